@@ -1,0 +1,36 @@
+/**
+ * One ToolTraceSpan per attempt (seed §2.4). The args digest describes the arguments (lengths,
+ * printable-character counts) without their text, so exported diagnostics never carry a secret
+ * a user pasted.
+ */
+import type { ToolErrorCode } from './result';
+
+export type SpanOutcome = 'success' | 'error' | 'cancelled';
+
+export interface ArgsDigest {
+  /** Per top-level field: its kind and size, never its value. */
+  fields: Record<string, { kind: string; length: number; printable?: number }>;
+  /** Length of the JSON form of the whole arguments. */
+  totalLength: number;
+}
+
+export interface TraceSpan {
+  spanId: string;
+  callId: string;
+  /** The call that started this one (batch, shortcut, mcp_call), if nested. */
+  parentCallId?: string;
+  toolId: string;
+  sessionId: string;
+  requesterKind: string;
+  /** 1 for the first attempt, 2 for the first retry, … */
+  attempt: number;
+  startedAt: number;
+  durationMs: number;
+  outcome: SpanOutcome;
+  errorCode?: ToolErrorCode;
+  /** A short stable slug of the error, e.g. `timeout`, `circuit-open`, `device-offline`. */
+  errorSlug?: string;
+  /** Backoff waited before this attempt, in ms (0 for the first). */
+  backoffMs: number;
+  argsDigest: ArgsDigest;
+}

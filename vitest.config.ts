@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Device and browser tests start real processes; two cores cannot run many at once.
+    maxWorkers: 2,
+    reporters: ['default'],
+  },
+});
