@@ -23,7 +23,7 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   const field = formatPath(issue.path);
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `missing required argument "${field}"`;
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return `missing required argument "${field}"`;
   const message = issue.message.replace(/^Invalid input: /, '');
   return `argument "${field}": ${message}`;
 }

@@ -1,0 +1,145 @@
+/**
+ * Rule: a tool's zod input is declared once and is both its validation and its JSON Schema.
+ * Unknown fields are tolerated; declared constraints are enforced; every error names the field
+ * path. Legacy JSON Schema strings import leniently: unparseable ones are skipped, never fatal.
+ */
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { ToolArguments } from '../../tools/core/arguments';
+import { isToolCallError, renderResult } from '../../tools/core/result';
+import { formatPath, importLegacySchema } from '../../tools/core/schema';
+import { defineLegacyTool, defineTool } from '../../tools/core/tool';
+
+const tapTool = defineTool({
+  id: 'ui_tap',
+  description: 'Tap a point or an element.',
+  input: z.object({
+    x: z.number().int().min(0).describe('Horizontal pixel'),
+    y: z.number().int().min(0).describe('Vertical pixel'),
+    target: z.object({ ref: z.string().min(1).describe('Element ref'), tags: z.array(z.string()).optional().describe('Tags') }).optional().describe('Element'),
+  }),
+  run: ({ x, y }) => `tapped ${x},${y}`,
+});
+
+function errorOf(v: ReturnType<typeof tapTool.validate>): string {
+  if (v.ok) throw new Error('expected a validation failure');
+  return renderResult(v);
+}
+
+describe('validation by the declared schema', () => {
+  it('names a missing required field', () => {
+    expect(errorOf(tapTool.validate({ y: 1 }))).toBe('Error: INVALID_ARGUMENT: Invalid arguments: missing required argument "x".\nHint: Fix the arguments and retry.');
+  });
+
+  it('names a mistyped field and what was expected', () => {
+    expect(errorOf(tapTool.validate({ x: 'ten', y: 1 }))).toContain('argument "x": expected number, received string');
+  });
+
+  it('names nested field paths with indexes', () => {
+    const v = tapTool.validate({ x: 1, y: 1, target: { ref: 'e1', tags: ['a', 7] } });
+    expect(errorOf(v)).toContain('argument "target.tags[1]": expected string, received number');
+    expect(!v.ok && v.error.data?.fields).toEqual(['target.tags[1]']);
+  });
+
+  it('enforces declared constraints', () => {
+    expect(errorOf(tapTool.validate({ x: -1, y: 0 }))).toContain('argument "x"');
+    expect(errorOf(tapTool.validate({ x: 1.5, y: 0 }))).toContain('argument "x"');
+    expect(errorOf(tapTool.validate({ x: 1, y: 1, target: { ref: '' } }))).toContain('argument "target.ref"');
+  });
+
+  it('reports every bad field at once', () => {
+    const v = tapTool.validate({});
+    expect(!v.ok && v.error.data?.fields).toEqual(['x', 'y']);
+  });
+
+  it('tolerates unknown fields and treats absent arguments as an empty object', () => {
+    expect(tapTool.validate({ x: 1, y: 2, junk: true, reason: 'because' })).toEqual({ ok: true, value: { x: 1, y: 2 } });
+    expect(tapTool.validate(undefined).ok).toBe(false);
+  });
+
+  it('formats paths the way a model writes them', () => {
+    expect(formatPath(['steps', 2, 'args', 'name'])).toBe('steps[2].args.name');
+    expect(formatPath([])).toBe('(arguments)');
+  });
+});
+
+describe('the rendered JSON Schema', () => {
+  it('comes from the same declaration, with descriptions and constraints', () => {
+    expect(tapTool.inputSchema).toEqual({
+      type: 'object',
+      properties: {
+        x: { type: 'integer', minimum: 0, maximum: 9007199254740991, description: 'Horizontal pixel' },
+        y: { type: 'integer', minimum: 0, maximum: 9007199254740991, description: 'Vertical pixel' },
+        target: {
+          type: 'object',
+          description: 'Element',
+          properties: { ref: { type: 'string', minLength: 1, description: 'Element ref' }, tags: { type: 'array', items: { type: 'string' }, description: 'Tags' } },
+          required: ['ref'],
+        },
+      },
+      required: ['x', 'y'],
+    });
+  });
+
+  it('gives a title from the id when none is declared', () => {
+    expect(tapTool.title).toBe('Ui tap');
+  });
+});
+
+describe('legacy JSON Schema strings', () => {
+  it('validate what parses', () => {
+    const tool = defineLegacyTool({
+      id: 'read_file',
+      description: 'Read a file.',
+      parametersSchema: '{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}',
+      run: (args) => String(args.path),
+    });
+    const v = tool.validate({});
+    expect(!v.ok && v.error.message).toContain('missing required argument "path"');
+    expect(tool.validate({ path: 'a', extra: 1 }).ok).toBe(true);
+    expect(tool.inputSchema).toMatchObject({ required: ['path'] });
+  });
+
+  it.each([
+    ['not JSON', '{type: object'],
+    ['empty', ''],
+    ['an array', '[1,2]'],
+    ['a number', '42'],
+  ])('are skipped, never fatal, when %s', (_why, text) => {
+    const imported = importLegacySchema(text);
+    expect(imported.validator).toBeUndefined();
+    expect(imported.skippedBecause).toBeTruthy();
+    const tool = defineLegacyTool({ id: 'legacy_tool', description: 'x', parametersSchema: text, run: () => 'ran' });
+    expect(tool.validate({ anything: 1 })).toEqual({ ok: true, value: { anything: 1 } });
+    expect(tool.inputSchema).toEqual({ type: 'object', properties: {} });
+  });
+});
+
+describe('the typed argument reader', () => {
+  const read = (raw: unknown, fn: (a: ToolArguments) => unknown): string => {
+    try {
+      fn(new ToolArguments(raw));
+      return 'ok';
+    } catch (e) {
+      if (!isToolCallError(e)) throw e;
+      return `${e.toolErrorCode}: ${e.message}`;
+    }
+  };
+
+  it('names a missing argument and the expected type', () => {
+    expect(read({}, (a) => a.string('path'))).toBe('INVALID_ARGUMENT: Invalid arguments: missing required argument "path" (expected a string).');
+  });
+
+  it('names a mistyped argument and what it got', () => {
+    expect(read({ count: '3' }, (a) => a.integer('count'))).toBe('INVALID_ARGUMENT: Invalid arguments: argument "count" must be an integer, got string "3".');
+    expect(read({ n: Number.NaN }, (a) => a.number('n'))).toBe('INVALID_ARGUMENT: Invalid arguments: argument "n" must be a number, got NaN.');
+    expect(read({ flag: 'yes' }, (a) => a.optionalBoolean('flag'))).toContain('must be a boolean');
+    expect(read({ list: {} }, (a) => a.array('list'))).toContain('must be an array, got an object');
+  });
+
+  it('reads present values and leaves absent optionals undefined', () => {
+    const a = new ToolArguments({ path: 'x', n: 2, on: false, o: { k: 1 }, l: [1] });
+    expect([a.string('path'), a.number('n'), a.boolean('on'), a.object('o'), a.array('l'), a.optionalString('none')]).toEqual(['x', 2, false, { k: 1 }, [1], undefined]);
+    expect(new ToolArguments('garbage').has('x')).toBe(false);
+  });
+});
