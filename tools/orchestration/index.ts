@@ -1,0 +1,62 @@
+/**
+ * The v3 built-in tools (seed §2.5, §2.6, §3.1 "执行硬化 v3"): wait, json_transform,
+ * version_compare, tool_batch_run, shortcut_define, shortcut_list, shortcut_run.
+ *
+ * Host wiring:
+ *   registry.registerAll(orchestrationTools({ registry, shortcutStore, traceSpans, telemetry }));
+ *   // after every other family is registered:
+ *   loadShortcuts(shortcutStore, registry, { telemetry });
+ * Nested calls (batch steps, shortcut steps) go through ctx.invoke, which the executor wires
+ * to itself, so each is gated and traced like an agent's own call.
+ */
+import type { ToolRegistry } from '../core/registry';
+import type { Tool } from '../core/tool';
+import type { TraceSpan } from '../core/trace-span';
+import { batchTool } from './batch-tool';
+import { jsonTransformTool } from './json-transform-tool';
+import type { ShortcutStore } from './shortcut-store';
+import type { TelemetryReader } from './shortcut-tool';
+import { shortcutDefineTool, shortcutListTool, shortcutRunTool } from './shortcut-tools';
+import { versionCompareTool } from './version-compare-tool';
+import { type Sleep, waitTool } from './wait-tool';
+
+export interface OrchestrationDeps {
+  registry: ToolRegistry;
+  shortcutStore: ShortcutStore;
+  /** Recent trace spans, for shortcut suggestions. */
+  traceSpans?: () => readonly TraceSpan[];
+  /** Environment telemetry for shortcut preconditions; undefined means unknown (fail-open). */
+  telemetry?: TelemetryReader;
+  sleep?: Sleep;
+}
+
+export function orchestrationTools(deps: OrchestrationDeps): Tool[] {
+  return [
+    waitTool({ sleep: deps.sleep }),
+    jsonTransformTool(),
+    versionCompareTool(),
+    batchTool(),
+    shortcutDefineTool(deps),
+    shortcutListTool(deps),
+    shortcutRunTool(deps),
+  ];
+}
+
+export { BATCH_TOOL_ID, parseBatchSteps } from './batch-tool';
+export { applyTransform, TransformError, type TransformStep } from './json-transform';
+export {
+  SHORTCUT_PREFIX,
+  type ShortcutDefinition,
+  type ShortcutParam,
+  type ShortcutParamType,
+  type ShortcutPrecondition,
+  type ShortcutStep,
+  shortcutDefinitionSchema,
+} from './shortcut-definition';
+export { defineShortcut, InMemoryShortcutStore, type LoadReport, loadShortcuts, removeShortcut, type ShortcutStore } from './shortcut-store';
+export { MIN_PAIR_COUNT, type ShortcutSuggestion, suggestShortcuts, type SuggestOptions } from './shortcut-suggester';
+export { compileShortcut, type ShortcutProfile, shortcutProfile, type TelemetryReader } from './shortcut-tool';
+export { isCompositeTool, validateShortcut } from './shortcut-validation';
+export { DEFAULT_BUDGET_MS, MAX_BUDGET_MS, MAX_STEPS, NOT_EXECUTED, type StepOutcome } from './step-runner';
+export { REFERENCE_LIMIT_BYTES } from './template';
+export { MAX_WAIT_SECONDS, realSleep, type Sleep } from './wait-tool';

@@ -1,0 +1,51 @@
+/**
+ * json_transform (seed §3.1): reshapes JSON with a short pipeline of jq-style operations (see
+ * json-transform.ts), e.g. the output of app_list or http_request inside a batch via "{0}".
+ * A failing step is reported as INVALID_ARGUMENT naming `pipeline[i]` and its operation.
+ */
+import { z } from 'zod';
+import { ToolCallError, jsonSuccess } from '../core/result';
+import { defineTool } from '../core/tool';
+import { TransformError, applyTransform, transformStepSchema } from './json-transform';
+
+export const MAX_TRANSFORM_STEPS = 32;
+
+export function jsonTransformTool() {
+  return defineTool({
+    id: 'json_transform',
+    title: 'Transform JSON',
+    description:
+      'Reshapes JSON with a pipeline of operations applied in order: get (field path), where (filter items), map (pluck a ' +
+      'field or pick fields), sort_by, group_by, unique, limit. Paths look like "items[0].name".',
+    input: z.object({
+      data: z.unknown().describe('The JSON value to transform, or a string holding JSON text (e.g. another tool\'s output).'),
+      pipeline: z.array(transformStepSchema).max(MAX_TRANSFORM_STEPS).describe('Operations applied in order, e.g. [{"op":"get","path":"items"},{"op":"where","path":"price","cmp":"lt","value":10}].'),
+    }),
+    metadata: { category: 'orchestration', risk: 'LOW' },
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false, sensitiveAction: false },
+    run(args) {
+      if (args.data === undefined) {
+        throw new ToolCallError('INVALID_ARGUMENT', 'Invalid arguments: missing required argument "data".', { data: { fields: ['data'] } });
+      }
+      try {
+        return jsonSuccess(applyTransform(parseIfJsonText(args.data), args.pipeline));
+      } catch (e) {
+        if (!(e instanceof TransformError)) throw e;
+        throw new ToolCallError('INVALID_ARGUMENT', `Transform failed at ${e.message}.`, {
+          hint: 'Fix that step (or the data it receives) and retry; check the shape of the data with a shorter pipeline first.',
+          data: { fields: [`pipeline[${e.step}]`], step: e.step, op: e.op },
+        });
+      }
+    },
+  });
+}
+
+/** A string that holds a JSON object or array is that value; any other string is data as it is. */
+function parseIfJsonText(data: unknown): unknown {
+  if (typeof data !== 'string' || !/^\s*[[{]/.test(data)) return data;
+  try {
+    return JSON.parse(data);
+  } catch {
+    return data;
+  }
+}

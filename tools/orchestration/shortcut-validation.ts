@@ -1,0 +1,91 @@
+/**
+ * Full validation of a shortcut at definition time (seed §2.6): every problem is reported at
+ * once, each naming its field, so a model can fix the whole definition in one retry. Checked:
+ * the shape, the `shortcut.` namespace, parameter names/defaults, the step count, unknown tools,
+ * undeclared `{param}` placeholders, dead (declared but unused) parameters, and `{n}` references
+ * that point forward or out of range.
+ */
+import type { ToolRegistry } from '../core/registry';
+import { type ToolFailure, failure } from '../core/result';
+import { formatPath } from '../core/schema';
+import { SHORTCUT_PREFIX, type ShortcutDefinition, shortcutDefinitionSchema } from './shortcut-definition';
+import { type FieldIssue, MAX_STEPS, stepReferenceIssues } from './step-runner';
+import { findPlaceholders } from './template';
+
+const ID_PATTERN = /^shortcut\.[a-z][a-z0-9_]{0,62}$/;
+const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * Tools a shortcut may not call: the composite ones. Keeping shortcuts one level deep rules out
+ * cycles (a shortcut calling itself) and keeps a shortcut's risk fixed when another is redefined.
+ */
+export function isCompositeTool(toolId: string): boolean {
+  return toolId === 'tool_batch_run' || toolId === 'shortcut_run' || toolId === 'shortcut_define' || toolId.startsWith(SHORTCUT_PREFIX);
+}
+
+export type ShortcutValidation = { ok: true; definition: ShortcutDefinition } | { ok: false; issues: FieldIssue[] };
+
+export function validateShortcut(raw: unknown, registry: ToolRegistry): ShortcutValidation {
+  const parsed = shortcutDefinitionSchema.safeParse(raw);
+  if (!parsed.success) {
+    return { ok: false, issues: parsed.error.issues.map((i) => ({ field: formatPath(i.path), message: i.message })) };
+  }
+  const def: ShortcutDefinition = parsed.data;
+  const issues: FieldIssue[] = [];
+
+  if (!ID_PATTERN.test(def.id)) {
+    issues.push({ field: 'id', message: `'${def.id}' must be in the shortcut namespace: "shortcut." then lowercase letters, digits and _, e.g. "shortcut.open_wifi_settings"` });
+  }
+
+  const declared = new Map<string, number>();
+  for (const [i, p] of def.params.entries()) {
+    if (!PARAM_NAME.test(p.name)) issues.push({ field: `params[${i}].name`, message: `'${p.name}' must start with a letter or _ and hold only letters, digits and _` });
+    else if (declared.has(p.name)) issues.push({ field: `params[${i}].name`, message: `'${p.name}' is declared twice` });
+    else declared.set(p.name, i);
+    if (p.default !== undefined && typeof p.default !== p.type) {
+      issues.push({ field: `params[${i}].default`, message: `default ${JSON.stringify(p.default)} is not a ${p.type}` });
+    }
+  }
+
+  if (def.steps.length === 0) issues.push({ field: 'steps', message: 'give at least one step' });
+  if (def.steps.length > MAX_STEPS) issues.push({ field: 'steps', message: `at most ${MAX_STEPS} steps per shortcut, got ${def.steps.length}` });
+
+  const used = new Set<string>();
+  for (const [i, step] of def.steps.entries()) {
+    issues.push(...toolIssues(step.tool, `steps[${i}].tool`, registry));
+    const placeholders = findPlaceholders(step.args ?? {}, `steps[${i}].args`);
+    issues.push(...stepReferenceIssues(i, placeholders, def.steps.length));
+    for (const p of placeholders) {
+      if (p.kind !== 'param' || typeof p.ref !== 'string') continue;
+      if (declared.has(p.ref)) used.add(p.ref);
+      else issues.push({ field: p.path, message: `{${p.ref}} is not a declared parameter${declaredList(declared)}; declare it in params or remove it` });
+    }
+  }
+
+  for (const [name, i] of declared) {
+    if (!used.has(name)) issues.push({ field: `params[${i}].name`, message: `parameter '${name}' is declared but no step uses it; use {${name}} in a step or remove it` });
+  }
+
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, definition: def };
+}
+
+function toolIssues(toolId: string, field: string, registry: ToolRegistry): FieldIssue[] {
+  if (isCompositeTool(toolId)) {
+    return [{ field, message: `a shortcut cannot call '${toolId}'; list the underlying tool calls as steps instead` }];
+  }
+  const lookup = registry.lookup(toolId);
+  if (lookup.found) return [];
+  const tail = lookup.suggestions.length > 0 ? `; did you mean ${lookup.suggestions.join(', ')}?` : '';
+  return [{ field, message: `unknown tool '${toolId}'${tail}` }];
+}
+
+function declaredList(declared: ReadonlyMap<string, number>): string {
+  return declared.size > 0 ? ` (declared: ${[...declared.keys()].join(', ')})` : ' (none are declared)';
+}
+
+export function shortcutIssuesResult(issues: readonly FieldIssue[]): ToolFailure {
+  return failure('INVALID_ARGUMENT', `Invalid shortcut definition: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}.`, {
+    hint: 'Fix every listed field and define the shortcut again.',
+    data: { fields: issues.map((i) => i.field), issues },
+  });
+}
