@@ -1,14 +1,206 @@
 /**
- * The contract between the host and the renderer. Everything that crosses IPC (Electron) or
- * HTTP/WebSocket (headless) is declared here once as a zod schema; both sides derive their types
- * from it. This module imports only zod.
+ * The contract between the host and the renderer. Every request, response and event that crosses
+ * IPC (Electron) or HTTP + WebSocket (headless) is declared here once as a zod schema; both sides
+ * derive their types from it and the host parses every argument with it. Imports only zod.
+ *
+ * Transport: a method `m` is `POST /api/rpc/m` with the JSON input as body (headless) or the IPC
+ * channel `toolgate:m` (Electron). Events arrive on the WebSocket `/api/events` or the IPC channel
+ * `toolgate:event`.
  */
 import { z } from 'zod';
+
+export const ErrorCode = z.enum(['INVALID_ARGUMENT', 'PERMISSION_DENIED', 'NOT_FOUND', 'TIMEOUT', 'RATE_LIMITED', 'CIRCUIT_OPEN', 'EXECUTION_FAILED', 'UNSUPPORTED', 'UNKNOWN']);
+export const Risk = z.enum(['LOW', 'MEDIUM', 'HIGH']);
+
+export const Annotations = z.object({
+  readOnlyHint: z.boolean(),
+  destructiveHint: z.boolean(),
+  idempotentHint: z.boolean(),
+  openWorldHint: z.boolean(),
+  sensitiveAction: z.boolean(),
+});
+export type Annotations = z.infer<typeof Annotations>;
 
 export const HostInfo = z.object({
   version: z.string(),
   mode: z.enum(['electron', 'headless']),
+  startedAt: z.number(),
+  uiUrl: z.string(),
   mcpUrl: z.string(),
+  token: z.string(),
   dataDir: z.string(),
+  toolCount: z.number(),
+  devices: z.array(z.object({ serial: z.string(), state: z.string(), model: z.string().optional() })),
+  browser: z.object({ started: z.boolean(), url: z.string().optional(), tabs: z.number() }),
 });
 export type HostInfo = z.infer<typeof HostInfo>;
+
+export const ToolSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  risk: Risk,
+  tags: z.array(z.string()),
+  annotations: Annotations,
+  selfGated: z.boolean(),
+  inputSchema: z.record(z.string(), z.unknown()),
+});
+export type ToolSummary = z.infer<typeof ToolSummary>;
+
+export const Content = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({ type: z.literal('image'), data: z.string(), mimeType: z.string() }),
+]);
+export type Content = z.infer<typeof Content>;
+
+export const ToolError = z.object({ code: ErrorCode, message: z.string(), hint: z.string(), data: z.record(z.string(), z.unknown()).optional() });
+
+export const CallOutcome = z.object({
+  callId: z.string(),
+  ok: z.boolean(),
+  content: z.array(Content),
+  structured: z.unknown().optional(),
+  error: ToolError.optional(),
+  rendered: z.string(),
+});
+export type CallOutcome = z.infer<typeof CallOutcome>;
+
+export const Span = z.object({
+  spanId: z.string(),
+  callId: z.string(),
+  parentCallId: z.string().optional(),
+  toolId: z.string(),
+  sessionId: z.string(),
+  requesterKind: z.string(),
+  attempt: z.number(),
+  startedAt: z.number(),
+  durationMs: z.number(),
+  outcome: z.enum(['success', 'error', 'cancelled']),
+  errorCode: ErrorCode.optional(),
+  errorSlug: z.string().optional(),
+  backoffMs: z.number(),
+  argsDigest: z.object({ fields: z.record(z.string(), z.object({ kind: z.string(), length: z.number(), printable: z.number().optional() })), totalLength: z.number() }),
+});
+export type Span = z.infer<typeof Span>;
+
+export const SpanQuery = z.object({
+  toolId: z.string().optional(),
+  outcome: z.enum(['success', 'error', 'cancelled']).optional(),
+  callId: z.string().optional(),
+  since: z.number().optional(),
+  until: z.number().optional(),
+  limit: z.number().int().min(1).max(10_000).default(500),
+});
+
+export const UsageStats = z.object({
+  toolId: z.string(),
+  count: z.number(),
+  successes: z.number(),
+  failures: z.number(),
+  latencyMs: z.object({ min: z.number(), mean: z.number(), p50: z.number(), p95: z.number(), p99: z.number(), max: z.number() }),
+  /** Histogram buckets: upper bound in ms (Infinity as null) and count. */
+  buckets: z.array(z.object({ le: z.number().nullable(), count: z.number() })),
+  /** Calls and failures per minute, oldest first, for the success-rate chart. */
+  perMinute: z.array(z.object({ minute: z.number(), calls: z.number(), failures: z.number() })),
+  lastError: z.object({ code: ErrorCode, message: z.string(), at: z.number() }).optional(),
+});
+export type UsageStats = z.infer<typeof UsageStats>;
+
+export const BreakerStateName = z.enum(['CLOSED', 'OPEN', 'HALF_OPEN']);
+export const BreakerTransition = z.object({ toolId: z.string(), from: BreakerStateName, to: BreakerStateName, at: z.number(), cause: z.string() });
+export type BreakerTransition = z.infer<typeof BreakerTransition>;
+export const BreakerView = z.object({
+  toolId: z.string(),
+  state: BreakerStateName,
+  consecutiveFailures: z.number(),
+  /** When OPEN: ms until the probe is admitted. */
+  cooldownRemainingMs: z.number(),
+  probeAt: z.number().optional(),
+  lastError: z.string().optional(),
+  transitions: z.array(BreakerTransition),
+});
+export type BreakerView = z.infer<typeof BreakerView>;
+
+export const Requester = z.object({ kind: z.string(), id: z.string().optional(), label: z.string().optional() });
+export const PendingApproval = z.object({
+  approvalId: z.string(),
+  callId: z.string(),
+  sessionId: z.string(),
+  toolId: z.string(),
+  title: z.string(),
+  args: z.unknown(),
+  risk: Risk,
+  annotations: Annotations,
+  requester: Requester,
+  requestedAt: z.number(),
+  expiresAt: z.number(),
+});
+export type PendingApproval = z.infer<typeof PendingApproval>;
+
+export const Decision = z.enum(['approve_once', 'approve_session', 'deny']);
+export const DecideInput = z.object({ approvalId: z.string().min(1), decision: Decision, reason: z.string().max(2000).optional() });
+
+export const AuditEntry = z.object({
+  id: z.number(),
+  at: z.number(),
+  callId: z.string(),
+  sessionId: z.string(),
+  toolId: z.string(),
+  argsDigest: z.string(),
+  decision: z.enum(['approve_once', 'approve_session', 'deny', 'timeout', 'cancelled']),
+  reason: z.string().optional(),
+  decider: z.string().optional(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const ShortcutParam = z.object({ name: z.string(), type: z.string(), description: z.string().optional(), required: z.boolean().optional(), default: z.unknown().optional() });
+export const ShortcutDefinition = z.object({
+  id: z.string(),
+  description: z.string(),
+  preconditions: z.array(z.unknown()).optional(),
+  params: z.array(ShortcutParam).default([]),
+  steps: z.array(z.object({ tool: z.string(), args: z.record(z.string(), z.unknown()).default({}) })),
+});
+export type ShortcutDefinition = z.infer<typeof ShortcutDefinition>;
+export const ShortcutSuggestion = z.object({ tools: z.array(z.string()), count: z.number(), draft: ShortcutDefinition });
+export type ShortcutSuggestion = z.infer<typeof ShortcutSuggestion>;
+
+/** Methods: name → input and output schemas. The preload, the IPC handlers and the HTTP routes are all derived from this map. */
+export const contract = {
+  info: { input: z.object({}), output: HostInfo },
+  listTools: { input: z.object({}), output: z.array(ToolSummary) },
+  callTool: { input: z.object({ toolId: z.string().min(1), args: z.record(z.string(), z.unknown()).default({}) }), output: CallOutcome },
+  listSpans: { input: SpanQuery, output: z.array(Span) },
+  exportSpans: { input: SpanQuery, output: z.object({ exportedAt: z.number(), spans: z.array(Span) }) },
+  usage: { input: z.object({ toolId: z.string().optional() }), output: z.array(UsageStats) },
+  breakers: { input: z.object({}), output: z.array(BreakerView) },
+  resetBreaker: { input: z.object({ toolId: z.string().min(1) }), output: z.object({ ok: z.boolean() }) },
+  pendingApprovals: { input: z.object({}), output: z.array(PendingApproval) },
+  decideApproval: { input: DecideInput, output: z.object({ ok: z.boolean(), message: z.string() }) },
+  auditLog: { input: z.object({ limit: z.number().int().min(1).max(5000).default(200) }), output: z.array(AuditEntry) },
+  shortcuts: { input: z.object({}), output: z.object({ defined: z.array(ShortcutDefinition), suggestions: z.array(ShortcutSuggestion) }) },
+  defineShortcut: { input: ShortcutDefinition, output: CallOutcome },
+} as const;
+
+export type Contract = typeof contract;
+export type MethodName = keyof Contract;
+export type MethodInput<M extends MethodName> = z.input<Contract[M]['input']>;
+export type MethodOutput<M extends MethodName> = z.infer<Contract[M]['output']>;
+export const METHOD_NAMES = Object.keys(contract) as MethodName[];
+
+export const HostEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('span'), span: Span }),
+  z.object({ type: z.literal('breaker'), transition: BreakerTransition }),
+  z.object({ type: z.literal('approval-pending'), approval: PendingApproval }),
+  z.object({ type: z.literal('approval-decided'), approvalId: z.string(), decision: z.string() }),
+  z.object({ type: z.literal('tools-changed') }),
+  z.object({ type: z.literal('devices-changed') }),
+  z.object({ type: z.literal('browser-changed') }),
+]);
+export type HostEvent = z.infer<typeof HostEvent>;
+
+/** The API the renderer sees: one named async method per contract entry, plus the event stream. */
+export type RendererApi = { [M in MethodName]: (input: MethodInput<M>) => Promise<MethodOutput<M>> } & {
+  onEvent(listener: (event: HostEvent) => void): () => void;
+};

@@ -1,0 +1,132 @@
+/**
+ * The contract's methods (shared/contract.ts) implemented over the host's parts. The same object
+ * serves HTTP (/api/rpc/*) and Electron IPC, so the UI sees one API in both shells.
+ */
+import type { BreakerView, CallOutcome, HostInfo, PendingApproval, Span, ToolSummary } from '../../shared/contract';
+import type { ToolExecutor } from '../core/executor';
+import type { ToolRegistry } from '../core/registry';
+import { type ToolResult, renderResult } from '../core/result';
+import type { Tool } from '../core/tool';
+import type { Pipeline } from '../core/pipeline';
+import { newCallId } from '../core/call-ids';
+import { type ShortcutDefinition, type ShortcutStore, suggestShortcuts } from '../orchestration';
+import type { ApprovalQueue, PendingApprovalItem } from './approval-queue';
+import type { HostApiHandlers } from './http/rpc-dispatch';
+import type { AuditStore } from './store/audit-store';
+import type { BreakerStore } from './store/breaker-store';
+import type { SpanStore } from './store/span-store';
+import { usageFromSpans } from './usage-report';
+
+export interface HostApiDeps {
+  info: () => HostInfo;
+  registry: ToolRegistry;
+  executor: ToolExecutor;
+  pipeline: Pipeline;
+  approvals: ApprovalQueue;
+  spans: SpanStore;
+  audit: AuditStore;
+  breakerStore: BreakerStore;
+  shortcuts: ShortcutStore;
+  now?: () => number;
+}
+
+export const UI_SESSION = 'ui';
+
+export function toolSummary(t: Tool): ToolSummary {
+  return {
+    id: t.id,
+    title: t.title,
+    description: t.description,
+    category: t.metadata.category,
+    risk: t.metadata.risk,
+    tags: t.metadata.tags,
+    annotations: t.metadata.annotations,
+    selfGated: t.selfGated,
+    inputSchema: t.inputSchema,
+  };
+}
+
+export function callOutcome(callId: string, result: ToolResult): CallOutcome {
+  const rendered = renderResult(result);
+  if (result.ok) return { callId, ok: true, content: result.content, ...(result.structured !== undefined ? { structured: result.structured } : {}), rendered };
+  return { callId, ok: false, content: [{ type: 'text', text: rendered }], error: result.error, rendered };
+}
+
+export function pendingView(item: PendingApprovalItem): PendingApproval {
+  return {
+    approvalId: item.approvalId,
+    callId: item.callId,
+    sessionId: item.sessionId,
+    toolId: item.toolId,
+    title: item.title,
+    args: item.args,
+    risk: item.risk,
+    annotations: item.annotations,
+    requester: item.requester,
+    requestedAt: item.requestedAt,
+    expiresAt: item.expiresAt,
+  };
+}
+
+type UpperState = BreakerView['state'];
+/** The pipeline names states in lower case; the UI shows the seed's CLOSED / OPEN / HALF_OPEN. */
+export function upperState(state: string): UpperState {
+  const upper = state.toUpperCase();
+  return upper === 'OPEN' || upper === 'HALF_OPEN' ? upper : 'CLOSED';
+}
+
+export function createHostApi(deps: HostApiDeps): HostApiHandlers {
+  const now = deps.now ?? Date.now;
+
+  const callAsUi = async (toolId: string, args: unknown, label: string): Promise<CallOutcome> => {
+    const callId = newCallId();
+    const result = await deps.executor.execute({ toolId, args, callId, sessionId: UI_SESSION, requester: { kind: 'ui', label } });
+    return callOutcome(callId, result);
+  };
+
+  const breakerViews = (): BreakerView[] => {
+    const live = new Map((deps.pipeline.breakers?.states() ?? []).map((v) => [v.toolId, v]));
+    const ids = new Set([...live.keys(), ...deps.breakerStore.toolsWithTransitions()]);
+    return [...ids].sort().map((toolId) => {
+      const v = live.get(toolId) ?? deps.pipeline.breakers?.state(toolId);
+      const transitions = deps.breakerStore.timeline(toolId).map((t) => ({ ...t, from: upperState(t.from), to: upperState(t.to) }));
+      const view: BreakerView = {
+        toolId,
+        state: upperState(v?.state ?? 'closed'),
+        consecutiveFailures: v?.consecutiveFailures ?? 0,
+        cooldownRemainingMs: v?.cooldownRemainingMs ?? 0,
+        transitions,
+      };
+      if (v && v.state === 'open') view.probeAt = now() + v.cooldownRemainingMs;
+      if (v?.lastError) view.lastError = `${v.lastError.code}: ${v.lastError.message}`;
+      return view;
+    });
+  };
+
+  return {
+    info: () => deps.info(),
+    listTools: () => deps.registry.list().map(toolSummary),
+    callTool: ({ toolId, args }) => callAsUi(toolId, args, 'Try it'),
+    listSpans: (q) => deps.spans.query(q) as Span[],
+    exportSpans: (q) => ({ exportedAt: now(), spans: deps.spans.query(q) as Span[] }),
+    usage: ({ toolId }) => usageFromSpans(deps.spans.query({ limit: 10_000, ...(toolId ? { toolId } : {}) }), now()),
+    breakers: () => breakerViews(),
+    resetBreaker: ({ toolId }) => {
+      deps.pipeline.breakers?.reset(toolId);
+      return { ok: true };
+    },
+    pendingApprovals: () => deps.approvals.pending().map(pendingView),
+    decideApproval: ({ approvalId, decision, reason }) => {
+      const answer = decision === 'deny' ? { decision, decider: 'ui', ...(reason ? { reason } : {}) } : { decision, decider: 'ui' };
+      const ok = deps.approvals.answer(approvalId, answer);
+      return { ok, message: ok ? `Decision '${decision}' recorded.` : 'This approval is no longer pending (decided, expired or cancelled).' };
+    },
+    auditLog: ({ limit }) => deps.audit.recent(limit),
+    shortcuts: () => {
+      const defined = deps.shortcuts.list();
+      const suggestions = suggestShortcuts(deps.spans.query({ limit: 5000 }).reverse(), { defined });
+      return { defined: defined as never, suggestions: suggestions as never };
+    },
+    defineShortcut: (def) => callAsUi('shortcut_define', def as ShortcutDefinition, 'Define shortcut'),
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * One stream of HostEvents for the UI, fed by the pipeline (spans, breaker transitions), the
+ * approval queue and the registry.
+ */
+import type { HostEvent } from '../../shared/contract';
+import { type Disposable, Emitter } from '../core/disposable';
+import type { Pipeline } from '../core/pipeline';
+import type { ToolRegistry } from '../core/registry';
+import type { ApprovalQueue } from './approval-queue';
+import { pendingView, upperState } from './host-api';
+
+export class HostEvents {
+  private readonly emitter = new Emitter<HostEvent>();
+  private readonly subscriptions: Disposable[];
+
+  constructor(pipeline: Pipeline, approvals: ApprovalQueue, registry: ToolRegistry) {
+    this.subscriptions = [
+      pipeline.events.onSpan((span) => this.emit({ type: 'span', span })),
+      pipeline.events.onBreakerTransition((t) => this.emit({ type: 'breaker', transition: { ...t, from: upperState(t.from), to: upperState(t.to) } })),
+      approvals.onEvent((e) =>
+        this.emit(e.type === 'pending' ? { type: 'approval-pending', approval: pendingView(e.item) } : { type: 'approval-decided', approvalId: e.approvalId, decision: e.decision }),
+      ),
+      registry.onChange(() => this.emit({ type: 'tools-changed' })),
+    ];
+  }
+
+  emit(event: HostEvent): void {
+    this.emitter.emit(event);
+  }
+
+  on(listener: (e: HostEvent) => void): Disposable {
+    return this.emitter.on(listener);
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * The host: one process that owns the registry, the v3 pipeline, the SQLite store, the approval
+ * queue, the MCP endpoint and the HTTP/WebSocket server. Electron's main process and the headless
+ * `serve` command both start it the same way.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { HostInfo } from '../../shared/contract';
+import { type Pipeline, createPipeline } from '../core/pipeline';
+import { ToolRegistry } from '../core/registry';
+import type { ToolExecutor } from '../core/executor';
+import { loadShortcuts } from '../orchestration';
+import { ApprovalQueue } from './approval-queue';
+import { prepareDataDir } from './data-dir';
+import { type FamilyHandles, registerFamilies } from './families';
+import { createHostApi } from './host-api';
+import { HostEvents } from './host-events';
+import { type HostLog, openHostLog } from './host-log';
+import type { HostApiHandlers } from './http/rpc-dispatch';
+import { HostServer } from './http/host-server';
+import { McpEndpoint } from './mcp/mcp-endpoint';
+import { AuditStore } from './store/audit-store';
+import { BreakerStore } from './store/breaker-store';
+import { type Db, openDatabase } from './store/database';
+import { SettingsStore } from './store/settings-store';
+import { SqliteShortcutStore } from './store/shortcut-store';
+import { SpanStore } from './store/span-store';
+import { loadOrCreateToken } from './token';
+import { HOST_VERSION } from './version';
+
+export interface HostOptions {
+  dataDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  virtualDevice?: boolean;
+  /** How long a destructive call waits for a person; default 120 s. */
+  approvalTimeoutMs?: number;
+  rendererDir?: string;
+  mode?: HostInfo['mode'];
+  env?: NodeJS.ProcessEnv;
+  /** Spans kept in the database. */
+  spanRetention?: number;
+}
+
+export interface Host {
+  readonly address: { port: number; ui: string; mcp: string };
+  readonly dataDir: string;
+  readonly token: string;
+  readonly registry: ToolRegistry;
+  readonly executor: ToolExecutor;
+  readonly pipeline: Pipeline;
+  readonly approvals: ApprovalQueue;
+  readonly api: HostApiHandlers;
+  readonly events: HostEvents;
+  readonly db: Db;
+  readonly log: HostLog;
+  close(): Promise<void>;
+}
+
+const BREAKER_SNAPSHOT_KEY = 'breakers.snapshot';
+
+export async function startHost(options: HostOptions): Promise<Host> {
+  const layout = prepareDataDir(options.dataDir);
+  const log = openHostLog(layout.logs);
+  const token = loadOrCreateToken(layout.token, options.env);
+  const db = openDatabase(layout.database);
+  const spans = new SpanStore(db, options.spanRetention);
+  const audit = new AuditStore(db);
+  const breakerStore = new BreakerStore(db);
+  const settings = new SettingsStore(db);
+  const shortcutStore = new SqliteShortcutStore<import('../orchestration').ShortcutDefinition>(db);
+  const startedAt = Date.now();
+
+  const registry = new ToolRegistry();
+  const approvals = new ApprovalQueue(options.approvalTimeoutMs ?? 120_000);
+  const pipeline = createPipeline(registry, {
+    traceCapacity: 300,
+    approval: {
+      decide: approvals.decide,
+      timeoutMs: options.approvalTimeoutMs ?? 120_000,
+      audit: {
+        record: (e) =>
+          void audit.append({ ...e, argsDigest: JSON.stringify(e.argsDigest), ...(e.reason ? { reason: e.reason } : {}), ...(e.decider ? { decider: e.decider } : {}) }),
+      },
+    },
+  });
+  const saved = settings.get<Parameters<NonNullable<Pipeline['breakers']>['restore']>[0]>(BREAKER_SNAPSHOT_KEY);
+  if (saved) pipeline.breakers?.restore(saved);
+  pipeline.events.onSpan((span) => {
+    try {
+      spans.insert(span);
+    } catch (e) {
+      log(`span not stored: ${(e as Error).message}`);
+    }
+  });
+  pipeline.events.onBreakerTransition((t) => breakerStore.append(t));
+
+  const families: FamilyHandles = await registerFamilies({
+    registry,
+    db,
+    workspaceRoot: layout.workspace,
+    dataDir: layout.root,
+    shortcutStore,
+    traceSpans: () => pipeline.trace.spans(),
+    telemetry: pipeline.telemetry,
+    virtualDevice: options.virtualDevice ?? false,
+    log,
+  });
+  const loaded = loadShortcuts(shortcutStore, registry, {});
+  for (const s of loaded.skipped) log(`shortcut ${s.id} not loaded: ${s.reason}`);
+
+  const events = new HostEvents(pipeline, approvals, registry);
+  const mcp = new McpEndpoint({ registry, executor: pipeline.executor, version: HOST_VERSION, onSessionClosed: (id) => pipeline.approval?.permissions.endSession(id) });
+  let server: HostServer | undefined;
+  const info = (): HostInfo => ({
+    version: HOST_VERSION,
+    mode: options.mode ?? 'headless',
+    startedAt,
+    uiUrl: server?.address.ui ?? '',
+    mcpUrl: server?.address.mcp ?? '',
+    token,
+    dataDir: layout.root,
+    toolCount: registry.size,
+    devices: families.devices(),
+    browser: families.browser(),
+  });
+  const api = createHostApi({ info, registry, executor: pipeline.executor, pipeline, approvals, spans, audit, breakerStore, shortcuts: shortcutStore });
+  server = new HostServer({ token, mcp, api, events, rendererDir: resolve(options.rendererDir ?? join(__dirname, '..', '..', 'out', 'renderer')), log });
+  await server.listen(options.port);
+  const hostFile = join(layout.root, 'host.json');
+  writeFileSync(hostFile, JSON.stringify({ ...server.address, pid: process.pid }), { mode: 0o600 });
+  log(`Toolgate ${HOST_VERSION} listening on ${server.address.ui} (${registry.size} tools, data dir ${layout.root})`);
+
+  let closed: Promise<void> | undefined;
+  const listening = server;
+  return {
+    address: listening.address,
+    dataDir: layout.root,
+    token,
+    registry,
+    executor: pipeline.executor,
+    pipeline,
+    approvals,
+    api,
+    events,
+    db,
+    log,
+    close: () =>
+      (closed ??= (async () => {
+        const denied = approvals.denyAll('Toolgate is shutting down');
+        if (denied) log(`denied ${denied} pending approval(s) at shutdown`);
+        await mcp.close();
+        await listening.close();
+        await families.close();
+        events.dispose();
+        if (pipeline.breakers) settings.set(BREAKER_SNAPSHOT_KEY, pipeline.breakers.snapshot());
+        db.close();
+        rmSync(hostFile, { force: true });
+        log('stopped');
+        await log.close();
+      })()),
+  };
+}

@@ -1,0 +1,43 @@
+/** The approval audit log: who decided what about which call, and when. Append only. */
+import type { Db } from './database';
+
+export interface AuditRecord {
+  at: number;
+  callId: string;
+  sessionId: string;
+  toolId: string;
+  argsDigest: string;
+  decision: 'approve_once' | 'approve_session' | 'deny' | 'timeout' | 'cancelled';
+  reason?: string;
+  decider?: string;
+}
+
+export class AuditStore {
+  private readonly insertStmt;
+
+  constructor(private readonly db: Db) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO approval_audit (at, call_id, session_id, tool_id, args_digest, decision, reason, decider)
+       VALUES (@at, @callId, @sessionId, @toolId, @argsDigest, @decision, @reason, @decider)`,
+    );
+  }
+
+  append(entry: AuditRecord): number {
+    return Number(this.insertStmt.run({ ...entry, reason: entry.reason ?? null, decider: entry.decider ?? null }).lastInsertRowid);
+  }
+
+  recent(limit = 200): Array<AuditRecord & { id: number }> {
+    const rows = this.db.prepare('SELECT * FROM approval_audit ORDER BY id DESC LIMIT ?').all(limit) as Array<Record<string, unknown>>;
+    return rows.map((r) => ({
+      id: r.id as number,
+      at: r.at as number,
+      callId: r.call_id as string,
+      sessionId: r.session_id as string,
+      toolId: r.tool_id as string,
+      argsDigest: r.args_digest as string,
+      decision: r.decision as AuditRecord['decision'],
+      ...(r.reason ? { reason: r.reason as string } : {}),
+      ...(r.decider ? { decider: r.decider as string } : {}),
+    }));
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The host's SQLite database (better-sqlite3, WAL): trace spans, breaker transitions, the approval
+ * audit log, shortcuts, settings. Versioned migrations run in a transaction at open, tracked by
+ * `PRAGMA user_version`, so a database is never left half-migrated.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export type Db = Database.Database;
+
+/** Each entry moves the schema from version i to i+1. Append only; never edit a shipped one. */
+export const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE spans (
+     span_id TEXT PRIMARY KEY,
+     call_id TEXT NOT NULL,
+     parent_call_id TEXT,
+     tool_id TEXT NOT NULL,
+     session_id TEXT NOT NULL,
+     requester_kind TEXT NOT NULL,
+     attempt INTEGER NOT NULL,
+     started_at REAL NOT NULL,
+     duration_ms REAL NOT NULL,
+     outcome TEXT NOT NULL,
+     error_code TEXT,
+     error_slug TEXT,
+     backoff_ms REAL NOT NULL DEFAULT 0,
+     args_digest TEXT NOT NULL
+   );
+   CREATE INDEX spans_started ON spans(started_at);
+   CREATE INDEX spans_tool ON spans(tool_id, started_at);
+   CREATE INDEX spans_call ON spans(call_id);
+   CREATE TABLE breaker_transitions (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     tool_id TEXT NOT NULL,
+     from_state TEXT NOT NULL,
+     to_state TEXT NOT NULL,
+     at REAL NOT NULL,
+     cause TEXT NOT NULL
+   );
+   CREATE INDEX breaker_tool ON breaker_transitions(tool_id, at);
+   CREATE TABLE approval_audit (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     at REAL NOT NULL,
+     call_id TEXT NOT NULL,
+     session_id TEXT NOT NULL,
+     tool_id TEXT NOT NULL,
+     args_digest TEXT NOT NULL,
+     decision TEXT NOT NULL,
+     reason TEXT,
+     decider TEXT
+   );
+   CREATE TABLE shortcuts (
+     id TEXT PRIMARY KEY,
+     definition TEXT NOT NULL,
+     updated_at REAL NOT NULL
+   );
+   CREATE TABLE settings (
+     key TEXT PRIMARY KEY,
+     value TEXT NOT NULL
+   );`,
+];
+
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  // NORMAL in WAL mode: a commit survives a crash of the process (SIGKILL); only an OS crash can lose the last ones.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+export function migrate(db: Db): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new Error(`The database was written by a newer Toolgate (schema ${current}, this one knows ${MIGRATIONS.length}).`);
+  }
+  for (let v = current; v < MIGRATIONS.length; v++) {
+    const step = MIGRATIONS[v] as string;
+    db.transaction(() => {
+      db.exec(step);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+  return MIGRATIONS.length;
+}

@@ -1,0 +1,98 @@
+/** Durable trace spans with a retention limit: the newest `maxRows` are kept. */
+import type { TraceSpan } from '../../core/trace-span';
+import type { Db } from './database';
+
+export interface SpanFilter {
+  toolId?: string;
+  outcome?: string;
+  callId?: string;
+  since?: number;
+  until?: number;
+  limit?: number;
+}
+
+interface SpanRow {
+  span_id: string;
+  call_id: string;
+  parent_call_id: string | null;
+  tool_id: string;
+  session_id: string;
+  requester_kind: string;
+  attempt: number;
+  started_at: number;
+  duration_ms: number;
+  outcome: TraceSpan['outcome'];
+  error_code: TraceSpan['errorCode'] | null;
+  error_slug: string | null;
+  backoff_ms: number;
+  args_digest: string;
+}
+
+function fromRow(r: SpanRow): TraceSpan {
+  const span: TraceSpan = {
+    spanId: r.span_id,
+    callId: r.call_id,
+    toolId: r.tool_id,
+    sessionId: r.session_id,
+    requesterKind: r.requester_kind,
+    attempt: r.attempt,
+    startedAt: r.started_at,
+    durationMs: r.duration_ms,
+    outcome: r.outcome,
+    backoffMs: r.backoff_ms,
+    argsDigest: JSON.parse(r.args_digest) as TraceSpan['argsDigest'],
+  };
+  if (r.parent_call_id) span.parentCallId = r.parent_call_id;
+  if (r.error_code) span.errorCode = r.error_code;
+  if (r.error_slug) span.errorSlug = r.error_slug;
+  return span;
+}
+
+export class SpanStore {
+  private readonly insertStmt;
+  private inserted = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly maxRows = 100_000,
+  ) {
+    this.insertStmt = db.prepare(
+      `INSERT OR IGNORE INTO spans (span_id, call_id, parent_call_id, tool_id, session_id, requester_kind, attempt, started_at, duration_ms, outcome, error_code, error_slug, backoff_ms, args_digest)
+       VALUES (@spanId, @callId, @parentCallId, @toolId, @sessionId, @requesterKind, @attempt, @startedAt, @durationMs, @outcome, @errorCode, @errorSlug, @backoffMs, @argsDigest)`,
+    );
+  }
+
+  insert(span: TraceSpan): void {
+    this.insertStmt.run({
+      ...span,
+      parentCallId: span.parentCallId ?? null,
+      errorCode: span.errorCode ?? null,
+      errorSlug: span.errorSlug ?? null,
+      argsDigest: JSON.stringify(span.argsDigest),
+    });
+    // Prune now and then rather than on every insert: retention is a bound, not an exact count.
+    if (++this.inserted % 1000 === 0) this.prune();
+  }
+
+  prune(): number {
+    const row = this.db.prepare('SELECT started_at FROM spans ORDER BY started_at DESC LIMIT 1 OFFSET ?').get(this.maxRows) as { started_at: number } | undefined;
+    if (!row) return 0;
+    return this.db.prepare('DELETE FROM spans WHERE started_at <= ?').run(row.started_at).changes;
+  }
+
+  query(filter: SpanFilter = {}): TraceSpan[] {
+    const where: string[] = [];
+    const params: Record<string, unknown> = { limit: filter.limit ?? 500 };
+    if (filter.toolId) (where.push('tool_id = @toolId'), (params.toolId = filter.toolId));
+    if (filter.outcome) (where.push('outcome = @outcome'), (params.outcome = filter.outcome));
+    if (filter.callId) (where.push('call_id = @callId'), (params.callId = filter.callId));
+    if (filter.since !== undefined) (where.push('started_at >= @since'), (params.since = filter.since));
+    if (filter.until !== undefined) (where.push('started_at <= @until'), (params.until = filter.until));
+    const sql = `SELECT * FROM spans ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY started_at DESC, rowid DESC LIMIT @limit`;
+    return (this.db.prepare(sql).all(params) as SpanRow[]).map(fromRow);
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM spans').get() as { n: number }).n;
+  }
+}

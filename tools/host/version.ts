@@ -1,0 +1,3 @@
+import pkg from '../../package.json';
+
+export const HOST_VERSION: string = pkg.version;
