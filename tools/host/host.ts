@@ -40,6 +40,8 @@ export interface HostOptions {
   env?: NodeJS.ProcessEnv;
   /** Spans kept in the database. */
   spanRetention?: number;
+  /** Per-tool calls per minute, overriding the run policy's quota (labs that drive one tool hard). */
+  rateLimitPerMinute?: Readonly<Record<string, number>>;
 }
 
 export interface Host {
@@ -75,6 +77,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const approvals = new ApprovalQueue(options.approvalTimeoutMs ?? 120_000);
   const pipeline = createPipeline(registry, {
     traceCapacity: 300,
+    ...(options.rateLimitPerMinute ? { rateLimit: { perMinute: options.rateLimitPerMinute } } : {}),
     approval: {
       decide: approvals.decide,
       timeoutMs: options.approvalTimeoutMs ?? 120_000,

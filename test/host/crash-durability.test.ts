@@ -1,0 +1,61 @@
+/**
+ * Rule: what the host committed survives a crash. The host is killed with SIGKILL in the middle
+ * of a stream of calls; the reopened database passes its integrity check and holds a span for
+ * every call whose result an agent received, and every shortcut whose definition was confirmed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { openDatabase } from '../../tools/host/store/database';
+import { connectClient } from './harness';
+import { serve } from './process-harness';
+
+const dir = mkdtempSync(join(tmpdir(), 'toolgate-crash-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it('keeps every committed span and shortcut after SIGKILL mid-stream', async () => {
+  const served = await serve(dir);
+  const token = (await import('node:fs')).readFileSync(join(dir, 'token'), 'utf8').trim();
+  const client = await connectClient({ address: { ...served.ready, port: 0 }, token });
+  const confirmedCalls: string[] = [];
+  const confirmedShortcuts: string[] = [];
+  let stop = false;
+
+  const agent = async (n: number) => {
+    for (let i = 0; !stop; i++) {
+      try {
+        if (i % 5 === 4) {
+          const id = `shortcut.crash_${n}_${i}`;
+          const r = await client.callTool({ name: 'shortcut_define', arguments: { id, description: 'crash test', steps: [{ tool: 'version_compare', args: { operation: 'compare', a: '1.0.0', b: '2.0.0' } }] } });
+          if (!r.isError) confirmedShortcuts.push(id);
+        } else {
+          const r = await client.callTool({ name: 'json_transform', arguments: { data: [{ n: i }], pipeline: [{ op: 'limit', count: 1 }] } });
+          const callId = (r._meta as Record<string, string> | undefined)?.['toolgate/callId'];
+          if (callId) confirmedCalls.push(callId);
+        }
+      } catch {
+        return; // the host died mid-call: that call was never confirmed
+      }
+    }
+  };
+  const agents = [agent(1), agent(2), agent(3)];
+  await expect.poll(() => confirmedCalls.length, { timeout: 30_000 }).toBeGreaterThan(60);
+  served.child.kill('SIGKILL');
+  stop = true;
+  await served.exited;
+  await Promise.all(agents);
+  await client.close().catch(() => undefined);
+
+  const check = new Database(join(dir, 'toolgate.db'));
+  expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+  check.close();
+  const db = openDatabase(join(dir, 'toolgate.db'));
+  const spanCalls = new Set((db.prepare('SELECT call_id FROM spans').all() as Array<{ call_id: string }>).map((r) => r.call_id));
+  expect(confirmedCalls.filter((id) => !spanCalls.has(id))).toEqual([]);
+  const shortcutIds = new Set((db.prepare('SELECT id FROM shortcuts').all() as Array<{ id: string }>).map((r) => r.id));
+  expect(confirmedShortcuts.filter((id) => !shortcutIds.has(id))).toEqual([]);
+  expect(confirmedShortcuts.length).toBeGreaterThan(0);
+  db.close();
+});

@@ -1,0 +1,39 @@
+/** Starts a real host on a free port in a temporary data dir, and real MCP clients against it. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { type Host, type HostOptions, startHost } from '../../tools/host/host';
+
+process.env.TOOLGATE_QUIET = '1';
+
+export interface TestHost {
+  host: Host;
+  dataDir: string;
+  dispose(): Promise<void>;
+}
+
+export async function startTestHost(options: Partial<HostOptions> = {}): Promise<TestHost> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'toolgate-host-'));
+  const host = await startHost({ port: 0, ...options, dataDir });
+  return {
+    host,
+    dataDir,
+    async dispose() {
+      await host.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function connectClient(host: Pick<Host, 'address' | 'token'>, name = 'test-client'): Promise<Client> {
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(host.address.mcp), { requestInit: { headers: { authorization: `Bearer ${host.token}` } } }));
+  return client;
+}
+
+export function textOf(result: { content?: unknown }): string {
+  const content = (result.content ?? []) as Array<{ type: string; text?: string }>;
+  return content.map((c) => c.text ?? '').join('\n');
+}

@@ -1,0 +1,66 @@
+/**
+ * Rule: `toolgate serve` prints exactly one JSON line when ready, nothing else on stdout; it
+ * shuts down cleanly on SIGTERM (pending approvals denied, database closed, exit code 0); bad
+ * flags get a usage message and exit code 2.
+ */
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { runCli, serve } from './process-harness';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'toolgate-serve-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('toolgate serve', () => {
+  it('refuses a bad port with a usage message and exit code 2', async () => {
+    const child = runCli(['serve', '--port', 'eighty']);
+    let err = '';
+    child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
+    const code = await new Promise((r) => child.on('exit', r));
+    expect(code).toBe(2);
+    expect(err).toContain('--port must be an integer');
+    expect(err).toContain('usage:');
+  });
+
+  it('refuses an unknown flag', async () => {
+    const child = runCli(['serve', '--bogus']);
+    expect(await new Promise((r) => child.on('exit', r))).toBe(2);
+  });
+
+  it('prints one ready line, creates its data dir, and exits 0 on SIGTERM', async () => {
+    const dir = tempDir();
+    const served = await serve(dir);
+    expect(served.ready).toEqual({ ready: true, ui: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/$/), mcp: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/), dataDir: dir });
+    expect(readFileSync(join(dir, 'token'), 'utf8').trim().length).toBeGreaterThanOrEqual(16);
+    expect(existsSync(join(dir, 'host.json'))).toBe(true);
+    const health = await fetch(served.ready.ui.replace(/\/$/, '/healthz'));
+    expect(health.status).toBe(200);
+    served.child.kill('SIGTERM');
+    expect(await served.exited).toEqual({ code: 0, signal: null });
+    expect(served.stdout().trim().split('\n')).toHaveLength(1);
+    expect(existsSync(join(dir, 'host.json'))).toBe(false);
+    const db = new Database(join(dir, 'toolgate.db'));
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+  });
+
+  it('uses TOOLGATE_TOKEN when it is set', async () => {
+    const dir = tempDir();
+    const child = runCli(['serve', '--port', '0', '--data-dir', dir], { TOOLGATE_TOKEN: 'from-the-environment-123' });
+    let out = '';
+    await new Promise<void>((r) => child.stdout?.on('data', (c: Buffer) => ((out += c.toString()), out.includes('\n') && r())));
+    const { ui } = JSON.parse(out) as { ui: string };
+    const res = await fetch(`${ui}api/rpc/info`, { method: 'POST', headers: { authorization: 'Bearer from-the-environment-123' }, body: '{}' });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { token: string }).token).toBe('from-the-environment-123');
+    child.kill('SIGINT');
+    expect(await new Promise((r) => child.on('exit', r))).toBe(0);
+  });
+});
