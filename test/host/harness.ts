@@ -33,7 +33,7 @@ export async function connectClient(host: Pick<Host, 'address' | 'token'>, name 
   return client;
 }
 
-export function textOf(result: { content?: unknown }): string {
-  const content = (result.content ?? []) as Array<{ type: string; text?: string }>;
+export function textOf(result: unknown): string {
+  const content = ((result as { content?: unknown }).content ?? []) as Array<{ type: string; text?: string }>;
   return content.map((c) => c.text ?? '').join('\n');
 }

@@ -12,3 +12,5 @@ export * from './suggester';
 export * from './tool';
 export * from './usage-tracker';
 export * from './trace-span';
+export * from './pipeline';
+export * from './trace';

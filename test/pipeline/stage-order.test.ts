@@ -1,0 +1,103 @@
+/**
+ * Rule guarded (seed §2, DESIGN §4): the stages run in this order — environment gate → approval
+ * gate → schema validation → rate limiter → circuit breaker → timeout + retry → tool — so a call
+ * that several stages would refuse reports the first one, and a refused call costs nothing later.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ApprovalDecision } from '../../tools/core';
+import { createPipeline, ManualClock } from '../../tools/core/pipeline';
+import { DESTRUCTIVE, fixtureTool, registryOf } from './fixtures';
+
+function setup(decision: ApprovalDecision['decision'] = 'approve_once', perMinute = 2) {
+  const clock = new ManualClock(0);
+  let asked = 0;
+  let runs = 0;
+  const tool = fixtureTool('delete_file', () => {
+    runs++;
+    throw new Error('disk error');
+  }, { annotations: DESTRUCTIVE, metadata: { category: 'files', risk: 'HIGH' } });
+  const pipeline = createPipeline(registryOf(tool), {
+    clock,
+    random: () => 0,
+    approval: {
+      decide: async () => {
+        asked++;
+        return { decision };
+      },
+    },
+    rateLimit: { perMinute: { delete_file: perMinute } },
+    breaker: { failureThreshold: 2 },
+    environment: {
+      rules: [{ id: 'disk-mounted', appliesTo: () => true, check: (read) => (read('disk.mounted') === false ? { message: 'the disk is not mounted.', hint: 'Mount it first.' } : undefined) }],
+    },
+  });
+  return { clock, pipeline, asked: () => asked, runs: () => runs };
+}
+
+const code = (r: { ok: boolean; error?: { code: string } }) => (r.ok ? 'ok' : r.error!.code);
+
+describe('stage order', () => {
+  it('refuses at the environment gate before asking for approval', async () => {
+    const s = setup();
+    s.pipeline.telemetry!.set('disk.mounted', false);
+    const result = await s.pipeline.executor.execute({ toolId: 'delete_file', args: { wrong: 1 } });
+    expect(result).toMatchObject({ ok: false, error: { data: { gate: 'environment' } } });
+    expect(s.asked()).toBe(0);
+  });
+
+  it('asks for approval before validating the arguments', async () => {
+    const s = setup('deny');
+    const result = await s.pipeline.executor.execute({ toolId: 'delete_file', args: { wrong: 1 } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'PERMISSION_DENIED' } });
+    expect(s.asked()).toBe(1);
+  });
+
+  it('reports bad arguments before the rate limit, and bad calls take no token', async () => {
+    const s = setup();
+    await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'a' } });
+    await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'b' } });
+    const limitedAndBad = await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 42 } });
+    expect(limitedAndBad).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT', message: 'Invalid arguments: argument "text": expected string, received number.' } });
+    expect(code(await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'c' } }))).toBe('RATE_LIMITED');
+  });
+
+  it('rate-limits before consulting the breaker, so a refused call does not use the probe', async () => {
+    const s = setup();
+    expect(code(await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'a' } }))).toBe('EXECUTION_FAILED');
+    expect(code(await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'b' } }))).toBe('EXECUTION_FAILED');
+    expect(s.pipeline.breakers!.state('delete_file').state).toBe('open');
+    expect(code(await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'c' } }))).toBe('RATE_LIMITED');
+    s.clock.advance(30_000);
+    expect(code(await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'd' } }))).toBe('EXECUTION_FAILED');
+    expect(s.runs()).toBe(3);
+  });
+
+  it('refuses at the breaker before running the tool', async () => {
+    const s = setup('approve_once', 100);
+    await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'a' } });
+    await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'b' } });
+    s.clock.advance(1_000);
+    expect(code(await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'c' } }))).toBe('CIRCUIT_OPEN');
+    expect(s.runs()).toBe(2);
+  });
+
+  it('traces a refused call as one span with attempt 0, and a run call as one span per attempt', async () => {
+    const s = setup();
+    s.pipeline.telemetry!.set('disk.mounted', false);
+    await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'a' }, callId: 'refused' });
+    s.pipeline.telemetry!.set('disk.mounted', true);
+    await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'a' }, callId: 'ran' });
+    expect(s.pipeline.trace.spans().map((sp) => [sp.callId, sp.attempt, sp.errorSlug])).toEqual([
+      ['refused', 0, 'environment-disk-mounted'],
+      ['ran', 1, 'disk-error'],
+    ]);
+  });
+
+  it('answers an unknown tool with suggestions before any stage', async () => {
+    const s = setup();
+    const result = await s.pipeline.executor.execute({ toolId: 'delete_fil', args: {} });
+    expect(result).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', message: "Unknown tool 'delete_fil'. Did you mean: delete_file?", data: { suggestions: ['delete_file'] } } });
+    expect(s.asked()).toBe(0);
+    expect(s.pipeline.trace.size).toBe(0);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * createPipeline: every v3 part wired with defaults, sharing one clock, plus the events a host
+ * streams to its UI (spans, breaker transitions, approval decisions).
+ *
+ * Approval: without a decider, calls that need approval are denied ("no approver is
+ * connected"); the safe default for destructive tools. Pass `approval: false` to leave the gate
+ * out entirely (tests of tools that are not about approval).
+ */
+import { type Disposable, toDisposable } from '../disposable';
+import type { ApprovalDecider } from '../permission';
+import type { ToolRegistry } from '../registry';
+import type { TraceSpan } from '../trace-span';
+import { DEFAULT_TRACE_CAPACITY, ToolTraceRecorder } from '../trace/trace-recorder';
+import { ToolUsageTracker } from '../usage-tracker';
+import { type ApprovalAuditEntry, type ApprovalAuditSink, ApprovalGate } from './approval-gate';
+import type { BreakerOptions } from './circuit-breaker';
+import { type BreakerTransition, CircuitBreakers } from './circuit-breakers';
+import { type Clock, type RandomSource, systemClock } from './clock';
+import { type EnvironmentRule, type EnvironmentTelemetry, EnvironmentGate, TelemetryStore } from './environment-gate';
+import { EnhancedToolExecutor } from './enhanced-executor';
+import { ToolRateLimiter } from './rate-limiter';
+import type { BackoffOptions, RetryClassifier } from './retry';
+import { type RunPolicy, runPolicyResolver } from './run-policy';
+
+export interface PipelineOptions {
+  clock?: Clock;
+  random?: RandomSource;
+  environment?: { telemetry?: EnvironmentTelemetry; rules?: readonly EnvironmentRule[]; maxAgeMs?: number } | false;
+  approval?: { decide?: ApprovalDecider; timeoutMs?: number; audit?: ApprovalAuditSink; selfGatedIds?: ReadonlySet<string> } | false;
+  rateLimit?: { perMinute?: Readonly<Record<string, number>>; defaultPerMinute?: number } | false;
+  breaker?: (Partial<BreakerOptions> & { timelineLimit?: number }) | false;
+  /** Presets to override or add (by name) to quickRead, network, mutating, legacy. */
+  policies?: Readonly<Record<string, RunPolicy>>;
+  backoff?: Partial<BackoffOptions>;
+  classifier?: RetryClassifier;
+  /** Spans kept in memory; default 200. */
+  traceCapacity?: number;
+  usage?: ToolUsageTracker;
+}
+
+/** What a host streams to its UI. Every subscription returns a Disposable. */
+export interface PipelineEvents {
+  onSpan(listener: (span: TraceSpan) => void): Disposable;
+  onBreakerTransition(listener: (transition: BreakerTransition) => void): Disposable;
+  onApprovalDecision(listener: (entry: ApprovalAuditEntry) => void): Disposable;
+}
+
+export interface Pipeline {
+  executor: EnhancedToolExecutor;
+  trace: ToolTraceRecorder;
+  usage: ToolUsageTracker;
+  /** undefined when turned off with `false`. */
+  breakers: CircuitBreakers | undefined;
+  rateLimiter: ToolRateLimiter | undefined;
+  approval: ApprovalGate | undefined;
+  environment: EnvironmentGate | undefined;
+  /** The store the host writes environment state into (when it did not bring its own telemetry). */
+  telemetry: TelemetryStore | undefined;
+  events: PipelineEvents;
+}
+
+const NO_APPROVER: ApprovalDecider = async () => ({ decision: 'deny', reason: 'no approver is connected to this host' });
+const NOTHING: Disposable = toDisposable(() => undefined);
+
+export function createPipeline(registry: ToolRegistry, options: PipelineOptions = {}): Pipeline {
+  const clock = options.clock ?? systemClock;
+  const trace = new ToolTraceRecorder({ capacity: options.traceCapacity ?? DEFAULT_TRACE_CAPACITY, now: clock.now.bind(clock) });
+  const usage = options.usage ?? new ToolUsageTracker(clock.now.bind(clock));
+
+  let telemetry: TelemetryStore | undefined;
+  let environment: EnvironmentGate | undefined;
+  if (options.environment !== false) {
+    const env = options.environment ?? {};
+    if (env.telemetry === undefined) telemetry = new TelemetryStore(clock);
+    environment = new EnvironmentGate({ telemetry: env.telemetry ?? telemetry!, rules: env.rules, maxAgeMs: env.maxAgeMs, clock });
+  }
+
+  const approvalOptions = options.approval;
+  const approval =
+    approvalOptions === false
+      ? undefined
+      : new ApprovalGate({
+          decide: approvalOptions?.decide ?? NO_APPROVER,
+          timeoutMs: approvalOptions?.timeoutMs,
+          audit: approvalOptions?.audit,
+          selfGatedIds: approvalOptions?.selfGatedIds,
+          clock,
+        });
+
+  const rateLimiter = options.rateLimit === false ? undefined : new ToolRateLimiter({ ...options.rateLimit, clock });
+  const breakers = options.breaker === false ? undefined : new CircuitBreakers({ ...options.breaker, clock });
+
+  const executor = new EnhancedToolExecutor(registry, {
+    environment,
+    approval,
+    rateLimiter,
+    breakers,
+    policies: runPolicyResolver(options.policies),
+    trace,
+    usage,
+    clock,
+    random: options.random,
+    backoff: options.backoff,
+    classifier: options.classifier,
+  });
+
+  const events: PipelineEvents = {
+    onSpan: (listener) => trace.onSpan(listener),
+    onBreakerTransition: (listener) => breakers?.onTransition(listener) ?? NOTHING,
+    onApprovalDecision: (listener) => approval?.onDecision(listener) ?? NOTHING,
+  };
+
+  return { executor, trace, usage, breakers, rateLimiter, approval, environment, telemetry, events };
+}

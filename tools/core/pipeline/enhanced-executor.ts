@@ -1,0 +1,263 @@
+/**
+ * EnhancedToolExecutor, the v3 pipeline (seed §2, DESIGN §4), in this order:
+ *
+ *   environment gate → approval gate → schema validation → rate limiter → circuit breaker
+ *     → timeout + retry → tool
+ *
+ * Every part is optional; built with none of them it gives the same results as v2's
+ * DefaultToolExecutor. Every refusal and failure is a ToolResult, never an exception. A call
+ * refused before it ran is one trace span with attempt 0; a call that ran is one span per attempt.
+ * Usage is recorded once per call (the whole call, as v2 does). Rate limiter and breaker are
+ * consulted once per call: retries happen inside the admitted call.
+ */
+import { newCallId } from '../call-ids';
+import { DEFAULT_SESSION, type ToolExecutor, thrownToResult, unknownToolResult } from '../executor';
+import type { ToolRegistry } from '../registry';
+import type { ToolError, ToolFailure, ToolResult } from '../result';
+import type { Requester, Tool, ToolCall } from '../tool';
+import type { ArgsDigest, SpanOutcome } from '../trace-span';
+import { digestArgs } from '../trace/args-digest';
+import { errorSlug } from '../trace/error-slug';
+import type { SpanHandle, SpanStart, ToolTraceRecorder } from '../trace/trace-recorder';
+import type { ToolUsageTracker } from '../usage-tracker';
+import type { ApprovalGate } from './approval-gate';
+import { type AttemptCall, runAttempt } from './attempt';
+import { cancelledResult, isCancelledResult } from './cancellation';
+import type { Admission } from './circuit-breaker';
+import type { CircuitBreakers } from './circuit-breakers';
+import { type Clock, type RandomSource, sleep, systemClock } from './clock';
+import type { EnvironmentGate } from './environment-gate';
+import type { ToolRateLimiter } from './rate-limiter';
+import { type BackoffOptions, DEFAULT_BACKOFF, type RetryClassifier, defaultRetryClassifier, fullJitterDelay, shouldRetry } from './retry';
+import { type RunPolicy, type RunPolicyResolver, legacyPolicies } from './run-policy';
+
+export interface EnhancedToolExecutorOptions {
+  environment?: EnvironmentGate;
+  approval?: ApprovalGate;
+  rateLimiter?: ToolRateLimiter;
+  breakers?: CircuitBreakers;
+  /** Which run policy a tool gets; without it every tool runs as v2 did (no timeout, no retry). */
+  policies?: RunPolicyResolver;
+  trace?: ToolTraceRecorder;
+  usage?: ToolUsageTracker;
+  clock?: Clock;
+  random?: RandomSource;
+  backoff?: Partial<BackoffOptions>;
+  classifier?: RetryClassifier;
+}
+
+type SpanBase = Omit<SpanStart, 'attempt' | 'backoffMs' | 'startedAt'>;
+
+/** What the stages of one call share. */
+interface CallState {
+  tool: Tool;
+  call: ToolCall;
+  callId: string;
+  sessionId: string;
+  requester: Requester;
+  started: number;
+  digest: ArgsDigest | undefined;
+  span: SpanBase | undefined;
+}
+
+const INTERNAL: Requester = Object.freeze({ kind: 'internal' });
+
+export class EnhancedToolExecutor implements ToolExecutor {
+  private readonly environment: EnvironmentGate | undefined;
+  private readonly approval: ApprovalGate | undefined;
+  private readonly rateLimiter: ToolRateLimiter | undefined;
+  private readonly breakers: CircuitBreakers | undefined;
+  private readonly policies: RunPolicyResolver;
+  private readonly trace: ToolTraceRecorder | undefined;
+  private readonly usage: ToolUsageTracker | undefined;
+  private readonly clock: Clock;
+  private readonly random: RandomSource;
+  private readonly backoff: BackoffOptions;
+  private readonly classifier: RetryClassifier;
+  /** Field names each tool declares, so the digest only names those. */
+  private readonly declaredFields = new WeakMap<Tool, ReadonlySet<string>>();
+
+  constructor(
+    private readonly registry: ToolRegistry,
+    options: EnhancedToolExecutorOptions = {},
+  ) {
+    this.environment = options.environment;
+    this.approval = options.approval;
+    this.rateLimiter = options.rateLimiter;
+    this.breakers = options.breakers;
+    this.policies = options.policies ?? legacyPolicies;
+    this.trace = options.trace;
+    this.usage = options.usage;
+    this.clock = options.clock ?? systemClock;
+    this.random = options.random ?? Math.random;
+    this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
+    this.classifier = options.classifier ?? defaultRetryClassifier;
+  }
+
+  async execute(call: ToolCall): Promise<ToolResult> {
+    const lookup = this.registry.lookup(call.toolId);
+    if (!lookup.found) return unknownToolResult(call.toolId, lookup.suggestions);
+    const tool = lookup.tool;
+    const callId = call.callId ?? newCallId();
+    const started = this.clock.now();
+    let result: ToolResult;
+    try {
+      result = await this.gateAndRun(this.callState(tool, call, callId, started));
+    } catch (e) {
+      result = thrownToResult(tool.id, e);
+    }
+    this.usage?.record(tool.id, this.clock.now() - started, result.ok ? undefined : result.error);
+    return result;
+  }
+
+  private callState(tool: Tool, call: ToolCall, callId: string, started: number): CallState {
+    const sessionId = call.sessionId ?? DEFAULT_SESSION;
+    const requester = call.requester ?? INTERNAL;
+    const digest = this.trace !== undefined ? this.digest(tool, call.args) : undefined;
+    const span: SpanBase | undefined =
+      digest !== undefined
+        ? { callId, parentCallId: parentCallOf(requester), toolId: tool.id, sessionId, requesterKind: requester.kind, argsDigest: digest }
+        : undefined;
+    return { tool, call, callId, sessionId, requester, started, digest, span };
+  }
+
+  /**
+   * Environment gate → approval gate, then the rest. Not async: most calls need no approval and
+   * every stage before the tool is synchronous, so no promise is made for them.
+   */
+  private gateAndRun(s: CallState): ToolResult | Promise<ToolResult> {
+    const environmentRefusal = this.environment?.check(s.tool, s.call.args);
+    if (environmentRefusal) return this.refused(environmentRefusal, s);
+    if (this.approval?.requiresDecision(s.tool, s.sessionId)) return this.approveThenRun(s, this.approval);
+    return this.admitAndRun(s);
+  }
+
+  private async approveThenRun(s: CallState, approval: ApprovalGate): Promise<ToolResult> {
+    const denied = await approval.check(s.tool, { callId: s.callId, sessionId: s.sessionId, args: s.call.args, requester: s.requester, argsDigest: s.digest ?? this.digest(s.tool, s.call.args) }, s.call.signal);
+    return denied ? this.refused(denied, s) : this.admitAndRun(s);
+  }
+
+  /** Schema validation → rate limiter → circuit breaker, then the attempts. */
+  private admitAndRun(s: CallState): ToolResult | Promise<ToolResult> {
+    const validated = s.tool.validate(s.call.args);
+    if (!validated.ok) return this.refused(validated, s);
+    const policy = this.policies(s.tool);
+    if (this.rateLimiter !== undefined) {
+      const limited = this.rateLimiter.tryTake(s.tool.id, this.rateLimiter.quotaFor(s.tool.id, policy.perMinute));
+      if (limited) return this.refused(limited, s);
+    }
+    const admission: Admission = this.breakers !== undefined ? this.breakers.admit(s.tool.id) : 'pass';
+    if (admission === 'refused') return this.refused(this.breakers!.refusal(s.tool.id), s);
+    return this.attempts(s, validated.value, policy, admission);
+  }
+
+  /**
+   * Timeout + retry: runs attempts until one succeeds, one is terminal, or the policy's retries
+   * are spent; then tells the breaker how the admitted call ended.
+   */
+  private async attempts(s: CallState, args: unknown, policy: RunPolicy, admission: Admission): Promise<ToolResult> {
+    const executor = this;
+    const { call, callId, tool } = s;
+    let ended = false; // progress from a tool that was stopped must not reach a caller that has its answer
+    // Shorthand methods, not arrow properties: no per-call function naming under tsx's keepNames.
+    const attemptCall: AttemptCall = {
+      tool,
+      args,
+      callId,
+      sessionId: s.sessionId,
+      requester: s.requester,
+      signal: call.signal,
+      progress(update) {
+        if (!ended) call.onProgress?.(update);
+      },
+      invoke(nested) {
+        return executor.execute(nestedCall(call, nested, callId));
+      },
+    };
+    const maxAttempts = 1 + policy.maxRetries;
+    let backoffMs = 0;
+    let result: ToolResult;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        const handle = s.span !== undefined ? this.trace!.begin(spanStart(s.span, attempt, backoffMs)) : undefined;
+        result = await runAttempt(attemptCall, { timeoutMs: policy.timeoutMs, endOnCancel: policy.endOnCancel, attempt, maxAttempts }, this.clock);
+        if (handle !== undefined) this.complete(handle, result, call);
+        if (result.ok || !shouldRetry(tool, result.error, attempt, policy.maxRetries, this.classifier)) break;
+        backoffMs = fullJitterDelay(attempt - 1, this.backoff, this.random);
+        const waited = backoffMs > 0 ? await sleep(this.clock, backoffMs, call.signal) : !call.signal?.aborted;
+        if (!waited) {
+          result = cancelledResult(tool.id, 'before its retry');
+          break;
+        }
+      }
+    } catch (e) {
+      result = thrownToResult(tool.id, e);
+    } finally {
+      ended = true;
+    }
+    if (this.breakers !== undefined) {
+      if (result.ok) this.breakers.record(tool.id, admission, undefined);
+      else this.breakers.record(tool.id, admission, result.error, errorSlug(result.error, call.args));
+    }
+    return result;
+  }
+
+  private refused(refusal: ToolFailure, s: CallState): ToolFailure {
+    if (s.span !== undefined) {
+      this.trace!.begin(spanStart(s.span, 0, 0, s.started)).complete({
+        outcome: isCancelledResult(refusal) ? 'cancelled' : 'error',
+        errorCode: refusal.error.code,
+        errorSlug: errorSlug(refusal.error, s.call.args),
+      });
+    }
+    return refusal;
+  }
+
+  private complete(handle: SpanHandle, result: ToolResult, call: ToolCall): void {
+    if (result.ok) {
+      handle.complete({ outcome: 'success' });
+      return;
+    }
+    const error: ToolError = result.error;
+    // Under the legacy policy a cancelled tool ends however it likes; the caller's signal tells.
+    const outcome: SpanOutcome = isCancelledResult(result) || call.signal?.aborted ? 'cancelled' : 'error';
+    handle.complete({ outcome, errorCode: error.code, errorSlug: outcome === 'cancelled' ? 'cancelled' : errorSlug(error, call.args) });
+  }
+
+  private digest(tool: Tool, args: unknown): ArgsDigest {
+    let fields = this.declaredFields.get(tool);
+    if (fields === undefined) {
+      const properties = (tool.inputSchema as { properties?: unknown }).properties;
+      fields = new Set(typeof properties === 'object' && properties !== null ? Object.keys(properties) : []);
+      this.declaredFields.set(tool, fields);
+    }
+    return digestArgs(args, fields);
+  }
+}
+
+/** A nested call (ctx.invoke) runs through the same pipeline, in the parent's session, cancelled with it. */
+function nestedCall(parent: ToolCall, nested: ToolCall, parentCallId: string): ToolCall {
+  const child: ToolCall = { sessionId: parent.sessionId, ...nested, requester: nested.requester ?? { kind: 'internal', id: parentCallId } };
+  if (child.signal === undefined && parent.signal !== undefined) child.signal = parent.signal;
+  return child;
+}
+
+/** Spelled out rather than spread: this runs per attempt and a spread copy is slower. */
+function spanStart(span: SpanBase, attempt: number, backoffMs: number, startedAt?: number): SpanStart {
+  return {
+    callId: span.callId,
+    parentCallId: span.parentCallId,
+    toolId: span.toolId,
+    sessionId: span.sessionId,
+    requesterKind: span.requesterKind,
+    attempt,
+    backoffMs,
+    argsDigest: span.argsDigest,
+    startedAt,
+  };
+}
+
+/** Batches, shortcuts and nested calls name their parent call in the requester id. */
+function parentCallOf(requester: Requester): string | undefined {
+  return requester.kind === 'internal' || requester.kind === 'batch' || requester.kind === 'shortcut' ? requester.id : undefined;
+}

@@ -1,0 +1,37 @@
+/** forget: delete one memory by id or key. Destructive, so the pipeline asks before it runs. */
+import { z } from 'zod';
+import { ToolCallError, success } from '../core/result';
+import { defineTool } from '../core/tool';
+import { keyInput, memoryJson } from './memory-format';
+import type { MemoryStore } from './memory-store';
+
+const input = z.object({
+  id: z.number().int().min(1).optional().describe('The id of the memory to delete, as shown by recall (#12 → 12).'),
+  key: keyInput.optional().describe('The key of the memory to delete, if it was memorized with one.'),
+});
+
+export function forgetTool(store: MemoryStore) {
+  return defineTool({
+    id: 'forget',
+    title: 'Forget',
+    description: 'Permanently delete one memory, chosen by its id or its key (give exactly one). Use recall first to find it.',
+    input,
+    metadata: { category: 'memory', risk: 'MEDIUM' },
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    run(args) {
+      if ((args.id === undefined) === (args.key === undefined)) {
+        throw new ToolCallError('INVALID_ARGUMENT', 'Invalid arguments: give exactly one of "id" or "key".', {
+          hint: 'Pass the id shown by recall, or the key the memory was stored under, not both.',
+          data: { fields: ['id', 'key'] },
+        });
+      }
+      const target = args.id !== undefined ? { id: args.id } : { key: args.key as string };
+      const removed = store.forget(target);
+      if (!removed) {
+        const what = 'id' in target ? `#${target.id}` : `with key ${JSON.stringify(target.key)}`;
+        throw new ToolCallError('NOT_FOUND', `There is no memory ${what}.`, { hint: 'Use recall to find the memory and its id, then retry.' });
+      }
+      return success(`Forgot #${removed.id}${removed.key ? ` (key ${JSON.stringify(removed.key)})` : ''}.`, { forgotten: memoryJson(removed) });
+    },
+  });
+}

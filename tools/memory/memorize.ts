@@ -1,0 +1,34 @@
+/**
+ * memorize: store a note for later recall. With a key it is an upsert (the key names one memory,
+ * and memorizing under it again replaces it); without a key, memorizing identical text again
+ * returns the existing memory instead of a duplicate, so a retried call is harmless.
+ */
+import { z } from 'zod';
+import { success } from '../core/result';
+import { defineTool } from '../core/tool';
+import { keyInput, memoryJson, tagInput } from './memory-format';
+import type { MemoryStore } from './memory-store';
+
+const input = z.object({
+  text: z.string().trim().min(1).max(20_000).describe('What to remember, as a self-contained note (up to 20000 characters).'),
+  tags: z.array(tagInput).max(16).default([]).describe('Up to 16 tags to group and filter memories by.'),
+  key: keyInput.optional().describe('A stable name for this memory, e.g. "user.favorite_color". Memorizing under an existing key replaces that memory.'),
+});
+
+export function memorizeTool(store: MemoryStore) {
+  return defineTool({
+    id: 'memorize',
+    title: 'Memorize',
+    description:
+      'Store a note in long-term memory so it can be found later with recall, even after a restart. Give a key to name a memory you may want to update or forget later; memorizing under the same key replaces it.',
+    input,
+    metadata: { category: 'memory', risk: 'MEDIUM' },
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    run(args) {
+      const tags = [...new Set(args.tags)];
+      const { memory, outcome } = store.remember(args.text, tags, args.key);
+      const verb = { created: 'Memorized', replaced: 'Replaced', already_known: 'Already remembered' }[outcome];
+      return success(`${verb} as #${memory.id}${memory.key ? ` (key ${JSON.stringify(memory.key)})` : ''}.`, { outcome, ...memoryJson(memory) });
+    },
+  });
+}
