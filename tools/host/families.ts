@@ -9,6 +9,13 @@ import type { ToolRegistry } from '../core/registry';
 import type { TraceSpan } from '../core/trace-span';
 import type { TelemetryStore } from '../core/pipeline';
 import { type ShortcutStore, orchestrationTools } from '../orchestration';
+import { networkTools } from '../network';
+import { memoryTools } from '../memory';
+import { mcpClientTools } from '../mcp-client';
+import { SettingsStore } from './store/settings-store';
+import { filesTools } from '../files';
+import { structuredTools } from '../structured';
+import { utilityTools } from '../utility';
 
 export interface FamilyDeps {
   registry: ToolRegistry;
@@ -31,10 +38,20 @@ export interface FamilyHandles {
 export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles> {
   const { registry } = deps;
   const telemetryRead = (key: string) => deps.telemetry?.read(key)?.value;
+  const settings = new SettingsStore(deps.db);
   registry.registerAll(orchestrationTools({ registry, shortcutStore: deps.shortcutStore, traceSpans: deps.traceSpans, telemetry: telemetryRead }));
+  registry.registerAll(networkTools({ workspaceRoot: deps.workspaceRoot, webSearchEndpoint: () => settings.get<string>('webSearch.endpoint') }));
+  registry.registerAll(memoryTools({ db: deps.db }));
+  registry.registerAll(filesTools({ workspaceRoot: deps.workspaceRoot }));
+  registry.registerAll(structuredTools({ workspaceRoot: deps.workspaceRoot }));
+  registry.registerAll(utilityTools());
+  const mcp = mcpClientTools({ registry });
+  registry.registerAll(mcp.tools);
   return {
     devices: () => [],
     browser: () => ({ started: false, tabs: 0 }),
-    close: async () => undefined,
+    close: async () => {
+      await mcp.manager.dispose();
+    },
   };
 }

@@ -1,0 +1,34 @@
+// Rule guarded: the structured family is exactly the seed's 15 tools, all read-only, idempotent,
+// closed-world and LOW risk, with a description on every input field (DESIGN.md §5, seed §1).
+import { describe, expect, it } from 'vitest';
+import { structuredTools } from '../../tools/structured';
+import { utilityTools } from '../../tools/utility';
+import { undescribedFields } from './schema-check';
+
+const tools = structuredTools({ workspaceRoot: process.cwd() });
+
+describe('the structured family', () => {
+  it('has exactly the 15 seed tools', () => {
+    expect(tools.map((t) => t.id).sort()).toEqual(
+      ['base_convert', 'cron_next', 'csv_query', 'datetime', 'duration_convert', 'file_hash', 'json_path', 'random_generate', 'regex_extract', 'regex_replace', 'string_distance', 'text_diff', 'unit_convert', 'uuid_generate', 'xml_extract'].sort(),
+    );
+  });
+
+  it('declares every tool read-only, idempotent, closed-world, LOW, quickRead', () => {
+    for (const t of tools) {
+      expect(t.metadata, t.id).toMatchObject({
+        category: 'structured',
+        risk: 'LOW',
+        annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false, sensitiveAction: false },
+      });
+      expect(t.runPolicy, t.id).toBe('quickRead');
+    }
+  });
+
+  it('describes every input field of every tool, in the structured and utility families', () => {
+    for (const t of [...tools, ...utilityTools()]) {
+      expect(undescribedFields(t.inputSchema), t.id).toEqual([]);
+      expect(t.description.length, t.id).toBeGreaterThan(40);
+    }
+  });
+});

@@ -1,0 +1,98 @@
+// Rule guarded: model-supplied regular expressions can never hang the host: a catastrophic pattern
+// is stopped by the time bound and returned as INVALID_ARGUMENT with a rewrite hint, and the input
+// and output sizes are bounded; ordinary patterns extract and replace as JavaScript does.
+import { describe, expect, it } from 'vitest';
+import { BoundExceeded, runBounded } from '../../tools/structured/time-bound';
+import { regexExtract, regexReplace } from '../../tools/structured/regex-tools';
+import { harness } from './harness';
+
+const h = harness([regexExtract, regexReplace]);
+const evil = `${'a'.repeat(40)}!`;
+
+describe('regex_extract and regex_replace refuse', () => {
+  it.each([
+    ['(a+)+$', evil],
+    ['(a|a)*$', evil],
+    ['(.*a){25}$', evil],
+    ['^(\\w+\\s?)*$', `${'word '.repeat(15)}!`],
+  ])('the catastrophic pattern %s with a rewrite hint instead of hanging', async (pattern, text) => {
+    for (const id of ['regex_extract', 'regex_replace']) {
+      const e = await h.fails(id, { pattern, text, replacement: 'x' }, 'INVALID_ARGUMENT');
+      expect(e.message).toMatch(/catastrophic backtracking/);
+      expect(e.hint).toMatch(/nested or overlapping quantifiers/);
+      expect(e.data?.reason).toBe('regex-timeout');
+    }
+  });
+
+  it('a syntax error, naming the field', async () => {
+    const e = await h.fails('regex_extract', { pattern: '(unclosed', text: 'x' }, 'INVALID_ARGUMENT');
+    expect(e.message).toMatch(/Invalid regular expression in "pattern"/);
+  });
+
+  it('unknown or repeated flags', async () => {
+    await h.fails('regex_extract', { pattern: 'a', flags: 'x', text: 'a' }, 'INVALID_ARGUMENT');
+    await h.fails('regex_extract', { pattern: 'a', flags: 'gg', text: 'a' }, 'INVALID_ARGUMENT');
+  });
+
+  it('inputs above the size bound', async () => {
+    await h.fails('regex_extract', { pattern: 'a', text: 'a'.repeat(1_000_001) }, 'INVALID_ARGUMENT');
+    await h.fails('regex_extract', { pattern: 'a'.repeat(2001), text: 'a' }, 'INVALID_ARGUMENT');
+  });
+
+  it('a replacement whose output would explode ($` on every match)', async () => {
+    const e = await h.fails('regex_replace', { pattern: 'a', text: 'a'.repeat(100_000), replacement: '$`' }, 'INVALID_ARGUMENT');
+    expect(e.message).toMatch(/would exceed/);
+  });
+
+  it('missing arguments', async () => {
+    await h.fails('regex_extract', { text: 'x' }, 'INVALID_ARGUMENT');
+    await h.fails('regex_replace', { pattern: 'x', text: 'x' }, 'INVALID_ARGUMENT');
+  });
+});
+
+describe('the time bound', () => {
+  it('interrupts synchronous work that never yields, and then runs the next task normally', () => {
+    expect(() =>
+      runBounded(() => {
+        for (;;);
+      }, 50),
+    ).toThrow(BoundExceeded);
+    expect(runBounded(() => 6 * 7, 50)).toBe(42);
+  });
+});
+
+describe('regex_extract', () => {
+  it('returns every match with index, numbered and named groups', async () => {
+    const r = await h.ok<{ count: number; matches: unknown[] }>('regex_extract', { pattern: '(\\d+)-(?<b>\\d+)', text: 'a 1-2 b 33-44' });
+    expect(r.count).toBe(2);
+    expect(r.matches[1]).toEqual({ match: '33-44', index: 8, groups: ['33', '44'], named: { b: '44' } });
+  });
+  it('returns one group per match when asked, by number or name', async () => {
+    expect(await h.ok('regex_extract', { pattern: '(\\w+)@(?<host>\\w+)', text: 'x@a y@b', group: 1 })).toMatchObject({ values: ['x', 'y'] });
+    expect(await h.ok('regex_extract', { pattern: '(\\w+)@(?<host>\\w+)', text: 'x@a y@b', group: 'host' })).toMatchObject({ values: ['a', 'b'] });
+  });
+  it('honours flags and stops at maxMatches', async () => {
+    expect(await h.ok('regex_extract', { pattern: 'A', flags: 'i', text: 'aAa', maxMatches: 2 })).toMatchObject({ count: 2, truncated: true });
+  });
+  it('handles empty matches without looping', async () => {
+    expect(await h.ok('regex_extract', { pattern: 'x*', text: 'ab' })).toMatchObject({ count: 3 });
+  });
+});
+
+describe('regex_replace', () => {
+  it('expands $1, $<name>, $& and $$ like String.prototype.replace', async () => {
+    const text = 'mail joe@example today';
+    const pattern = '(\\w+)@(?<host>\\w+)';
+    const replacement = '$<host> at $1 [$&] $$ $9';
+    const r = await h.ok<{ text: string; replacements: number }>('regex_replace', { pattern, text, replacement });
+    expect(r.text).toBe(text.replace(new RegExp(pattern, 'g'), replacement));
+    expect(r.replacements).toBe(1);
+  });
+  it("expands $` and $' like String.prototype.replace", async () => {
+    const r = await h.ok<{ text: string }>('regex_replace', { pattern: 'b', text: 'abc', replacement: "[$`|$']" });
+    expect(r.text).toBe('abc'.replace(/b/g, "[$`|$']"));
+  });
+  it('replaces only the first match when replaceAll is false', async () => {
+    expect(await h.ok('regex_replace', { pattern: 'o', text: 'foo', replacement: '0', replaceAll: false })).toMatchObject({ text: 'f0o', replacements: 1 });
+  });
+});

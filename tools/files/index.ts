@@ -1,0 +1,31 @@
+/**
+ * The files family: eight tools confined to one workspace folder chosen by the host. The path
+ * guard is exported for other families that take paths from a model (browser upload, app install).
+ */
+import type { Tool } from '../core/tool';
+import { copyMoveFileTool } from './copy-move-file';
+import { deleteFileTool } from './delete-file';
+import { editFileTool } from './edit-file';
+import { globFilesTool } from './glob-files';
+import { listFilesTool } from './list-files';
+import { type FilesOptions, resolveFilesConfig } from './options';
+import { readFileTool } from './read-file';
+import { searchFilesTool } from './search-files';
+import { writeFileTool } from './write-file';
+
+export type { FilesOptions } from './options';
+export { isInside, pathDenied, resolveInsideRoot, workspaceRelative, type PathRule } from './path-guard';
+
+export function filesTools(opts: FilesOptions): Tool[] {
+  const config = resolveFilesConfig(opts);
+  return [
+    readFileTool(config),
+    writeFileTool(config),
+    editFileTool(config),
+    listFilesTool(config),
+    globFilesTool(config),
+    searchFilesTool(config),
+    copyMoveFileTool(config),
+    deleteFileTool(config),
+  ] as Tool[];
+}

@@ -1,0 +1,120 @@
+/**
+ * search_files: text or regex search through workspace files, with line numbers. Regexes run
+ * under the same time bound as regex_extract; every file is re-checked by the path guard before it
+ * is read, so a symlink among the matches never leaks a file from outside the workspace.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { z } from 'zod';
+import { ToolCallError, jsonSuccess } from '../core/result';
+import { defineTool } from '../core/tool';
+import { BoundExceeded, runBounded } from '../structured/time-bound';
+import { compileRegex, regexTimeout } from '../structured/safe-regex';
+import { orFsError } from './fs-errors';
+import { DEFAULT_IGNORE, globInside } from './glob-files';
+import { type FilesConfig, READ_DECLARATION, guard } from './options';
+import { resolveInsideRoot } from './path-guard';
+import { looksBinary } from './text-file';
+
+const PER_FILE_BOUND_MS = 1000;
+const MAX_LINE_CHARS = 300;
+
+interface Hit {
+  path: string;
+  line: number;
+  column: number;
+  text: string;
+}
+
+type LineMatcher = (line: string) => number;
+
+function matcher(args: { query: string; regex: boolean; ignoreCase: boolean }): LineMatcher {
+  if (args.regex) {
+    const re = compileRegex(args.query, args.ignoreCase ? 'i' : '', 'query');
+    return (line) => {
+      const m = re.exec(line);
+      return m ? m.index : -1;
+    };
+  }
+  const needle = args.ignoreCase ? args.query.toLowerCase() : args.query;
+  return (line) => (args.ignoreCase ? line.toLowerCase() : line).indexOf(needle);
+}
+
+function clip(line: string, column: number): string {
+  if (line.length <= MAX_LINE_CHARS) return line;
+  const from = Math.max(0, Math.min(column - 50, line.length - MAX_LINE_CHARS));
+  return `${from > 0 ? '…' : ''}${line.slice(from, from + MAX_LINE_CHARS)}…`;
+}
+
+function searchText(text: string, path: string, match: LineMatcher, room: number): Hit[] {
+  const hits: Hit[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length && hits.length < room; i++) {
+    const line = (lines[i] ?? '').replace(/\r$/, '');
+    const at = match(line);
+    if (at >= 0) hits.push({ path, line: i + 1, column: at + 1, text: clip(line, at) });
+  }
+  return hits;
+}
+
+export function searchFilesTool(config: FilesConfig) {
+  const maxFileBytes = config.maxReadBytes * 8;
+  return defineTool({
+    id: 'search_files',
+    title: 'Search in files',
+    description: `Searches workspace files for a text or a regular expression and returns matching lines with path, line and column. Narrow the files with "include" globs. Binary files and files above ${maxFileBytes} bytes are skipped; node_modules and .git are skipped by default.`,
+    input: z.object({
+      query: z.string().min(1).max(2000).describe('Text to find, or a JavaScript regex source when "regex" is true.'),
+      regex: z.boolean().default(false).describe('Treat "query" as a regular expression.'),
+      ignoreCase: z.boolean().default(false).describe('Match regardless of letter case.'),
+      path: z.string().default('.').describe('Workspace-relative directory to search (default: the root).'),
+      include: z.union([z.string(), z.array(z.string()).max(50)]).default('**/*').describe('Glob(s) of files to search, e.g. "**/*.ts".'),
+      exclude: z.array(z.string()).max(50).optional().describe('Globs of files to skip (default: node_modules and .git).'),
+      maxResults: z.number().int().min(1).max(1000).default(100).describe('Stop after this many matching lines (default 100).'),
+    }),
+    ...READ_DECLARATION,
+    run: async (args, ctx) => {
+      const match = matcher(args);
+      const base = await guard(config, args.path);
+      const info = await orFsError(stat(base.abs), base.rel, 'search');
+      if (!info.isDirectory()) throw new ToolCallError('INVALID_ARGUMENT', `"${base.rel}" is not a directory.`, { data: { fields: ['path'] } });
+      const rootAbs = (await guard(config, '.')).abs;
+      const files = await globInside(rootAbs, {
+        base: base.abs,
+        patterns: Array.isArray(args.include) ? args.include : [args.include],
+        ignore: args.exclude ?? DEFAULT_IGNORE,
+        dot: false,
+        onlyFiles: true,
+        caseSensitive: true,
+      }, ctx.signal);
+      const hits: Hit[] = [];
+      let searched = 0;
+      let skipped = 0;
+      for (const file of files) {
+        if (hits.length >= args.maxResults) break;
+        if (ctx.signal.aborted) throw new ToolCallError('TIMEOUT', 'The search was cancelled before it finished.');
+        const rel = base.rel === '.' ? file : `${base.rel}/${file}`;
+        const abs = await resolveInsideRoot(config.root, rel).catch(() => null);
+        // Regular files only: a FIFO or device among the matches would block the read forever.
+        const found = abs ? await stat(abs).catch(() => null) : null;
+        if (!abs || !found?.isFile() || found.size > maxFileBytes) {
+          skipped += 1;
+          continue;
+        }
+        const bytes = await readFile(abs).catch(() => null);
+        if (!bytes || looksBinary(bytes.subarray(0, 8192))) {
+          skipped += 1;
+          continue;
+        }
+        searched += 1;
+        try {
+          hits.push(...runBounded(() => searchText(bytes.toString('utf8'), rel, match, args.maxResults - hits.length), PER_FILE_BOUND_MS));
+        } catch (e) {
+          if (e instanceof BoundExceeded) throw regexTimeout(PER_FILE_BOUND_MS, 'query');
+          throw e;
+        }
+      }
+      const truncated = hits.length >= args.maxResults;
+      return jsonSuccess({ count: hits.length, truncated, filesSearched: searched, filesSkipped: skipped, matches: hits });
+    },
+  });
+}

@@ -1,0 +1,40 @@
+/** unit_convert: physical units through mathjs's unit system (the restricted instance). */
+import { z } from 'zod';
+import { ToolCallError, jsonSuccess } from '../core/result';
+import { defineTool } from '../core/tool';
+import { math } from '../utility/math-instance';
+import { structuredDeclaration } from './common';
+
+function invalid(message: string, field: string, hint: string): ToolCallError {
+  return new ToolCallError('INVALID_ARGUMENT', message, { hint, data: { fields: [field] } });
+}
+
+export const unitConvert = defineTool({
+  id: 'unit_convert',
+  title: 'Convert units',
+  description:
+    'Converts a value between units of the same dimension: length (m, km, inch, ft, mi), mass (kg, lb, oz), time (s, min, h, day), temperature (degC, degF, K), speed (km/h, m/s, mph), volume (l, gal), data (b, B, kB, MiB), energy, pressure and more, including compound units like "kg*m/s^2".',
+  input: z.object({
+    value: z.number().finite().describe('The amount to convert, e.g. 12.5.'),
+    from: z.string().min(1).max(100).describe('The unit of the value, e.g. "km", "degF", "km/h", "MiB".'),
+    to: z.string().min(1).max(100).describe('The unit to convert to, e.g. "mi", "degC", "m/s", "kB".'),
+    precision: z.number().int().min(1).max(17).default(12).describe('Significant digits of the result (default 12).'),
+  }),
+  ...structuredDeclaration,
+  run: (args) => {
+    let source;
+    try {
+      source = math.unit(args.value, args.from);
+    } catch (e) {
+      throw invalid(`Unknown unit "${args.from}": ${(e as Error).message}.`, 'from', 'Use a unit name such as m, km, inch, kg, lb, degC, degF, s, h, km/h, MiB.');
+    }
+    let converted;
+    try {
+      converted = source.to(args.to);
+    } catch (e) {
+      throw invalid(`Cannot convert "${args.from}" to "${args.to}": ${(e as Error).message}.`, 'to', 'Use a unit of the same dimension (length to length, mass to mass…).');
+    }
+    const value = Number(converted.toNumber(args.to).toPrecision(args.precision));
+    return jsonSuccess({ value, unit: args.to, formatted: `${value} ${args.to}`, from: `${args.value} ${args.from}` });
+  },
+});
