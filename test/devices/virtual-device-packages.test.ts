@@ -1,0 +1,123 @@
+/**
+ * Rule: packages on the virtual phone behave as adbkit and the adb CLI expect — push + `pm install`
+ * adds a package that `pm list packages` shows and `pm uninstall` removes; activities start, stop
+ * and report through dumpsys. APK convention: a `package=NAME` line in the file, else the file name.
+ */
+import Adb from '@devicefarmer/adbkit';
+import type { DeviceClient } from '@devicefarmer/adbkit';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectToAdb, disconnectFromAdb, runAdb, startAdbServer, startVirtualDevice, type VirtualDevice } from '../../tools/devices/virtual';
+
+let device: VirtualDevice;
+let phone: DeviceClient;
+
+async function shell(command: string): Promise<string> {
+  return (await Adb.util.readAll(await phone.shell(command))).toString('utf8');
+}
+
+async function push(content: string, path: string): Promise<void> {
+  const transfer = await phone.push(Readable.from([Buffer.from(content)]), path);
+  await new Promise<void>((resolve, reject) => transfer.on('end', resolve).on('error', reject));
+}
+
+beforeAll(async () => {
+  await startAdbServer();
+  device = await startVirtualDevice();
+  await connectToAdb(device);
+  phone = Adb.createClient().getDevice(device.serial);
+});
+
+afterAll(async () => {
+  await disconnectFromAdb(device.serial);
+  await device.close();
+});
+
+describe('installing and removing packages', () => {
+  it('lists the preinstalled launcher, settings and demo apps, split by -s and -3', async () => {
+    const all = await phone.getPackages();
+    expect(all).toEqual(expect.arrayContaining(['com.android.launcher3', 'com.android.settings', 'com.example.notes', 'com.example.shop']));
+    expect(await shell('pm list packages -3')).toContain('package:com.example.notes\n');
+    expect(await shell('pm list packages -3')).not.toContain('com.android.settings');
+    expect(await shell('pm list packages -s settings')).toBe('package:com.android.settings\n');
+  });
+
+  it('installs a pushed APK named after its package, lists it, and uninstalls it', async () => {
+    await push('any bytes at all', '/data/local/tmp/com.acme.todo-2.1.apk');
+    expect(await shell('pm install -r /data/local/tmp/com.acme.todo-2.1.apk')).toBe('Success\n');
+    expect(await shell('pm list packages com.acme')).toBe('package:com.acme.todo\n');
+    expect(await shell('pm path com.acme.todo')).toMatch(/^package:\/data\/app\/.*\/base\.apk\n$/);
+    expect(await shell('dumpsys package com.acme.todo')).toMatch(/versionName=2\.1\n[\s\S]*firstInstallTime=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
+    expect(await shell('pm uninstall com.acme.todo')).toBe('Success\n');
+    expect(await shell('pm list packages com.acme')).toBe('');
+    expect(await phone.isInstalled('com.acme.todo')).toBe(false);
+  });
+
+  it('installs through adbkit install() from a stream carrying a text manifest', async () => {
+    const apk = Readable.from([Buffer.from('PK\u0003\u0004\npackage=com.acme.notes2\nversionName=3.0\nlabel=Notes Two\n')]);
+    expect(await phone.install(apk)).toBe(true);
+    expect(await phone.isInstalled('com.acme.notes2')).toBe(true);
+    expect(device.executedCommands).toContainEqual(['rm', '-f', '/data/local/tmp/_stream.apk']);
+    expect(await phone.uninstall('com.acme.notes2')).toBe(true);
+  });
+
+  it('installs with the adb CLI, which streams the APK without a shell (so without its file name)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vd-apk-'));
+    const file = join(dir, 'anything.apk');
+    writeFileSync(file, 'package=com.acme.cli\n');
+    expect(await runAdb(['-s', device.serial, 'install', file])).toContain('Success');
+    expect(device.executedCommands.at(-1)).toEqual(['cmd', 'package', 'install', '-S', '21']);
+    expect(await shell('pm list packages com.acme.cli')).toBe('package:com.acme.cli\n');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts an installed app from the launcher entry its manifest declares', async () => {
+    await push('package=com.acme.hello\nactivity=.HelloActivity\n', '/data/local/tmp/hello.apk');
+    expect(await shell('pm install /data/local/tmp/hello.apk')).toBe('Success\n');
+    await shell('monkey -p com.acme.hello -c android.intent.category.LAUNCHER 1');
+    expect(await shell('dumpsys window | grep mCurrentFocus')).toContain('com.acme.hello/com.acme.hello.HelloActivity');
+  });
+
+  it('refuses an APK it cannot name, and a package that is already installed without -r', async () => {
+    await push('no manifest', '/data/local/tmp/app.apk');
+    expect(await shell('pm install -r /data/local/tmp/app.apk')).toMatch(/^Failure \[INSTALL_FAILED_INVALID_APK/);
+    await push('package=com.example.notes', '/data/local/tmp/n.apk');
+    expect(await shell('pm install /data/local/tmp/n.apk')).toMatch(/^Failure \[INSTALL_FAILED_ALREADY_EXISTS/);
+  });
+
+  it('refuses to uninstall a system app or an unknown package', async () => {
+    expect(await shell('pm uninstall com.android.settings')).toBe('Failure [DELETE_FAILED_INTERNAL_ERROR]\n');
+    expect(await shell('pm uninstall com.nobody.here')).toBe('Failure [DELETE_FAILED_INTERNAL_ERROR]\n');
+  });
+});
+
+describe('activities', () => {
+  it('starts an activity with am start -n and reports it as resumed', async () => {
+    expect(await shell('am start -W -n com.example.shop/.ShopActivity')).toContain('Status: ok');
+    expect(await shell('dumpsys activity activities | grep mResumedActivity')).toContain('com.example.shop/.ShopActivity');
+    expect(await shell('pidof com.example.shop')).toMatch(/^\d+\n$/);
+  });
+
+  it('reports a missing activity with an Error line (what adbkit startActivity checks)', async () => {
+    await expect(phone.startActivity({ component: 'com.example.shop/.Nope' })).rejects.toThrow(/does not exist/);
+  });
+
+  it('force-stops an app: its process ends and the launcher comes back', async () => {
+    await shell('am start -n com.example.shop/.ShopActivity');
+    await shell('am force-stop com.example.shop');
+    expect(await shell('pidof com.example.shop')).toBe('');
+    expect(await shell('dumpsys window | grep mCurrentFocus')).toContain('com.android.launcher3');
+  });
+
+  it('clears app data with pm clear (adbkit clear)', async () => {
+    await shell('am start -n com.example.notes/.MainActivity');
+    await shell('input tap 360 255; input text kept; input tap 186 388');
+    expect(await shell('uiautomator dump /dev/tty')).toContain('text="kept"');
+    expect(await phone.clear('com.example.notes')).toBe(true);
+    await shell('am start -n com.example.notes/.NoteListActivity');
+    expect(await shell('uiautomator dump /dev/tty')).toContain('text="0 notes"');
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * `pm` (and `cmd package`): list packages/features, path, install, uninstall, clear, grant/revoke.
+ * Output lines match what adbkit parses: `package:NAME`, `Success`, `Failure [CODE]`.
+ */
+import { readExactly } from '../sh/io';
+import { parseFlags, type CommandContext, type CommandHandler } from './types';
+
+const FEATURES = [
+  'android.hardware.audio.output',
+  'android.hardware.bluetooth',
+  'android.hardware.camera',
+  'android.hardware.faketouch',
+  'android.hardware.location',
+  'android.hardware.location.gps',
+  'android.hardware.screen.portrait',
+  'android.hardware.touchscreen',
+  'android.hardware.touchscreen.multitouch',
+  'android.hardware.wifi',
+  'android.software.input_methods',
+  'android.software.webview',
+];
+
+function listPackages(ctx: CommandContext, args: string[]): number {
+  const { flags, operands } = parseFlags(args, ['--user']);
+  const filter = operands[0] ?? '';
+  for (const record of ctx.phone.listPackages()) {
+    const { packageName, system } = record.info;
+    if (flags.has('-3') && system) continue;
+    if (flags.has('-s') && !system) continue;
+    if (flags.has('-d')) continue; // nothing is disabled on this phone
+    if (!packageName.includes(filter)) continue;
+    let line = 'package:';
+    if (flags.has('-f')) line += `${record.codePath}/base.apk=`;
+    line += packageName;
+    if (flags.has('-i')) line += `  installer=${record.installer ?? 'null'}`;
+    if (flags.has('-U')) line += ` uid:${record.uid}`;
+    ctx.out(`${line}\n`);
+  }
+  return 0;
+}
+
+/** `pm install [-r] [-S SIZE] [PATH]`: from a pushed file, or SIZE bytes of stdin (adb install's streaming form). */
+async function install(ctx: CommandContext, args: string[]): Promise<number> {
+  const { flags, operands } = parseFlags(args, ['-S', '-i', '--user', '--install-reason', '-p']);
+  let path = operands[0];
+  if (flags.has('-S')) {
+    const size = Number(flags.get('-S'));
+    const data = await readExactly(ctx.stdin, size);
+    if (data.length < size) {
+      ctx.out('Failure [INSTALL_FAILED_INVALID_APK: stream ended early]\n');
+      return 1;
+    }
+    path = `/data/local/tmp/.streamed-${ctx.phone.now()}.apk`;
+    ctx.phone.fs.write(path, data);
+    const result = ctx.phone.installApk(path, true);
+    ctx.phone.fs.remove(path, false);
+    ctx.out(`${result}\n`);
+    return result === 'Success' ? 0 : 1;
+  }
+  if (!path) {
+    ctx.err('Error: must either specify a package size or an APK file\n');
+    return 1;
+  }
+  if (!ctx.phone.fs.stat(path)) {
+    ctx.err(`Exception occurred while executing 'install':\njava.lang.IllegalArgumentException: Error: Can't open file: ${path}\n`);
+    return 255;
+  }
+  const result = ctx.phone.installApk(path, flags.has('-r'));
+  ctx.out(`${result}\n`);
+  return result === 'Success' ? 0 : 1;
+}
+
+export const pm: CommandHandler = async (ctx) => {
+  const [sub, ...rest] = ctx.argv.slice(1);
+  const second = rest[0];
+  switch (sub) {
+    case 'list':
+      if (second === 'packages') return listPackages(ctx, rest.slice(1));
+      if (second === 'features') {
+        for (const f of FEATURES) ctx.out(`feature:${f}\n`);
+        return 0;
+      }
+      ctx.err(`Error: unknown list type '${second ?? ''}'\n`);
+      return 1;
+    case 'path': {
+      const record = second ? ctx.phone.getPackage(rest.filter((a) => !a.startsWith('-')).pop() ?? '') : undefined;
+      if (!record) return 1;
+      ctx.out(`package:${record.codePath}/base.apk\n`);
+      return 0;
+    }
+    case 'install':
+      return install(ctx, rest);
+    case 'uninstall': {
+      const name = rest.filter((a) => !a.startsWith('-') && !/^\d+$/.test(a)).pop() ?? '';
+      const ok = ctx.phone.uninstall(name);
+      ctx.out(ok ? 'Success\n' : 'Failure [DELETE_FAILED_INTERNAL_ERROR]\n');
+      return ok ? 0 : 1;
+    }
+    case 'clear': {
+      const name = rest.filter((a) => !a.startsWith('-') && !/^\d+$/.test(a)).pop() ?? '';
+      const ok = ctx.phone.clearData(name);
+      ctx.out(ok ? 'Success\n' : 'Failed\n');
+      return ok ? 0 : 1;
+    }
+    case 'grant':
+    case 'revoke': {
+      const name = rest.filter((a) => !a.startsWith('-'))[0] ?? '';
+      if (!ctx.phone.getPackage(name)) {
+        ctx.err(`Exception occurred while executing '${sub}':\njava.lang.IllegalArgumentException: Unknown package: ${name}\n`);
+        return 255;
+      }
+      return 0;
+    }
+    default:
+      ctx.err(`pm: unknown command '${sub ?? ''}'\n`);
+      return 1;
+  }
+};

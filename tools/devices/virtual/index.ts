@@ -1,0 +1,95 @@
+/**
+ * The virtual Android device: speaks the device side of the ADB transport over TCP, so the real
+ * adb server accepts it with `adb connect 127.0.0.1:PORT`, and runs a simulated phone behind it.
+ * Tests use it for every device test; `toolgate serve --virtual-device` uses it as the demo phone.
+ */
+import { adbState, disconnectFromAdb, runAdb, waitForAdbState } from './adb-cli';
+import { DeviceShell } from './device-shell';
+import type { FaultSettings } from './faults';
+import { VirtualPhone } from './phone';
+import { SYSTEM_PID } from './phone';
+import { resolveService } from './services/resolve';
+import type { ShellServiceDeps } from './services/shell-service';
+import { TransportServer } from './transport-server';
+
+export type { FaultSettings } from './faults';
+export { VirtualPhone } from './phone';
+export { adbState, disconnectFromAdb, runAdb, startAdbServer, waitForAdbState } from './adb-cli';
+export { parseScript, ShellSyntaxError } from './sh/parse';
+
+export interface VirtualDeviceOptions {
+  /** TCP port to listen on; 0 (the default) picks a free one. */
+  port?: number;
+  /** `ro.product.model`, shown by `adb devices -l`. */
+  model?: string;
+  /** `ro.product.name` and `ro.product.device`. */
+  name?: string;
+  /** The phone's clock in ms since the epoch (default Date.now), for deterministic logs and dates. */
+  now?: () => number;
+}
+
+export interface VirtualDevice {
+  readonly port: number;
+  /** `127.0.0.1:PORT`, the serial adb lists. */
+  readonly serial: string;
+  /** The simulated phone, inspectable by tests. */
+  readonly phone: VirtualPhone;
+  /** Every shell/exec command line received, raw, in order. */
+  readonly commandLog: readonly string[];
+  /** Every simple command the device shell ran or tried to run, as argv after parsing. */
+  readonly executedCommands: readonly string[][];
+  /** Mutable fault settings, read at the moment each fault applies. */
+  faults: FaultSettings;
+  /** Drops every open socket now; adb then shows the device offline. The port keeps listening. */
+  unplug(): void;
+  close(): Promise<void>;
+}
+
+/** The features a phone with adb 29-era adbd announces (minus the ones this device lacks). */
+const FEATURES = 'shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir,apex,abb_exec,fixed_push_symlink_timestamp';
+
+export async function startVirtualDevice(opts: VirtualDeviceOptions = {}): Promise<VirtualDevice> {
+  const model = opts.model ?? 'Toolgate Virtual Phone';
+  const name = opts.name ?? 'toolgate_virtual';
+  const commandLog: string[] = [];
+  const executedCommands: string[][] = [];
+  let phone: VirtualPhone | undefined;
+  let deps: ShellServiceDeps | undefined;
+
+  const server: TransportServer = new TransportServer({
+    banner: () => `device::ro.product.name=${name};ro.product.model=${model};ro.product.device=${name};features=${FEATURES}`,
+    faults: () => device.faults,
+    resolveService: (service) => (phone && deps ? resolveService(service, phone, deps) : null),
+    onRefused: (service, reason) => phone?.log.add('W', 'adbd', `refused service '${service}': ${reason}`, SYSTEM_PID),
+  });
+  const port = await server.listen(opts.port ?? 0);
+  const serial = `127.0.0.1:${port}`;
+  const createdPhone = new VirtualPhone({ model, name, serial, ...(opts.now ? { now: opts.now } : {}) });
+  phone = createdPhone;
+  const shell = new DeviceShell(createdPhone, executedCommands);
+  deps = { shell, commandLog, faults: () => device.faults, unplug: () => server.dropAll() };
+
+  const device: VirtualDevice = {
+    port,
+    serial,
+    phone: createdPhone,
+    commandLog,
+    executedCommands,
+    faults: {},
+    unplug: () => server.dropAll(),
+    close: () => server.close(),
+  };
+  return device;
+}
+
+/**
+ * Runs `adb connect 127.0.0.1:PORT` and waits until `adb devices` lists the device as `device`.
+ * A transport left `offline` (after an unplug) is disconnected and connected afresh.
+ * Throws when adb reports a failure (e.g. "failed to authenticate" under the unauthorized fault).
+ */
+export async function connectToAdb(device: VirtualDevice, adbPath = 'adb'): Promise<void> {
+  if ((await adbState(device.serial, adbPath)) === 'offline') await disconnectFromAdb(device.serial, adbPath);
+  const out = await runAdb(['connect', device.serial], adbPath);
+  if (/failed|unable|cannot|error/i.test(out)) throw new Error(`adb connect ${device.serial}: ${out.trim()}`);
+  await waitForAdbState(device.serial, 'device', adbPath);
+}

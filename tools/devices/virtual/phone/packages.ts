@@ -1,0 +1,131 @@
+/**
+ * Installed packages and the APK naming convention of the virtual phone.
+ *
+ * Any file is accepted as an APK. Its package comes from, in order:
+ *  1. a text manifest anywhere in the file: lines `package=com.acme.todo` and optionally
+ *     `versionName=2.0`, `versionCode=20`, `label=Todo`, `activity=.MainActivity`;
+ *  2. the file name, when it is a Java package name: `com.acme.todo.apk` or `com.acme.todo-2.0.apk`
+ *     (adbkit's install(path) pushes under the original base name; install(stream) and the adb
+ *     CLI's streamed install carry no usable name, so those need the manifest line).
+ * Otherwise `pm install` fails with INSTALL_FAILED_INVALID_APK.
+ */
+import { posix } from 'node:path';
+import type { AppInfo, VirtualApp } from './apps/app';
+
+export interface PackageRecord {
+  info: AppInfo;
+  app: VirtualApp;
+  uid: number;
+  codePath: string;
+  /** Milliseconds since the epoch. */
+  firstInstallTime: number;
+  lastUpdateTime: number;
+  installer: string | null;
+}
+
+const PACKAGE_NAME = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
+
+function manifestValue(text: string, key: string): string | undefined {
+  return new RegExp(`^${key}=([^\\r\\n\\0]+)$`, 'm').exec(text)?.[1]?.trim();
+}
+
+export function parseApk(path: string, data: Buffer): AppInfo | string {
+  const text = data.toString('latin1');
+  const fromManifest = manifestValue(text, 'package');
+  const base = posix.basename(path).replace(/\.apk$/i, '');
+  const fromName = base.replace(/-[0-9][^-]*$/, '');
+  const packageName = fromManifest ?? (PACKAGE_NAME.test(fromName) ? fromName : undefined);
+  if (!packageName || !PACKAGE_NAME.test(packageName)) {
+    return `INSTALL_FAILED_INVALID_APK: Failed to parse ${path}: no package name (add a line package=NAME or name the file NAME.apk)`;
+  }
+  const versionFromName = /-([0-9][^-]*)$/.exec(base)?.[1];
+  const activity = manifestValue(text, 'activity') ?? '.MainActivity';
+  const last = packageName.split('.').pop() ?? packageName;
+  return {
+    packageName,
+    label: manifestValue(text, 'label') ?? last.charAt(0).toUpperCase() + last.slice(1),
+    system: false,
+    versionName: manifestValue(text, 'versionName') ?? versionFromName ?? '1.0',
+    versionCode: Number(manifestValue(text, 'versionCode') ?? '1') || 1,
+    activities: [activity.startsWith('.') ? `${packageName}${activity}` : activity],
+    launchable: true,
+  };
+}
+
+/** `com.x/.Main` for activities inside the package, `com.x/org.y.Main` otherwise. */
+export function shortComponent(packageName: string, activity: string): string {
+  return activity.startsWith(`${packageName}.`) ? `${packageName}/${activity.slice(packageName.length)}` : `${packageName}/${activity}`;
+}
+
+/** Resolves `PKG/.Act` or `PKG/full.Act` to [package, fully qualified activity]. */
+export function parseComponent(component: string): [string, string] | null {
+  const slash = component.indexOf('/');
+  if (slash <= 0) return null;
+  const pkg = component.slice(0, slash);
+  const act = component.slice(slash + 1);
+  if (!act) return null;
+  return [pkg, act.startsWith('.') ? `${pkg}${act}` : act];
+}
+
+/** The installed packages and their install records. Process and UI effects stay with the phone. */
+export class PackageRegistry {
+  private readonly records = new Map<string, PackageRecord>();
+  private nextUid = 10120;
+
+  list(): PackageRecord[] {
+    return [...this.records.values()].sort((a, b) => a.info.packageName.localeCompare(b.info.packageName));
+  }
+
+  get(name: string): PackageRecord | undefined {
+    return this.records.get(name);
+  }
+
+  register(app: VirtualApp, codeRoot: string, installedAt: number, installer: string | null = null): void {
+    const name = app.info.packageName;
+    this.records.set(name, {
+      info: app.info,
+      app,
+      uid: app.info.system ? 1000 : this.nextUid++,
+      codePath: `${codeRoot}/${name}-1`,
+      firstInstallTime: installedAt,
+      lastUpdateTime: installedAt,
+      installer,
+    });
+  }
+
+  remove(name: string): void {
+    this.records.delete(name);
+  }
+
+  /**
+   * Checks an APK against what is installed: the parsed app info, or pm's failure line.
+   * `replace` is `pm install -r`; system apps are never replaced.
+   */
+  check(path: string, data: Buffer, replace: boolean): AppInfo | string {
+    const info = parseApk(path, data);
+    if (typeof info === 'string') return `Failure [${info}]`;
+    const existing = this.records.get(info.packageName);
+    if (existing?.info.system) return `Failure [INSTALL_FAILED_UPDATE_INCOMPATIBLE: Package ${info.packageName} is a system app]`;
+    if (existing && !replace) return `Failure [INSTALL_FAILED_ALREADY_EXISTS: Attempt to re-install ${info.packageName} without first uninstalling.]`;
+    return info;
+  }
+
+  /** Installs or updates a checked app. */
+  put(app: VirtualApp, now: number): void {
+    const existing = this.records.get(app.info.packageName);
+    if (!existing) {
+      this.register(app, '/data/app', now, 'adb');
+      return;
+    }
+    existing.info = app.info;
+    existing.app = app;
+    existing.lastUpdateTime = now;
+  }
+
+  launchable(): AppInfo[] {
+    return this.list()
+      .map((p) => p.info)
+      .filter((i) => i.launchable && i.activities.length > 0)
+      .sort((a, b) => a.label.localeCompare(b.label));
+  }
+}
