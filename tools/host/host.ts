@@ -157,6 +157,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
         await families.close();
         events.dispose();
         if (pipeline.breakers) settings.set(BREAKER_SNAPSHOT_KEY, pipeline.breakers.snapshot());
+        spans.flush();
         db.close();
         rmSync(hostFile, { force: true });
         log('stopped');

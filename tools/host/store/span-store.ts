@@ -1,4 +1,12 @@
-/** Durable trace spans with a retention limit: the newest `maxRows` are kept. */
+/**
+ * Durable trace spans with a retention limit: the newest `maxRows` are kept.
+ *
+ * Spans are written in group commits: buffered and flushed in one transaction every
+ * `flushIntervalMs` (or at 500 spans, or before any read, or at close). A commit costs tens of
+ * microseconds whatever it holds, which per call would dominate an MCP round trip; the price is
+ * that a process killed outright loses at most the last interval's spans. Approval decisions and
+ * shortcuts are committed one by one, at once.
+ */
 import type { TraceSpan } from '../../core/trace-span';
 import type { Db } from './database';
 
@@ -48,21 +56,50 @@ function fromRow(r: SpanRow): TraceSpan {
   return span;
 }
 
+export const SPAN_FLUSH_INTERVAL_MS = 20;
+const MAX_BUFFERED = 500;
+
 export class SpanStore {
   private readonly insertStmt;
+  private readonly insertBatch;
   private inserted = 0;
+  private buffer: TraceSpan[] = [];
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly maxRows = 100_000,
+    private readonly flushIntervalMs = SPAN_FLUSH_INTERVAL_MS,
   ) {
     this.insertStmt = db.prepare(
       `INSERT OR IGNORE INTO spans (span_id, call_id, parent_call_id, tool_id, session_id, requester_kind, attempt, started_at, duration_ms, outcome, error_code, error_slug, backoff_ms, args_digest)
        VALUES (@spanId, @callId, @parentCallId, @toolId, @sessionId, @requesterKind, @attempt, @startedAt, @durationMs, @outcome, @errorCode, @errorSlug, @backoffMs, @argsDigest)`,
     );
+    this.insertBatch = db.transaction((spans: TraceSpan[]) => {
+      for (const span of spans) this.writeOne(span);
+    });
   }
 
   insert(span: TraceSpan): void {
+    this.buffer.push(span);
+    if (this.buffer.length >= MAX_BUFFERED) this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), this.flushIntervalMs);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes every buffered span in one transaction. */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.buffer.length === 0) return;
+    const batch = this.buffer;
+    this.buffer = [];
+    this.insertBatch(batch);
+  }
+
+  private writeOne(span: TraceSpan): void {
     this.insertStmt.run({
       ...span,
       parentCallId: span.parentCallId ?? null,
@@ -81,6 +118,7 @@ export class SpanStore {
   }
 
   query(filter: SpanFilter = {}): TraceSpan[] {
+    this.flush();
     const where: string[] = [];
     const params: Record<string, unknown> = { limit: filter.limit ?? 500 };
     if (filter.toolId) (where.push('tool_id = @toolId'), (params.toolId = filter.toolId));
@@ -93,6 +131,7 @@ export class SpanStore {
   }
 
   count(): number {
+    this.flush();
     return (this.db.prepare('SELECT COUNT(*) AS n FROM spans').get() as { n: number }).n;
   }
 }
