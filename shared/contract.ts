@@ -8,6 +8,7 @@
  * `toolgate:event`.
  */
 import { z } from 'zod';
+import type { MethodNameFromList } from './method-names';
 
 export const ErrorCode = z.enum(['INVALID_ARGUMENT', 'PERMISSION_DENIED', 'NOT_FOUND', 'TIMEOUT', 'RATE_LIMITED', 'CIRCUIT_OPEN', 'EXECUTION_FAILED', 'UNSUPPORTED', 'UNKNOWN']);
 export const Risk = z.enum(['LOW', 'MEDIUM', 'HIGH']);
@@ -184,6 +185,9 @@ export const contract = {
 } as const;
 
 export type Contract = typeof contract;
+// Both lists must name the same methods: a method added to one and not the other fails to compile.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const CONTRACT_AND_NAME_LIST_AGREE: Same<keyof Contract, MethodNameFromList> = true;
 export type MethodName = keyof Contract;
 export type MethodInput<M extends MethodName> = z.input<Contract[M]['input']>;
 export type MethodOutput<M extends MethodName> = z.infer<Contract[M]['output']>;

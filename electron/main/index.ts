@@ -1,39 +1,42 @@
 /**
- * Electron shell: one window, hardened (context isolation, sandbox, no Node in the page,
- * navigation and window.open blocked), and a single-instance lock. The only module that imports
- * 'electron'.
+ * Electron shell: a single instance that starts the host in this process (MCP endpoint included),
+ * opens the hardened window, bridges the contract over IPC, and shows a desktop notification when
+ * a destructive call waits for approval. The only place that imports 'electron'.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, shell } from 'electron';
+import { Notification, app } from 'electron';
+import { startHost } from '../../tools/host/host';
+import { bridgeHostToWindow } from './ipc-bridge';
+import { createMainWindow } from './window';
 
-function createWindow(): BrowserWindow {
-  const win = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    title: 'Toolgate',
-    webPreferences: {
-      preload: join(__dirname, '../preload/index.js'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
+async function main(): Promise<void> {
+  await app.whenReady();
+  const host = await startHost({ dataDir: app.getPath('userData'), port: Number(process.env.TOOLGATE_PORT ?? 7878), mode: 'electron', rendererDir: join(__dirname, '../renderer') });
+  const win = createMainWindow(__dirname);
+  const unbridge = bridgeHostToWindow(host, win);
+  host.events.on((event) => {
+    if (event.type !== 'approval-pending' || !Notification.isSupported()) return;
+    const n = new Notification({ title: 'Toolgate: approval needed', body: `${event.approval.toolId} (${event.approval.risk}) requested by ${event.approval.requester.label ?? event.approval.requester.kind}` });
+    n.on('click', () => win.show());
+    n.show();
   });
-  win.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
-    return { action: 'deny' };
+  app.on('second-instance', () => {
+    if (win.isMinimized()) win.restore();
+    win.focus();
   });
-  win.webContents.on('will-navigate', (event) => event.preventDefault());
-  void win.loadFile(join(__dirname, '../renderer/index.html'));
-  return win;
+  app.on('window-all-closed', () => app.quit());
+  app.on('will-quit', (e) => {
+    e.preventDefault();
+    unbridge();
+    void host.close().finally(() => app.exit(0));
+  });
 }
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  ipcMain.handle('toolgate:host-info', (event) => {
-    if (!event.senderFrame?.url.startsWith('file://')) throw new Error('refused: unknown sender');
-    return { version: app.getVersion(), mode: 'electron', mcpUrl: '', dataDir: app.getPath('userData') };
+  main().catch((e: unknown) => {
+    process.stderr.write(`Toolgate failed to start: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+    app.exit(1);
   });
-  void app.whenReady().then(() => createWindow());
-  app.on('window-all-closed', () => app.quit());
 }

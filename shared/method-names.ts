@@ -1,0 +1,24 @@
+/**
+ * The names of the contract's methods, free of any dependency, so the sandboxed preload can build
+ * its named API without bundling zod. `contract.ts` checks at compile time that both agree.
+ */
+export const METHOD_NAME_LIST = [
+  'info',
+  'listTools',
+  'callTool',
+  'listSpans',
+  'exportSpans',
+  'usage',
+  'breakers',
+  'resetBreaker',
+  'pendingApprovals',
+  'decideApproval',
+  'auditLog',
+  'shortcuts',
+  'defineShortcut',
+] as const;
+
+export type MethodNameFromList = (typeof METHOD_NAME_LIST)[number];
+
+export const EVENT_CHANNEL = 'toolgate:event';
+export const methodChannel = (method: string): string => `toolgate:${method}`;
