@@ -1,0 +1,55 @@
+/**
+ * The contract's methods over HTTP (headless host): method `m` is `POST /api/rpc/m` with the JSON
+ * input as body. Authentication is the HttpOnly session cookie the host set when it served this
+ * page, so same-origin credentials are all a request needs.
+ */
+import { METHOD_NAMES, type MethodInput, type MethodName, type MethodOutput, type RendererApi } from '../../../shared/contract';
+import { HostRequestError } from './host-request-error';
+import { parseOutput } from './parse-output';
+
+export type ContractMethods = Omit<RendererApi, 'onEvent'>;
+
+/** Methods that may legitimately wait for a person (an approval) get no client-side deadline. */
+const UNBOUNDED: ReadonlySet<MethodName> = new Set(['callTool', 'defineShortcut']);
+const REQUEST_TIMEOUT_MS = 30_000;
+
+async function errorMessage(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { error?: unknown };
+    if (typeof body.error === 'string') return body.error;
+  } catch {
+    // Not JSON: fall through to the status text.
+  }
+  return response.statusText || `HTTP ${response.status}`;
+}
+
+export async function callOverHttp<M extends MethodName>(method: M, input: MethodInput<M>, base = ''): Promise<MethodOutput<M>> {
+  let response: Response;
+  try {
+    response = await fetch(`${base}/api/rpc/${method}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(input ?? {}),
+      ...(UNBOUNDED.has(method) ? {} : { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
+    });
+  } catch (e) {
+    const reason = e instanceof Error && e.name === 'TimeoutError' ? `no answer within ${REQUEST_TIMEOUT_MS / 1000} s` : 'the host could not be reached';
+    throw new HostRequestError(method, 0, `Request failed: ${reason}.`);
+  }
+  if (!response.ok) throw new HostRequestError(method, response.status, await errorMessage(response));
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new HostRequestError(method, response.status, 'The host answered with something that is not JSON.');
+  }
+  return parseOutput(method, body);
+}
+
+/** One named method per contract entry, all going through `call`. */
+export function methodsFrom(call: <M extends MethodName>(method: M, input: MethodInput<M>) => Promise<MethodOutput<M>>): ContractMethods {
+  const methods: Record<string, (input: unknown) => Promise<unknown>> = {};
+  for (const name of METHOD_NAMES) methods[name] = (input) => call(name, input as MethodInput<typeof name>);
+  return methods as unknown as ContractMethods;
+}

@@ -1,0 +1,45 @@
+/**
+ * In Electron the preload exposes `window.toolgate`: one named method per contract entry plus
+ * `onEvent`. Its answers are parsed with the contract like the HTTP ones; the page trusts the
+ * preload no more than it trusts the network.
+ */
+import { METHOD_NAMES, type HostEvent, type MethodInput, type MethodName, type MethodOutput } from '../../../shared/contract';
+import { HostRequestError } from './host-request-error';
+import { parseOutput } from './parse-output';
+
+type BridgeFunction = (input: unknown) => Promise<unknown>;
+
+export interface PreloadBridge {
+  call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
+  onEvent(listener: (event: HostEvent) => void): () => void;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null;
+}
+
+/** The preload's API when this page runs inside Electron with every contract method exposed. */
+export function findPreloadBridge(global: unknown): PreloadBridge | undefined {
+  if (!isRecord(global)) return undefined;
+  const exposed = global.toolgate;
+  if (!isRecord(exposed) || typeof exposed.onEvent !== 'function') return undefined;
+  if (!METHOD_NAMES.every((m) => typeof exposed[m] === 'function')) return undefined;
+  const onEvent = exposed.onEvent as (listener: (event: unknown) => void) => unknown;
+  return {
+    async call(method, input) {
+      let body: unknown;
+      try {
+        body = await (exposed[method] as BridgeFunction)(input ?? {});
+      } catch (e) {
+        // ipcRenderer.invoke wraps the main side's message; keep only the part a person needs.
+        const message = e instanceof Error ? e.message.replace(/^Error invoking remote method '[^']+': (Error: )?/, '') : String(e);
+        throw new HostRequestError(method, 500, message);
+      }
+      return parseOutput(method, body);
+    },
+    onEvent(listener) {
+      const dispose = onEvent((event) => listener(event as HostEvent));
+      return typeof dispose === 'function' ? (dispose as () => void) : () => undefined;
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/** One tool's breaker: state, cooldown countdown, last error, reset, and its timeline. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BreakerView } from '../../../../shared/contract';
+import { describeError } from '../../api/host-request-error';
+import { formatCountdown } from '../../components/format';
+import { hrefFor } from '../../router/hash-route';
+import { useApi } from '../../state/api-context';
+import { queryKeys } from '../../state/query-keys';
+import { BreakerStateBadge } from './BreakerStateBadge';
+import { BreakerTimeline } from './BreakerTimeline';
+
+function Cooldown(props: { view: BreakerView; fetchedAt: number; now: number }): React.JSX.Element | null {
+  const { view } = props;
+  if (view.state !== 'OPEN') return null;
+  const deadline = view.probeAt ?? props.fetchedAt + view.cooldownRemainingMs;
+  const left = deadline - props.now;
+  return (
+    <p className="cooldown" data-testid="cooldown">
+      {left > 0 ? (
+        <>
+          Probe admitted in <strong className="mono">{formatCountdown(left)}</strong>
+        </>
+      ) : (
+        'Cooldown over: the next call is the probe.'
+      )}
+    </p>
+  );
+}
+
+export function BreakerCard(props: { view: BreakerView; fetchedAt: number; now: number }): React.JSX.Element {
+  const { view } = props;
+  const api = useApi();
+  const client = useQueryClient();
+  const reset = useMutation({
+    mutationFn: () => api.resetBreaker({ toolId: view.toolId }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.breakers }),
+  });
+  return (
+    <section className={`card breaker-card state-${view.state}`} aria-labelledby={`breaker-${view.toolId}`} data-testid={`breaker-${view.toolId}`}>
+      <header className="row spread">
+        <h2 id={`breaker-${view.toolId}`} className="row">
+          <a href={hrefFor('tools', view.toolId)}>
+            <code>{view.toolId}</code>
+          </a>
+          <BreakerStateBadge state={view.state} />
+        </h2>
+        <button type="button" className="secondary" onClick={() => reset.mutate()} disabled={reset.isPending || (view.state === 'CLOSED' && view.consecutiveFailures === 0)} aria-label={`Reset the breaker of ${view.toolId}`}>
+          {reset.isPending ? 'Resetting…' : 'Reset'}
+        </button>
+      </header>
+      <p className="muted small">
+        {view.consecutiveFailures} consecutive failure{view.consecutiveFailures === 1 ? '' : 's'}
+      </p>
+      <Cooldown view={view} fetchedAt={props.fetchedAt} now={props.now} />
+      {view.lastError ? (
+        <p className="wrap">
+          <span className="muted">Last error:</span> {view.lastError}
+        </p>
+      ) : null}
+      {reset.isError ? <p className="field-error" role="alert">Reset failed: {describeError(reset.error)}</p> : null}
+      {reset.data && !reset.data.ok ? <p className="field-error" role="alert">The host did not reset this breaker.</p> : null}
+      <BreakerTimeline view={view} now={props.now} />
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The read queries the pages share, one hook each, so every page reads the same cache entry the
+ * event bridge keeps current.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from './api-context';
+import { type SpanFilter, queryKeys } from './query-keys';
+
+export function useInfo() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.info, queryFn: () => api.info({}) });
+}
+
+export function useTools() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.tools, queryFn: () => api.listTools({}) });
+}
+
+export function useSpans(filter: SpanFilter) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.spans(filter),
+    queryFn: () => api.listSpans(filter),
+    // Live appends keep the list current; a refetch would only reset the scroll position.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useUsage() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.usage, queryFn: () => api.usage({}) });
+}
+
+export function useBreakers() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.breakers, queryFn: () => api.breakers({}) });
+}
+
+export function usePendingApprovals() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.pending, queryFn: () => api.pendingApprovals({}) });
+}
+
+export function useAuditLog() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.audit, queryFn: () => api.auditLog({ limit: 200 }) });
+}
+
+export function useShortcuts() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.shortcuts, queryFn: () => api.shortcuts({}) });
+}

@@ -1,0 +1,24 @@
+/**
+ * The react-query cache keys, in one place because the event bridge writes into the same entries
+ * the pages read.
+ */
+export interface SpanFilter {
+  toolId?: string;
+  outcome?: 'success' | 'error' | 'cancelled';
+  callId?: string;
+  since?: number;
+  limit: number;
+}
+
+export const queryKeys = {
+  info: ['info'] as const,
+  tools: ['tools'] as const,
+  /** Every span list is ['spans', filter]; new spans are appended to each list they match. */
+  spansRoot: ['spans'] as const,
+  spans: (filter: SpanFilter) => ['spans', filter] as const,
+  usage: ['usage'] as const,
+  breakers: ['breakers'] as const,
+  pending: ['pendingApprovals'] as const,
+  audit: ['auditLog'] as const,
+  shortcuts: ['shortcuts'] as const,
+};

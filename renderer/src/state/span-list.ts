@@ -1,0 +1,36 @@
+/**
+ * The span lists the pages keep: newest first, capped, so a busy host cannot grow the page's memory
+ * without bound. Pure functions, shared by the event bridge and the Traces page.
+ */
+import type { Span } from '../../../shared/contract';
+import type { SpanFilter } from './query-keys';
+
+/** How many spans any one list keeps in memory. */
+export const SPAN_LIST_CAP = 10_000;
+
+export function spanMatches(filter: Omit<SpanFilter, 'limit'>, span: Span): boolean {
+  if (filter.toolId && span.toolId !== filter.toolId) return false;
+  if (filter.outcome && span.outcome !== filter.outcome) return false;
+  if (filter.callId && span.callId !== filter.callId) return false;
+  if (filter.since !== undefined && span.startedAt < filter.since) return false;
+  return true;
+}
+
+/**
+ * Puts `incoming` (oldest first, as events arrive) in front of `list` (newest first). A span already
+ * in the list (same spanId, e.g. delivered while the initial fetch was in flight) is not repeated.
+ */
+export function prependSpans(list: readonly Span[], incoming: readonly Span[], cap = SPAN_LIST_CAP): Span[] {
+  if (incoming.length === 0) return list as Span[];
+  const known = new Set<string>();
+  // Duplicates can only be among the newest entries: look at as many as arrived.
+  for (let i = 0; i < Math.min(list.length, incoming.length * 2); i++) known.add(list[i]!.spanId);
+  const fresh: Span[] = [];
+  for (let i = incoming.length - 1; i >= 0; i--) {
+    const s = incoming[i]!;
+    if (!known.has(s.spanId)) (known.add(s.spanId), fresh.push(s));
+  }
+  const next = fresh.concat(list);
+  if (next.length > cap) next.length = cap;
+  return next;
+}

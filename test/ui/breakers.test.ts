@@ -1,0 +1,59 @@
+/**
+ * Rule: a tool that keeps failing with EXECUTION_FAILED opens its breaker, and the Breakers page
+ * shows it at once: the OPEN badge, the CLOSED → OPEN transition on its timeline, the cooldown
+ * counting down and the last error; Reset closes it again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPortUrl } from './support/closed-port';
+import { eventually } from './support/eventually';
+import { type UiHarness, startUiHarness, textOf } from './support/ui-harness';
+
+describe('Breakers page', () => {
+  let h: UiHarness;
+  let deadUrl: string;
+  beforeAll(async () => {
+    h = await startUiHarness();
+    deadUrl = await closedPortUrl();
+  });
+  afterAll(async () => h?.close());
+
+  it('says every breaker is closed before anything failed', async () => {
+    await h.open('breakers');
+    await h.page.getByText('Every breaker is closed and none has tripped.').waitFor();
+  });
+
+  it('shows a breaker forced open by repeated failures on its timeline, with the cooldown ticking', async () => {
+    let refused = '';
+    for (let i = 0; i < 8 && !refused; i++) {
+      const result = await h.mcp.callTool({ name: 'web_fetch', arguments: { url: deadUrl } });
+      if (textOf(result).includes('CIRCUIT_OPEN')) refused = textOf(result);
+    }
+    expect(refused).toContain('CIRCUIT_OPEN');
+
+    const card = h.page.getByTestId('breaker-web_fetch');
+    await card.waitFor();
+    await card.locator('.badge', { hasText: 'OPEN' }).waitFor();
+    const timeline = card.getByTestId('timeline-web_fetch');
+    await eventually(async () => expect(await timeline.getByRole('list').textContent()).toContain('CLOSED → OPEN'));
+    await eventually(async () => expect(await card.textContent()).toContain('EXECUTION_FAILED'));
+
+    const cooldown = card.getByTestId('cooldown');
+    const before = (await cooldown.textContent()) ?? '';
+    expect(before).toMatch(/Probe admitted in \d+:\d\d/);
+    await eventually(async () => expect(await cooldown.textContent()).not.toBe(before), 5_000);
+    expect(await h.page.getByRole('link', { name: /Breakers/ }).textContent()).toContain('1');
+    await h.shot('breakers');
+  });
+
+  it('closes the breaker with Reset and lets calls through again', async () => {
+    const card = h.page.getByTestId('breaker-web_fetch');
+    await card.getByRole('button', { name: 'Reset the breaker of web_fetch' }).click();
+    await card.locator('.badge', { hasText: /^CLOSED$/ }).waitFor();
+    const result = await h.mcp.callTool({ name: 'web_fetch', arguments: { url: deadUrl } });
+    expect(textOf(result)).not.toContain('CIRCUIT_OPEN');
+  });
+
+  it('reports no script or console errors while doing all of this', () => {
+    expect(h.problems).toEqual([]);
+  });
+});
