@@ -4,19 +4,23 @@
  * they are missing.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(__dirname, '..');
 
+/**
+ * The installed Electron binary, without triggering a download: `require('electron')` in Electron 45
+ * downloads the binary on first use, which cannot work offline and would print to stdout.
+ */
 function electronBinary(): string | undefined {
-  try {
-    // Outside Electron, require('electron') returns the binary's path, or throws when it was never downloaded.
-    const path = require('electron') as unknown;
-    return typeof path === 'string' && existsSync(path) ? path : undefined;
-  } catch {
-    return undefined;
-  }
+  const pkg = join(root, 'node_modules', 'electron');
+  const pathFile = join(pkg, 'path.txt');
+  const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : undefined;
+  const dist = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? join(pkg, 'dist');
+  if (!relative) return undefined;
+  const full = join(dist, relative);
+  return existsSync(full) ? full : undefined;
 }
 
 if (!existsSync(join(root, 'out', 'renderer', 'index.html')) || !existsSync(join(root, 'out', 'main', 'index.js'))) {
@@ -30,6 +34,6 @@ if (binary) {
   const child = spawn(binary, [root, ...process.argv.slice(2)], { stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
-  process.stderr.write('The Electron binary is not installed here; running the headless host instead.\n');
+  process.stderr.write('The Electron binary is not installed here (`npx install-electron --no` fetches it where downloads work); running the headless host instead.\n');
   void import('../tools/host/cli').then((cli) => cli.serve(process.argv.slice(2), 'electron-fallback'));
 }
