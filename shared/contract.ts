@@ -167,6 +167,27 @@ export type ShortcutDefinition = z.infer<typeof ShortcutDefinition>;
 export const ShortcutSuggestion = z.object({ tools: z.array(z.string()), count: z.number(), draft: ShortcutDefinition });
 export type ShortcutSuggestion = z.infer<typeof ShortcutSuggestion>;
 
+export const DeviceView = z.object({
+  serial: z.string(),
+  state: z.string(),
+  model: z.string().optional(),
+  telemetry: z.object({ screenOn: z.boolean().optional(), foreground: z.string().optional(), keyboardShown: z.boolean().optional(), at: z.number().optional() }),
+});
+export type DeviceView = z.infer<typeof DeviceView>;
+
+export const ScreenFrame = z.object({ data: z.string(), mimeType: z.string(), width: z.number(), height: z.number(), at: z.number(), fps: z.number() });
+export type ScreenFrame = z.infer<typeof ScreenFrame>;
+
+export const BrowserView = z.object({
+  started: z.boolean(),
+  url: z.string().optional(),
+  title: z.string().optional(),
+  tabs: z.array(z.object({ id: z.string(), url: z.string(), title: z.string(), active: z.boolean() })),
+  recentActions: z.array(z.object({ tool: z.string(), target: z.string().optional(), at: z.number() })),
+  dialog: z.string().optional(),
+});
+export type BrowserView = z.infer<typeof BrowserView>;
+
 /** Methods: name → input and output schemas. The preload, the IPC handlers and the HTTP routes are all derived from this map. */
 export const contract = {
   info: { input: z.object({}), output: HostInfo },
@@ -182,6 +203,20 @@ export const contract = {
   auditLog: { input: z.object({ limit: z.number().int().min(1).max(5000).default(200) }), output: z.array(AuditEntry) },
   shortcuts: { input: z.object({}), output: z.object({ defined: z.array(ShortcutDefinition), suggestions: z.array(ShortcutSuggestion) }) },
   defineShortcut: { input: ShortcutDefinition, output: CallOutcome },
+  devices: { input: z.object({}), output: z.array(DeviceView) },
+  /** Starts (on) or stops the live screen of a device; frames arrive as `device-frame` events. */
+  deviceScreen: { input: z.object({ serial: z.string().min(1), on: z.boolean() }), output: z.object({ ok: z.boolean(), message: z.string() }) },
+  /** A click on the live screen: ui_tap through the pipeline, traced and gated like an agent's call. */
+  deviceTap: { input: z.object({ serial: z.string().min(1), x: z.number().int().min(0), y: z.number().int().min(0) }), output: CallOutcome },
+  /** A drag on the live screen: ui_swipe through the pipeline. */
+  deviceSwipe: {
+    input: z.object({ serial: z.string().min(1), x1: z.number().int().min(0), y1: z.number().int().min(0), x2: z.number().int().min(0), y2: z.number().int().min(0), durationMs: z.number().int().min(1).max(10_000).default(300) }),
+    output: CallOutcome,
+  },
+  deviceLogcat: { input: z.object({ serial: z.string().min(1), lines: z.number().int().min(1).max(2000).default(200) }), output: z.object({ lines: z.array(z.string()) }) },
+  browser: { input: z.object({}), output: BrowserView },
+  /** Starts (on) or stops the mirrored page; frames arrive as `browser-frame` events. */
+  browserScreen: { input: z.object({ on: z.boolean() }), output: z.object({ ok: z.boolean(), message: z.string() }) },
 } as const;
 
 export type Contract = typeof contract;
@@ -201,6 +236,10 @@ export const HostEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tools-changed') }),
   z.object({ type: z.literal('devices-changed') }),
   z.object({ type: z.literal('browser-changed') }),
+  z.object({ type: z.literal('device-frame'), serial: z.string(), frame: ScreenFrame }),
+  z.object({ type: z.literal('browser-frame'), url: z.string(), frame: ScreenFrame }),
+  /** browser_show: the agent asks the person to look at the mirrored page. */
+  z.object({ type: z.literal('browser-show'), url: z.string().optional(), reason: z.string().optional() }),
 ]);
 export type HostEvent = z.infer<typeof HostEvent>;
 

@@ -16,6 +16,13 @@ export const METHOD_NAME_LIST = [
   'auditLog',
   'shortcuts',
   'defineShortcut',
+  'devices',
+  'deviceScreen',
+  'deviceTap',
+  'deviceSwipe',
+  'deviceLogcat',
+  'browser',
+  'browserScreen',
 ] as const;
 
 export type MethodNameFromList = (typeof METHOD_NAME_LIST)[number];

@@ -3,7 +3,7 @@
  * report status (devices, browser) and to shut them down. Families that need a real component
  * (adb, a browser) start it lazily, on the first call that needs it.
  */
-import type { HostInfo } from '../../shared/contract';
+import type { BrowserView, DeviceView, HostInfo, ScreenFrame } from '../../shared/contract';
 import type { Db } from './store/database';
 import type { ToolRegistry } from '../core/registry';
 import type { TraceSpan } from '../core/trace-span';
@@ -29,9 +29,25 @@ export interface FamilyDeps {
   log: (line: string) => void;
 }
 
+/** What the UI's Devices page needs from the device family. */
+export interface DeviceSurface {
+  list(): DeviceView[];
+  /** Starts or stops the live screen of a device; frames go to `onFrame`. */
+  screen(serial: string, on: boolean, onFrame: (frame: ScreenFrame) => void): Promise<{ ok: boolean; message: string }>;
+  logcat(serial: string, lines: number): Promise<string[]>;
+}
+
+/** What the UI's Browser page needs from the browser family. */
+export interface BrowserSurface {
+  view(): BrowserView;
+  screen(on: boolean, onFrame: (url: string, frame: ScreenFrame) => void): Promise<{ ok: boolean; message: string }>;
+}
+
 export interface FamilyHandles {
   devices(): HostInfo['devices'];
   browser(): HostInfo['browser'];
+  deviceSurface?: DeviceSurface;
+  browserSurface?: BrowserSurface;
   close(): Promise<void>;
 }
 

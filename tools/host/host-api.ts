@@ -2,7 +2,8 @@
  * The contract's methods (shared/contract.ts) implemented over the host's parts. The same object
  * serves HTTP (/api/rpc/*) and Electron IPC, so the UI sees one API in both shells.
  */
-import type { BreakerView, CallOutcome, HostInfo, PendingApproval, Span, ToolSummary } from '../../shared/contract';
+import type { BreakerView, CallOutcome, HostEvent, HostInfo, PendingApproval, Span, ToolSummary } from '../../shared/contract';
+import type { FamilyHandles } from './families';
 import type { ToolExecutor } from '../core/executor';
 import type { ToolRegistry } from '../core/registry';
 import { type ToolResult, renderResult } from '../core/result';
@@ -18,6 +19,8 @@ import type { SpanStore } from './store/span-store';
 import { usageFromSpans } from './usage-report';
 
 export interface HostApiDeps {
+  surfaces: Pick<FamilyHandles, 'deviceSurface' | 'browserSurface'>;
+  emit: (event: HostEvent) => void;
   info: () => HostInfo;
   registry: ToolRegistry;
   executor: ToolExecutor;
@@ -31,6 +34,7 @@ export interface HostApiDeps {
 }
 
 export const UI_SESSION = 'ui';
+const NO_DEVICES = 'The device tools are not available in this host.';
 
 export function toolSummary(t: Tool): ToolSummary {
   return {
@@ -128,5 +132,18 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
       return { defined: defined as never, suggestions: suggestions as never };
     },
     defineShortcut: (def) => callAsUi('shortcut_define', def as ShortcutDefinition, 'Define shortcut'),
+    devices: () => deps.surfaces.deviceSurface?.list() ?? [],
+    deviceScreen: async ({ serial, on }) =>
+      deps.surfaces.deviceSurface
+        ? deps.surfaces.deviceSurface.screen(serial, on, (frame) => deps.emit({ type: 'device-frame', serial, frame }))
+        : { ok: false, message: NO_DEVICES },
+    deviceTap: ({ serial, x, y }) => callAsUi('ui_tap', { serial, x, y }, 'Live screen'),
+    deviceSwipe: ({ serial, x1, y1, x2, y2, durationMs }) => callAsUi('ui_swipe', { serial, x1, y1, x2, y2, durationMs }, 'Live screen'),
+    deviceLogcat: async ({ serial, lines }) => ({ lines: deps.surfaces.deviceSurface ? await deps.surfaces.deviceSurface.logcat(serial, lines) : [] }),
+    browser: () => deps.surfaces.browserSurface?.view() ?? { started: false, tabs: [], recentActions: [] },
+    browserScreen: async ({ on }) =>
+      deps.surfaces.browserSurface
+        ? deps.surfaces.browserSurface.screen(on, (url, frame) => deps.emit({ type: 'browser-frame', url, frame }))
+        : { ok: false, message: 'The browser tools are not available in this host.' },
   };
 }
