@@ -188,6 +188,22 @@ export const BrowserView = z.object({
 });
 export type BrowserView = z.infer<typeof BrowserView>;
 
+/** The person-editable settings. Unset keys use the defaults; `restartRequired` ones apply at the next start. */
+export const Settings = z.object({
+  workspaceRoot: z.string().min(1).optional().describe('Folder the file tools may read and write (default DATA_DIR/workspace). Restart required.'),
+  adbHost: z.string().min(1).optional().describe('Host of the adb server (default 127.0.0.1; set for a remote adb server). Restart required.'),
+  adbPort: z.number().int().min(1).max(65535).optional().describe('Port of the adb server (default 5037). Restart required.'),
+  browserExecutablePath: z.string().min(1).optional().describe('Chrome/Chromium/Edge to launch (default: auto-detected).'),
+  browserCdpEndpoint: z.string().url().optional().describe('Connect to a running browser over CDP instead of launching one.'),
+  browserHeadless: z.boolean().optional().describe('Launch the browser without a window (default true).'),
+  browserPersistentProfile: z.boolean().optional().describe('Keep cookies and storage in a profile in the data dir (default false).'),
+  webSearchEndpoint: z.string().url().optional().describe('Search provider for web_search: GET {endpoint}?q=…&n=… → {results:[{title,url,snippet}]}.'),
+  approvalTimeoutSeconds: z.number().int().min(5).max(3600).optional().describe('How long a destructive call waits for a decision (default 120). Restart required.'),
+  otlpEndpoint: z.string().url().optional().describe('OpenTelemetry collector (OTLP/HTTP) to export spans to, e.g. http://127.0.0.1:4318.'),
+});
+export type Settings = z.infer<typeof Settings>;
+export const RESTART_REQUIRED_SETTINGS = ['workspaceRoot', 'adbHost', 'adbPort', 'approvalTimeoutSeconds'] as const;
+
 /** Methods: name → input and output schemas. The preload, the IPC handlers and the HTTP routes are all derived from this map. */
 export const contract = {
   info: { input: z.object({}), output: HostInfo },
@@ -217,6 +233,9 @@ export const contract = {
   browser: { input: z.object({}), output: BrowserView },
   /** Starts (on) or stops the mirrored page; frames arrive as `browser-frame` events. */
   browserScreen: { input: z.object({ on: z.boolean() }), output: z.object({ ok: z.boolean(), message: z.string() }) },
+  getSettings: { input: z.object({}), output: z.object({ settings: Settings, restartRequired: z.array(z.string()) }) },
+  /** Sets the given keys; a key set to null returns to its default. */
+  updateSettings: { input: z.object({ changes: z.record(z.string(), z.unknown()) }), output: z.object({ settings: Settings, restartRequired: z.array(z.string()) }) },
 } as const;
 
 export type Contract = typeof contract;

@@ -23,6 +23,8 @@ export const METHOD_NAME_LIST = [
   'deviceLogcat',
   'browser',
   'browserScreen',
+  'getSettings',
+  'updateSettings',
 ] as const;
 
 export type MethodNameFromList = (typeof METHOD_NAME_LIST)[number];

@@ -12,7 +12,7 @@ import { type ShortcutStore, orchestrationTools } from '../orchestration';
 import { networkTools } from '../network';
 import { memoryTools } from '../memory';
 import { mcpClientTools } from '../mcp-client';
-import { SettingsStore } from './store/settings-store';
+import type { HostSettings } from './host-settings';
 import { filesTools } from '../files';
 import { structuredTools } from '../structured';
 import { utilityTools } from '../utility';
@@ -26,6 +26,7 @@ export interface FamilyDeps {
   traceSpans: () => readonly TraceSpan[];
   telemetry: TelemetryStore | undefined;
   virtualDevice: boolean;
+  settings: HostSettings;
   log: (line: string) => void;
 }
 
@@ -54,9 +55,9 @@ export interface FamilyHandles {
 export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles> {
   const { registry } = deps;
   const telemetryRead = (key: string) => deps.telemetry?.read(key)?.value;
-  const settings = new SettingsStore(deps.db);
+  const { settings } = deps;
   registry.registerAll(orchestrationTools({ registry, shortcutStore: deps.shortcutStore, traceSpans: deps.traceSpans, telemetry: telemetryRead }));
-  registry.registerAll(networkTools({ workspaceRoot: deps.workspaceRoot, webSearchEndpoint: () => settings.get<string>('webSearch.endpoint') }));
+  registry.registerAll(networkTools({ workspaceRoot: deps.workspaceRoot, webSearchEndpoint: () => settings.get('webSearchEndpoint') }));
   registry.registerAll(memoryTools({ db: deps.db }));
   registry.registerAll(filesTools({ workspaceRoot: deps.workspaceRoot }));
   registry.registerAll(structuredTools({ workspaceRoot: deps.workspaceRoot }));

@@ -4,6 +4,7 @@
  */
 import type { BreakerView, CallOutcome, HostEvent, HostInfo, PendingApproval, Span, ToolSummary } from '../../shared/contract';
 import type { FamilyHandles } from './families';
+import { HostSettings } from './host-settings';
 import type { ToolExecutor } from '../core/executor';
 import type { ToolRegistry } from '../core/registry';
 import { type ToolResult, renderResult } from '../core/result';
@@ -19,6 +20,7 @@ import type { SpanStore } from './store/span-store';
 import { usageFromSpans } from './usage-report';
 
 export interface HostApiDeps {
+  settings: HostSettings;
   surfaces: Pick<FamilyHandles, 'deviceSurface' | 'browserSurface'>;
   emit: (event: HostEvent) => void;
   info: () => HostInfo;
@@ -145,5 +147,7 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
       deps.surfaces.browserSurface
         ? deps.surfaces.browserSurface.screen(on, (url, frame) => deps.emit({ type: 'browser-frame', url, frame }))
         : { ok: false, message: 'The browser tools are not available in this host.' },
+    getSettings: () => ({ settings: deps.settings.current(), restartRequired: [...HostSettings.restartRequired] }),
+    updateSettings: ({ changes }) => ({ settings: deps.settings.update(changes), restartRequired: [...HostSettings.restartRequired] }),
   };
 }

@@ -3,7 +3,7 @@
  * queue, the MCP endpoint and the HTTP/WebSocket server. Electron's main process and the headless
  * `serve` command both start it the same way.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { HostInfo } from '../../shared/contract';
 import { type Pipeline, createPipeline } from '../core/pipeline';
@@ -15,6 +15,7 @@ import { prepareDataDir } from './data-dir';
 import { type FamilyHandles, registerFamilies } from './families';
 import { createHostApi } from './host-api';
 import { HostEvents } from './host-events';
+import { HostSettings } from './host-settings';
 import { type HostLog, openHostLog } from './host-log';
 import type { HostApiHandlers } from './http/rpc-dispatch';
 import { HostServer } from './http/host-server';
@@ -70,17 +71,22 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const audit = new AuditStore(db);
   const breakerStore = new BreakerStore(db);
   const settings = new SettingsStore(db);
+  const hostSettings = new HostSettings(settings);
+  const userSettings = hostSettings.current();
+  const approvalTimeoutMs = options.approvalTimeoutMs ?? (userSettings.approvalTimeoutSeconds ?? 120) * 1000;
+  const workspaceRoot = userSettings.workspaceRoot ?? layout.workspace;
+  mkdirSync(workspaceRoot, { recursive: true });
   const shortcutStore = new SqliteShortcutStore<import('../orchestration').ShortcutDefinition>(db);
   const startedAt = Date.now();
 
   const registry = new ToolRegistry();
-  const approvals = new ApprovalQueue(options.approvalTimeoutMs ?? 120_000);
+  const approvals = new ApprovalQueue(approvalTimeoutMs);
   const pipeline = createPipeline(registry, {
     traceCapacity: 300,
     ...(options.rateLimitPerMinute ? { rateLimit: { perMinute: options.rateLimitPerMinute } } : {}),
     approval: {
       decide: approvals.decide,
-      timeoutMs: options.approvalTimeoutMs ?? 120_000,
+      timeoutMs: approvalTimeoutMs,
       audit: {
         record: (e) =>
           void audit.append({ ...e, argsDigest: JSON.stringify(e.argsDigest), ...(e.reason ? { reason: e.reason } : {}), ...(e.decider ? { decider: e.decider } : {}) }),
@@ -101,7 +107,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const families: FamilyHandles = await registerFamilies({
     registry,
     db,
-    workspaceRoot: layout.workspace,
+    workspaceRoot,
+    settings: hostSettings,
     dataDir: layout.root,
     shortcutStore,
     traceSpans: () => pipeline.trace.spans(),
@@ -127,7 +134,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     devices: families.devices(),
     browser: families.browser(),
   });
-  const api = createHostApi({ surfaces: families, emit: (e) => events.emit(e), info, registry, executor: pipeline.executor, pipeline, approvals, spans, audit, breakerStore, shortcuts: shortcutStore });
+  const api = createHostApi({ settings: hostSettings, surfaces: families, emit: (e) => events.emit(e), info, registry, executor: pipeline.executor, pipeline, approvals, spans, audit, breakerStore, shortcuts: shortcutStore });
   server = new HostServer({ token, mcp, api, events, rendererDir: resolve(options.rendererDir ?? join(__dirname, '..', '..', 'out', 'renderer')), log });
   await server.listen(options.port);
   const hostFile = join(layout.root, 'host.json');

@@ -29,6 +29,9 @@ export async function dispatchRpc(handlers: HostApiHandlers, method: string, inp
     const handler = handlers[method] as (input: unknown) => unknown;
     return { status: 200, body: await handler(parsed.data) };
   } catch (e) {
+    // A handler that refuses its input says which fields (e.g. a bad setting): that is the caller's error.
+    const fields = (e as { fields?: unknown }).fields;
+    if (Array.isArray(fields)) return { status: 400, body: { error: (e as Error).message, fields: fields.map(String) } };
     return { status: 500, body: { error: e instanceof Error ? e.message : String(e) } };
   }
 }

@@ -13,6 +13,10 @@ export class SettingsStore {
     this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
   }
 
+  delete(key: string): void {
+    this.db.prepare('DELETE FROM settings WHERE key = ?').run(key);
+  }
+
   all(): Record<string, unknown> {
     const rows = this.db.prepare('SELECT key, value FROM settings ORDER BY key').all() as Array<{ key: string; value: string }>;
     return Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
