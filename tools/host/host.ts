@@ -16,6 +16,7 @@ import { type FamilyHandles, registerFamilies } from './families';
 import { createHostApi } from './host-api';
 import { HostEvents } from './host-events';
 import { HostSettings } from './host-settings';
+import { OtlpExporter } from './otlp-exporter';
 import { type HostLog, openHostLog } from './host-log';
 import type { HostApiHandlers } from './http/rpc-dispatch';
 import { HostServer } from './http/host-server';
@@ -103,6 +104,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     }
   });
   pipeline.events.onBreakerTransition((t) => breakerStore.append(t));
+  const otlp = new OtlpExporter({ endpoint: () => hostSettings.get('otlpEndpoint'), serviceVersion: HOST_VERSION, log });
+  pipeline.events.onSpan((span) => otlp.add(span));
 
   const families: FamilyHandles = await registerFamilies({
     registry,
@@ -162,6 +165,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
         await mcp.close();
         await listening.close();
         await families.close();
+        await otlp.close();
         events.dispose();
         if (pipeline.breakers) settings.set(BREAKER_SNAPSHOT_KEY, pipeline.breakers.snapshot());
         spans.flush();
