@@ -1,0 +1,79 @@
+/**
+ * Starts the browser the settings ask for: a fresh launch, a persistent profile, or a connection
+ * to a browser that is already running (CDP endpoint). Launch failures become structured errors.
+ */
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { ToolCallError, isToolCallError } from '../core/result';
+import { type ExecutableProbe, resolveExecutable } from './executable';
+
+/** Flags that keep a headless or lab Chrome quiet, deterministic and runnable as root in containers. */
+export const LINUX_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export interface LaunchSettings {
+  /** Path of Chrome/Chromium/Edge; auto-detected when absent. */
+  executablePath?: string;
+  /** Default true. */
+  headless?: boolean;
+  /** Keep cookies and logins in this profile directory (launchPersistentContext). */
+  userDataDir?: string;
+  /** Connect to a running browser (`http://127.0.0.1:9222` or a `ws://` endpoint) instead of launching one. */
+  cdpEndpoint?: string;
+  extraArgs?: string[];
+  launchTimeoutMs?: number;
+  viewport?: { width: number; height: number };
+  probe?: ExecutableProbe;
+}
+
+export type SessionMode = 'launch' | 'persistent' | 'cdp';
+
+export interface BrowserSession {
+  mode: SessionMode;
+  browser: Browser | null;
+  context: BrowserContext;
+  /** True when we own the browser process and should close it; false for a borrowed CDP browser. */
+  owned: boolean;
+}
+
+export async function startSession(settings: LaunchSettings): Promise<BrowserSession> {
+  const timeout = settings.launchTimeoutMs ?? 30_000;
+  const viewport = settings.viewport ?? { width: 1280, height: 800 };
+  try {
+    if (settings.cdpEndpoint) {
+      const browser = await chromium.connectOverCDP(settings.cdpEndpoint, { timeout });
+      const context = browser.contexts()[0] ?? (await browser.newContext({ viewport, acceptDownloads: true }));
+      return { mode: 'cdp', browser, context, owned: false };
+    }
+    const executablePath = resolveExecutable(settings.executablePath, settings.probe);
+    const platform = settings.probe?.platform ?? process.platform;
+    const args = [...(platform === 'linux' ? LINUX_ARGS : []), ...(settings.extraArgs ?? [])];
+    const headless = settings.headless ?? true;
+    if (settings.userDataDir) {
+      const context = await chromium.launchPersistentContext(settings.userDataDir, { executablePath, args, headless, timeout, viewport, acceptDownloads: true });
+      return { mode: 'persistent', browser: context.browser(), context, owned: true };
+    }
+    const browser = await chromium.launch({ executablePath, args, headless, timeout });
+    const context = await browser.newContext({ viewport, acceptDownloads: true });
+    return { mode: 'launch', browser, context, owned: true };
+  } catch (e) {
+    if (isToolCallError(e)) throw e;
+    throw launchError(settings, e);
+  }
+}
+
+function launchError(settings: LaunchSettings, e: unknown): ToolCallError {
+  const message = e instanceof Error ? e.message : String(e);
+  const head = message.split('\n').slice(0, 6).join('\n').slice(0, 800);
+  if (settings.cdpEndpoint) {
+    return new ToolCallError('EXECUTION_FAILED', `Could not connect to the browser at ${settings.cdpEndpoint}: ${head}`, {
+      hint: 'The remote browser is not reachable; ask the user to start it with --remote-debugging-port or fix the endpoint in Settings.',
+    });
+  }
+  if (/ProcessSingleton|profile.*in use|SingletonLock/i.test(message)) {
+    return new ToolCallError('EXECUTION_FAILED', `The browser profile ${settings.userDataDir ?? ''} is in use by another browser: ${head}`, {
+      hint: 'Another Chrome is using this profile; ask the user to close it or choose another profile directory.',
+    });
+  }
+  return new ToolCallError('EXECUTION_FAILED', `The browser failed to start: ${head}`, {
+    hint: 'Retry once; if it fails again, the installed browser is broken or incompatible: tell the user.',
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * browser_click: click an element by ref, and the way to answer a modal dialog
+ * (`{"dialog": "accept"}` / `{"dialog": "dismiss"}`, `promptText` for a prompt).
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import { z } from 'zod';
+import { ToolCallError, normalizeResult, renderResult, success } from '../../core/result';
+import { type BrowserToolDeps, definePageTool } from '../define-browser-tool';
+import type { InterruptedCall } from '../dialogs';
+import { briefPlaywrightMessage } from '../errors';
+import { describeRef, normalizeRef, resolveRef } from '../snapshot/refs';
+import { refField, whereNow } from './common';
+
+const POPUP_GRACE_MS = 150;
+
+/** How the call that the dialog interrupted ended once the dialog was answered (it may have navigated). */
+async function outcomeOf(call: InterruptedCall, waitMs: number): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), waitMs)));
+  try {
+    const ended = await Promise.race([call.work.then((value) => ({ value }), (error: unknown) => ({ error })), late]);
+    if (ended === 'late') return `The interrupted ${call.tool} is still running.`;
+    if ('error' in ended) return `The interrupted ${call.tool} then failed: ${briefPlaywrightMessage(ended.error)}`;
+    return `The interrupted ${call.tool} then finished: ${renderResult(normalizeResult(ended.value, call.tool))}`;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const input = z.object({
+  ref: refField.optional(),
+  button: z.enum(['left', 'right', 'middle']).default('left').describe('Mouse button (default left).'),
+  doubleClick: z.boolean().default(false).describe('Double-click instead of a single click.'),
+  modifiers: z.array(z.enum(['Alt', 'Control', 'Meta', 'Shift'])).optional().describe('Keys held during the click, e.g. ["Control"] to open a link in a new tab.'),
+  dialog: z
+    .enum(['accept', 'dismiss'])
+    .optional()
+    .describe('Answer the open modal dialog (alert/confirm/prompt/beforeunload) first: "accept" presses OK (leaves the page for beforeunload), "dismiss" presses Cancel. Without "ref" nothing else is clicked.'),
+  promptText: z.string().optional().describe('Text to enter into a prompt() dialog before accepting it.'),
+});
+
+export function browserClick(deps: BrowserToolDeps) {
+  return definePageTool(deps, {
+    id: 'browser_click',
+    title: 'Click an element',
+    description:
+      'Clicks the element with the given ref from the latest browser_snapshot. Also answers a modal dialog: when a tool reports that an alert/confirm/prompt is open, call browser_click with {"dialog": "accept"} or {"dialog": "dismiss"} (plus "promptText" for a prompt); add "ref" to click something right after. Returns where the page is afterwards; take a new snapshot to see changes.',
+    input,
+    metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'input'] },
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    runPolicy: 'mutating',
+    target: (args) => args.ref ?? `dialog:${args.dialog ?? ''}`,
+    allowedWithDialog: (args) => args.dialog !== undefined,
+    async run({ args, ctx, page, deps: d }) {
+      if (args.ref === undefined && args.dialog === undefined) {
+        throw new ToolCallError('INVALID_ARGUMENT', 'Give "ref" (the element to click) or "dialog" (to answer an open dialog), or both.', { data: { fields: ['ref', 'dialog'] } });
+      }
+      if (args.promptText !== undefined && args.dialog !== 'accept') {
+        throw new ToolCallError('INVALID_ARGUMENT', '"promptText" is only used together with "dialog": "accept".', { data: { fields: ['promptText'] } });
+      }
+      const said: string[] = [];
+      if (args.dialog) {
+        const info = await d.manager.dialogs.handle(page, args.dialog === 'accept', args.promptText);
+        said.push(`${args.dialog === 'accept' ? 'Accepted' : 'Dismissed'} the ${info.type} dialog${info.message ? ` ${JSON.stringify(info.message.slice(0, 200))}` : ''}.`);
+        const resumed = d.manager.dialogs.takeInterrupted(page);
+        if (resumed) said.push(await outcomeOf(resumed, d.manager.navigationTimeoutMs));
+      }
+      if (args.ref !== undefined) {
+        const ref = normalizeRef(args.ref);
+        const target = await resolveRef(page, ref);
+        const options = { button: args.button, timeout: d.manager.actionTimeoutMs, signal: ctx.signal, ...(args.modifiers ? { modifiers: args.modifiers } : {}) };
+        const popup = page.waitForEvent('popup', { timeout: d.manager.actionTimeoutMs + POPUP_GRACE_MS });
+        popup.catch(() => undefined);
+        if (args.doubleClick) await target.dblclick(options);
+        else await target.click(options);
+        // A tab opened by the click arrives a moment later; give it that moment so the answer can say so.
+        await Promise.race([popup, delay(POPUP_GRACE_MS)]).catch(() => undefined);
+        said.push(`Clicked ${describeRef(page, ref)}.`);
+      }
+      const active = d.manager.activePage();
+      if (active && active !== page) said.push(`A new tab opened and is now active: ${await whereNow(active)}`);
+      else if (!page.isClosed()) said.push(await whereNow(page));
+      return success(said.join(' '));
+    },
+  });
+}

@@ -1,0 +1,39 @@
+/** browser_download_list: the files this browser session downloaded into the workspace. */
+import { relative } from 'node:path';
+import { z } from 'zod';
+import { jsonSuccess } from '../../core/result';
+import { defineTool } from '../../core/tool';
+import type { BrowserToolDeps } from '../define-browser-tool';
+
+const input = z.object({
+  state: z.enum(['in_progress', 'completed', 'failed', 'canceled']).optional().describe('Only downloads in this state.'),
+  waitMs: z.number().int().min(0).max(60_000).default(0).describe('Wait up to this many milliseconds for running downloads to finish before listing (default 0: list at once).'),
+});
+
+export function browserDownloadList(deps: BrowserToolDeps) {
+  return defineTool({
+    id: 'browser_download_list',
+    title: 'List downloads',
+    description:
+      'Lists the files downloaded in this browser session (clicking a download link saves it into the workspace "downloads" folder): workspace-relative path, size in bytes, state (in_progress, completed, failed, canceled), source URL. Use waitMs to wait for a download that is still running.',
+    input,
+    metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web', 'files'] },
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    runPolicy: 'quickRead',
+    async run(args) {
+      await deps.manager.downloads.waitForSettled(args.waitMs);
+      const list = deps.manager.downloads
+        .list()
+        .filter((d) => args.state === undefined || d.state === args.state)
+        .map((d) => ({
+          file: d.suggestedFilename,
+          path: d.path ? relative(deps.workspaceRoot, d.path).split('\\').join('/') : null,
+          state: d.state,
+          sizeBytes: d.sizeBytes ?? null,
+          url: d.url,
+          ...(d.error ? { error: d.error } : {}),
+        }));
+      return jsonSuccess({ downloads: list, inProgress: deps.manager.downloads.inProgress });
+    },
+  });
+}

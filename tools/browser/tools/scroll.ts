@@ -1,0 +1,52 @@
+/** browser_scroll: scroll the page or a scrollable element, or bring an element into view. */
+import { z } from 'zod';
+import { success } from '../../core/result';
+import { type BrowserToolDeps, definePageTool } from '../define-browser-tool';
+import { SCROLL_STATE, type ScrollMove, type ScrollState, scrollElement, scrollWindow } from '../page-scripts';
+import { describeRef, normalizeRef, resolveRef } from '../snapshot/refs';
+import { refField } from './common';
+
+const input = z.object({
+  direction: z.enum(['up', 'down', 'left', 'right', 'top', 'bottom']).optional().describe('Where to scroll; "top"/"bottom" jump to the start/end. Omit with "ref" to just bring that element into view.'),
+  amount: z.number().int().min(1).max(100_000).optional().describe('Pixels to scroll for up/down/left/right (default: about one screen).'),
+  ref: refField.optional().describe('With "direction": scroll inside this scrollable element. Without: scroll the page until this element is visible.'),
+});
+
+function describeState(s: ScrollState): string {
+  const where = s.maxY <= 0 ? 'nothing to scroll vertically' : s.y <= 0 ? 'at the top' : s.y >= s.maxY - 1 ? 'at the bottom' : `${Math.round((s.y / s.maxY) * 100)}% down`;
+  return `Scroll position ${Math.round(s.x)},${Math.round(s.y)} of ${Math.round(s.maxX)},${Math.round(s.maxY)} (${where}).`;
+}
+
+export function browserScroll(deps: BrowserToolDeps) {
+  return definePageTool(deps, {
+    id: 'browser_scroll',
+    title: 'Scroll',
+    description:
+      'Scrolls the page (or a scrollable element given by ref) up, down, left, right, to the top or bottom; or, with only a ref, scrolls until that element is visible. Returns the new scroll position. Take browser_snapshot afterwards: content loaded on scroll appears there.',
+    input,
+    metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web'] },
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    runPolicy: 'quickRead',
+    target: (args) => args.ref ?? args.direction ?? '',
+    async run({ args, page, deps: d }) {
+      const timeout = d.manager.actionTimeoutMs;
+      const direction = args.direction ?? (args.ref ? undefined : 'down');
+      if (args.ref !== undefined && direction === undefined) {
+        const ref = normalizeRef(args.ref);
+        const target = await resolveRef(page, ref);
+        await target.scrollIntoViewIfNeeded({ timeout });
+        const state = (await page.evaluate(SCROLL_STATE)) as ScrollState;
+        return success(`Scrolled ${describeRef(page, ref)} into view. ${describeState(state)}`);
+      }
+      const move: ScrollMove = { direction: direction ?? 'down', amount: args.amount ?? null };
+      if (args.ref !== undefined) {
+        const ref = normalizeRef(args.ref);
+        const target = await resolveRef(page, ref);
+        const state = await target.evaluate(scrollElement, move, { timeout });
+        return success(`Scrolled ${describeRef(page, ref)} ${move.direction}. ${describeState(state)}`);
+      }
+      const state = await page.evaluate(scrollWindow, move);
+      return success(`Scrolled the page ${move.direction}. ${describeState(state)}`);
+    },
+  });
+}
