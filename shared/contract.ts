@@ -193,16 +193,16 @@ export const Settings = z.object({
   workspaceRoot: z.string().min(1).optional().describe('Folder the file tools may read and write (default DATA_DIR/workspace). Restart required.'),
   adbHost: z.string().min(1).optional().describe('Host of the adb server (default 127.0.0.1; set for a remote adb server). Restart required.'),
   adbPort: z.number().int().min(1).max(65535).optional().describe('Port of the adb server (default 5037). Restart required.'),
-  browserExecutablePath: z.string().min(1).optional().describe('Chrome/Chromium/Edge to launch (default: auto-detected).'),
-  browserCdpEndpoint: z.string().url().optional().describe('Connect to a running browser over CDP instead of launching one.'),
-  browserHeadless: z.boolean().optional().describe('Launch the browser without a window (default true).'),
-  browserPersistentProfile: z.boolean().optional().describe('Keep cookies and storage in a profile in the data dir (default false).'),
+  browserExecutablePath: z.string().min(1).optional().describe('Chrome/Chromium/Edge to launch (default: auto-detected). Restart required.'),
+  browserCdpEndpoint: z.string().url().optional().describe('Connect to a running browser over CDP instead of launching one. Restart required.'),
+  browserHeadless: z.boolean().optional().describe('Launch the browser without a window (default true). Restart required.'),
+  browserPersistentProfile: z.boolean().optional().describe('Keep cookies and storage in a profile in the data dir (default false). Restart required.'),
   webSearchEndpoint: z.string().url().optional().describe('Search provider for web_search: GET {endpoint}?q=…&n=… → {results:[{title,url,snippet}]}.'),
   approvalTimeoutSeconds: z.number().int().min(5).max(3600).optional().describe('How long a destructive call waits for a decision (default 120). Restart required.'),
   otlpEndpoint: z.string().url().optional().describe('OpenTelemetry collector (OTLP/HTTP) to export spans to, e.g. http://127.0.0.1:4318.'),
 });
 export type Settings = z.infer<typeof Settings>;
-export const RESTART_REQUIRED_SETTINGS = ['workspaceRoot', 'adbHost', 'adbPort', 'approvalTimeoutSeconds'] as const;
+export const RESTART_REQUIRED_SETTINGS = ['workspaceRoot', 'adbHost', 'adbPort', 'approvalTimeoutSeconds', 'browserExecutablePath', 'browserCdpEndpoint', 'browserHeadless', 'browserPersistentProfile'] as const;
 
 /** Methods: name → input and output schemas. The preload, the IPC handlers and the HTTP routes are all derived from this map. */
 export const contract = {

@@ -3,7 +3,10 @@
  * report status (devices, browser) and to shut them down. Families that need a real component
  * (adb, a browser) start it lazily, on the first call that needs it.
  */
-import type { BrowserView, DeviceView, HostInfo, ScreenFrame } from '../../shared/contract';
+import { join } from 'node:path';
+import type { BrowserView, DeviceView, HostEvent, HostInfo, ScreenFrame } from '../../shared/contract';
+import { BrowserManager, browserTools } from '../browser';
+import { createBrowserSurface } from './browser-surface';
 import type { Db } from './store/database';
 import type { ToolRegistry } from '../core/registry';
 import type { TraceSpan } from '../core/trace-span';
@@ -27,6 +30,7 @@ export interface FamilyDeps {
   telemetry: TelemetryStore | undefined;
   virtualDevice: boolean;
   settings: HostSettings;
+  emit: (event: HostEvent) => void;
   log: (line: string) => void;
 }
 
@@ -64,11 +68,35 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
   registry.registerAll(utilityTools());
   const mcp = mcpClientTools({ registry });
   registry.registerAll(mcp.tools);
+
+  const browserSettings = settings.current();
+  const browserManager = new BrowserManager({
+    ...(browserSettings.browserExecutablePath ? { executablePath: browserSettings.browserExecutablePath } : {}),
+    ...(browserSettings.browserCdpEndpoint ? { cdpEndpoint: browserSettings.browserCdpEndpoint } : {}),
+    headless: browserSettings.browserHeadless ?? true,
+    ...(browserSettings.browserPersistentProfile ? { userDataDir: join(deps.dataDir, 'browser-profile') } : {}),
+    downloadsDir: join(deps.workspaceRoot, 'downloads'),
+  });
+  registry.registerAll(
+    browserTools({
+      manager: browserManager,
+      workspaceRoot: deps.workspaceRoot,
+      onShow: (info) => deps.emit({ type: 'browser-show', url: info.url, ...(info.reason ? { reason: info.reason } : {}) }),
+    }),
+  );
+  const browserSurface = createBrowserSurface(browserManager);
+
   return {
     devices: () => [],
-    browser: () => ({ started: false, tabs: 0 }),
+    browser: () => {
+      const t = browserManager.telemetry();
+      return { started: t.started, tabs: browserManager.tabsNow().length, ...(t.url ? { url: t.url } : {}) };
+    },
+    browserSurface,
     close: async () => {
+      browserSurface.dispose();
       await mcp.manager.dispose();
+      await browserManager.close();
     },
   };
 }

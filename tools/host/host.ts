@@ -112,6 +112,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     db,
     workspaceRoot,
     settings: hostSettings,
+    emit: (e) => events.emit(e),
     dataDir: layout.root,
     shortcutStore,
     traceSpans: () => pipeline.trace.spans(),

@@ -1,0 +1,60 @@
+/**
+ * The Browser page's view of the browser family: state (tabs, url, recent actions, an open
+ * dialog) and the mirrored page. Looking at the page never launches a browser: the mirror follows
+ * whatever tab is active, from the first agent call on.
+ */
+import type { BrowserView, ScreenFrame } from '../../shared/contract';
+import type { Disposable } from '../core/disposable';
+import { type BrowserManager, FpsMeter } from '../browser';
+import type { BrowserSurface } from './families';
+
+export function createBrowserSurface(manager: BrowserManager): BrowserSurface & { dispose(): void } {
+  let cast: Promise<Disposable> | undefined;
+  let sink: ((url: string, frame: ScreenFrame) => void) | undefined;
+  const meter = new FpsMeter();
+
+  const view = (): BrowserView => {
+    const t = manager.telemetry();
+    const tabs = manager.tabsNow().map((tab) => ({ id: String(tab.id), url: tab.url, title: tab.title, active: tab.active }));
+    const active = tabs.find((tab) => tab.active);
+    const out: BrowserView = {
+      started: t.started,
+      tabs,
+      recentActions: manager.recentActions(20).map((a) => ({ tool: a.tool, target: a.target, at: a.at })),
+    };
+    if (t.url) out.url = t.url;
+    if (active?.title) out.title = active.title;
+    if (t.dialogOpen && t.dialog) out.dialog = `${t.dialog.type}: ${t.dialog.message}`;
+    return out;
+  };
+
+  const stop = () => {
+    const running = cast;
+    cast = undefined;
+    sink = undefined;
+    void running?.then((d) => d.dispose()).catch(() => undefined);
+  };
+
+  return {
+    view,
+    async screen(on, onFrame) {
+      if (!on) {
+        stop();
+        return { ok: true, message: 'Mirror stopped.' };
+      }
+      sink = onFrame;
+      cast ??= manager.startScreencast((f) => {
+        meter.tick();
+        sink?.(f.url, { data: f.data, mimeType: 'image/jpeg', width: f.width, height: f.height, at: f.at, fps: meter.fps() });
+      });
+      try {
+        await cast;
+      } catch (e) {
+        cast = undefined;
+        return { ok: false, message: `The mirror could not start: ${(e as Error).message}` };
+      }
+      return { ok: true, message: manager.telemetry().started ? 'Mirroring the active tab.' : 'No browser yet: the first browser tool call launches it, and the mirror follows.' };
+    },
+    dispose: stop,
+  };
+}
