@@ -1,0 +1,146 @@
+/**
+ * Rule (DESIGN §4 environment gate): the device service keeps timestamped telemetry per device
+ * (online, screen on, foreground app, keyboard shown), refreshed after UI-changing tools and on
+ * demand; the device rules refuse a call only on a fresh known-bad reading — input_text while the
+ * keyboard is hidden, touches while the screen is off, any device tool while the device is known
+ * offline — each with a fix; missing or stale telemetry lets the call through (fail-open).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ToolRegistry, type ToolResult } from '../../tools/core';
+import { type Pipeline, createPipeline } from '../../tools/core/pipeline';
+import { createDeviceService, deviceEnvironmentRules, deviceTools, telemetryKey } from '../../tools/devices';
+import { connectToAdb, waitForAdbState, type VirtualDevice } from '../../tools/devices/virtual';
+import { type DeviceLab, startDeviceLab, textOf } from './device-lab';
+
+let lab: DeviceLab;
+let device: VirtualDevice;
+let pipeline: Pipeline;
+
+async function run(toolId: string, args: Record<string, unknown> = {}): Promise<ToolResult> {
+  return pipeline.executor.execute({ toolId, args });
+}
+
+function refOf(dump: string, needle: string): string {
+  return /\b(e\d+)\b/.exec(dump.split('\n').find((l) => l.includes(needle)) ?? '')?.[1] ?? 'e0';
+}
+
+beforeAll(async () => {
+  lab = await startDeviceLab({ keyboardSettleMs: 0 });
+  device = lab.devices[0]!;
+  const registry = new ToolRegistry();
+  registry.registerAll(deviceTools({ service: lab.service, workspaceRoot: lab.workspace }));
+  // The pipeline's gate reads the service's store; a host passes pipeline.telemetry to the service instead.
+  pipeline = createPipeline(registry, { approval: false, environment: { telemetry: lab.service.telemetry.store, rules: deviceEnvironmentRules(lab.service) } });
+});
+
+afterAll(async () => {
+  await lab.close();
+});
+
+describe('telemetry', () => {
+  it('records screen, foreground and keyboard on demand, with timestamps', async () => {
+    await run('app_launch', { packageName: 'com.example.notes' });
+    const state = await lab.service.refreshTelemetry();
+    expect(state).toMatchObject({ serial: device.serial, screenOn: true, foreground: 'com.example.notes/.MainActivity', keyboardShown: false });
+    const snapshot = lab.service.telemetry.snapshot(device.serial);
+    expect(snapshot.online?.value).toBe(true);
+    expect(snapshot.foreground?.value).toBe('com.example.notes/.MainActivity');
+    expect(snapshot.keyboardShown).toMatchObject({ value: false, ageMs: expect.any(Number) });
+    await expect.poll(() => lab.service.devices()[0]?.model).toBe('Toolgate Virtual Phone');
+    expect(lab.service.views()).toEqual([
+      { serial: device.serial, state: 'device', model: 'Toolgate Virtual Phone', telemetry: { screenOn: true, foreground: 'com.example.notes/.MainActivity', keyboardShown: false, at: state.at } },
+    ]);
+  });
+
+  it('drops the screen state before a UI action and reads it again after', async () => {
+    const dump = textOf(await run('ui_dump'));
+    lab.service.telemetry.store.set(telemetryKey(device.serial, 'foreground'), 'stale/.Value');
+    await run('ui_tap', { ref: refOf(dump, 'id=all_notes_button') });
+    expect(lab.service.telemetry.snapshot(device.serial).foreground?.value).toBe('com.example.notes/.NoteListActivity');
+  });
+});
+
+describe('keyboard-hidden rule', () => {
+  it('refuses input_text while the keyboard is known hidden, with the fix, and types nothing', async () => {
+    await run('app_launch', { packageName: 'com.example.notes', activity: '.MainActivity' });
+    await lab.service.refreshTelemetry();
+    const before = device.commandLog.length;
+    const result = await run('input_text', { text: 'lost words' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe('EXECUTION_FAILED');
+      expect(result.error.message).toMatch(/^'input_text' was not run: no input field .* has the keyboard open/);
+      expect(result.error.hint).toMatch(/Open \(tap\) the input field first/);
+      expect(result.error.data).toMatchObject({ gate: 'environment', rule: 'keyboard-hidden' });
+    }
+    expect(device.commandLog.length).toBe(before);
+  });
+
+  it('lets input_text through once the field was tapped', async () => {
+    await run('ui_tap', { ref: refOf(textOf(await run('ui_dump')), 'id=note_input') });
+    expect(lab.service.telemetry.snapshot(device.serial).keyboardShown?.value).toBe(true);
+    expect((await run('input_text', { text: 'kept words' })).ok).toBe(true);
+    expect(device.phone.fieldText('com.example.notes', 'com.example.notes:id/note_input')).toBe('kept words');
+  });
+
+  it('fails open when the reading is stale or missing', async () => {
+    const key = telemetryKey(device.serial, 'keyboardShown');
+    lab.service.telemetry.store.set(key, false, Date.now() - 60_000);
+    expect((await run('input_text', { text: '!' })).ok).toBe(true);
+    lab.service.telemetry.store.delete(key);
+    expect((await run('input_text', { text: '?' })).ok).toBe(true);
+  });
+
+  it('does not trust a hidden keyboard read right after a UI action (the phone may still be animating it in)', async () => {
+    const service = createDeviceService({ adbPort: lab.port, keyboardSettleMs: 60_000 });
+    await service.start();
+    service.telemetry.invalidate(device.serial);
+    device.phone.keyboardShown = false;
+    await service.telemetry.refresh(device.serial);
+    expect(service.telemetry.snapshot(device.serial).keyboardShown).toBeUndefined();
+    await service.close();
+  });
+});
+
+describe('screen-off rule', () => {
+  it('refuses taps and typing while the screen is known off, and allows them once it is on', async () => {
+    device.phone.awake = false;
+    await lab.service.refreshTelemetry();
+    const tap = await run('ui_tap', { x: 10, y: 10 });
+    expect(!tap.ok && tap.error.data?.rule).toBe('screen-off');
+    expect(!tap.ok && tap.error.hint).toMatch(/KEYCODE_WAKEUP/);
+    expect((await run('get_time')).ok).toBe(true);
+    device.phone.awake = true;
+    await lab.service.refreshTelemetry();
+    expect((await run('ui_tap', { x: 10, y: 10 })).ok).toBe(true);
+  });
+});
+
+describe('device-offline rule', () => {
+  it('refuses every device tool while the device is known offline, with the reconnect fix', async () => {
+    device.faults = { refuseConnections: true };
+    device.unplug();
+    await waitForAdbState(device.serial, 'offline');
+    await lab.service.manager.tracker.check();
+    for (const toolId of ['get_time', 'screenshot', 'app_list']) {
+      const result = await run(toolId);
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.error.data).toMatchObject({ gate: 'environment', rule: 'device-offline' });
+        expect(result.error.hint).toContain(`adb connect ${device.serial}`);
+      }
+    }
+    device.faults = {};
+    await connectToAdb(device);
+    await lab.service.manager.tracker.check();
+    expect((await run('get_time')).ok).toBe(true);
+  });
+
+  it('checks the device a call names, not another one', async () => {
+    lab.service.telemetry.store.set(telemetryKey('other:5555', 'online'), false);
+    const result = await run('get_time', { serial: device.serial });
+    expect(result.ok).toBe(true);
+    const other = await run('get_time', { serial: 'other:5555' });
+    expect(!other.ok && other.error.data?.rule).toBe('device-offline');
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * A device lab for one test file: a private adb server (its own port, so devices of test files
+ * running in parallel never show up here and "the only attached device" means this file's
+ * device), virtual devices connected to it, the device service and the twenty tools behind a
+ * registry. `call` goes through the tool layer (validation, the tool, its result).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DefaultToolExecutor, ToolRegistry, type ProgressUpdate, type ToolResult } from '../../tools/core';
+import { type CommandApprover, type DeviceService, createDeviceService, deviceTools } from '../../tools/devices';
+import type { DeviceServiceOptions } from '../../tools/devices/device-service';
+import { connectToAdb, disconnectFromAdb, runAdb, startVirtualDevice, type VirtualDevice } from '../../tools/devices/virtual';
+
+export interface DeviceLab {
+  port: number;
+  service: DeviceService;
+  devices: VirtualDevice[];
+  registry: ToolRegistry;
+  workspace: string;
+  call(toolId: string, args?: Record<string, unknown>, opts?: { onProgress?: (p: ProgressUpdate) => void; sessionId?: string }): Promise<ToolResult>;
+  /** Starts one more virtual device and connects it to this lab's adb server. */
+  addDevice(): Promise<VirtualDevice>;
+  /** Disconnects and closes one device. */
+  removeDevice(device: VirtualDevice): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface LabOptions extends Omit<DeviceServiceOptions, 'adbPort'> {
+  devices?: number;
+  approveCommand?: CommandApprover;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export async function startDeviceLab(opts: LabOptions = {}): Promise<DeviceLab> {
+  const port = await freePort();
+  // The adb CLI (adb connect / devices, used by the virtual device's helpers) follows this variable.
+  process.env.ANDROID_ADB_SERVER_PORT = String(port);
+  await runAdb(['-P', String(port), 'start-server']);
+  const { devices: count = 1, approveCommand, ...serviceOptions } = opts;
+  const service = createDeviceService({ ...serviceOptions, adbPort: port });
+  const workspace = mkdtempSync(join(tmpdir(), 'toolgate-device-ws-'));
+  const registry = new ToolRegistry();
+  registry.registerAll(deviceTools({ service, workspaceRoot: workspace, ...(approveCommand ? { approveCommand } : {}) }));
+  const executor = new DefaultToolExecutor(registry);
+  const devices: VirtualDevice[] = [];
+
+  const lab: DeviceLab = {
+    port,
+    service,
+    devices,
+    registry,
+    workspace,
+    call: (toolId, args = {}, callOpts = {}) =>
+      executor.execute({ toolId, args, ...(callOpts.onProgress ? { onProgress: callOpts.onProgress } : {}), ...(callOpts.sessionId ? { sessionId: callOpts.sessionId } : {}) }),
+    async addDevice() {
+      const device = await startVirtualDevice();
+      await connectToAdb(device);
+      devices.push(device);
+      await service.manager.tracker.check();
+      return device;
+    },
+    async removeDevice(device) {
+      device.faults = {};
+      await disconnectFromAdb(device.serial);
+      await device.close();
+      devices.splice(devices.indexOf(device), 1);
+      await service.manager.tracker.check().catch(() => undefined);
+    },
+    async close() {
+      for (const device of [...devices]) await lab.removeDevice(device);
+      await service.close();
+      await runAdb(['-P', String(port), 'kill-server']).catch(() => undefined);
+      rmSync(workspace, { recursive: true, force: true });
+    },
+  };
+  await service.start();
+  for (let i = 0; i < count; i++) await lab.addDevice();
+  return lab;
+}
+
+/** The text of a result, or the error rendered as `CODE: message`. */
+export function textOf(result: ToolResult): string {
+  if (!result.ok) return `${result.error.code}: ${result.error.message}`;
+  return result.content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n');
+}
+
+/** The structured part of a JSON result. */
+export function jsonOf<T = Record<string, unknown>>(result: ToolResult): T {
+  if (!result.ok) throw new Error(`expected a success, got ${result.error.code}: ${result.error.message}`);
+  return result.structured as T;
+}

@@ -1,0 +1,185 @@
+/**
+ * Rule (DESIGN §5 system and utility families): get_device_info, get_set_settings, control_media,
+ * clipboard, get_time, logcat, get_location and notification_read read and change the device
+ * through the real adb server; logcat output is bounded; settings writes are HIGH risk (the
+ * approval gate asks) and never switch adb off; bad inputs are model-readable errors.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needsApproval } from '../../tools/core/permission';
+import type { VirtualDevice } from '../../tools/devices/virtual';
+import { type DeviceLab, jsonOf, startDeviceLab, textOf } from './device-lab';
+
+let lab: DeviceLab;
+let device: VirtualDevice;
+
+beforeAll(async () => {
+  lab = await startDeviceLab();
+  device = lab.devices[0]!;
+});
+
+afterAll(async () => {
+  await lab.close();
+});
+
+describe('get_device_info', () => {
+  it('reports model, Android version, screen and battery', async () => {
+    const info = jsonOf(await lab.call('get_device_info'));
+    expect(info).toMatchObject({
+      serial: device.serial,
+      model: 'Toolgate Virtual Phone',
+      manufacturer: 'Toolgate',
+      androidVersion: '13',
+      sdk: 33,
+      abi: 'x86_64',
+      screen: { width: 720, height: 1280, density: 320 },
+      battery: { level: 87, scale: 100, usbPowered: true },
+    });
+  });
+});
+
+describe('get_set_settings', () => {
+  it('is declared HIGH risk and destructive, so the approval gate asks before it runs', () => {
+    const tool = lab.registry.get('get_set_settings')!;
+    expect(tool.metadata.risk).toBe('HIGH');
+    expect(needsApproval(tool)).toBe(true);
+  });
+
+  it('asks for the key when an action needs one, and for a value to put', async () => {
+    const noKey = await lab.call('get_set_settings', { action: 'get', namespace: 'system' });
+    expect(!noKey.ok && noKey.error.data?.fields).toEqual(['key']);
+    const noValue = await lab.call('get_set_settings', { action: 'put', namespace: 'system', key: 'font_scale' });
+    expect(!noValue.ok && noValue.error.data?.fields).toEqual(['value']);
+    const badKey = await lab.call('get_set_settings', { action: 'get', namespace: 'system', key: 'a b' });
+    expect(!badKey.ok && badKey.error.code).toBe('INVALID_ARGUMENT');
+    const badNamespace = await lab.call('get_set_settings', { action: 'get', namespace: 'vendor', key: 'x' });
+    expect(!badNamespace.ok && badNamespace.error.code).toBe('INVALID_ARGUMENT');
+  });
+
+  it('refuses to change settings that would switch adb off', async () => {
+    const result = await lab.call('get_set_settings', { action: 'put', namespace: 'global', key: 'adb_enabled', value: '0' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.code).toBe('PERMISSION_DENIED');
+    expect(device.phone.services.settings.global.get('adb_enabled')).toBe('1');
+  });
+
+  it('gets, puts (reporting the previous value), lists and deletes settings', async () => {
+    expect(jsonOf(await lab.call('get_set_settings', { action: 'get', namespace: 'system', key: 'screen_brightness' }))).toMatchObject({ value: '128' });
+    expect(jsonOf(await lab.call('get_set_settings', { action: 'put', namespace: 'system', key: 'screen_brightness', value: '200' }))).toMatchObject({ previous: '128', value: '200' });
+    expect(device.phone.services.settings.system.get('screen_brightness')).toBe('200');
+    expect(jsonOf(await lab.call('get_set_settings', { action: 'put', namespace: 'global', key: 'device_name', value: "Bob's phone; rm -rf /" }))).toMatchObject({ value: "Bob's phone; rm -rf /" });
+    expect(textOf(await lab.call('get_set_settings', { action: 'list', namespace: 'global' }))).toContain("device_name=Bob's phone; rm -rf /");
+    expect(jsonOf(await lab.call('get_set_settings', { action: 'get', namespace: 'secure', key: 'no_such_key' }))).toMatchObject({ value: null });
+    expect((await lab.call('get_set_settings', { action: 'delete', namespace: 'global', key: 'device_name' })).ok).toBe(true);
+    expect(device.phone.services.settings.global.has('device_name')).toBe(false);
+  });
+});
+
+describe('control_media', () => {
+  it('rejects an unknown transport command', async () => {
+    const result = await lab.call('control_media', { action: 'rewind' });
+    expect(!result.ok && result.error.code).toBe('INVALID_ARGUMENT');
+  });
+
+  it('plays, skips and pauses, reporting the state and track', async () => {
+    expect(jsonOf(await lab.call('control_media', { action: 'play' }))).toMatchObject({ state: 'playing', track: 'Morning Light, The Virtuals, Emulated Skies' });
+    expect(jsonOf(await lab.call('control_media', { action: 'next' }))).toMatchObject({ track: expect.stringMatching(/^Packet Loss/) });
+    expect(jsonOf(await lab.call('control_media', { action: 'pause' }))).toMatchObject({ state: 'paused' });
+    expect(device.phone.services.media.state).toBe('paused');
+  });
+});
+
+describe('clipboard', () => {
+  it('asks for the text to set', async () => {
+    const result = await lab.call('clipboard', { action: 'set' });
+    expect(!result.ok && result.error.data?.fields).toEqual(['text']);
+  });
+
+  it('sets and gets text with quotes, spaces and unicode exactly', async () => {
+    const text = `it's "quoted" — naïve 😀 $HOME \`id\``;
+    expect((await lab.call('clipboard', { action: 'set', text })).ok).toBe(true);
+    expect(device.phone.services.clipboard).toBe(text);
+    expect(textOf(await lab.call('clipboard', { action: 'get' }))).toBe(text);
+  });
+
+  it('says the clipboard is empty', async () => {
+    device.phone.services.clipboard = '';
+    expect(textOf(await lab.call('clipboard', { action: 'get' }))).toBe('(the clipboard is empty)');
+  });
+});
+
+describe('get_time', () => {
+  it('reports the device clock, its zone and the skew to this computer', async () => {
+    const t = jsonOf<{ epochSeconds: number; utc: string; timezone: string; skewSeconds: number; local: string }>(await lab.call('get_time'));
+    expect(t.timezone).toBe('UTC');
+    expect(t.utc).toBe(new Date(t.epochSeconds * 1000).toISOString());
+    expect(t.local).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0000$/);
+    expect(Math.abs(t.skewSeconds)).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('logcat', () => {
+  it('rejects out-of-range and malformed filters', async () => {
+    for (const args of [{ lines: 0 }, { lines: 5000 }, { level: 'X' }, { packageName: 'x' }]) {
+      const result = await lab.call('logcat', args);
+      expect(!result.ok && result.error.code, JSON.stringify(args)).toBe('INVALID_ARGUMENT');
+    }
+  });
+
+  it('says NOT_FOUND when the package has no running process', async () => {
+    const result = await lab.call('logcat', { packageName: 'com.example.shop' });
+    expect(!result.ok && result.error.code).toBe('NOT_FOUND');
+  });
+
+  it('returns the last N lines, oldest first', async () => {
+    for (let i = 0; i < 30; i++) device.phone.log.add('I', 'LabTest', `line ${i}`, 4242);
+    const out = textOf(await lab.call('logcat', { lines: 3 }));
+    expect(out.split('\n')).toHaveLength(4);
+    expect(out).toMatch(/line 27\n.*line 28\n.*line 29$/);
+  });
+
+  it('filters by tag and level, by pid, by package and by regex', async () => {
+    device.phone.log.add('E', 'LabTest', 'something broke', 4242);
+    device.phone.log.add('W', 'Other', 'unrelated warning', 4243);
+    const errors = textOf(await lab.call('logcat', { tag: 'LabTest', level: 'E' }));
+    expect(errors).toMatch(/^1 log line\(s\).*\n.* E LabTest +: something broke$/);
+    expect(textOf(await lab.call('logcat', { pid: 4243 }))).toMatch(/unrelated warning$/);
+    expect(textOf(await lab.call('logcat', { grep: 'line 1[0-2]$', lines: 50 })).split('\n')).toHaveLength(4);
+    await lab.call('app_launch', { packageName: 'com.example.notes' });
+    device.phone.log.add('I', 'Notes', 'opened', device.phone.pidOf('com.example.notes')!);
+    expect(textOf(await lab.call('logcat', { packageName: 'com.example.notes' }))).toMatch(/Notes +: opened$/);
+  });
+
+  it('keeps only lines from the last N seconds by the device clock', async () => {
+    const out = textOf(await lab.call('logcat', { sinceSeconds: 3600, tag: 'LabTest', lines: 5 }));
+    expect(out).toMatch(/^5 log line/);
+  });
+});
+
+describe('get_location', () => {
+  it('reports the last known location', async () => {
+    expect(jsonOf(await lab.call('get_location'))).toMatchObject({ enabled: true, provider: 'fused', latitude: 48.8584, longitude: 2.2945, accuracyMeters: 12 });
+  });
+
+  it('says NOT_FOUND with a fix when location is off', async () => {
+    device.phone.services.locationEnabled = false;
+    const result = await lab.call('get_location');
+    device.phone.services.locationEnabled = true;
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe('NOT_FOUND');
+      expect(result.error.message).toMatch(/location is switched off/);
+    }
+  });
+});
+
+describe('notification_read', () => {
+  it('lists notifications newest first, filtered by package and limited', async () => {
+    device.phone.services.postNotification('com.example.shop', 'deals', 'Sale', "50% off — today's deals");
+    const all = jsonOf<{ count: number; notifications: { packageName: string; title: string; text: string }[] }>(await lab.call('notification_read'));
+    expect(all.count).toBe(4);
+    expect(all.notifications[0]).toMatchObject({ packageName: 'com.example.shop', title: 'Sale', text: "50% off — today's deals" });
+    const shop = jsonOf<{ count: number; notifications: unknown[] }>(await lab.call('notification_read', { packageName: 'com.example.shop', limit: 1 }));
+    expect(shop.count).toBe(2);
+    expect(shop.notifications).toHaveLength(1);
+  });
+});

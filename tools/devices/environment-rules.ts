@@ -1,0 +1,65 @@
+/**
+ * Environment rules for the device tools, read from the telemetry the device service writes.
+ * Each rule looks at the device the call targets (its `serial`, or the only attached device) and
+ * refuses only on a fresh, known-bad reading; missing or stale readings let the call through.
+ */
+import type { EnvironmentRule, TelemetryRead } from '../core/pipeline/environment-gate';
+import type { Tool } from '../core/tool';
+import type { DeviceService } from './device-service';
+import { reconnectHint } from './manager/device-errors';
+import { telemetryKey } from './manager/device-telemetry';
+
+export const DEVICE_TOOL_IDS: ReadonlySet<string> = new Set([
+  'shell_execute', 'app_list', 'app_launch', 'app_install', 'app_uninstall', 'app_force_stop', 'app_info',
+  'get_device_info', 'get_set_settings', 'control_media', 'clipboard', 'get_time', 'logcat',
+  'ui_tap', 'ui_swipe', 'ui_dump', 'screenshot', 'input_text', 'get_location', 'notification_read',
+]);
+
+function targetOf(service: DeviceService, args: unknown): string | undefined {
+  const serial = (args as { serial?: unknown } | null | undefined)?.serial;
+  return typeof serial === 'string' ? serial : service.soleSerial();
+}
+
+function rule(id: string, tools: (tool: Tool) => boolean, check: (read: TelemetryRead, serial: string) => { message: string; hint: string } | undefined, service: DeviceService): EnvironmentRule {
+  return {
+    id,
+    appliesTo: tools,
+    check(read, args) {
+      const serial = targetOf(service, args);
+      return serial === undefined ? undefined : check(read, serial);
+    },
+  };
+}
+
+export function deviceEnvironmentRules(service: DeviceService): EnvironmentRule[] {
+  const touches = new Set(['ui_tap', 'ui_swipe', 'input_text']);
+  return [
+    rule(
+      'device-offline',
+      (tool) => DEVICE_TOOL_IDS.has(tool.id),
+      (read, serial) =>
+        read(telemetryKey(serial, 'online')) === false
+          ? { message: `device ${serial} is offline or disconnected`, hint: reconnectHint(serial) }
+          : undefined,
+      service,
+    ),
+    rule(
+      'screen-off',
+      (tool) => touches.has(tool.id),
+      (read, serial) =>
+        read(telemetryKey(serial, 'screenOn')) === false
+          ? { message: `the screen of ${serial} is off, so touches and typing do nothing`, hint: 'Wake the device first (shell_execute "input keyevent KEYCODE_WAKEUP"), unlock it if needed, then retry.' }
+          : undefined,
+      service,
+    ),
+    rule(
+      'keyboard-hidden',
+      (tool) => tool.id === 'input_text',
+      (read, serial) =>
+        read(telemetryKey(serial, 'keyboardShown')) === false
+          ? { message: `no input field on ${serial} has the keyboard open, so the text would go nowhere`, hint: 'Open (tap) the input field first with ui_tap (find it with ui_dump), then retry input_text.' }
+          : undefined,
+      service,
+    ),
+  ];
+}

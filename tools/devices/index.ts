@@ -1,0 +1,62 @@
+/**
+ * The device family (DESIGN §5): twenty tools on Android devices over adb, the device service
+ * behind them (one adbkit client, tracking, telemetry, live screen and logcat sources), and the
+ * environment rules for the pipeline's gate. The virtual device lives in ./virtual.
+ */
+import type { Tool } from '../core/tool';
+import type { DeviceService } from './device-service';
+import { type CommandApprover, shellExecuteTool } from './shell-gate/shell-execute';
+import { appInstallTool } from './tools/app-install';
+import { appForceStopTool, appInfoTool, appLaunchTool, appListTool, appUninstallTool } from './tools/apps';
+import { logcatTool } from './tools/logcat';
+import { getLocationTool, notificationReadTool } from './tools/readers';
+import { screenshotTool } from './tools/screenshot';
+import { clipboardTool, controlMediaTool, getDeviceInfoTool, getSetSettingsTool, getTimeTool } from './tools/system';
+import { inputTextTool, uiDumpTool, uiSwipeTool, uiTapTool } from './tools/ui';
+import { UiRefStore } from './tools/ui-tree';
+
+export { createDeviceService, type DeviceService, type DeviceServiceOptions, type DeviceView } from './device-service';
+export { DEVICE_TOOL_IDS, deviceEnvironmentRules } from './environment-rules';
+export { type CommandApprovalRequest, type CommandApprover, SHELL_OUTPUT_LIMIT } from './shell-gate/shell-execute';
+export { judgeCommandLine, type LineJudgement, type Verdict } from './shell-gate/command-policy';
+export { quote, sh } from './shell-words';
+export { telemetryKey, type DeviceScreenState, type TelemetryField } from './manager/device-telemetry';
+export type { DeviceChange, TrackedDevice } from './manager/device-tracker';
+export type { ScreenFrame, ScreenStream, ScreenStreamOptions } from './screen-stream';
+export type { LogcatTailOptions } from './logcat-tail';
+export { attachVirtualDevice, type AttachedVirtualDevice } from './virtual-demo';
+
+export interface DeviceToolDeps {
+  service: DeviceService;
+  /** Folder app_install may read APKs from. */
+  workspaceRoot: string;
+  /** Asks a person about shell commands that are neither read-only nor refused; without it they are denied. */
+  approveCommand?: CommandApprover;
+}
+
+export function deviceTools(deps: DeviceToolDeps): Tool[] {
+  const { service } = deps;
+  const refs = new UiRefStore();
+  return [
+    shellExecuteTool(service, deps.approveCommand),
+    appListTool(service),
+    appLaunchTool(service),
+    appInstallTool(service, deps.workspaceRoot),
+    appUninstallTool(service),
+    appForceStopTool(service),
+    appInfoTool(service),
+    getDeviceInfoTool(service),
+    getSetSettingsTool(service),
+    controlMediaTool(service),
+    clipboardTool(service),
+    getTimeTool(service),
+    logcatTool(service),
+    uiTapTool(service, refs),
+    uiSwipeTool(service, refs),
+    uiDumpTool(service, refs),
+    screenshotTool(service),
+    inputTextTool(service),
+    getLocationTool(service),
+    notificationReadTool(service),
+  ];
+}

@@ -1,0 +1,63 @@
+/**
+ * Device failures as model-readable errors: the right code and a fix the model (or the person
+ * watching) can act on — reconnect the cable, `adb connect`, accept the USB debugging prompt,
+ * install adb. Every message names the device, since several may be attached.
+ */
+import { ToolCallError } from '../../core/result';
+import { CANCELLED_HINT } from '../../core/pipeline/cancellation';
+import { INSTALL_ADB_HINT } from './adb-server';
+import { type DeviceIoError, classifyAdbError } from './device-io-error';
+import type { TrackedDevice } from './device-tracker';
+
+export function reconnectHint(serial: string): string {
+  const network = /:\d+$/.test(serial);
+  const how = network ? `run \`adb connect ${serial}\`` : 'reconnect the USB cable';
+  return `The device dropped off adb: ${how} (or replug it), make sure it is unlocked, then retry.`;
+}
+
+export function listDevices(devices: readonly TrackedDevice[]): string {
+  return devices.map((d) => `${d.serial} (${d.state}${d.model ? `, ${d.model}` : ''})`).join(', ');
+}
+
+export const NO_DEVICE_HINT =
+  'Attach an Android phone by USB with USB debugging enabled, or run `adb connect HOST:PORT` for a network device, or start Toolgate with --virtual-device for the demo phone; then retry.';
+
+/** The ToolCallError for a device I/O failure. `what` names the step, e.g. "`dumpsys window`". */
+export function deviceToolError(e: unknown, serial: string, what = 'the command'): ToolCallError {
+  const err: DeviceIoError = classifyAdbError(e, serial);
+  const data = { serial, kind: err.kind, slug: `device-${err.kind}` };
+  switch (err.kind) {
+    case 'offline':
+      return new ToolCallError('EXECUTION_FAILED', `Device ${serial} is offline.`, { hint: reconnectHint(serial), data: { ...data, state: 'offline' } });
+    case 'disconnected':
+      return new ToolCallError('EXECUTION_FAILED', `The connection to device ${serial} was lost during ${what}.`, { hint: reconnectHint(serial), data });
+    case 'not-found':
+      return new ToolCallError('NOT_FOUND', `Device ${serial} is not attached to adb.`, { hint: NO_DEVICE_HINT, data });
+    case 'unauthorized':
+      return new ToolCallError('EXECUTION_FAILED', `Device ${serial} has not authorized this computer for USB debugging.`, {
+        hint: "Unlock the phone and accept the 'Allow USB debugging?' prompt (tick 'Always allow'), then retry.",
+        data,
+      });
+    case 'timeout':
+      return new ToolCallError('TIMEOUT', `Device ${serial} did not answer: ${err.message}.`, {
+        hint: `The device may be busy, frozen or half-disconnected. Check its screen; if it dropped off, ${reconnectHint(serial).charAt(0).toLowerCase()}${reconnectHint(serial).slice(1)}`,
+        data,
+      });
+    case 'aborted':
+      return new ToolCallError('EXECUTION_FAILED', `The command on ${serial} was cancelled.`, { hint: CANCELLED_HINT, data: { ...data, cancelled: true, slug: 'cancelled' } });
+    case 'refused':
+      return new ToolCallError('EXECUTION_FAILED', `Device ${serial} refused ${what} (${err.message}).`, {
+        hint: 'The device may be restarting adbd; wait a few seconds and retry once.',
+        data,
+      });
+    case 'adb-missing':
+      return new ToolCallError('EXECUTION_FAILED', err.message, { hint: INSTALL_ADB_HINT, data });
+    case 'server-unreachable':
+      return new ToolCallError('EXECUTION_FAILED', `The adb server is not reachable: ${err.message}`, {
+        hint: 'Start it with `adb start-server` on this computer (or check the configured remote adb host:port), then retry.',
+        data,
+      });
+    default:
+      return new ToolCallError('EXECUTION_FAILED', `${what} failed on ${serial}: ${err.message}`, { data });
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The device family's wrapper around defineTool (preconditions as a wrapper, not in handlers):
+ * adds the optional `serial` argument, refuses NUL bytes naming the field, resolves the target
+ * device (the only one attached, or the error that lists them), runs the handler with a handle
+ * whose commands carry the call's cancellation, and for UI-changing tools drops the screen
+ * telemetry before the action and reads it afresh after a success.
+ */
+import { z } from 'zod';
+import type { ToolAnnotations } from '../../core/annotations';
+import type { ToolMetadataDeclaration } from '../../core/metadata';
+import { ToolCallError } from '../../core/result';
+import { type Tool, type ToolContext, type ToolReturn, defineTool } from '../../core/tool';
+import type { DeviceService } from '../device-service';
+import { deviceToolError } from '../manager/device-errors';
+import { DeviceIoError } from '../manager/device-io-error';
+
+export const SERIAL_FIELD = z
+  .string()
+  .min(1)
+  .optional()
+  .describe('Serial of the target device as adb lists it (e.g. "R58M123ABC" or "192.168.1.20:5555"). Optional when exactly one device is attached.');
+
+export interface RunOptions {
+  timeoutMs?: number;
+  maxBytes?: number;
+  onChunk?: (chunk: Buffer) => void;
+}
+
+export interface CommandOutput {
+  output: string;
+  /** null only when the output was cut at maxBytes. */
+  exitCode: number | null;
+  truncated: boolean;
+}
+
+/** One call's view of its device. Command lines must be built with `sh` (shell-words.ts). */
+export interface DeviceCall {
+  readonly serial: string;
+  readonly service: DeviceService;
+  run(command: string, opts?: RunOptions): Promise<CommandOutput>;
+  exec(command: string, opts?: RunOptions): Promise<Buffer>;
+}
+
+export interface DeviceToolDefinition<Shape extends z.ZodRawShape> {
+  id: string;
+  title?: string;
+  description: string;
+  input: Shape;
+  metadata: ToolMetadataDeclaration;
+  annotations: Partial<ToolAnnotations>;
+  /** The action may change what is on screen: telemetry is dropped before and re-read after. */
+  changesUi?: boolean;
+  selfGated?: boolean;
+  run(args: z.infer<z.ZodObject<Shape>> & { serial?: string }, device: DeviceCall, ctx: ToolContext): Promise<ToolReturn>;
+}
+
+/** The first string anywhere in the arguments that holds a NUL byte, as a field path. */
+function nulField(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\0') ? path : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulField(value[i], `${path}[${i}]`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [k, v] of Object.entries(value)) {
+      const found = nulField(v, path ? `${path}.${k}` : k);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+export function deviceCall(service: DeviceService, serial: string, ctx: ToolContext): DeviceCall {
+  const signal = ctx.signal;
+  return {
+    serial,
+    service,
+    async run(command, opts = {}) {
+      const result = await service.manager.shell(serial, command, { ...opts, signal });
+      if (result.exitCode === null && !result.truncated) {
+        await service.manager.tracker.check().catch(() => undefined);
+        throw deviceToolError(new DeviceIoError('disconnected', 'the output ended without an exit status', serial), serial, `\`${command.split(' ', 1)[0]}\``);
+      }
+      return result;
+    },
+    async exec(command, opts = {}) {
+      const result = await service.manager.exec(serial, command, { ...opts, signal });
+      return result.data;
+    },
+  };
+}
+
+export function defineDeviceTool<Shape extends z.ZodRawShape>(service: DeviceService, def: DeviceToolDefinition<Shape>): Tool {
+  const input = z.object({ ...def.input, serial: SERIAL_FIELD });
+  return defineTool({
+    id: def.id,
+    ...(def.title ? { title: def.title } : {}),
+    description: def.description,
+    input,
+    metadata: def.metadata,
+    annotations: def.annotations,
+    ...(def.selfGated ? { selfGated: true } : {}),
+    run: async (args, ctx) => {
+      const field = nulField(args, '');
+      if (field) {
+        throw new ToolCallError('INVALID_ARGUMENT', `argument "${field}" contains a NUL byte, which cannot be passed to a device.`, {
+          hint: 'Remove the NUL (\\u0000) character and retry.',
+          data: { fields: [field] },
+        });
+      }
+      const typed = args as z.infer<z.ZodObject<Shape>> & { serial?: string };
+      const serial = await service.resolveSerial(typed.serial);
+      const device = deviceCall(service, serial, ctx);
+      if (!def.changesUi) return def.run(typed, device, ctx);
+      service.telemetry.invalidate(serial);
+      const result = await def.run(typed, device, ctx);
+      await service.telemetry.refresh(serial, { timeoutMs: 5_000, signal: ctx.signal }).catch(() => undefined);
+      return result;
+    },
+  }) as Tool;
+}

@@ -1,0 +1,143 @@
+/**
+ * uiautomator's XML as a compact text a model reads in few tokens: one line per meaningful
+ * element with a ref (`e7`) that ui_tap and ui_swipe accept, the class short name, text and
+ * description, the resource-id tail, the centre of its bounds and its states. Layout nodes with
+ * nothing to show or do are skipped (their children move up). The refs of the latest dump per
+ * device are kept for the tap tools.
+ */
+import { XMLParser } from 'fast-xml-parser';
+
+export interface Bounds {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+export interface UiElement {
+  ref: string;
+  depth: number;
+  className: string;
+  text: string;
+  description: string;
+  /** The part of the resource id after `:id/`. */
+  id: string;
+  packageName: string;
+  bounds: Bounds;
+  center: { x: number; y: number };
+  states: string[];
+}
+
+export interface UiSnapshot {
+  serial: string;
+  elements: UiElement[];
+  /** Bounds of the root node: the screen. */
+  screen: { width: number; height: number } | undefined;
+  packageName: string | undefined;
+  at: number;
+}
+
+interface XmlNode {
+  node?: XmlNode[];
+  [attribute: string]: unknown;
+}
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'node', parseAttributeValue: false, processEntities: true });
+
+function parseBounds(text: unknown): Bounds | undefined {
+  const m = /^\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]$/.exec(String(text ?? ''));
+  return m ? { left: +m[1]!, top: +m[2]!, right: +m[3]!, bottom: +m[4]! } : undefined;
+}
+
+const STATE_FLAGS: [string, string][] = [
+  ['clickable', 'clickable'],
+  ['long-clickable', 'long-clickable'],
+  ['scrollable', 'scrollable'],
+  ['focused', 'focused'],
+  ['selected', 'selected'],
+  ['password', 'password'],
+];
+
+function statesOf(n: XmlNode): string[] {
+  const states = STATE_FLAGS.filter(([attr]) => n[attr] === 'true').map(([, name]) => name);
+  if (n.checkable === 'true') states.push(n.checked === 'true' ? 'checked' : 'unchecked');
+  if (n.enabled === 'false') states.push('disabled');
+  return states;
+}
+
+/** Parses `uiautomator dump` output (the XML may be followed by the "dumped to" line). */
+export function parseUiDump(serial: string, raw: string, at: number): UiSnapshot {
+  const start = raw.indexOf('<?xml') >= 0 ? raw.indexOf('<?xml') : raw.indexOf('<hierarchy');
+  const end = raw.lastIndexOf('</hierarchy>');
+  if (start < 0 || end < 0) throw new Error('no <hierarchy> in the dump');
+  const doc = parser.parse(raw.slice(start, end + '</hierarchy>'.length)) as { hierarchy?: XmlNode };
+  const roots = doc.hierarchy?.node ?? [];
+  const elements: UiElement[] = [];
+  let screen: UiSnapshot['screen'];
+  const visit = (n: XmlNode, depth: number) => {
+    const bounds = parseBounds(n.bounds);
+    if (bounds && screen === undefined) screen = { width: bounds.right - bounds.left, height: bounds.bottom - bounds.top };
+    const text = String(n.text ?? '');
+    const description = String(n['content-desc'] ?? '');
+    const resourceId = String(n['resource-id'] ?? '');
+    const states = statesOf(n);
+    const meaningful = text !== '' || description !== '' || resourceId !== '' || states.some((s) => s !== 'disabled');
+    let childDepth = depth;
+    if (meaningful && bounds) {
+      elements.push({
+        ref: `e${elements.length + 1}`,
+        depth,
+        className: String(n.class ?? '').replace(/^.*\./, ''),
+        text,
+        description,
+        id: resourceId.replace(/^.*:id\//, ''),
+        packageName: String(n.package ?? ''),
+        bounds,
+        center: { x: Math.round((bounds.left + bounds.right) / 2), y: Math.round((bounds.top + bounds.bottom) / 2) },
+        states,
+      });
+      childDepth = depth + 1;
+    }
+    for (const child of n.node ?? []) visit(child, childDepth);
+  };
+  for (const root of roots) visit(root, 0);
+  return { serial, elements, screen, packageName: roots[0] ? String(roots[0].package ?? '') || undefined : undefined, at };
+}
+
+function clip(text: string, max = 80): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** One element as a line, e.g. `e3 Button "Save" id=save_button @360,412 clickable`. */
+export function elementLine(e: UiElement): string {
+  const parts = [e.ref, e.className || 'View'];
+  if (e.text) parts.push(JSON.stringify(clip(e.text)));
+  if (e.description && e.description !== e.text) parts.push(`desc=${JSON.stringify(clip(e.description))}`);
+  if (e.id) parts.push(`id=${e.id}`);
+  parts.push(`@${e.center.x},${e.center.y}`);
+  parts.push(...e.states);
+  return `${'  '.repeat(Math.min(e.depth, 8))}${parts.join(' ')}`;
+}
+
+export function renderSnapshot(s: UiSnapshot): string {
+  const head = `${s.packageName ?? 'unknown app'} on ${s.serial}${s.screen ? ` (${s.screen.width}x${s.screen.height})` : ''}: ${s.elements.length} element(s). Tap one with ui_tap {"ref": "eN"}.`;
+  return [head, ...s.elements.map(elementLine)].join('\n');
+}
+
+/** The latest dump per device, so refs from it can be tapped. */
+export class UiRefStore {
+  private readonly latest = new Map<string, UiSnapshot>();
+
+  set(snapshot: UiSnapshot): void {
+    this.latest.set(snapshot.serial, snapshot);
+  }
+
+  snapshot(serial: string): UiSnapshot | undefined {
+    return this.latest.get(serial);
+  }
+
+  element(serial: string, ref: string): UiElement | undefined {
+    return this.latest.get(serial)?.elements.find((e) => e.ref === ref);
+  }
+}
