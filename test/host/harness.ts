@@ -1,5 +1,7 @@
 /** Starts a real host on a free port in a temporary data dir, and real MCP clients against it. */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -14,17 +16,34 @@ export interface TestHost {
   dispose(): Promise<void>;
 }
 
+/**
+ * Every test host gets its own adb server on a free port, so the devices it sees are its own and
+ * never another test file's virtual phone.
+ */
 export async function startTestHost(options: Partial<HostOptions> = {}): Promise<TestHost> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'toolgate-host-'));
-  const host = await startHost({ port: 0, ...options, dataDir });
+  const adbPort = options.adbPort ?? (await freePort());
+  const host = await startHost({ port: 0, ...options, adbPort, dataDir });
   return {
     host,
     dataDir,
     async dispose() {
       await host.close();
+      await new Promise((r) => execFile('adb', ['-P', String(adbPort), 'kill-server'], { timeout: 10_000 }, r));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 export async function connectClient(host: Pick<Host, 'address' | 'token'>, name = 'test-client'): Promise<Client> {

@@ -10,7 +10,10 @@ import { createBrowserSurface } from './browser-surface';
 import type { Db } from './store/database';
 import type { ToolRegistry } from '../core/registry';
 import type { TraceSpan } from '../core/trace-span';
-import type { TelemetryStore } from '../core/pipeline';
+import type { EnvironmentGate, TelemetryStore } from '../core/pipeline';
+import { type CommandApprover, createDeviceService, deviceEnvironmentRules, deviceTools } from '../devices';
+import { attachVirtualDevice } from '../devices/virtual-demo';
+import { createDeviceSurface } from './device-surface';
 import { type ShortcutStore, orchestrationTools } from '../orchestration';
 import { networkTools } from '../network';
 import { memoryTools } from '../memory';
@@ -29,8 +32,14 @@ export interface FamilyDeps {
   traceSpans: () => readonly TraceSpan[];
   telemetry: TelemetryStore | undefined;
   virtualDevice: boolean;
+  /** Overrides the adbPort setting. */
+  adbPort?: number;
   settings: HostSettings;
   emit: (event: HostEvent) => void;
+  /** The pipeline's environment gate, for the device rules; undefined when the gate is off. */
+  environment: EnvironmentGate | undefined;
+  /** Asks a person about a shell command (shell_execute's own gate). */
+  approveCommand: CommandApprover;
   log: (line: string) => void;
 }
 
@@ -86,14 +95,37 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
   );
   const browserSurface = createBrowserSurface(browserManager);
 
+  const deviceService = createDeviceService({
+    ...(deps.telemetry ? { telemetry: deps.telemetry } : {}),
+    ...(settings.current().adbHost ? { adbHost: settings.current().adbHost } : {}),
+    ...((deps.adbPort ?? settings.current().adbPort) ? { adbPort: deps.adbPort ?? settings.current().adbPort } : {}),
+  });
+  registry.registerAll(deviceTools({ service: deviceService, workspaceRoot: deps.workspaceRoot, approveCommand: deps.approveCommand }));
+  for (const rule of deviceEnvironmentRules(deviceService)) deps.environment?.addRule(rule);
+  deviceService.onDevicesChanged(() => deps.emit({ type: 'devices-changed' }));
+  const deviceSurface = createDeviceSurface(deviceService);
+  // adb is started now so the Devices page lists phones at once; without adb the tools say how to install it.
+  void deviceService.start().catch((e: unknown) => deps.log(`devices: ${(e as Error).message}`));
+  const demo = deps.virtualDevice
+    ? await attachVirtualDevice(deviceService).catch((e: unknown) => {
+        deps.log(`virtual device could not start: ${(e as Error).message}`);
+        return undefined;
+      })
+    : undefined;
+  if (demo) deps.log(`virtual device ${demo.serial} attached (demo phone)`);
+
   return {
-    devices: () => [],
+    devices: () => deviceService.devices().map((d) => ({ serial: d.serial, state: d.state, ...(d.model ? { model: d.model } : {}) })),
+    deviceSurface,
     browser: () => {
       const t = browserManager.telemetry();
       return { started: t.started, tabs: browserManager.tabsNow().length, ...(t.url ? { url: t.url } : {}) };
     },
     browserSurface,
     close: async () => {
+      deviceSurface.dispose();
+      await demo?.close().catch(() => undefined);
+      await deviceService.close().catch(() => undefined);
       browserSurface.dispose();
       await mcp.manager.dispose();
       await browserManager.close();

@@ -17,6 +17,7 @@ import { createHostApi } from './host-api';
 import { HostEvents } from './host-events';
 import { HostSettings } from './host-settings';
 import { OtlpExporter } from './otlp-exporter';
+import { queueCommandApprover } from './command-approver';
 import { type HostLog, openHostLog } from './host-log';
 import type { HostApiHandlers } from './http/rpc-dispatch';
 import { HostServer } from './http/host-server';
@@ -42,6 +43,8 @@ export interface HostOptions {
   env?: NodeJS.ProcessEnv;
   /** Spans kept in the database. */
   spanRetention?: number;
+  /** adb server port, overriding the setting (tests run a private adb server). */
+  adbPort?: number;
   /** Per-tool calls per minute, overriding the run policy's quota (labs that drive one tool hard). */
   rateLimitPerMinute?: Readonly<Record<string, number>>;
 }
@@ -113,11 +116,14 @@ export async function startHost(options: HostOptions): Promise<Host> {
     workspaceRoot,
     settings: hostSettings,
     emit: (e) => events.emit(e),
+    environment: pipeline.environment,
+    approveCommand: queueCommandApprover(approvals, audit, approvalTimeoutMs),
     dataDir: layout.root,
     shortcutStore,
     traceSpans: () => pipeline.trace.spans(),
     telemetry: pipeline.telemetry,
     virtualDevice: options.virtualDevice ?? false,
+    ...(options.adbPort !== undefined ? { adbPort: options.adbPort } : {}),
     log,
   });
   const loaded = loadShortcuts(shortcutStore, registry, {});
