@@ -1,19 +1,28 @@
 /**
  * Rule (DESIGN §5 system and utility families): get_device_info, get_set_settings, control_media,
  * clipboard, get_time, logcat, get_location and notification_read read and change the device
- * through the real adb server; logcat output is bounded; settings writes are HIGH risk (the
- * approval gate asks) and never switch adb off; bad inputs are model-readable errors.
+ * through the real adb server; logcat output is bounded; reading a setting never waits for a
+ * person while changing one always asks (and never switches adb off); bad inputs are
+ * model-readable errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { needsApproval } from '../../tools/core/permission';
+import type { ApprovalDecision } from '../../tools/core/permission';
+import type { CommandApprovalRequest } from '../../tools/devices';
 import type { VirtualDevice } from '../../tools/devices/virtual';
 import { type DeviceLab, jsonOf, startDeviceLab, textOf } from './device-lab';
 
 let lab: DeviceLab;
 let device: VirtualDevice;
+const asked: CommandApprovalRequest[] = [];
+let answer: ApprovalDecision = { decision: 'approve_once' };
 
 beforeAll(async () => {
-  lab = await startDeviceLab();
+  lab = await startDeviceLab({
+    approveCommand: async (request) => {
+      asked.push(request as CommandApprovalRequest);
+      return answer;
+    },
+  });
   device = lab.devices[0]!;
 });
 
@@ -38,10 +47,24 @@ describe('get_device_info', () => {
 });
 
 describe('get_set_settings', () => {
-  it('is declared HIGH risk and destructive, so the approval gate asks before it runs', () => {
+  it('is HIGH risk and self-gated: reads never ask, a change asks a person first', async () => {
     const tool = lab.registry.get('get_set_settings')!;
     expect(tool.metadata.risk).toBe('HIGH');
-    expect(needsApproval(tool)).toBe(true);
+    expect(tool.selfGated).toBe(true);
+    asked.length = 0;
+    await lab.call('get_set_settings', { action: 'get', namespace: 'system', key: 'screen_brightness' });
+    await lab.call('get_set_settings', { action: 'list', namespace: 'system' });
+    expect(asked).toEqual([]);
+    await lab.call('get_set_settings', { action: 'put', namespace: 'system', key: 'font_scale', value: '1.1' });
+    expect(asked.map((r) => r.command)).toEqual(['settings put system font_scale 1.1']);
+  });
+
+  it('leaves the setting unchanged when the person denies the change', async () => {
+    answer = { decision: 'deny', reason: 'keep it' };
+    const denied = await lab.call('get_set_settings', { action: 'put', namespace: 'system', key: 'font_scale', value: '2.0' });
+    answer = { decision: 'approve_once' };
+    expect(!denied.ok && denied.error).toMatchObject({ code: 'PERMISSION_DENIED', message: expect.stringContaining('keep it') });
+    expect(device.phone.services.settings.system.get('font_scale')).toBe('1.1');
   });
 
   it('asks for the key when an action needs one, and for a value to put', async () => {

@@ -46,7 +46,7 @@ export function deviceTools(deps: DeviceToolDeps): Tool[] {
     appForceStopTool(service),
     appInfoTool(service),
     getDeviceInfoTool(service),
-    getSetSettingsTool(service),
+    getSetSettingsTool(service, deps.approveCommand),
     controlMediaTool(service),
     clipboardTool(service),
     getTimeTool(service),

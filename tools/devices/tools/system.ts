@@ -1,5 +1,7 @@
 /** The system family: device facts, settings, media transport, clipboard and the device clock (logcat is logcat.ts). */
 import { z } from 'zod';
+import type { ToolContext } from '../../core/tool';
+import type { CommandApprover } from '../shell-gate/shell-execute';
 import { ToolCallError, jsonSuccess, success } from '../../core/result';
 import type { Tool } from '../../core/tool';
 import type { DeviceService } from '../device-service';
@@ -60,7 +62,12 @@ const SETTING_KEY = z
 /** Settings whose change would cut the adb connection Toolgate is using. */
 const CUTS_ADB = new Set(['adb_enabled', 'adb_wifi_enabled', 'development_settings_enabled']);
 
-export function getSetSettingsTool(service: DeviceService): Tool {
+/**
+ * Reads pass; a write (put/delete) asks a person through the same command-approval port as
+ * shell_execute. The tool is self-gated so that reading a setting never waits for a click, while
+ * changing one always does.
+ */
+export function getSetSettingsTool(service: DeviceService, approveChange?: CommandApprover): Tool {
   return defineDeviceTool(service, {
     id: 'get_set_settings',
     title: 'Read or change a system setting',
@@ -74,7 +81,8 @@ export function getSetSettingsTool(service: DeviceService): Tool {
     },
     metadata: { category: 'system', risk: 'HIGH', tags: ['device', 'system'] },
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true, sensitiveAction: true },
-    async run(args, device) {
+    selfGated: true,
+    async run(args, device, ctx) {
       const { action, namespace, key } = args;
       if (action === 'list') {
         const out = requireSuccess(await device.run(sh`settings list ${namespace}`, { maxBytes: 256 * 1024 }), '`settings list`');
@@ -90,6 +98,7 @@ export function getSetSettingsTool(service: DeviceService): Tool {
           hint: 'Do not change this setting from Toolgate; ask the user to do it on the phone if needed.',
         });
       }
+      await approveSettingChange(approveChange, ctx, device.serial, action === 'delete' ? `settings delete ${namespace} ${key}` : `settings put ${namespace} ${key} ${args.value ?? ''}`);
       if (action === 'delete') {
         const out = requireSuccess(await device.run(sh`settings delete ${namespace} ${key}`), '`settings delete`');
         return success(`Deleted ${namespace} ${key} (${out.trim() || 'done'}).`);
@@ -101,6 +110,28 @@ export function getSetSettingsTool(service: DeviceService): Tool {
       return jsonSuccess({ serial: device.serial, namespace, key, previous: previous === 'null' ? null : previous, value: now === 'null' ? null : now });
     },
   });
+}
+
+async function approveSettingChange(approve: CommandApprover | undefined, ctx: ToolContext, serial: string, change: string): Promise<void> {
+  const denied = (message: string, hint?: string) => new ToolCallError('PERMISSION_DENIED', message, { ...(hint ? { hint } : {}), data: { gate: 'settings' } });
+  if (!approve) throw denied('Changing a device setting needs a person\'s approval and no approver is connected.', 'Read the setting instead, or ask the user to change it.');
+  const decision = await approve(
+    {
+      callId: ctx.callId,
+      sessionId: ctx.sessionId,
+      toolId: 'get_set_settings',
+      title: `Change a setting on ${serial}: ${change}`,
+      args: { change, serial },
+      risk: 'HIGH',
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true, sensitiveAction: true },
+      requester: ctx.requester,
+      command: change,
+      serial,
+      reasons: ['changes a device setting'],
+    },
+    ctx.signal,
+  ).catch((e: unknown) => ({ decision: 'deny' as const, reason: e instanceof Error ? e.message : String(e) }));
+  if (decision.decision === 'deny') throw denied(`The user denied the change '${change}'${decision.reason ? `: ${decision.reason}` : '.'}`);
 }
 
 const PLAYBACK_STATES: Record<string, string> = { '0': 'none', '1': 'stopped', '2': 'paused', '3': 'playing', '6': 'buffering', '7': 'error' };
