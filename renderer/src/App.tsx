@@ -10,6 +10,7 @@ import { Nav } from './components/Nav';
 import { PageOutlet } from './PageOutlet';
 import { useHashRoute } from './router/hash-route';
 import { isPageId } from './router/pages';
+import { useBrowserShowNavigation } from './state/browser-show';
 
 export function App(): React.JSX.Element {
   const route = useHashRoute();
@@ -18,6 +19,8 @@ export function App(): React.JSX.Element {
   // The page last shown: focus moves only when it changes (not on the first render, and not when
   // StrictMode re-runs the effect).
   const shownPage = useRef(page);
+  // An agent's browser_show brings the Browser page forward from any page.
+  useBrowserShowNavigation();
 
   useEffect(() => {
     if (shownPage.current === page) return;

@@ -27,7 +27,7 @@ export function PageOutlet(props: { page: PageId; params: string[] }): React.JSX
     case 'shortcuts':
       return <ShortcutsPage />;
     case 'devices':
-      return <DevicesPage />;
+      return <DevicesPage selectedSerial={props.params[0]} />;
     case 'browser':
       return <BrowserPage />;
   }

@@ -1,7 +1,6 @@
 /** Starts a real host on a free port in a temporary data dir, and real MCP clients against it. */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
+import { freePort, killAdbServer } from '../support/private-adb';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -29,21 +28,10 @@ export async function startTestHost(options: Partial<HostOptions> = {}): Promise
     dataDir,
     async dispose() {
       await host.close();
-      await new Promise((r) => execFile('adb', ['-P', String(adbPort), 'kill-server'], { timeout: 10_000 }, r));
+      await killAdbServer(adbPort);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export async function connectClient(host: Pick<Host, 'address' | 'token'>, name = 'test-client'): Promise<Client> {

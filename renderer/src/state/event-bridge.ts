@@ -48,6 +48,7 @@ export function connectEventsToCache(api: RendererApi, client: QueryClient): () 
   const usage = throttledInvalidate(client, queryKeys.usage, DERIVED_REFRESH_MS);
   const breakers = throttledInvalidate(client, queryKeys.breakers, 300);
   const audit = throttledInvalidate(client, queryKeys.audit, 300);
+  const browser = throttledInvalidate(client, queryKeys.browser, 300);
 
   const deliver = (events: HostEvent[]) => {
     const spans: Span[] = [];
@@ -55,6 +56,8 @@ export function connectEventsToCache(api: RendererApi, client: QueryClient): () 
       switch (e.type) {
         case 'span':
           spans.push(e.span);
+          // The Browser page lists recent actions; a browser tool call is one.
+          if (e.span.toolId.startsWith('browser_')) browser.fire();
           break;
         case 'breaker':
           client.setQueryData<BreakerView[]>(queryKeys.breakers, (views) => (views ? applyTransition(views, e.transition) : views));
@@ -75,8 +78,12 @@ export function connectEventsToCache(api: RendererApi, client: QueryClient): () 
           void client.invalidateQueries({ queryKey: queryKeys.info });
           break;
         case 'devices-changed':
+          void client.invalidateQueries({ queryKey: queryKeys.info });
+          void client.invalidateQueries({ queryKey: queryKeys.devices });
+          break;
         case 'browser-changed':
           void client.invalidateQueries({ queryKey: queryKeys.info });
+          browser.fire();
           break;
       }
     }
@@ -92,10 +99,13 @@ export function connectEventsToCache(api: RendererApi, client: QueryClient): () 
   };
 
   const batcher = createFrameBatcher<HostEvent>(deliver);
-  const unsubscribe = api.onEvent((e) => batcher.push(e));
+  // Screen frames never touch the caches: the live screens draw them straight from the stream.
+  const unsubscribe = api.onEvent((e) => {
+    if (e.type !== 'device-frame' && e.type !== 'browser-frame') batcher.push(e);
+  });
   return () => {
     unsubscribe();
     batcher.dispose();
-    for (const t of [shortcuts, usage, breakers, audit]) t.dispose();
+    for (const t of [shortcuts, usage, breakers, audit, browser]) t.dispose();
   };
 }

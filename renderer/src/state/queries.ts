@@ -51,3 +51,16 @@ export function useShortcuts() {
   const api = useApi();
   return useQuery({ queryKey: queryKeys.shortcuts, queryFn: () => api.shortcuts({}) });
 }
+
+/** Telemetry (foreground app, keyboard) changes without an event; a slow poll keeps it honest. */
+const DEVICE_POLL_MS = 5_000;
+
+export function useDevices() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.devices, queryFn: () => api.devices({}), refetchInterval: DEVICE_POLL_MS });
+}
+
+export function useBrowserView() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.browser, queryFn: () => api.browser({}), refetchInterval: DEVICE_POLL_MS });
+}

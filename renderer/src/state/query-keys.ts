@@ -21,4 +21,8 @@ export const queryKeys = {
   pending: ['pendingApprovals'] as const,
   audit: ['auditLog'] as const,
   shortcuts: ['shortcuts'] as const,
+  devices: ['devices'] as const,
+  deviceLogcat: (serial: string, lines: number) => ['deviceLogcat', serial, lines] as const,
+  deviceLogcatRoot: ['deviceLogcat'] as const,
+  browser: ['browser'] as const,
 };

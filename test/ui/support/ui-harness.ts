@@ -11,6 +11,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { type Host, type HostOptions, startHost } from '../../../tools/host/host';
 import { ensureRendererBuild } from './renderer-build';
+import { freePort, killAdbServer } from '../../support/private-adb';
 
 process.env.TOOLGATE_QUIET = '1';
 
@@ -45,7 +46,9 @@ export async function connectMcp(host: Pick<Host, 'address' | 'token'>, name = '
 export async function startUiHarness(options: Partial<HostOptions> & { colorScheme?: 'light' | 'dark' } = {}): Promise<UiHarness> {
   const rendererDir = await ensureRendererBuild();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'toolgate-ui-'));
-  const host = await startHost({ port: 0, ...options, dataDir, rendererDir });
+  // A private adb server unless the test brings its own: this host sees only its own phones.
+  const ownAdb = options.adbPort === undefined ? await freePort() : undefined;
+  const host = await startHost({ port: 0, ...options, ...(ownAdb ? { adbPort: ownAdb } : {}), dataDir, rendererDir });
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: options.colorScheme ?? 'light', acceptDownloads: true });
   const problems: string[] = [];
@@ -79,6 +82,7 @@ export async function startUiHarness(options: Partial<HostOptions> & { colorSche
       await mcp.close().catch(() => undefined);
       await browser.close().catch(() => undefined);
       await host.close();
+      if (ownAdb) await killAdbServer(ownAdb);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
