@@ -27,6 +27,8 @@ export function createDeviceSurface(service: DeviceService): DeviceSurface & { d
       if (known.state !== 'device') return { ok: false, message: `Device '${serial}' is ${known.state}; reconnect it (cable or \`adb connect\`) to see its screen.` };
       stop(serial);
       streams.set(serial, service.startScreenStream(serial, onFrame));
+      // The person is looking now: read screen, foreground app and keyboard at once, not only after the next UI tool.
+      void service.refreshTelemetry(serial).catch(() => undefined);
       return { ok: true, message: 'Live screen started.' };
     },
     async logcat(serial, lines) {
