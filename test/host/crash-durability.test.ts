@@ -16,10 +16,16 @@ import { connectClient } from './harness';
 import { serve } from './process-harness';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-crash-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let child: { kill(signal: NodeJS.Signals): boolean; exitCode: number | null; signalCode: NodeJS.Signals | null } | undefined;
+afterAll(() => {
+  // A failed assertion must not leave the host running.
+  if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
 
 it('keeps every committed span and shortcut after SIGKILL mid-stream', async () => {
   const served = await serve(dir);
+  child = served.child;
   const token = (await import('node:fs')).readFileSync(join(dir, 'token'), 'utf8').trim();
   const client = await connectClient({ address: { ...served.ready, port: 0 }, token });
   const confirmedCalls: Array<{ callId: string; at: number }> = [];
