@@ -6,6 +6,7 @@ import { BrowserPage } from './pages/browser/BrowserPage';
 import { DevicesPage } from './pages/devices/DevicesPage';
 import { LatencyPage } from './pages/latency/LatencyPage';
 import { OverviewPage } from './pages/overview/OverviewPage';
+import { SettingsPage } from './pages/settings/SettingsPage';
 import { ShortcutsPage } from './pages/shortcuts/ShortcutsPage';
 import { ToolsPage } from './pages/tools/ToolsPage';
 import { TracesPage } from './pages/traces/TracesPage';
@@ -30,5 +31,7 @@ export function PageOutlet(props: { page: PageId; params: string[] }): React.JSX
       return <DevicesPage selectedSerial={props.params[0]} />;
     case 'browser':
       return <BrowserPage />;
+    case 'settings':
+      return <SettingsPage />;
   }
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { type UiHarness, startUiHarness } from './support/ui-harness';
 
-const PAGES = ['overview', 'tools/calculate', 'traces', 'latency', 'breakers', 'approvals', 'shortcuts', 'devices', 'browser'];
+const PAGES = ['overview', 'tools/calculate', 'traces', 'latency', 'breakers', 'approvals', 'shortcuts', 'devices', 'browser', 'settings'];
 
 /** Controls with no accessible name: no label, aria-label(ledby), text or title. */
 function unnamedControls(page: Page): Promise<string[]> {

@@ -60,6 +60,11 @@ export function useDevices() {
   return useQuery({ queryKey: queryKeys.devices, queryFn: () => api.devices({}), refetchInterval: DEVICE_POLL_MS });
 }
 
+export function useSettings() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.settings, queryFn: () => api.getSettings({}) });
+}
+
 export function useBrowserView() {
   const api = useApi();
   return useQuery({ queryKey: queryKeys.browser, queryFn: () => api.browser({}), refetchInterval: DEVICE_POLL_MS });

@@ -25,4 +25,5 @@ export const queryKeys = {
   deviceLogcat: (serial: string, lines: number) => ['deviceLogcat', serial, lines] as const,
   deviceLogcatRoot: ['deviceLogcat'] as const,
   browser: ['browser'] as const,
+  settings: ['settings'] as const,
 };
