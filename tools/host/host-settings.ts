@@ -18,10 +18,17 @@ export class SettingsValidationError extends Error {
 
 export class HostSettings {
   private readonly changes = new Emitter<Settings>();
+  /** Read on every span (the OTLP endpoint) and every call of some tools: cached, refreshed on update. */
+  private cached: Settings | undefined;
 
   constructor(private readonly store: SettingsStore) {}
 
   current(): Settings {
+    this.cached ??= this.read();
+    return this.cached;
+  }
+
+  private read(): Settings {
     const raw: Record<string, unknown> = {};
     for (const key of Object.keys(Settings.shape)) {
       const value = this.store.get<unknown>(PREFIX + key);
@@ -53,6 +60,7 @@ export class HostSettings {
       if (value === null) this.store.delete(PREFIX + key);
       else this.store.set(PREFIX + key, (parsed.data as Record<string, unknown>)[key]);
     }
+    this.cached = undefined;
     const now = this.current();
     this.changes.emit(now);
     return now;
