@@ -1,65 +1,91 @@
 /**
  * Rule: each injected fault looks to the real adb server and adbkit like the real failure —
- * an unplugged cable (stream ends, device offline, reconnect works), a hung command (no answer,
- * ever), an unauthorized device (adb connect fails to authenticate), a refused service, latency.
+ * an unplugged cable (stream ends, device offline, adb reconnects it, `adb connect` brings it back),
+ * a hung command (no answer, ever), an unauthorized device (adb connect fails to authenticate), a
+ * refused service, latency.
  */
 import Adb from '@devicefarmer/adbkit';
-import type { DeviceClient } from '@devicefarmer/adbkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   adbState,
   connectToAdb,
   disconnectFromAdb,
-  startAdbServer,
   startVirtualDevice,
   waitForAdbState,
   type VirtualDevice,
 } from '../../tools/devices/virtual';
+import { adbClient, useVirtualDevice } from './virtual-device-harness';
 
-let device: VirtualDevice;
-let phone: DeviceClient;
+const vd = useVirtualDevice();
 
-async function shell(command: string): Promise<string> {
-  return (await Adb.util.readAll(await phone.shell(command))).toString('utf8');
-}
-
-beforeAll(async () => {
-  await startAdbServer();
-  device = await startVirtualDevice();
-  await connectToAdb(device);
-  phone = Adb.createClient().getDevice(device.serial);
-});
-
-afterAll(async () => {
-  device.faults = {};
-  await disconnectFromAdb(device.serial);
-  await device.close();
+afterEach(() => {
+  vd.device.faults = {};
 });
 
 describe('unplug', () => {
-  it('ends a running command with no output, shows the device offline, and reconnects with adb connect', async () => {
+  // A device of its own: a reconnect gone wrong here must not take the other faults' device with it.
+  const cable = useVirtualDevice();
+
+  /** Pulls the cable and keeps it out; resolves once adb shows the device offline. */
+  async function pullAndHoldOut(): Promise<void> {
+    cable.device.faults = { refuseConnections: true };
+    cable.device.unplug();
+    await waitForAdbState(cable.device.serial, 'offline');
+  }
+
+  afterEach(() => {
+    cable.device.faults = {};
+  });
+
+  it('ends a running command with no output and keeps the device offline while the cable stays out', async () => {
+    const { device } = cable;
     device.faults = { unplugMidCommand: true, refuseConnections: true };
-    expect(await shell('echo never-printed')).toBe('');
+    expect(await cable.shell('echo never-printed')).toBe('');
     expect(device.commandLog.at(-1)).toBe('echo never-printed');
     expect(device.executedCommands).not.toContainEqual(['echo', 'never-printed']);
 
     await waitForAdbState(device.serial, 'offline');
-    await expect(shell('echo while-offline')).rejects.toThrow(/offline/);
-
-    device.faults = {};
-    await connectToAdb(device);
-    expect(await shell('echo back')).toBe('back\n');
+    await expect(cable.shell('echo while-offline')).rejects.toThrow(/offline/);
   });
 
   it('is reconnected by adb on its own once the device accepts connections again', async () => {
-    device.unplug();
-    await waitForAdbState(device.serial, 'device');
-    expect(await shell('echo again')).toBe('again\n');
+    await pullAndHoldOut();
+    cable.device.faults = {};
+    await waitForAdbState(cable.device.serial, 'device');
+    expect(await cable.shell('echo again')).toBe('again\n');
+  });
+
+  it('is reconnected by adb on its own after the cable is pulled mid-command and put straight back', async () => {
+    cable.device.faults = { unplugMidCommand: true };
+    // The stream ending empty means adb saw the link drop: it closes a transport's streams when it goes offline.
+    expect(await cable.shell('echo cut-short')).toBe('');
+    cable.device.faults = {};
+    await waitForAdbState(cable.device.serial, 'device');
+    expect(await cable.shell('echo back')).toBe('back\n');
+  });
+
+  it('is brought back by connectToAdb while adb still lists it offline', async () => {
+    await pullAndHoldOut();
+    cable.device.faults = {};
+    await connectToAdb(cable.device);
+    expect(await adbState(cable.device.serial)).toBe('device');
+    expect(await cable.shell('echo reconnected')).toBe('reconnected\n');
+  });
+
+  it('is forgotten by adb once disconnectFromAdb returns, even while adb was retrying it, and adb connect brings it back', async () => {
+    await pullAndHoldOut();
+    await disconnectFromAdb(cable.device);
+    expect(await adbState(cable.device.serial)).toBeNull();
+    cable.device.faults = {};
+    await connectToAdb(cable.device);
+    expect(await adbState(cable.device.serial)).toBe('device');
+    expect(await cable.shell('echo connected')).toBe('connected\n');
   });
 });
 
 describe('hang', () => {
   it('never answers a command, while the device itself stays reachable', async () => {
+    const { device, phone } = vd;
     device.faults = { hang: true };
     const stuck = await phone.shell('echo stuck');
     const received: Buffer[] = [];
@@ -76,46 +102,47 @@ describe('hang', () => {
 
     device.faults = {};
     stuck.destroy();
-    expect(await shell('echo answered')).toBe('answered\n');
+    expect(await vd.shell('echo answered')).toBe('answered\n');
   });
 });
 
 describe('refused service', () => {
   it('refuses the next OPEN with CLSE (adbkit: closed), logs why, then serves again', async () => {
-    device.faults = { failNextOpen: 'adbd is busy' };
-    await expect(shell('echo refused')).rejects.toThrow(/closed/);
-    expect(device.faults.failNextOpen).toBeUndefined();
-    expect(await shell('echo served')).toBe('served\n');
-    expect(await shell('logcat -d -s adbd')).toContain("refused service 'shell:echo refused': adbd is busy");
+    vd.device.faults = { failNextOpen: 'adbd is busy' };
+    await expect(vd.shell('echo refused')).rejects.toThrow(/closed/);
+    expect(vd.device.faults.failNextOpen).toBeUndefined();
+    expect(await vd.shell('echo served')).toBe('served\n');
+    expect(await vd.shell('logcat -d -s adbd')).toContain("refused service 'shell:echo refused': adbd is busy");
   });
 });
 
 describe('latency', () => {
   it('delays every message yet keeps results and their order intact', async () => {
-    device.faults = { latencyMs: 20 };
-    const results = await Promise.all(['a', 'b', 'c'].map((word) => shell(`echo ${word}`)));
+    vd.device.faults = { latencyMs: 20 };
+    const results = await Promise.all(['a', 'b', 'c'].map((word) => vd.shell(`echo ${word}`)));
     expect(results).toEqual(['a\n', 'b\n', 'c\n']);
-    const bytes = await Adb.util.readAll(await phone.screencap());
+    const bytes = await Adb.util.readAll(await vd.phone.screencap());
     expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
-    device.faults = {};
   });
 });
 
 describe('unauthorized', () => {
-  let locked: VirtualDevice;
+  let locked: VirtualDevice | undefined;
 
   afterAll(async () => {
-    await disconnectFromAdb(locked.serial);
+    if (!locked) return;
+    await disconnectFromAdb(locked);
     await locked.close();
   });
 
   it('makes adb connect fail to authenticate and lists the device as unauthorized', async () => {
-    locked = await startVirtualDevice();
-    locked.faults.unauthorized = true;
-    await expect(connectToAdb(locked)).rejects.toThrow(/failed to authenticate/);
-    await waitForAdbState(locked.serial, 'unauthorized');
-    await expect(Promise.resolve(Adb.createClient().getDevice(locked.serial).shell('echo no'))).rejects.toThrow(/unauthorized/);
-    expect(locked.commandLog).toEqual([]);
-    expect(await adbState(locked.serial)).toBe('unauthorized');
+    const device = await startVirtualDevice();
+    locked = device;
+    device.faults.unauthorized = true;
+    await expect(connectToAdb(device)).rejects.toThrow(/failed to authenticate/);
+    await waitForAdbState(device.serial, 'unauthorized');
+    await expect(Promise.resolve(adbClient().getDevice(device.serial).shell('echo no'))).rejects.toThrow(/unauthorized/);
+    expect(device.commandLog).toEqual([]);
+    expect(await adbState(device.serial)).toBe('unauthorized');
   });
 });

@@ -3,42 +3,25 @@
  * adds a package that `pm list packages` shows and `pm uninstall` removes; activities start, stop
  * and report through dumpsys. APK convention: a `package=NAME` line in the file, else the file name.
  */
-import Adb from '@devicefarmer/adbkit';
-import type { DeviceClient } from '@devicefarmer/adbkit';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectToAdb, disconnectFromAdb, runAdb, startAdbServer, startVirtualDevice, type VirtualDevice } from '../../tools/devices/virtual';
+import { describe, expect, it } from 'vitest';
+import { runAdb } from '../../tools/devices/virtual';
+import { useVirtualDevice } from './virtual-device-harness';
 
-let device: VirtualDevice;
-let phone: DeviceClient;
-
-async function shell(command: string): Promise<string> {
-  return (await Adb.util.readAll(await phone.shell(command))).toString('utf8');
-}
+const vd = useVirtualDevice();
+const { shell } = vd;
 
 async function push(content: string, path: string): Promise<void> {
-  const transfer = await phone.push(Readable.from([Buffer.from(content)]), path);
+  const transfer = await vd.phone.push(Readable.from([Buffer.from(content)]), path);
   await new Promise<void>((resolve, reject) => transfer.on('end', resolve).on('error', reject));
 }
 
-beforeAll(async () => {
-  await startAdbServer();
-  device = await startVirtualDevice();
-  await connectToAdb(device);
-  phone = Adb.createClient().getDevice(device.serial);
-});
-
-afterAll(async () => {
-  await disconnectFromAdb(device.serial);
-  await device.close();
-});
-
 describe('installing and removing packages', () => {
   it('lists the preinstalled launcher, settings and demo apps, split by -s and -3', async () => {
-    const all = await phone.getPackages();
+    const all = await vd.phone.getPackages();
     expect(all).toEqual(expect.arrayContaining(['com.android.launcher3', 'com.android.settings', 'com.example.notes', 'com.example.shop']));
     expect(await shell('pm list packages -3')).toContain('package:com.example.notes\n');
     expect(await shell('pm list packages -3')).not.toContain('com.android.settings');
@@ -53,23 +36,23 @@ describe('installing and removing packages', () => {
     expect(await shell('dumpsys package com.acme.todo')).toMatch(/versionName=2\.1\n[\s\S]*firstInstallTime=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
     expect(await shell('pm uninstall com.acme.todo')).toBe('Success\n');
     expect(await shell('pm list packages com.acme')).toBe('');
-    expect(await phone.isInstalled('com.acme.todo')).toBe(false);
+    expect(await vd.phone.isInstalled('com.acme.todo')).toBe(false);
   });
 
   it('installs through adbkit install() from a stream carrying a text manifest', async () => {
     const apk = Readable.from([Buffer.from('PK\u0003\u0004\npackage=com.acme.notes2\nversionName=3.0\nlabel=Notes Two\n')]);
-    expect(await phone.install(apk)).toBe(true);
-    expect(await phone.isInstalled('com.acme.notes2')).toBe(true);
-    expect(device.executedCommands).toContainEqual(['rm', '-f', '/data/local/tmp/_stream.apk']);
-    expect(await phone.uninstall('com.acme.notes2')).toBe(true);
+    expect(await vd.phone.install(apk)).toBe(true);
+    expect(await vd.phone.isInstalled('com.acme.notes2')).toBe(true);
+    expect(vd.device.executedCommands).toContainEqual(['rm', '-f', '/data/local/tmp/_stream.apk']);
+    expect(await vd.phone.uninstall('com.acme.notes2')).toBe(true);
   });
 
   it('installs with the adb CLI, which streams the APK without a shell (so without its file name)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vd-apk-'));
     const file = join(dir, 'anything.apk');
     writeFileSync(file, 'package=com.acme.cli\n');
-    expect(await runAdb(['-s', device.serial, 'install', file])).toContain('Success');
-    expect(device.executedCommands.at(-1)).toEqual(['cmd', 'package', 'install', '-S', '21']);
+    expect(await runAdb(['-s', vd.device.serial, 'install', file])).toContain('Success');
+    expect(vd.device.executedCommands.at(-1)).toEqual(['cmd', 'package', 'install', '-S', '21']);
     expect(await shell('pm list packages com.acme.cli')).toBe('package:com.acme.cli\n');
     rmSync(dir, { recursive: true, force: true });
   });
@@ -102,7 +85,7 @@ describe('activities', () => {
   });
 
   it('reports a missing activity with an Error line (what adbkit startActivity checks)', async () => {
-    await expect(phone.startActivity({ component: 'com.example.shop/.Nope' })).rejects.toThrow(/does not exist/);
+    await expect(vd.phone.startActivity({ component: 'com.example.shop/.Nope' })).rejects.toThrow(/does not exist/);
   });
 
   it('force-stops an app: its process ends and the launcher comes back', async () => {
@@ -116,7 +99,7 @@ describe('activities', () => {
     await shell('am start -n com.example.notes/.MainActivity');
     await shell('input tap 360 255; input text kept; input tap 186 388');
     expect(await shell('uiautomator dump /dev/tty')).toContain('text="kept"');
-    expect(await phone.clear('com.example.notes')).toBe(true);
+    expect(await vd.phone.clear('com.example.notes')).toBe(true);
     await shell('am start -n com.example.notes/.NoteListActivity');
     expect(await shell('uiautomator dump /dev/tty')).toContain('text="0 notes"');
   });

@@ -4,28 +4,11 @@
  * them are visible on the next read.
  */
 import Adb from '@devicefarmer/adbkit';
-import type { DeviceClient } from '@devicefarmer/adbkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectToAdb, disconnectFromAdb, startAdbServer, startVirtualDevice, type VirtualDevice } from '../../tools/devices/virtual';
+import { describe, expect, it } from 'vitest';
+import { useVirtualDevice } from './virtual-device-harness';
 
-let device: VirtualDevice;
-let phone: DeviceClient;
-
-async function shell(command: string): Promise<string> {
-  return (await Adb.util.readAll(await phone.shell(command))).toString('utf8');
-}
-
-beforeAll(async () => {
-  await startAdbServer();
-  device = await startVirtualDevice();
-  await connectToAdb(device);
-  phone = Adb.createClient().getDevice(device.serial);
-});
-
-afterAll(async () => {
-  await disconnectFromAdb(device.serial);
-  await device.close();
-});
+const vd = useVirtualDevice();
+const { shell } = vd;
 
 describe('logcat', () => {
   it('dumps the ring buffer in threadtime format with -d', async () => {
@@ -62,7 +45,7 @@ describe('logcat', () => {
   });
 
   it('streams binary entries to adbkit openLogcat and follows new ones', async () => {
-    const reader = await phone.openLogcat({ clear: false });
+    const reader = await vd.phone.openLogcat({ clear: false });
     const seen = new Promise<string>((resolve) => {
       reader.on('entry', (entry: { tag: string; message: string }) => {
         if (entry.tag === 'ShopApp' && entry.message.startsWith('added Tea sampler')) resolve(entry.message);
@@ -127,7 +110,7 @@ describe('media, location, notifications, power', () => {
     expect(await shell('dumpsys power | grep mWakefulness')).toContain('mWakefulness=Awake');
     await shell('input keyevent KEYCODE_SLEEP');
     expect(await shell('dumpsys power | grep mWakefulness')).toContain('mWakefulness=Asleep');
-    const png = (await import('pngjs')).PNG.sync.read(await Adb.util.readAll(await phone.screencap()));
+    const png = (await import('pngjs')).PNG.sync.read(await Adb.util.readAll(await vd.phone.screencap()));
     expect(png.data.every((v, i) => (i % 4 === 3 ? v === 255 : v === 0))).toBe(true);
     await shell('input keyevent KEYCODE_WAKEUP');
     expect(await shell('dumpsys power | grep mWakefulness')).toContain('mWakefulness=Awake');
@@ -146,6 +129,6 @@ describe('small commands', () => {
 
   it('records reboot requests without restarting', async () => {
     await shell('reboot');
-    expect(device.phone.rebootRequests).toEqual(['']);
+    expect(vd.device.phone.rebootRequests).toEqual(['']);
   });
 });

@@ -3,41 +3,24 @@
  * proves what ran. A payload quoted as one shell word runs as one command; unquoted operators,
  * newlines and command substitutions run more.
  */
-import Adb from '@devicefarmer/adbkit';
-import type { DeviceClient } from '@devicefarmer/adbkit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectToAdb, disconnectFromAdb, parseScript, startAdbServer, startVirtualDevice, type VirtualDevice } from '../../tools/devices/virtual';
+import { describe, expect, it } from 'vitest';
+import { parseScript } from '../../tools/devices/virtual';
+import { useVirtualDevice } from './virtual-device-harness';
 
-let device: VirtualDevice;
-let phone: DeviceClient;
-
-async function shell(command: string | string[]): Promise<string> {
-  return (await Adb.util.readAll(await phone.shell(command))).toString('utf8');
-}
+const vd = useVirtualDevice();
+const { shell } = vd;
 
 /** Runs a line and returns what it printed and the commands the device executed for it. */
 async function run(command: string | string[]): Promise<{ out: string; executed: string[][] }> {
-  const before = device.executedCommands.length;
+  const before = vd.device.executedCommands.length;
   const out = await shell(command);
-  return { out, executed: device.executedCommands.slice(before) };
+  return { out, executed: vd.device.executedCommands.slice(before) };
 }
 
 /** Single-quotes a word for sh, the way a host should pass untrusted arguments. */
 function quote(word: string): string {
   return `'${word.replace(/'/g, `'"'"'`)}'`;
 }
-
-beforeAll(async () => {
-  await startAdbServer();
-  device = await startVirtualDevice();
-  await connectToAdb(device);
-  phone = Adb.createClient().getDevice(device.serial);
-});
-
-afterAll(async () => {
-  await disconnectFromAdb(device.serial);
-  await device.close();
-});
 
 describe('device shell: quoting keeps payloads inside one command', () => {
   it("runs `echo 'a;rm -rf /'` as exactly one command", async () => {
@@ -66,8 +49,8 @@ describe('device shell: quoting keeps payloads inside one command', () => {
       expect(executed, payload).toEqual([['echo', payload]]);
       expect(out, payload).toBe(`${payload}\n`);
     }
-    expect(device.phone.rebootRequests).toEqual([]);
-    expect(device.phone.fs.stat('/sdcard/pwned')).toBeNull();
+    expect(vd.device.phone.rebootRequests).toEqual([]);
+    expect(vd.device.phone.fs.stat('/sdcard/pwned')).toBeNull();
   });
 
   it('keeps adbkit array arguments (which adbkit single-quotes) as one word each', async () => {
@@ -144,7 +127,7 @@ describe('device shell: redirections and variables', () => {
   it('writes and appends files with > and >>, and reads them back', async () => {
     await shell('echo first > /sdcard/out.txt; echo second >> /sdcard/out.txt');
     expect(await shell('cat /sdcard/out.txt')).toBe('first\nsecond\n');
-    expect(device.phone.fs.read('/storage/emulated/0/out.txt').toString()).toBe('first\nsecond\n');
+    expect(vd.device.phone.fs.read('/storage/emulated/0/out.txt').toString()).toBe('first\nsecond\n');
   });
 
   it('sends stderr into stdout with 2>&1', async () => {

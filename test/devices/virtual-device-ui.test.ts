@@ -4,17 +4,12 @@
  * field, buttons navigate (dumpsys activity/window), and screencap pixels follow the UI state.
  */
 import Adb from '@devicefarmer/adbkit';
-import type { DeviceClient } from '@devicefarmer/adbkit';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connectToAdb, disconnectFromAdb, startAdbServer, startVirtualDevice, type VirtualDevice } from '../../tools/devices/virtual';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useVirtualDevice } from './virtual-device-harness';
 
-let device: VirtualDevice;
-let phone: DeviceClient;
-
-async function shell(command: string): Promise<string> {
-  return (await Adb.util.readAll(await phone.shell(command))).toString('utf8');
-}
+const vd = useVirtualDevice();
+const { shell } = vd;
 
 interface DumpedNode {
   text: string;
@@ -58,20 +53,8 @@ async function foreground(): Promise<string> {
 }
 
 async function screenshot(): Promise<PNG> {
-  return PNG.sync.read(await Adb.util.readAll(await phone.screencap()));
+  return PNG.sync.read(await Adb.util.readAll(await vd.phone.screencap()));
 }
-
-beforeAll(async () => {
-  await startAdbServer();
-  device = await startVirtualDevice();
-  await connectToAdb(device);
-  phone = Adb.createClient().getDevice(device.serial);
-});
-
-afterAll(async () => {
-  await disconnectFromAdb(device.serial);
-  await device.close();
-});
 
 beforeEach(async () => {
   await shell('am force-stop com.example.notes; am force-stop com.example.shop; input keyevent KEYCODE_HOME');

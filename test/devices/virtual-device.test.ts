@@ -3,49 +3,33 @@
  * `adb devices` lists it, and both adbkit (shell v1, sync) and the adb CLI (shell v2, exec) drive it.
  */
 import Adb from '@devicefarmer/adbkit';
-import type { DeviceClient } from '@devicefarmer/adbkit';
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectToAdb, disconnectFromAdb, runAdb, startAdbServer, startVirtualDevice, type VirtualDevice } from '../../tools/devices/virtual';
+import { describe, expect, it } from 'vitest';
+import { runAdb } from '../../tools/devices/virtual';
+import { useVirtualDevice } from './virtual-device-harness';
 
-let device: VirtualDevice;
-let phone: DeviceClient;
-
-async function shell(command: string): Promise<string> {
-  return (await Adb.util.readAll(await phone.shell(command))).toString('utf8');
-}
+const vd = useVirtualDevice({ model: 'Spec Phone', name: 'spec_phone' });
+const { shell } = vd;
 
 /** The adb CLI, which reports the exit status through shell v2. */
 async function cli(...args: string[]): Promise<{ status: number; out: string }> {
   try {
-    return { status: 0, out: await runAdb(['-s', device.serial, ...args]) };
+    return { status: 0, out: await runAdb(['-s', vd.device.serial, ...args]) };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
     return { status: e.code ?? -1, out: `${e.stdout ?? ''}${e.stderr ?? ''}` };
   }
 }
 
-beforeAll(async () => {
-  await startAdbServer();
-  device = await startVirtualDevice({ model: 'Spec Phone', name: 'spec_phone' });
-  await connectToAdb(device);
-  phone = Adb.createClient().getDevice(device.serial);
-});
-
-afterAll(async () => {
-  await disconnectFromAdb(device.serial);
-  await device.close();
-});
-
 describe('virtual device on the real adb server', () => {
   it('is listed by `adb devices -l` as a device, with its model and product', async () => {
     const out = await runAdb(['devices', '-l']);
-    const line = out.split('\n').find((l) => l.startsWith(`${device.serial} `));
+    const line = out.split('\n').find((l) => l.startsWith(`${vd.device.serial} `));
     expect(line).toMatch(/\sdevice\s/);
     expect(line).toContain('model:Spec_Phone');
     expect(line).toContain('product:spec_phone');
@@ -56,7 +40,7 @@ describe('virtual device on the real adb server', () => {
   });
 
   it('answers adbkit getProperties from getprop', async () => {
-    const props = await phone.getProperties();
+    const props = await vd.phone.getProperties();
     expect(props['ro.product.model']).toBe('Spec Phone');
     expect(props['ro.build.version.sdk']).toBe('33');
     expect(props['sys.boot_completed']).toBe('1');
@@ -67,15 +51,15 @@ describe('virtual device on the real adb server', () => {
   });
 
   it('lists its features for adbkit', async () => {
-    const features = await phone.getFeatures();
+    const features = await vd.phone.getFeatures();
     expect(features['android.hardware.touchscreen']).toBe(true);
   });
 
   it('logs every received command line raw, in order', async () => {
-    const before = device.commandLog.length;
+    const before = vd.device.commandLog.length;
     await shell("echo 'one'  two");
     await shell('true');
-    expect(device.commandLog.slice(before)).toEqual(["echo 'one'  two", 'true']);
+    expect(vd.device.commandLog.slice(before)).toEqual(["echo 'one'  two", 'true']);
   });
 
   it('reports unknown commands as sh does: "not found" on stderr, exit status 127 (shell v2)', async () => {
@@ -91,19 +75,19 @@ describe('virtual device on the real adb server', () => {
   });
 
   it('runs the lines piped into `adb shell` when no command is given', async () => {
-    const child = spawn('adb', ['-s', device.serial, 'shell'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn('adb', ['-s', vd.device.serial, 'shell'], { stdio: ['pipe', 'pipe', 'inherit'] });
     const chunks: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stdin.end('echo piped\nfalse\n');
     const status = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(Buffer.concat(chunks).toString()).toBe('piped\n');
     expect(status).toBe(1);
-    expect(device.commandLog.slice(-2)).toEqual(['echo piped', 'false']);
+    expect(vd.device.commandLog.slice(-2)).toEqual(['echo piped', 'false']);
   });
 
   it('serves exec-out with raw bytes: a PNG from screencap -p', async () => {
     const stdout = await new Promise<Buffer>((resolve, reject) =>
-      execFile('adb', ['-s', device.serial, 'exec-out', 'screencap', '-p'], { encoding: 'buffer', maxBuffer: 64 << 20 }, (err, out) =>
+      execFile('adb', ['-s', vd.device.serial, 'exec-out', 'screencap', '-p'], { encoding: 'buffer', maxBuffer: 64 << 20 }, (err, out) =>
         err ? reject(err) : resolve(out),
       ),
     );
@@ -112,20 +96,20 @@ describe('virtual device on the real adb server', () => {
   });
 
   it('serves adbkit screencap() as a PNG', async () => {
-    const bytes = await Adb.util.readAll(await phone.screencap());
+    const bytes = await Adb.util.readAll(await vd.phone.screencap());
     expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
   });
 
   it('serves sync: push, stat, readdir and pull round-trip a file', async () => {
     const content = Buffer.from('line one\nline two\n');
-    const transfer = await phone.push(Readable.from([content]), '/sdcard/Download/spec.txt');
+    const transfer = await vd.phone.push(Readable.from([content]), '/sdcard/Download/spec.txt');
     await new Promise<void>((resolve, reject) => transfer.on('end', resolve).on('error', reject));
-    const stat = await phone.stat('/sdcard/Download/spec.txt');
+    const stat = await vd.phone.stat('/sdcard/Download/spec.txt');
     expect(stat.size).toBe(content.length);
     expect(stat.isFile()).toBe(true);
-    const names = (await phone.readdir('/sdcard/Download')).map((e: { name: string }) => e.name);
+    const names = (await vd.phone.readdir('/sdcard/Download')).map((e: { name: string }) => e.name);
     expect(names).toContain('spec.txt');
-    const pulled = await Adb.util.readAll(await phone.pull('/sdcard/Download/spec.txt'));
+    const pulled = await Adb.util.readAll(await vd.phone.pull('/sdcard/Download/spec.txt'));
     expect(pulled.equals(content)).toBe(true);
     expect(await shell('cat /sdcard/Download/spec.txt')).toBe(content.toString());
   });
@@ -141,7 +125,7 @@ describe('virtual device on the real adb server', () => {
   });
 
   it('refuses a push to a read-only location', async () => {
-    const transfer = await phone.push(Readable.from([Buffer.from('x')]), '/system/evil.txt');
+    const transfer = await vd.phone.push(Readable.from([Buffer.from('x')]), '/system/evil.txt');
     const error = await new Promise<Error | null>((resolve) => transfer.on('end', () => resolve(null)).on('error', resolve));
     expect(error?.message).toContain('Read-only file system');
   });

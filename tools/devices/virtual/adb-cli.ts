@@ -1,5 +1,5 @@
 /**
- * Driving the real `adb` binary for the virtual device: connect, disconnect, state.
+ * Driving the real `adb` binary: run a command, start the server, read and await a serial's state.
  * Always async child processes: a synchronous spawn would block this process's event loop, and
  * with the device in-process adb would wait on a device that cannot answer — a deadlock.
  */
@@ -38,8 +38,11 @@ export async function adbState(serial: string, adbPath = DEFAULT_ADB): Promise<s
   return null;
 }
 
-/** Polls `adb devices` until the serial shows `state`; throws with the last state seen after `timeoutMs`. */
-export async function waitForAdbState(serial: string, state: string, adbPath = DEFAULT_ADB, timeoutMs = 20_000): Promise<void> {
+/**
+ * Polls `adb devices` until the serial shows `state` (null: until adb no longer lists it); throws
+ * with the last state seen after `timeoutMs`.
+ */
+export async function waitForAdbState(serial: string, state: string | null, adbPath = DEFAULT_ADB, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last: string | null = null;
   while (Date.now() < deadline) {
@@ -47,9 +50,6 @@ export async function waitForAdbState(serial: string, state: string, adbPath = D
     if (last === state) return;
     await sleep(100);
   }
-  throw new Error(`${serial} did not become '${state}' in adb within ${timeoutMs} ms (last state: ${last ?? 'absent'})`);
-}
-
-export async function disconnectFromAdb(serial: string, adbPath = DEFAULT_ADB): Promise<void> {
-  await runAdb(['disconnect', serial], adbPath).catch(() => undefined);
+  const wanted = state === null ? 'absent' : `'${state}'`;
+  throw new Error(`${serial} did not become ${wanted} in adb within ${timeoutMs} ms (last state: ${last ?? 'absent'})`);
 }

@@ -3,7 +3,6 @@
  * adb server accepts it with `adb connect 127.0.0.1:PORT`, and runs a simulated phone behind it.
  * Tests use it for every device test; `toolgate serve --virtual-device` uses it as the demo phone.
  */
-import { adbState, disconnectFromAdb, runAdb, waitForAdbState } from './adb-cli';
 import { DeviceShell } from './device-shell';
 import type { FaultSettings } from './faults';
 import { VirtualPhone } from './phone';
@@ -14,7 +13,8 @@ import { TransportServer } from './transport-server';
 
 export type { FaultSettings } from './faults';
 export { VirtualPhone } from './phone';
-export { adbState, disconnectFromAdb, runAdb, startAdbServer, waitForAdbState } from './adb-cli';
+export { adbState, runAdb, startAdbServer, waitForAdbState } from './adb-cli';
+export { connectToAdb, disconnectFromAdb } from './adb-link';
 export { parseScript, ShellSyntaxError } from './sh/parse';
 
 export interface VirtualDeviceOptions {
@@ -42,6 +42,12 @@ export interface VirtualDevice {
   faults: FaultSettings;
   /** Drops every open socket now; adb then shows the device offline. The port keeps listening. */
   unplug(): void;
+  /**
+   * Drops every open socket and closes new connections at once until the returned release is
+   * called: the cable held out. Unlike the `refuseConnections` fault it belongs to the caller that
+   * took it (disconnectFromAdb holds it while adb forgets the device).
+   */
+  holdUnplugged(): () => void;
   close(): Promise<void>;
 }
 
@@ -77,19 +83,8 @@ export async function startVirtualDevice(opts: VirtualDeviceOptions = {}): Promi
     executedCommands,
     faults: {},
     unplug: () => server.dropAll(),
+    holdUnplugged: () => server.hold(),
     close: () => server.close(),
   };
   return device;
-}
-
-/**
- * Runs `adb connect 127.0.0.1:PORT` and waits until `adb devices` lists the device as `device`.
- * A transport left `offline` (after an unplug) is disconnected and connected afresh.
- * Throws when adb reports a failure (e.g. "failed to authenticate" under the unauthorized fault).
- */
-export async function connectToAdb(device: VirtualDevice, adbPath = 'adb'): Promise<void> {
-  if ((await adbState(device.serial, adbPath)) === 'offline') await disconnectFromAdb(device.serial, adbPath);
-  const out = await runAdb(['connect', device.serial], adbPath);
-  if (/failed|unable|cannot|error/i.test(out)) throw new Error(`adb connect ${device.serial}: ${out.trim()}`);
-  await waitForAdbState(device.serial, 'device', adbPath);
 }

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   if (!values['no-connect']) await connectToAdb(device);
   console.log(`virtual device listening on ${device.serial}${values['no-connect'] ? '' : ' (connected to adb)'}`);
   const stop = async (): Promise<void> => {
-    if (!values['no-connect']) await disconnectFromAdb(device.serial);
+    if (!values['no-connect']) await disconnectFromAdb(device);
     await device.close();
     process.exit(0);
   };

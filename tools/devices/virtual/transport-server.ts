@@ -38,10 +38,11 @@ export interface TransportHandlers {
 export class TransportServer {
   private readonly server: Server;
   private readonly sessions = new Set<Session>();
+  private holds = 0;
 
   constructor(private readonly handlers: TransportHandlers) {
     this.server = createServer((socket) => {
-      if (handlers.faults().refuseConnections) {
+      if (this.holds > 0 || handlers.faults().refuseConnections) {
         socket.destroy();
         return;
       }
@@ -64,6 +65,21 @@ export class TransportServer {
   /** Drops every connection now, as if the cable were pulled. The port keeps listening. */
   dropAll(): void {
     for (const session of this.sessions) session.destroy();
+  }
+
+  /**
+   * Pulls the cable and keeps it out until the returned release is called: current connections
+   * drop, new ones are closed at once. Independent of the `refuseConnections` fault, which tests own.
+   */
+  hold(): () => void {
+    this.holds++;
+    this.dropAll();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+    };
   }
 
   close(): Promise<void> {
