@@ -11,8 +11,10 @@ import type { TrackedDevice } from './device-tracker';
 
 export function reconnectHint(serial: string): string {
   const network = /:\d+$/.test(serial);
-  const how = network ? `run \`adb connect ${serial}\`` : 'reconnect the USB cable';
-  return `The device dropped off adb: ${how} (or replug it), make sure it is unlocked, then retry.`;
+  // adb 29 answers "already connected" to a bare `adb connect` while it still holds the offline
+  // transport, so a network device needs the disconnect first (or adb's own reconnect, ~10 s).
+  const how = network ? `run \`adb disconnect ${serial}\` then \`adb connect ${serial}\` (adb also reconnects by itself once the device listens again)` : 'reconnect the USB cable (or replug it)';
+  return `The device dropped off adb: ${how}, make sure it is unlocked, then retry.`;
 }
 
 export function listDevices(devices: readonly TrackedDevice[]): string {
