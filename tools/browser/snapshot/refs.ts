@@ -53,3 +53,9 @@ export async function resolveRef(page: Page, raw: string): Promise<Locator> {
   if (count === 0) throw staleRef(ref);
   return locator;
 }
+
+/** The normalised ref and its element, for tools that name the element in their answer. */
+export async function resolveRefTarget(page: Page, raw: string): Promise<{ ref: string; target: Locator }> {
+  const ref = normalizeRef(raw);
+  return { ref, target: await resolveRef(page, ref) };
+}

@@ -8,7 +8,7 @@ import { ToolCallError, normalizeResult, renderResult, success } from '../../cor
 import { type BrowserToolDeps, definePageTool } from '../define-browser-tool';
 import type { InterruptedCall } from '../dialogs';
 import { briefPlaywrightMessage } from '../errors';
-import { describeRef, normalizeRef, resolveRef } from '../snapshot/refs';
+import { describeRef, resolveRefTarget } from '../snapshot/refs';
 import { refField, whereNow } from './common';
 
 const POPUP_GRACE_MS = 150;
@@ -66,8 +66,7 @@ export function browserClick(deps: BrowserToolDeps) {
         if (resumed) said.push(await outcomeOf(resumed, d.manager.navigationTimeoutMs));
       }
       if (args.ref !== undefined) {
-        const ref = normalizeRef(args.ref);
-        const target = await resolveRef(page, ref);
+        const { ref, target } = await resolveRefTarget(page, args.ref);
         const options = { button: args.button, timeout: d.manager.actionTimeoutMs, signal: ctx.signal, ...(args.modifiers ? { modifiers: args.modifiers } : {}) };
         const popup = page.waitForEvent('popup', { timeout: d.manager.actionTimeoutMs + POPUP_GRACE_MS });
         popup.catch(() => undefined);

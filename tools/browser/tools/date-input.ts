@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ToolCallError, success } from '../../core/result';
 import { type BrowserToolDeps, definePageTool } from '../define-browser-tool';
 import { controlKind } from '../page-scripts';
-import { describeRef, normalizeRef, resolveRef } from '../snapshot/refs';
+import { describeRef, resolveRefTarget } from '../snapshot/refs';
 import { refField } from './common';
 
 type NativeKind = 'date' | 'time' | 'datetime-local' | 'month' | 'week';
@@ -65,8 +65,7 @@ export function browserDateInput(deps: BrowserToolDeps) {
     runPolicy: 'mutating',
     target: (args) => args.ref,
     async run({ args, page, deps: d }) {
-      const ref = normalizeRef(args.ref);
-      const target = await resolveRef(page, ref);
+      const { ref, target } = await resolveRefTarget(page, args.ref);
       const timeout = d.manager.actionTimeoutMs;
       const kind = await target.evaluate(controlKind, undefined, { timeout });
       const name = describeRef(page, ref);

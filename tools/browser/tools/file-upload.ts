@@ -5,7 +5,7 @@ import { ToolCallError, success } from '../../core/result';
 import { resolveInsideRoot } from '../../files/path-guard';
 import { type BrowserToolDeps, definePageTool } from '../define-browser-tool';
 import { controlKind } from '../page-scripts';
-import { describeRef, normalizeRef, resolveRef } from '../snapshot/refs';
+import { describeRef, resolveRefTarget } from '../snapshot/refs';
 import { refField } from './common';
 
 const input = z.object({
@@ -39,8 +39,7 @@ export function browserFileUpload(deps: BrowserToolDeps) {
     target: (args) => args.ref,
     async run({ args, page, deps: d }) {
       const files = await workspaceFiles(d.workspaceRoot, args.paths);
-      const ref = normalizeRef(args.ref);
-      const target = await resolveRef(page, ref);
+      const { ref, target } = await resolveRefTarget(page, args.ref);
       const timeout = d.manager.actionTimeoutMs;
       const kind = await target.evaluate(controlKind, undefined, { timeout });
       if (kind.tag === 'input' && kind.type === 'file') {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ToolCallError, success } from '../../core/result';
 import { type BrowserToolDeps, definePageTool } from '../define-browser-tool';
 import { type ControlKind, controlKind } from '../page-scripts';
-import { describeRef, normalizeRef, resolveRef } from '../snapshot/refs';
+import { describeRef, resolveRefTarget } from '../snapshot/refs';
 import { refField, whereNow } from './common';
 
 const TEXT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
@@ -43,8 +43,7 @@ export function browserInput(deps: BrowserToolDeps) {
     runPolicy: 'mutating',
     target: (args) => args.ref,
     async run({ args, page, deps: d }) {
-      const ref = normalizeRef(args.ref);
-      const target = await resolveRef(page, ref);
+      const { ref, target } = await resolveRefTarget(page, args.ref);
       const timeout = d.manager.actionTimeoutMs;
       const kind = await target.evaluate(controlKind, undefined, { timeout });
       const why = refusal(kind);

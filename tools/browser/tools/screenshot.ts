@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { imageSuccess } from '../../core/result';
 import { type BrowserToolDeps, definePageTool } from '../define-browser-tool';
-import { describeRef, normalizeRef, resolveRef } from '../snapshot/refs';
+import { describeRef, resolveRefTarget } from '../snapshot/refs';
 import { refField } from './common';
 
 const input = z.object({
@@ -29,8 +29,7 @@ export function browserScreenshot(deps: BrowserToolDeps) {
       const options = { type: args.format, timeout, ...(args.format === 'jpeg' ? { quality: args.quality } : {}) };
       const mime = args.format === 'png' ? 'image/png' : 'image/jpeg';
       if (args.ref !== undefined) {
-        const ref = normalizeRef(args.ref);
-        const target = await resolveRef(page, ref);
+        const { ref, target } = await resolveRefTarget(page, args.ref);
         return imageSuccess(await target.screenshot(options), mime, `Screenshot of ${describeRef(page, ref)} on ${page.url()}`);
       }
       const shot = await page.screenshot({ ...options, fullPage: args.fullPage });

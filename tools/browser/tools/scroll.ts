@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { success } from '../../core/result';
 import { type BrowserToolDeps, definePageTool } from '../define-browser-tool';
 import { SCROLL_STATE, type ScrollMove, type ScrollState, scrollElement, scrollWindow } from '../page-scripts';
-import { describeRef, normalizeRef, resolveRef } from '../snapshot/refs';
+import { describeRef, resolveRefTarget } from '../snapshot/refs';
 import { refField } from './common';
 
 const input = z.object({
@@ -32,16 +32,14 @@ export function browserScroll(deps: BrowserToolDeps) {
       const timeout = d.manager.actionTimeoutMs;
       const direction = args.direction ?? (args.ref ? undefined : 'down');
       if (args.ref !== undefined && direction === undefined) {
-        const ref = normalizeRef(args.ref);
-        const target = await resolveRef(page, ref);
+        const { ref, target } = await resolveRefTarget(page, args.ref);
         await target.scrollIntoViewIfNeeded({ timeout });
         const state = (await page.evaluate(SCROLL_STATE)) as ScrollState;
         return success(`Scrolled ${describeRef(page, ref)} into view. ${describeState(state)}`);
       }
       const move: ScrollMove = { direction: direction ?? 'down', amount: args.amount ?? null };
       if (args.ref !== undefined) {
-        const ref = normalizeRef(args.ref);
-        const target = await resolveRef(page, ref);
+        const { ref, target } = await resolveRefTarget(page, args.ref);
         const state = await target.evaluate(scrollElement, move, { timeout });
         return success(`Scrolled ${describeRef(page, ref)} ${move.direction}. ${describeState(state)}`);
       }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ToolCallError, success } from '../../core/result';
 import { type BrowserToolDeps, definePageTool } from '../define-browser-tool';
 import { errorText } from '../errors';
-import { describeRef, normalizeRef, resolveRef } from '../snapshot/refs';
+import { describeRef, resolveRefTarget } from '../snapshot/refs';
 import { refField } from './common';
 
 const input = z.object({
@@ -23,8 +23,7 @@ export function browserToggle(deps: BrowserToolDeps) {
     runPolicy: 'mutating',
     target: (args) => args.ref,
     async run({ args, page, deps: d }) {
-      const ref = normalizeRef(args.ref);
-      const target = await resolveRef(page, ref);
+      const { ref, target } = await resolveRefTarget(page, args.ref);
       const timeout = d.manager.actionTimeoutMs;
       let before: boolean;
       try {
