@@ -9,6 +9,8 @@ export class HostRequestError extends Error {
     readonly method: string,
     readonly status: number,
     message: string,
+    /** The input fields the host refused, when it named them (HTTP 400). */
+    readonly fields: readonly string[] = [],
   ) {
     super(message);
   }

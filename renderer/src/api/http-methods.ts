@@ -13,14 +13,15 @@ export type ContractMethods = Omit<RendererApi, 'onEvent'>;
 const UNBOUNDED: ReadonlySet<MethodName> = new Set(['callTool', 'defineShortcut']);
 const REQUEST_TIMEOUT_MS = 30_000;
 
-async function errorMessage(response: Response): Promise<string> {
+async function errorBody(response: Response): Promise<{ message: string; fields: string[] }> {
   try {
-    const body = (await response.json()) as { error?: unknown };
-    if (typeof body.error === 'string') return body.error;
+    const body = (await response.json()) as { error?: unknown; fields?: unknown };
+    const fields = Array.isArray(body.fields) ? body.fields.map(String) : [];
+    if (typeof body.error === 'string') return { message: body.error, fields };
   } catch {
     // Not JSON: fall through to the status text.
   }
-  return response.statusText || `HTTP ${response.status}`;
+  return { message: response.statusText || `HTTP ${response.status}`, fields: [] };
 }
 
 export async function callOverHttp<M extends MethodName>(method: M, input: MethodInput<M>, base = ''): Promise<MethodOutput<M>> {
@@ -37,7 +38,10 @@ export async function callOverHttp<M extends MethodName>(method: M, input: Metho
     const reason = e instanceof Error && e.name === 'TimeoutError' ? `no answer within ${REQUEST_TIMEOUT_MS / 1000} s` : 'the host could not be reached';
     throw new HostRequestError(method, 0, `Request failed: ${reason}.`);
   }
-  if (!response.ok) throw new HostRequestError(method, response.status, await errorMessage(response));
+  if (!response.ok) {
+    const { message, fields } = await errorBody(response);
+    throw new HostRequestError(method, response.status, message, fields);
+  }
   let body: unknown;
   try {
     body = await response.json();
