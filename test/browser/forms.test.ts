@@ -96,7 +96,12 @@ describe('filling the sign-up form', () => {
   it('fills text fields, picks options, checks boxes, sets dates and submits', async () => {
     expect(await h.text('browser_input', { ref: refOf(snap, /textbox "Full name/), text: 'Ada Lovelace' })).toContain('"Ada Lovelace"');
     await h.text('browser_input', { ref: refOf(snap, /textbox "Email/), text: 'ada@example.com' });
-    await h.text('browser_input', { ref: refOf(snap, /textbox "Password/), text: 'correct horse' });
+    const typedPassword = await h.text('browser_input', { ref: refOf(snap, /textbox "Password/), text: 'correct horse' });
+    expect(typedPassword).toContain('a password of 13 characters');
+    expect(typedPassword).not.toContain('correct horse');
+    const withPassword = await h.text('browser_snapshot');
+    expect(withPassword).toMatch(/textbox "Password \*"[^\n]*= "\(hidden password\)"/);
+    expect(withPassword).not.toContain('correct horse');
     expect(await h.text('browser_select', { ref: refOf(snap, /combobox "Country"/), values: ['Japan'] })).toContain('Selected "Japan"');
     expect(await h.text('browser_toggle', { ref: refOf(snap, /radio "Pro"/), checked: true })).toMatch(/now checked/);
     expect(await h.text('browser_toggle', { ref: refOf(snap, /checkbox "I accept the terms/) })).toMatch(/now checked/);

@@ -31,6 +31,42 @@ export function isAriaNode(value: unknown): value is AriaJsonNode {
 /** Takes a fresh snapshot of the whole page; this also re-bases every ref of the page on it. */
 export async function captureAriaJson(page: Page, timeoutMs: number): Promise<AriaJsonNode[]> {
   const raw: unknown = await page.ariaSnapshotJSON({ mode: 'ai', timeout: timeoutMs });
-  const list = Array.isArray(raw) ? raw : [raw];
-  return list.filter(isAriaNode);
+  const list = (Array.isArray(raw) ? raw : [raw]).filter(isAriaNode);
+  const secrets = await passwordValues(page);
+  if (secrets.size > 0) for (const node of list) maskSecrets(node, secrets);
+  return list;
+}
+
+export const MASKED_VALUE = '(hidden password)';
+
+/**
+ * The values typed into password fields, in every frame and open shadow root. The accessibility
+ * tree reports a textbox's value whatever its type, and a snapshot goes to the model; so these
+ * values are replaced before anything is rendered.
+ */
+async function passwordValues(page: Page): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const frame of page.frames()) {
+    const values = await frame
+      .evaluate(() => {
+        const out: string[] = [];
+        const visit = (root: Document | ShadowRoot) => {
+          for (const input of Array.from(root.querySelectorAll('input[type="password" i]'))) {
+            const value = (input as HTMLInputElement).value;
+            if (value) out.push(value);
+          }
+          for (const el of Array.from(root.querySelectorAll('*'))) if (el.shadowRoot) visit(el.shadowRoot);
+        };
+        visit(document);
+        return out;
+      })
+      .catch(() => [] as string[]);
+    for (const v of values) found.add(v);
+  }
+  return found;
+}
+
+function maskSecrets(node: AriaJsonNode, secrets: ReadonlySet<string>): void {
+  if (node.text !== undefined && secrets.has(node.text)) node.text = MASKED_VALUE;
+  for (const child of node.children ?? []) if (typeof child !== 'string') maskSecrets(child, secrets);
 }

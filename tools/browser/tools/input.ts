@@ -62,7 +62,9 @@ export function browserInput(deps: BrowserToolDeps) {
       }
       if (args.submit) await target.press('Enter', { timeout });
       const value = await target.inputValue({ timeout: 1000 }).catch(() => undefined);
-      const shown = value === undefined ? '' : ` It now holds ${JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value)}.`;
+      // A password field's content is never echoed back, only whether it is set.
+      const shown =
+        value === undefined ? '' : kind.type === 'password' ? ` It now holds ${value ? `a password of ${[...value].length} characters` : 'nothing'}.` : ` It now holds ${JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value)}.`;
       return success(`${args.mode === 'fill' ? 'Filled' : 'Typed into'} ${describeRef(page, ref)}.${shown}${args.submit ? ` Pressed Enter. ${await whereNow(page)}` : ''}`);
     },
   });
