@@ -70,9 +70,18 @@ export class ToolPermissionManager {
     } catch (e) {
       return failure('PERMISSION_DENIED', `Approval for '${tool.id}' could not be obtained: ${(e as Error).message}`);
     }
+    return this.apply(tool, request.sessionId, answer);
+  }
+
+  /**
+   * The state transition for a decision already obtained (by `check`'s decider, or by a gate that
+   * asked the person itself, with its own timeout): approve-for-session is remembered, approve-once
+   * passes, deny refuses with the person's reason.
+   */
+  apply(tool: Pick<Tool, 'id'>, sessionId: string, answer: ApprovalDecision): ToolFailure | undefined {
     if (answer.decision === 'approve_session') {
-      let set = this.allowed.get(request.sessionId);
-      if (!set) this.allowed.set(request.sessionId, (set = new Set()));
+      let set = this.allowed.get(sessionId);
+      if (!set) this.allowed.set(sessionId, (set = new Set()));
       set.add(tool.id);
       return undefined;
     }

@@ -67,19 +67,15 @@ export class ApprovalGate {
   private readonly clock: Clock;
   private readonly audit: ApprovalAuditSink | undefined;
   private readonly decisions = new Emitter<ApprovalAuditEntry>();
-  /** A decision already obtained, handed to the permission manager within the same tick. */
-  private readonly handOver = new Map<string, ApprovalDecision>();
 
   constructor(options: ApprovalGateOptions) {
     this.decide = options.decide;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
     this.clock = options.clock ?? systemClock;
     this.audit = options.audit;
-    this.permissions = new ToolPermissionManager(async (request) => {
-      const decision = this.handOver.get(request.callId);
-      if (decision === undefined) throw new Error('no decision was obtained');
-      return decision;
-    }, options.selfGatedIds ?? DEFAULT_SELF_GATED);
+    // The gate asks the person itself (with a timeout and an audit entry) and hands the answer to
+    // the state machine through `apply`; the manager's own decider is never consulted.
+    this.permissions = new ToolPermissionManager(async () => ({ decision: 'deny', reason: 'decisions go through the approval gate' }), options.selfGatedIds ?? DEFAULT_SELF_GATED);
   }
 
   /** Whether a call of this tool in this session has to wait for a person. Cheap; no side effects. */
@@ -120,10 +116,7 @@ export class ApprovalGate {
           data: { gate: 'approval', decision: 'deny', slug: 'approval-failed' },
         });
       case 'decided': {
-        this.handOver.set(call.callId, waited.decision);
-        const pending = this.permissions.check(tool, call); // reads the hand-over synchronously
-        this.handOver.delete(call.callId);
-        const denied = await pending;
+        const denied = this.permissions.apply(tool, call.sessionId, waited.decision);
         if (denied) denied.error.data = { ...denied.error.data, gate: 'approval', decision: 'deny', slug: 'approval-denied' };
         return denied;
       }
