@@ -59,6 +59,8 @@ export interface Tool<Args = unknown> {
   readonly selfGated: boolean;
   /** Name of a run policy preset (quickRead, network, mutating, legacy); the pipeline picks one by metadata otherwise. */
   readonly runPolicy: string | undefined;
+  /** What the circuit breaker is kept per (e.g. a device serial), beyond the tool; undefined = the tool. */
+  breakerScope?(args: Args): string | undefined;
   validate(args: unknown): Validation<Args>;
   run(args: Args, ctx: ToolContext): Promise<ToolReturn> | ToolReturn;
 }
@@ -73,6 +75,7 @@ export interface ToolDefinition<S extends z.ZodType> {
   annotations?: Partial<ToolAnnotations>;
   selfGated?: boolean;
   runPolicy?: string;
+  breakerScope?: (args: z.infer<S>) => string | undefined;
   run(args: z.infer<S>, ctx: ToolContext): Promise<ToolReturn> | ToolReturn;
 }
 
@@ -94,6 +97,7 @@ export function defineTool<S extends z.ZodType>(def: ToolDefinition<S>): Tool<z.
     outputSchema,
     selfGated: def.selfGated ?? false,
     runPolicy: def.runPolicy,
+    ...(def.breakerScope ? { breakerScope: def.breakerScope } : {}),
     validate: (args) => validateWith(def.input as z.ZodType<z.infer<S>>, args),
     run: def.run,
   };

@@ -62,6 +62,21 @@ interface CallState {
 
 const INTERNAL: Requester = Object.freeze({ kind: 'internal' });
 
+/**
+ * The breaker a call belongs to: the tool's, or the tool's on one target when the tool scopes its
+ * breaker (a device tool per phone), so one unplugged phone does not pause the tool for the others.
+ */
+function breakerKeyOf(tool: Tool, args: unknown): string {
+  if (tool.breakerScope === undefined) return tool.id;
+  let scope: string | undefined;
+  try {
+    scope = tool.breakerScope(args);
+  } catch {
+    scope = undefined;
+  }
+  return scope ? `${tool.id}@${scope}` : tool.id;
+}
+
 export class EnhancedToolExecutor implements ToolExecutor {
   private readonly environment: EnvironmentGate | undefined;
   private readonly approval: ApprovalGate | undefined;
@@ -146,16 +161,17 @@ export class EnhancedToolExecutor implements ToolExecutor {
       const limited = this.rateLimiter.tryTake(s.tool.id, this.rateLimiter.quotaFor(s.tool.id, policy.perMinute));
       if (limited) return this.refused(limited, s);
     }
-    const admission: Admission = this.breakers !== undefined ? this.breakers.admit(s.tool.id) : 'pass';
-    if (admission === 'refused') return this.refused(this.breakers!.refusal(s.tool.id), s);
-    return this.attempts(s, validated.value, policy, admission);
+    const breakerKey = this.breakers !== undefined ? breakerKeyOf(s.tool, validated.value) : s.tool.id;
+    const admission: Admission = this.breakers !== undefined ? this.breakers.admit(breakerKey) : 'pass';
+    if (admission === 'refused') return this.refused(this.breakers!.refusal(breakerKey), s);
+    return this.attempts(s, validated.value, policy, admission, breakerKey);
   }
 
   /**
    * Timeout + retry: runs attempts until one succeeds, one is terminal, or the policy's retries
    * are spent; then tells the breaker how the admitted call ended.
    */
-  private async attempts(s: CallState, args: unknown, policy: RunPolicy, admission: Admission): Promise<ToolResult> {
+  private async attempts(s: CallState, args: unknown, policy: RunPolicy, admission: Admission, breakerKey: string): Promise<ToolResult> {
     const executor = this;
     const { call, callId, tool } = s;
     let ended = false; // progress from a tool that was stopped must not reach a caller that has its answer
@@ -196,8 +212,8 @@ export class EnhancedToolExecutor implements ToolExecutor {
       ended = true;
     }
     if (this.breakers !== undefined) {
-      if (result.ok) this.breakers.record(tool.id, admission, undefined);
-      else this.breakers.record(tool.id, admission, result.error, errorSlug(result.error, call.args));
+      if (result.ok) this.breakers.record(breakerKey, admission, undefined);
+      else this.breakers.record(breakerKey, admission, result.error, errorSlug(result.error, call.args));
     }
     return result;
   }

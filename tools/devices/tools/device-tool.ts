@@ -103,6 +103,8 @@ export function defineDeviceTool<Shape extends z.ZodRawShape>(service: DeviceSer
     metadata: def.metadata,
     annotations: def.annotations,
     ...(def.selfGated ? { selfGated: true } : {}),
+    // One breaker per phone: a phone that dropped off must not pause the tool on the others.
+    breakerScope: (args) => (args as { serial?: string }).serial ?? service.soleSerial(),
     run: async (args, ctx) => {
       const field = nulField(args, '');
       if (field) {
