@@ -30,6 +30,8 @@ export const HostInfo = z.object({
   mcpUrl: z.string(),
   token: z.string(),
   dataDir: z.string(),
+  /** The exact command that starts the stdio bridge to this host (for MCP hosts that only speak stdio). */
+  stdioBridge: z.object({ command: z.string(), args: z.array(z.string()) }),
   toolCount: z.number(),
   devices: z.array(z.object({ serial: z.string(), state: z.string(), model: z.string().optional() })),
   browser: z.object({ started: z.boolean(), url: z.string().optional(), tabs: z.number() }),

@@ -3,13 +3,13 @@
  * which forwards to the running host with the token; without a running host it says how to
  * start one.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, type ServedHost, runCli, serve } from './process-harness';
+import { type ServedHost, runCli, serve } from './process-harness';
 import { textOf } from './harness';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-bridge-'));
@@ -24,9 +24,14 @@ afterAll(async () => {
 });
 
 describe('the stdio bridge', () => {
-  it('lists and calls the host’s tools over stdio', async () => {
+  it('lists and calls the host’s tools over stdio, started with the exact command the host advertises', async () => {
+    const token = readFileSync(join(dir, 'token'), 'utf8').trim();
+    const info = (await (await fetch(`${served.ready.ui}api/rpc/info`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: '{}' })).json()) as {
+      stdioBridge: { command: string; args: string[] };
+    };
+    expect(info.stdioBridge.args).toEqual([expect.stringMatching(/bin[/\\]toolgate\.cjs$/), 'mcp-stdio', '--data-dir', dir]);
     const client = new Client({ name: 'stdio-host', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', CLI, 'mcp-stdio', '--data-dir', dir], env: { ...process.env, TOOLGATE_QUIET: '1' } as Record<string, string>, stderr: 'pipe' }));
+    await client.connect(new StdioClientTransport({ command: info.stdioBridge.command, args: info.stdioBridge.args, env: { ...process.env, TOOLGATE_QUIET: '1' } as Record<string, string>, stderr: 'pipe' }));
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toContain('version_compare');
     const ok = await client.callTool({ name: 'version_compare', arguments: { operation: 'compare', a: '1.2.0', b: '1.10.0' } });

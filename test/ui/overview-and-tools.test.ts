@@ -38,7 +38,7 @@ describe('Overview and Tools pages', () => {
     expect(await h.page.getByTestId('client-config').textContent()).toBe(`claude mcp add --transport http toolgate ${h.host.address.mcp} --header 'Authorization: Bearer ${h.host.token}'`);
 
     await h.page.getByRole('button', { name: 'stdio bridge' }).click();
-    expect(await h.page.getByTestId('client-config').textContent()).toContain(`npx toolgate mcp-stdio --data-dir ${h.host.dataDir}`);
+    expect(await h.page.getByTestId('client-config').textContent()).toContain(`bin/toolgate.cjs mcp-stdio --data-dir ${h.host.dataDir}`);
   });
 
   it('shows calls made over MCP in the activity count without a reload', async () => {

@@ -108,12 +108,13 @@ describe('client configurations', () => {
   it('quotes a data dir with spaces or quotes as one shell word', () => {
     expect(shellWord("/home/o'neil/Tool gate")).toBe(`'/home/o'\\''neil/Tool gate'`);
     expect(shellWord('/tmp/plain-dir')).toBe('/tmp/plain-dir');
-    const stdio = clientConfigs({ mcpUrl: 'http://127.0.0.1:7878/mcp', dataDir: '/a b' }, 'T').find((c) => c.id === 'stdio');
-    expect(stdio?.text).toBe("npx toolgate mcp-stdio --data-dir '/a b'");
+    const stdioBridge = { command: 'node', args: ['/opt/tool gate/bin/toolgate.cjs', 'mcp-stdio', '--data-dir', '/a b'] };
+    const stdio = clientConfigs({ mcpUrl: 'http://127.0.0.1:7878/mcp', stdioBridge }, 'T').find((c) => c.id === 'stdio');
+    expect(stdio?.text).toBe("node '/opt/tool gate/bin/toolgate.cjs' mcp-stdio --data-dir '/a b'");
   });
 
   it('puts the bearer token in the header of every HTTP client', () => {
-    const configs = clientConfigs({ mcpUrl: 'http://127.0.0.1:7878/mcp', dataDir: '/d' }, 'SECRET');
+    const configs = clientConfigs({ mcpUrl: 'http://127.0.0.1:7878/mcp', stdioBridge: { command: 'node', args: ['/b/toolgate.cjs', 'mcp-stdio', '--data-dir', '/d'] } }, 'SECRET');
     for (const id of ['cursor', 'claude-code', 'vscode']) expect(configs.find((c) => c.id === id)?.text).toContain('Bearer SECRET');
   });
 });

@@ -65,6 +65,8 @@ export interface Host {
 }
 
 const BREAKER_SNAPSHOT_KEY = 'breakers.snapshot';
+/** bin/toolgate.cjs, from tools/host (tsx) or out/main (the Electron bundle): both sit two levels below the root. */
+const STDIO_BRIDGE_BIN = resolve(__dirname, '..', '..', 'bin', 'toolgate.cjs');
 
 export async function startHost(options: HostOptions): Promise<Host> {
   const layout = prepareDataDir(options.dataDir);
@@ -140,6 +142,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     mcpUrl: server?.address.mcp ?? '',
     token,
     dataDir: layout.root,
+    stdioBridge: { command: 'node', args: [STDIO_BRIDGE_BIN, 'mcp-stdio', '--data-dir', layout.root] },
     toolCount: registry.size,
     devices: families.devices(),
     browser: families.browser(),

@@ -12,7 +12,8 @@ export interface ClientConfig {
 
 export interface EndpointFacts {
   mcpUrl: string;
-  dataDir: string;
+  /** The host's own command for the stdio bridge (absolute paths, so it works from any folder). */
+  stdioBridge: { command: string; args: string[] };
 }
 
 /** A POSIX shell word: bare when safe, else single-quoted. */
@@ -23,7 +24,7 @@ export function shellWord(s: string): string {
 export function clientConfigs(facts: EndpointFacts, token: string): ClientConfig[] {
   const auth = `Bearer ${token}`;
   const httpServer = { url: facts.mcpUrl, headers: { Authorization: auth } };
-  const stdioArgs = ['toolgate', 'mcp-stdio', '--data-dir', facts.dataDir];
+  const bridge = facts.stdioBridge;
   return [
     {
       id: 'cursor',
@@ -35,7 +36,7 @@ export function clientConfigs(facts: EndpointFacts, token: string): ClientConfig
       id: 'claude-desktop',
       label: 'Claude Desktop (mcpServers)',
       where: 'Add to claude_desktop_config.json. Its config file starts local (stdio) servers, so it goes through the stdio bridge, which reads the token from the data dir.',
-      text: JSON.stringify({ mcpServers: { toolgate: { command: 'npx', args: stdioArgs } } }, null, 2),
+      text: JSON.stringify({ mcpServers: { toolgate: { command: bridge.command, args: bridge.args } } }, null, 2),
     },
     {
       id: 'claude-code',
@@ -53,7 +54,7 @@ export function clientConfigs(facts: EndpointFacts, token: string): ClientConfig
       id: 'stdio',
       label: 'stdio bridge',
       where: 'For hosts that only speak stdio: use this as the server command.',
-      text: stdioArgs.map(shellWord).join(' ').replace(/^/, 'npx '),
+      text: [bridge.command, ...bridge.args].map(shellWord).join(' '),
     },
   ];
 }
