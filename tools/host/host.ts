@@ -43,6 +43,8 @@ export interface HostOptions {
   env?: NodeJS.ProcessEnv;
   /** Spans kept in the database. */
   spanRetention?: number;
+  /** An MCP session with no request for this long is closed; default 30 min. */
+  mcpIdleSessionMs?: number;
   /** adb server port, overriding the setting (tests run a private adb server). */
   adbPort?: number;
   /** Per-tool calls per minute, overriding the run policy's quota (labs that drive one tool hard). */
@@ -132,7 +134,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   for (const s of loaded.skipped) log(`shortcut ${s.id} not loaded: ${s.reason}`);
 
   const events = new HostEvents(pipeline, approvals, registry);
-  const mcp = new McpEndpoint({ registry, executor: pipeline.executor, version: HOST_VERSION, onSessionClosed: (id) => pipeline.approval?.permissions.endSession(id) });
+  const mcp = new McpEndpoint({ registry, executor: pipeline.executor, version: HOST_VERSION, onSessionClosed: (id) => pipeline.approval?.permissions.endSession(id), ...(options.mcpIdleSessionMs ? { idleSessionMs: options.mcpIdleSessionMs } : {}) });
   let server: HostServer | undefined;
   const info = (): HostInfo => ({
     version: HOST_VERSION,

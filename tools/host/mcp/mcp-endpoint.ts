@@ -11,12 +11,16 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolExecutor } from '../../core/executor';
 import type { ToolRegistry } from '../../core/registry';
+import type { ToolCall } from '../../core/tool';
 import { newCallId } from '../../core/call-ids';
 import { toMcpResult, toMcpTool } from './tool-listing';
 
 interface Session {
   server: Server;
   transport: StreamableHTTPServerTransport;
+  lastSeen: number;
+  /** Tool calls still running: a session waiting on a long call or an approval is not idle. */
+  inFlight: number;
 }
 
 export interface McpEndpointOptions {
@@ -25,6 +29,8 @@ export interface McpEndpointOptions {
   version: string;
   /** Called when a session ends, so session-wide approvals can be forgotten. */
   onSessionClosed?: (sessionId: string) => void;
+  /** A session with no request for this long is closed (clients that vanish never send DELETE). Default 30 min. */
+  idleSessionMs?: number;
 }
 
 export const mcpSessionId = (id: string | undefined): string => `mcp:${id ?? 'unknown'}`;
@@ -32,11 +38,23 @@ export const mcpSessionId = (id: string | undefined): string => `mcp:${id ?? 'un
 export class McpEndpoint {
   private readonly sessions = new Map<string, Session>();
   private readonly unsubscribe;
+  private readonly sweeper: NodeJS.Timeout;
+  private readonly idleMs: number;
 
   constructor(private readonly options: McpEndpointOptions) {
     this.unsubscribe = options.registry.onChange(() => {
       for (const s of this.sessions.values()) void s.server.sendToolListChanged().catch(() => undefined);
     });
+    this.idleMs = options.idleSessionMs ?? 30 * 60_000;
+    this.sweeper = setInterval(() => this.closeIdle(), Math.min(60_000, Math.max(50, this.idleMs / 2)));
+    this.sweeper.unref();
+  }
+
+  /** Closes sessions idle for longer than the limit; their transports' onclose forgets them. */
+  closeIdle(now = Date.now()): number {
+    const idle = [...this.sessions.values()].filter((s) => s.inFlight === 0 && now - s.lastSeen > this.idleMs);
+    for (const s of idle) void s.transport.close().catch(() => undefined);
+    return idle.length;
   }
 
   get sessionCount(): number {
@@ -51,23 +69,30 @@ export class McpEndpoint {
       const progressToken = request.params._meta?.progressToken;
       const callId = newCallId();
       const client = server.getClientVersion();
-      const result = await executor.execute({
+      const call: ToolCall = {
         toolId: request.params.name,
         args: request.params.arguments ?? {},
         callId,
         sessionId: mcpSessionId(extra.sessionId),
         requester: { kind: 'mcp', ...(extra.sessionId ? { id: extra.sessionId } : {}), ...(client ? { label: `${client.name} ${client.version}` } : {}) },
         signal: extra.signal,
-        ...(progressToken !== undefined
-          ? {
-              onProgress: (p) =>
-                void extra
-                  .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) } })
-                  .catch(() => undefined),
-            }
-          : {}),
-      });
-      return toMcpResult(result, callId);
+      };
+      if (progressToken !== undefined) {
+        call.onProgress = (p) =>
+          void extra
+            .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) } })
+            .catch(() => undefined);
+      }
+      const session = extra.sessionId ? this.sessions.get(extra.sessionId) : undefined;
+      if (session) session.inFlight++;
+      try {
+        return toMcpResult(await executor.execute(call), callId);
+      } finally {
+        if (session) {
+          session.inFlight--;
+          session.lastSeen = Date.now();
+        }
+      }
     });
     return server;
   }
@@ -77,7 +102,10 @@ export class McpEndpoint {
     const header = req.headers['mcp-session-id'];
     const sessionId = Array.isArray(header) ? header[0] : header;
     const existing = sessionId ? this.sessions.get(sessionId) : undefined;
-    if (existing) return existing.transport.handleRequest(req, res, body);
+    if (existing) {
+      existing.lastSeen = Date.now();
+      return existing.transport.handleRequest(req, res, body);
+    }
     if (sessionId) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found; initialize a new session.' }, id: null }));
       return;
@@ -85,7 +113,7 @@ export class McpEndpoint {
     const server = this.createServer();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void this.sessions.set(id, { server, transport }),
+      onsessioninitialized: (id) => void this.sessions.set(id, { server, transport, lastSeen: Date.now(), inFlight: 0 }),
     });
     transport.onclose = () => {
       const id = transport.sessionId;
@@ -96,6 +124,7 @@ export class McpEndpoint {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.sweeper);
     this.unsubscribe.dispose();
     const all = [...this.sessions.values()];
     this.sessions.clear();
