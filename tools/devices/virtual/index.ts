@@ -3,6 +3,7 @@
  * adb server accepts it with `adb connect 127.0.0.1:PORT`, and runs a simulated phone behind it.
  * Tests use it for every device test; `toolgate serve --virtual-device` uses it as the demo phone.
  */
+import { BoundedLog, COMMAND_LOG_LIMIT } from './bounded-log';
 import { DeviceShell } from './device-shell';
 import type { FaultSettings } from './faults';
 import { VirtualPhone } from './phone';
@@ -34,9 +35,9 @@ export interface VirtualDevice {
   readonly serial: string;
   /** The simulated phone, inspectable by tests. */
   readonly phone: VirtualPhone;
-  /** Every shell/exec command line received, raw, in order. */
+  /** Every shell/exec command line received, raw, in order (the newest 20,000). */
   readonly commandLog: readonly string[];
-  /** Every simple command the device shell ran or tried to run, as argv after parsing. */
+  /** Every simple command the device shell ran or tried to run, as argv after parsing (the newest 20,000). */
   readonly executedCommands: readonly string[][];
   /** Mutable fault settings, read at the moment each fault applies. */
   faults: FaultSettings;
@@ -57,8 +58,8 @@ const FEATURES = 'shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir,apex,abb_exec,fixe
 export async function startVirtualDevice(opts: VirtualDeviceOptions = {}): Promise<VirtualDevice> {
   const model = opts.model ?? 'Toolgate Virtual Phone';
   const name = opts.name ?? 'toolgate_virtual';
-  const commandLog: string[] = [];
-  const executedCommands: string[][] = [];
+  const commandLog: string[] = new BoundedLog<string>(COMMAND_LOG_LIMIT);
+  const executedCommands: string[][] = new BoundedLog<string[]>(COMMAND_LOG_LIMIT);
   let phone: VirtualPhone | undefined;
   let deps: ShellServiceDeps | undefined;
 
