@@ -200,6 +200,7 @@ export const Settings = z.object({
   browserHeadless: z.boolean().optional().describe('Launch the browser without a window (default true). Restart required.'),
   browserPersistentProfile: z.boolean().optional().describe('Keep cookies and storage in a profile in the data dir (default false). Restart required.'),
   webSearchEndpoint: z.string().url().optional().describe('Search provider for web_search: GET {endpoint}?q=…&n=… → {results:[{title,url,snippet}]}.'),
+  networkBlockPrivateAddresses: z.boolean().optional().describe('Keep the network tools on the public web: refuse loopback and private-network addresses (default off; link-local addresses are always refused).'),
   approvalTimeoutSeconds: z.number().int().min(5).max(3600).optional().describe('How long a destructive call waits for a decision (default 120). Restart required.'),
   otlpEndpoint: z.string().url().optional().describe('OpenTelemetry collector (OTLP/HTTP) to export spans to, e.g. http://127.0.0.1:4318.'),
 });

@@ -70,7 +70,7 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
   const telemetryRead = (key: string) => deps.telemetry?.read(key)?.value;
   const { settings } = deps;
   registry.registerAll(orchestrationTools({ registry, shortcutStore: deps.shortcutStore, traceSpans: deps.traceSpans, telemetry: telemetryRead }));
-  registry.registerAll(networkTools({ workspaceRoot: deps.workspaceRoot, webSearchEndpoint: () => settings.get('webSearchEndpoint') }));
+  registry.registerAll(networkTools({ workspaceRoot: deps.workspaceRoot, webSearchEndpoint: () => settings.get('webSearchEndpoint'), blockPrivateAddresses: () => settings.get('networkBlockPrivateAddresses') ?? false }));
   registry.registerAll(memoryTools({ db: deps.db }));
   registry.registerAll(filesTools({ workspaceRoot: deps.workspaceRoot }));
   registry.registerAll(structuredTools({ workspaceRoot: deps.workspaceRoot }));

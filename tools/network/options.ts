@@ -1,4 +1,5 @@
 /** How a host configures the network family, and the resolved settings the tools share. */
+import { guardedFetch } from './address-guard';
 import type { FetchLike } from './http-fetch';
 
 export interface NetworkToolsOptions {
@@ -15,6 +16,8 @@ export interface NetworkToolsOptions {
   maxBytes?: number;
   /** Largest file download_file writes. Default 100 MiB. */
   maxDownloadBytes?: number;
+  /** Also refuse loopback and private networks (link-local is always refused); a getter applies a setting change at once. */
+  blockPrivateAddresses?: boolean | (() => boolean);
 }
 
 export interface NetworkSettings {
@@ -34,7 +37,10 @@ export function resolveNetworkSettings(options: NetworkToolsOptions): NetworkSet
   const endpoint = options.webSearchEndpoint;
   return {
     workspaceRoot: options.workspaceRoot,
-    fetchImpl: options.fetchImpl ?? ((input, init) => fetch(input, init)),
+    fetchImpl: guardedFetch(options.fetchImpl ?? ((input, init) => fetch(input, init)), () => {
+      const block = options.blockPrivateAddresses;
+      return typeof block === 'function' ? block() : (block ?? false);
+    }),
     maxBytes: positive(options.maxBytes, DEFAULT_MAX_BYTES),
     maxDownloadBytes: positive(options.maxDownloadBytes, DEFAULT_MAX_DOWNLOAD_BYTES),
     searchEndpoint: () => {

@@ -46,7 +46,7 @@ const LAYOUT: ReadonlyArray<{ id: string; title: string; fields: ReadonlyArray<r
       ['browserPersistentProfile', 'Persistent browser profile'],
     ],
   },
-  { id: 'network', title: 'Network', fields: [['webSearchEndpoint', 'Web search endpoint']] },
+  { id: 'network', title: 'Network', fields: [['webSearchEndpoint', 'Web search endpoint'], ['networkBlockPrivateAddresses', 'Public web only']] },
   { id: 'approvals', title: 'Approvals', fields: [['approvalTimeoutSeconds', 'Approval timeout (seconds)']] },
   { id: 'telemetry', title: 'Telemetry export', fields: [['otlpEndpoint', 'OTLP collector endpoint']] },
 ];

@@ -1,0 +1,73 @@
+/**
+ * Rule: the network tools never reach link-local addresses (cloud metadata services), not even
+ * through a redirect, and with the public-web-only policy they refuse loopback and private
+ * networks too; the refusal is PERMISSION_DENIED and nothing is sent to the refused address.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertAllowedDestination } from '../../tools/network/address-guard';
+import { errorOf, networkHarness, textOf } from './harness';
+import { type LocalServer, startServer } from './local-http';
+
+let server: LocalServer;
+beforeAll(async () => {
+  server = await startServer({
+    '/page': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('local page'),
+    '/to-metadata': (_req, res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
+  });
+});
+afterAll(async () => server?.close());
+
+describe('link-local addresses', () => {
+  it('are refused for every tool, whatever the policy', async () => {
+    const h = networkHarness();
+    for (const [tool, args] of [
+      ['web_fetch', { url: 'http://169.254.169.254/latest/meta-data/' }],
+      ['http_request', { url: 'http://169.254.169.254/latest/api/token', method: 'PUT' }],
+      ['download_file', { url: 'http://[fe80::1]/x', path: 'x.bin' }],
+    ] as const) {
+      const e = errorOf(await h.call(tool, args));
+      expect([tool, e.code]).toEqual([tool, 'PERMISSION_DENIED']);
+      expect(e.message).toContain('link-local');
+    }
+    h.dispose();
+  });
+
+  it('are refused at a redirect hop too', async () => {
+    const h = networkHarness();
+    const e = errorOf(await h.call('web_fetch', { url: `${server.url}/to-metadata` }));
+    expect(e.code).toBe('PERMISSION_DENIED');
+    h.dispose();
+  });
+
+  it('are recognised inside IPv4-mapped IPv6 addresses', async () => {
+    await expect(assertAllowedDestination(new URL('http://[::ffff:169.254.169.254]/'), false)).rejects.toThrow(/link-local/);
+  });
+});
+
+describe('the public-web-only policy', () => {
+  it('refuses loopback and private networks when on', async () => {
+    const h = networkHarness({ blockPrivateAddresses: true });
+    const e = errorOf(await h.call('web_fetch', { url: `${server.url}/page` }));
+    expect(e).toMatchObject({ code: 'PERMISSION_DENIED', message: expect.stringContaining('private-network') });
+    for (const host of ['10.1.2.3', '192.168.0.10', '172.20.0.1', '[::1]', 'localhost']) {
+      await expect(assertAllowedDestination(new URL(`http://${host}/`), true)).rejects.toThrow(/Refused/);
+    }
+    h.dispose();
+  });
+
+  it('lets loopback through when off (the default), for local web apps under test', async () => {
+    const h = networkHarness();
+    expect(textOf(await h.call('web_fetch', { url: `${server.url}/page` }))).toContain('local page');
+    await expect(assertAllowedDestination(new URL('http://8.8.8.8/'), true)).resolves.toBeUndefined();
+    h.dispose();
+  });
+
+  it('follows a setting change at once when given as a getter', async () => {
+    let on = false;
+    const h = networkHarness({ blockPrivateAddresses: () => on });
+    expect((await h.call('web_fetch', { url: `${server.url}/page` })).ok).toBe(true);
+    on = true;
+    expect(errorOf(await h.call('web_fetch', { url: `${server.url}/page` })).code).toBe('PERMISSION_DENIED');
+    h.dispose();
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Where the network tools may connect. Link-local addresses (169.254.0.0/16, fe80::/10: cloud
+ * metadata services, which hand out credentials) are always refused; loopback and private
+ * networks are refused too when the host asks for it (a setting), for agents that must only reach
+ * the public web. Every hop is checked, redirects included, on the addresses the name resolves to.
+ * Node's own BlockList does the matching.
+ */
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import { ToolCallError } from '../core/result';
+import type { FetchLike } from './http-fetch';
+
+const LINK_LOCAL = new BlockList();
+LINK_LOCAL.addSubnet('169.254.0.0', 16, 'ipv4');
+LINK_LOCAL.addSubnet('fe80::', 10, 'ipv6');
+
+const PRIVATE = new BlockList();
+for (const [net, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) PRIVATE.addSubnet(net, bits, 'ipv4');
+PRIVATE.addAddress('::', 'ipv6');
+PRIVATE.addAddress('::1', 'ipv6');
+PRIVATE.addSubnet('fc00::', 7, 'ipv6');
+
+/** An IPv4-mapped IPv6 address (::ffff:127.0.0.1) is judged as the IPv4 address it carries. */
+function family(address: string): { address: string; type: 'ipv4' | 'ipv6' } {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return { address: mapped[1], type: 'ipv4' };
+  return { address, type: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
+}
+
+export async function assertAllowedDestination(url: URL, blockPrivate: boolean): Promise<void> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    try {
+      addresses = (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+    } catch {
+      return; // fetch reports the unresolvable name itself, with its usual error
+    }
+  }
+  for (const raw of addresses) {
+    const { address, type } = family(raw);
+    if (LINK_LOCAL.check(address, type)) {
+      throw new ToolCallError('PERMISSION_DENIED', `Refused: ${url.hostname} is a link-local address (${address}), where cloud metadata services hand out credentials.`, {
+        hint: 'Do not retry; Toolgate never lets the network tools reach link-local addresses.',
+        data: { gate: 'network', address },
+      });
+    }
+    if (blockPrivate && PRIVATE.check(address, type)) {
+      throw new ToolCallError('PERMISSION_DENIED', `Refused: ${url.hostname} is a loopback or private-network address (${address}), and this host only allows the public web.`, {
+        hint: 'Do not retry; the "networkBlockPrivateAddresses" setting keeps the network tools on the public web. Ask the user if this destination is needed.',
+        data: { gate: 'network', address },
+      });
+    }
+  }
+}
+
+/** A fetch that checks every destination before connecting (fetchWithRedirects calls it once per hop). */
+export function guardedFetch(inner: FetchLike, blockPrivate: () => boolean): FetchLike {
+  return async (input, init) => {
+    await assertAllowedDestination(input instanceof URL ? input : new URL(input), blockPrivate());
+    return inner(input, init);
+  };
+}
