@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost } from '../../tools/host/host';
 import { dispatchRpc } from '../../tools/host/http/rpc-dispatch';
+import { freePort, killAdbServer } from '../support/private-adb';
 import { type TestHost, startTestHost } from './harness';
 
 let t: TestHost;
@@ -58,12 +59,15 @@ describe('settings', () => {
   });
 
   it('survives a restart and says which keys need one', async () => {
-    await t.host.api.updateSettings({ changes: { adbPort: 5038 } });
+    const adbPort = await freePort();
+    await t.host.api.updateSettings({ changes: { adbPort } });
     await t.host.close();
     const again = await startHost({ dataDir: t.dataDir, port: 0 });
     const s = await again.api.getSettings({});
-    expect(s.settings).toMatchObject({ adbPort: 5038, webSearchEndpoint: searchUrl });
+    expect(s.settings).toMatchObject({ adbPort, webSearchEndpoint: searchUrl });
     expect(s.restartRequired).toContain('adbPort');
     await again.close();
+    // The restarted host used the saved port for its adb server; stop that one too.
+    await killAdbServer(adbPort);
   });
 });

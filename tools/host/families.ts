@@ -105,7 +105,7 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
   deviceService.onDevicesChanged(() => deps.emit({ type: 'devices-changed' }));
   const deviceSurface = createDeviceSurface(deviceService);
   // adb is started now so the Devices page lists phones at once; without adb the tools say how to install it.
-  void deviceService.start().catch((e: unknown) => deps.log(`devices: ${(e as Error).message}`));
+  const adbStarting = deviceService.start().catch((e: unknown) => deps.log(`devices: ${(e as Error).message}`));
   const demo = deps.virtualDevice
     ? await attachVirtualDevice(deviceService).catch((e: unknown) => {
         deps.log(`virtual device could not start: ${(e as Error).message}`);
@@ -124,6 +124,8 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
     browserSurface,
     close: async () => {
       deviceSurface.dispose();
+      // A shutdown right after start must not leave an adb server starting behind it.
+      await adbStarting;
       await demo?.close().catch(() => undefined);
       await deviceService.close().catch(() => undefined);
       browserSurface.dispose();
