@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h?.close();
-  rmSync(profile, { recursive: true, force: true });
+  rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 });
 
 describe('persistent profile', () => {
@@ -54,7 +54,8 @@ describe('connecting over CDP', () => {
       process.kill(running.pid);
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    // Chromium's helper processes can still write to the profile for a moment after the browser exits.
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });
 
   it('drives a running browser and leaves it running when the manager closes', async () => {

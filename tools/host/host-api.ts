@@ -4,6 +4,7 @@
  */
 import type { BreakerView, CallOutcome, HostEvent, HostInfo, PendingApproval, Span, ToolSummary } from '../../shared/contract';
 import type { FamilyHandles } from './families';
+import type { TraceSpan } from '../core/trace-span';
 import { HostSettings } from './host-settings';
 import type { ToolExecutor } from '../core/executor';
 import type { ToolRegistry } from '../core/registry';
@@ -20,6 +21,8 @@ import type { SpanStore } from './store/span-store';
 import { usageFromSpans } from './usage-report';
 
 export interface HostApiDeps {
+  /** Spans for shortcut suggestions, oldest first (the same source the shortcut_list tool mines). */
+  recentSpans: () => TraceSpan[];
   settings: HostSettings;
   surfaces: Pick<FamilyHandles, 'deviceSurface' | 'browserSurface'>;
   emit: (event: HostEvent) => void;
@@ -130,7 +133,7 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
     auditLog: ({ limit }) => deps.audit.recent(limit),
     shortcuts: () => {
       const defined = deps.shortcuts.list();
-      const suggestions = suggestShortcuts(deps.spans.query({ limit: 5000 }).reverse(), { defined });
+      const suggestions = suggestShortcuts(deps.recentSpans(), { defined });
       return { defined: defined as never, suggestions: suggestions as never };
     },
     defineShortcut: (def) => callAsUi('shortcut_define', def as ShortcutDefinition, 'Define shortcut'),

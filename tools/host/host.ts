@@ -27,7 +27,7 @@ import { BreakerStore } from './store/breaker-store';
 import { type Db, openDatabase } from './store/database';
 import { SettingsStore } from './store/settings-store';
 import { SqliteShortcutStore } from './store/shortcut-store';
-import { SpanStore } from './store/span-store';
+import { SpanStore, recentSpans } from './store/span-store';
 import { loadOrCreateToken } from './token';
 import { HOST_VERSION } from './version';
 
@@ -124,7 +124,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     approveCommand: queueCommandApprover(approvals, audit, approvalTimeoutMs),
     dataDir: layout.root,
     shortcutStore,
-    traceSpans: () => pipeline.trace.spans(),
+    traceSpans: () => recentSpans(spans),
     telemetry: pipeline.telemetry,
     virtualDevice: options.virtualDevice ?? false,
     ...(options.adbPort !== undefined ? { adbPort: options.adbPort } : {}),
@@ -149,7 +149,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     devices: families.devices(),
     browser: families.browser(),
   });
-  const api = createHostApi({ settings: hostSettings, surfaces: families, emit: (e) => events.emit(e), info, registry, executor: pipeline.executor, pipeline, approvals, spans, audit, breakerStore, shortcuts: shortcutStore });
+  const api = createHostApi({ recentSpans: () => recentSpans(spans), settings: hostSettings, surfaces: families, emit: (e) => events.emit(e), info, registry, executor: pipeline.executor, pipeline, approvals, spans, audit, breakerStore, shortcuts: shortcutStore });
   server = new HostServer({ token, mcp, api, events, rendererDir: resolve(options.rendererDir ?? join(__dirname, '..', '..', 'out', 'renderer')), log });
   await server.listen(options.port);
   const hostFile = join(layout.root, 'host.json');

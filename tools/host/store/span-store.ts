@@ -135,3 +135,11 @@ export class SpanStore {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM spans').get() as { n: number }).n;
   }
 }
+
+/**
+ * The spans shortcut suggestions are mined from, oldest first: the durable history rather than the
+ * in-memory ring, so the UI and the model's shortcut_list see the same suggestions.
+ */
+export function recentSpans(store: SpanStore, limit = 5000): TraceSpan[] {
+  return store.query({ limit }).reverse();
+}
