@@ -3,11 +3,12 @@
  * restart) and drives a browser that is already running over CDP without closing it on shutdown.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserManager, LINUX_ARGS } from '../../tools/browser';
+import { removeDir } from '../support/remove-dir';
 import { CHROMIUM, type Harness, startHarness } from './harness';
 
 let h: Harness;
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h?.close();
-  rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  await removeDir(profile);
 });
 
 describe('persistent profile', () => {
@@ -51,16 +52,16 @@ describe('connecting over CDP', () => {
     const running = chrome;
     if (running?.pid && running.exitCode === null) {
       const exited = new Promise((resolve) => running.once('exit', resolve));
-      process.kill(running.pid);
+      // The browser leads its own process group: end its helpers with it.
+      process.kill(-running.pid, 'SIGTERM');
       await exited;
     }
-    // Chromium's helper processes can still write to the profile for a moment after the browser exits.
-    rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    await removeDir(dataDir);
   });
 
   it('drives a running browser and leaves it running when the manager closes', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'toolgate-cdp-'));
-    chrome = spawn(CHROMIUM, [...LINUX_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${dataDir}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    chrome = spawn(CHROMIUM, [...LINUX_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${dataDir}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     const endpoint = await new Promise<string>((resolve, reject) => {
       let seen = '';
       chrome?.stderr?.on('data', (chunk: Buffer) => {

@@ -1,6 +1,7 @@
 /** Starts a real host on a free port in a temporary data dir, and real MCP clients against it. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { freePort, killAdbServer } from '../support/private-adb';
+import { removeDir } from '../support/remove-dir';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -29,7 +30,7 @@ export async function startTestHost(options: Partial<HostOptions> = {}): Promise
     async dispose() {
       await host.close();
       await killAdbServer(adbPort);
-      rmSync(dataDir, { recursive: true, force: true });
+      await removeDir(dataDir);
     },
   };
 }
