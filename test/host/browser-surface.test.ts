@@ -44,9 +44,10 @@ describe('the browser in the host', () => {
     expect(view.tabs).toEqual([expect.objectContaining({ url, active: true })]);
     expect(view.recentActions.map((a) => a.tool)).toContain('browser_navigate');
     await client.callTool({ name: 'browser_scroll', arguments: { direction: 'down' } });
-    await expect.poll(() => events.filter((e) => e.type === 'browser-frame').length, { timeout: 15_000 }).toBeGreaterThan(0);
-    const frame = events.find((e) => e.type === 'browser-frame');
-    expect(frame).toMatchObject({ url, frame: { mimeType: 'image/jpeg' } });
+    // The mirror may paint the new tab's about:blank before the navigation commits; a frame of the page follows.
+    const pageFrame = () => events.find((e) => e.type === 'browser-frame' && e.url === url);
+    await expect.poll(pageFrame, { timeout: 15_000 }).toBeDefined();
+    expect(pageFrame()).toMatchObject({ url, frame: { mimeType: 'image/jpeg' } });
     expect((await t.host.api.info({})).browser).toMatchObject({ started: true, tabs: 1 });
   });
 
