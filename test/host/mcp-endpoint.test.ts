@@ -13,6 +13,7 @@ import { type TestHost, connectClient, startTestHost, textOf } from './harness';
 let t: TestHost;
 let client: Client;
 let cancelledSeen = 0;
+let slowStarted = 0;
 
 beforeAll(async () => {
   t = await startTestHost();
@@ -37,6 +38,7 @@ beforeAll(async () => {
       runPolicy: 'legacy',
       run: (_a, ctx) =>
         new Promise((resolve) => {
+          slowStarted++;
           ctx.signal.addEventListener('abort', () => {
             cancelledSeen++;
             resolve('aborted');
@@ -108,7 +110,7 @@ describe('tools/call', () => {
   it('aborts the running tool when the client cancels', async () => {
     const controller = new AbortController();
     const call = client.callTool({ name: 'slow_wait_signal', arguments: {} }, undefined, { signal: controller.signal });
-    await new Promise((r) => setTimeout(r, 300));
+    await expect.poll(() => slowStarted, { timeout: 10_000 }).toBe(1);
     controller.abort('user pressed stop');
     await expect(call).rejects.toThrow();
     await expect.poll(() => cancelledSeen, { timeout: 10_000 }).toBe(1);

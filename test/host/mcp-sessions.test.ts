@@ -10,7 +10,7 @@ import { type TestHost, connectClient, startTestHost } from './harness';
 
 let t: TestHost;
 beforeAll(async () => {
-  t = await startTestHost({ mcpIdleSessionMs: 400 });
+  t = await startTestHost({ mcpIdleSessionMs: 1000 });
   t.host.registry.register(defineTool({ id: 'app_uninstall', description: 'Uninstall (test double).', input: z.object({}), run: () => 'removed' }));
 });
 afterAll(async () => t?.dispose());
@@ -45,7 +45,7 @@ describe('a session with a call still running', () => {
     const client = await connectClient(t.host, 'patient-agent');
     const call = client.callTool({ name: 'app_uninstall', arguments: {} }, undefined, { timeout: 30_000 });
     await expect.poll(() => t.host.api.pendingApprovals({})).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 1200)); // three idle limits with no request on the session
+    await new Promise((r) => setTimeout(r, 3000)); // three idle limits with no request on the session
     const [item] = await t.host.api.pendingApprovals({});
     await t.host.api.decideApproval({ approvalId: item!.approvalId, decision: 'approve_once' });
     expect((await call).isError).toBeFalsy();
