@@ -1,17 +1,22 @@
 /**
  * Rule: the network tools never reach link-local addresses (cloud metadata services), not even
- * through a redirect, and with the public-web-only policy they refuse loopback and private
- * networks too; the refusal is PERMISSION_DENIED and nothing is sent to the refused address.
+ * through a redirect or a name that changes its answer between the check and the connection (DNS
+ * rebinding), and with the public-web-only policy they refuse loopback and private networks too;
+ * the refusal is PERMISSION_DENIED and nothing is sent to the refused address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertAllowedDestination } from '../../tools/network/address-guard';
+import { type LookupFunction, assertAllowedDestination } from '../../tools/network/address-guard';
 import { errorOf, networkHarness, textOf } from './harness';
 import { type LocalServer, startServer } from './local-http';
 
 let server: LocalServer;
+let pageHits = 0;
 beforeAll(async () => {
   server = await startServer({
-    '/page': (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('local page'),
+    '/page': (_req, res) => {
+      pageHits++;
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('local page');
+    },
     '/to-metadata': (_req, res) => res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
   });
 });
@@ -69,5 +74,60 @@ describe('the public-web-only policy', () => {
     on = true;
     expect(errorOf(await h.call('web_fetch', { url: `${server.url}/page` })).code).toBe('PERMISSION_DENIED');
     h.dispose();
+  });
+});
+
+/** A resolver whose answers for a name change from one lookup to the next (the last one repeats). */
+function scriptedDns(answers: Record<string, string[]>): LookupFunction & { asked: string[] } {
+  const asked: string[] = [];
+  const lookup: LookupFunction = (hostname, options, callback) => {
+    asked.push(hostname);
+    const script = answers[hostname];
+    if (!script) {
+      callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+      return;
+    }
+    const address = script[Math.min(asked.filter((h) => h === hostname).length - 1, script.length - 1)] as string;
+    const family = address.includes(':') ? 6 : 4;
+    if (options.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+  return Object.assign(lookup, { asked });
+}
+
+describe('a name that changes its answer after the check (DNS rebinding)', () => {
+  const port = () => new URL(server.url).port;
+
+  it('connects to the address the name resolves to when the socket opens, checked again there', async () => {
+    const dns = scriptedDns({ 'app.test': ['127.0.0.1'] });
+    const h = networkHarness({ lookup: dns });
+    const before = pageHits;
+    expect(textOf(await h.call('web_fetch', { url: `http://app.test:${port()}/page` }))).toContain('local page');
+    expect(pageHits).toBe(before + 1);
+    expect(dns.asked.filter((n) => n === 'app.test').length).toBeGreaterThanOrEqual(2);
+    h.dispose();
+  });
+
+  it('is refused at connect time when the second answer is private, and the server never hears of it', async () => {
+    const dns = scriptedDns({ 'rebind.test': ['93.184.216.34', '127.0.0.1'] });
+    const h = networkHarness({ lookup: dns, blockPrivateAddresses: true });
+    const before = pageHits;
+    const e = errorOf(await h.call('web_fetch', { url: `http://rebind.test:${port()}/page` }));
+    expect(e).toMatchObject({ code: 'PERMISSION_DENIED', message: expect.stringContaining('127.0.0.1') });
+    expect(pageHits).toBe(before);
+    h.dispose();
+  });
+
+  it('is refused at connect time when the second answer is link-local, for every tool', async () => {
+    for (const [tool, args] of [
+      ['web_fetch', { url: 'http://metadata.test/latest/meta-data/' }],
+      ['http_request', { url: 'http://metadata.test/latest/api/token', method: 'PUT' }],
+      ['download_file', { url: 'http://metadata.test/x', path: 'x.bin' }],
+    ] as const) {
+      const h = networkHarness({ lookup: scriptedDns({ 'metadata.test': ['93.184.216.34', '169.254.169.254'] }) });
+      const e = errorOf(await h.call(tool, args));
+      expect([tool, e.code, e.message]).toEqual([tool, 'PERMISSION_DENIED', expect.stringContaining('link-local')]);
+      h.dispose();
+    }
   });
 });

@@ -2,10 +2,12 @@
  * Where the network tools may connect. Link-local addresses (169.254.0.0/16, fe80::/10: cloud
  * metadata services, which hand out credentials) are always refused; loopback and private
  * networks are refused too when the host asks for it (a setting), for agents that must only reach
- * the public web. Every hop is checked, redirects included, on the addresses the name resolves to.
+ * the public web. Every hop is checked, redirects included, on the addresses the name resolves to,
+ * and checked again on the addresses the socket actually connects to (see guarded-connect.ts), so a
+ * name that changes its answer between the two (DNS rebinding) gains nothing.
  * Node's own BlockList does the matching.
  */
-import { lookup } from 'node:dns/promises';
+import { type LookupAddress, type LookupOptions, lookup as systemLookup } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import { ToolCallError } from '../core/result';
 import type { FetchLike } from './http-fetch';
@@ -20,6 +22,15 @@ PRIVATE.addAddress('::', 'ipv6');
 PRIVATE.addAddress('::1', 'ipv6');
 PRIVATE.addSubnet('fc00::', 7, 'ipv6');
 
+/** `dns.lookup`'s callback form, which is also what `net.connect` accepts as its `lookup` option. */
+export type LookupFunction = (
+  hostname: string,
+  options: LookupOptions,
+  callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+) => void;
+
+export const defaultLookup: LookupFunction = (hostname, options, callback) => systemLookup(hostname, options, callback as never);
+
 /** An IPv4-mapped IPv6 address (::ffff:127.0.0.1) is judged as the IPv4 address it carries. */
 function family(address: string): { address: string; type: 'ipv4' | 'ipv6' } {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
@@ -27,38 +38,55 @@ function family(address: string): { address: string; type: 'ipv4' | 'ipv6' } {
   return { address, type: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
 }
 
-export async function assertAllowedDestination(url: URL, blockPrivate: boolean): Promise<void> {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  if (isIP(host)) addresses = [host];
-  else {
-    try {
-      addresses = (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
-    } catch {
-      return; // fetch reports the unresolvable name itself, with its usual error
-    }
-  }
+/** The refusal for the first address of `addresses` the policy forbids, if any. */
+export function destinationRefusal(hostname: string, addresses: readonly string[], blockPrivate: boolean): ToolCallError | undefined {
   for (const raw of addresses) {
     const { address, type } = family(raw);
     if (LINK_LOCAL.check(address, type)) {
-      throw new ToolCallError('PERMISSION_DENIED', `Refused: ${url.hostname} is a link-local address (${address}), where cloud metadata services hand out credentials.`, {
+      return new ToolCallError('PERMISSION_DENIED', `Refused: ${hostname} is a link-local address (${address}), where cloud metadata services hand out credentials.`, {
         hint: 'Do not retry; Toolgate never lets the network tools reach link-local addresses.',
         data: { gate: 'network', address },
       });
     }
     if (blockPrivate && PRIVATE.check(address, type)) {
-      throw new ToolCallError('PERMISSION_DENIED', `Refused: ${url.hostname} is a loopback or private-network address (${address}), and this host only allows the public web.`, {
+      return new ToolCallError('PERMISSION_DENIED', `Refused: ${hostname} is a loopback or private-network address (${address}), and this host only allows the public web.`, {
         hint: 'Do not retry; the "networkBlockPrivateAddresses" setting keeps the network tools on the public web. Ask the user if this destination is needed.',
         data: { gate: 'network', address },
       });
     }
   }
+  return undefined;
+}
+
+function resolveAll(host: string, lookup: LookupFunction): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    lookup(host, { all: true, verbatim: true }, (err, found) => {
+      if (err) reject(err);
+      else resolve(Array.isArray(found) ? found.map((a) => a.address) : [found]);
+    });
+  });
+}
+
+/** Checks the URL's host before any request is made, so a refusal names the URL's own host name. */
+export async function assertAllowedDestination(url: URL, blockPrivate: boolean, lookup: LookupFunction = defaultLookup): Promise<void> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    try {
+      addresses = await resolveAll(host, lookup);
+    } catch {
+      return; // fetch reports the unresolvable name itself, with its usual error
+    }
+  }
+  const refusal = destinationRefusal(url.hostname, addresses, blockPrivate);
+  if (refusal) throw refusal;
 }
 
 /** A fetch that checks every destination before connecting (fetchWithRedirects calls it once per hop). */
-export function guardedFetch(inner: FetchLike, blockPrivate: () => boolean): FetchLike {
+export function guardedFetch(inner: FetchLike, blockPrivate: () => boolean, lookup: LookupFunction = defaultLookup): FetchLike {
   return async (input, init) => {
-    await assertAllowedDestination(input instanceof URL ? input : new URL(input), blockPrivate());
+    await assertAllowedDestination(input instanceof URL ? input : new URL(input), blockPrivate(), lookup);
     return inner(input, init);
   };
 }

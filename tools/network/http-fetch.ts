@@ -105,7 +105,8 @@ function isTimeoutReason(reason: unknown): boolean {
 
 /** Anything thrown while fetching or reading, as a ToolCallError with a code the model can act on. */
 export function networkFailure(e: unknown, ctx: { url: URL; timeoutMs: number; cause: 'timeout' | 'cancelled' | undefined }): ToolCallError {
-  if (isToolCallError(e)) return e;
+  const refusal = toolErrorIn(e);
+  if (refusal) return refusal;
   const shown = redactUrl(ctx.url);
   if (ctx.cause === 'timeout') {
     return new ToolCallError('TIMEOUT', `No complete response from ${shown} within ${ctx.timeoutMs} ms.`, { data: { timeoutMs: ctx.timeoutMs } });
@@ -130,6 +131,14 @@ export function networkFailure(e: unknown, ctx: { url: URL; timeoutMs: number; c
   return new ToolCallError('EXECUTION_FAILED', `The request to ${shown} failed: ${message}${detail}.`, {
     hint: 'The connection failed or was dropped; retry once if the cause looks transient.',
   });
+}
+
+/** Our own refusal, thrown as is or carried as the cause of fetch's "fetch failed" (a connect-time check). */
+function toolErrorIn(e: unknown): ToolCallError | undefined {
+  for (let cur: unknown = e, depth = 0; cur && depth < 4; cur = (cur as { cause?: unknown }).cause, depth++) {
+    if (isToolCallError(cur)) return cur;
+  }
+  return undefined;
 }
 
 function errorCode(e: unknown): string | undefined {

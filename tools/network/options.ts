@@ -1,5 +1,6 @@
 /** How a host configures the network family, and the resolved settings the tools share. */
-import { guardedFetch } from './address-guard';
+import { type LookupFunction, defaultLookup, guardedFetch } from './address-guard';
+import { connectGuardedFetch } from './guarded-connect';
 import type { FetchLike } from './http-fetch';
 
 export interface NetworkToolsOptions {
@@ -16,6 +17,8 @@ export interface NetworkToolsOptions {
   maxBytes?: number;
   /** Largest file download_file writes. Default 100 MiB. */
   maxDownloadBytes?: number;
+  /** Name resolution for the destination checks and the connections (default: the system's, as `dns.lookup`). */
+  lookup?: LookupFunction;
   /** Also refuse loopback and private networks (link-local is always refused); a getter applies a setting change at once. */
   blockPrivateAddresses?: boolean | (() => boolean);
 }
@@ -35,12 +38,14 @@ export const MAX_TIMEOUT_MS = 300_000;
 
 export function resolveNetworkSettings(options: NetworkToolsOptions): NetworkSettings {
   const endpoint = options.webSearchEndpoint;
+  const lookup = options.lookup ?? defaultLookup;
+  const blockPrivate = () => {
+    const block = options.blockPrivateAddresses;
+    return typeof block === 'function' ? block() : (block ?? false);
+  };
   return {
     workspaceRoot: options.workspaceRoot,
-    fetchImpl: guardedFetch(options.fetchImpl ?? ((input, init) => fetch(input, init)), () => {
-      const block = options.blockPrivateAddresses;
-      return typeof block === 'function' ? block() : (block ?? false);
-    }),
+    fetchImpl: guardedFetch(options.fetchImpl ?? connectGuardedFetch(blockPrivate, lookup), blockPrivate, lookup),
     maxBytes: positive(options.maxBytes, DEFAULT_MAX_BYTES),
     maxDownloadBytes: positive(options.maxDownloadBytes, DEFAULT_MAX_DOWNLOAD_BYTES),
     searchEndpoint: () => {
