@@ -30,9 +30,9 @@ export function isAriaNode(value: unknown): value is AriaJsonNode {
 
 /** Takes a fresh snapshot of the whole page; this also re-bases every ref of the page on it. */
 export async function captureAriaJson(page: Page, timeoutMs: number): Promise<AriaJsonNode[]> {
-  const raw: unknown = await page.ariaSnapshotJSON({ mode: 'ai', timeout: timeoutMs });
+  // Both read the page as it is now; asking at once saves a round trip to the browser per snapshot.
+  const [raw, secrets] = await Promise.all([page.ariaSnapshotJSON({ mode: 'ai', timeout: timeoutMs }) as Promise<unknown>, passwordValues(page)]);
   const list = (Array.isArray(raw) ? raw : [raw]).filter(isAriaNode);
-  const secrets = await passwordValues(page);
   if (secrets.size > 0) for (const node of list) maskSecrets(node, secrets);
   return list;
 }
@@ -45,25 +45,20 @@ export const MASKED_VALUE = '(hidden password)';
  * values are replaced before anything is rendered.
  */
 async function passwordValues(page: Page): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (const frame of page.frames()) {
-    const values = await frame
-      .evaluate(() => {
-        const out: string[] = [];
-        const visit = (root: Document | ShadowRoot) => {
-          for (const input of Array.from(root.querySelectorAll('input[type="password" i]'))) {
-            const value = (input as HTMLInputElement).value;
-            if (value) out.push(value);
-          }
-          for (const el of Array.from(root.querySelectorAll('*'))) if (el.shadowRoot) visit(el.shadowRoot);
-        };
-        visit(document);
-        return out;
-      })
-      .catch(() => [] as string[]);
-    for (const v of values) found.add(v);
-  }
-  return found;
+  const inFrame = () => {
+    const out: string[] = [];
+    const visit = (root: Document | ShadowRoot) => {
+      for (const input of Array.from(root.querySelectorAll('input[type="password" i]'))) {
+        const value = (input as HTMLInputElement).value;
+        if (value) out.push(value);
+      }
+      for (const el of Array.from(root.querySelectorAll('*'))) if (el.shadowRoot) visit(el.shadowRoot);
+    };
+    visit(document);
+    return out;
+  };
+  const perFrame = await Promise.all(page.frames().map((frame) => frame.evaluate(inFrame).catch(() => [] as string[])));
+  return new Set(perFrame.flat());
 }
 
 function maskSecrets(node: AriaJsonNode, secrets: ReadonlySet<string>): void {
