@@ -1,7 +1,8 @@
 /**
  * Rule: mcp_connect reaches Streamable HTTP servers with the given headers (whose values are never
  * shown back); tools without declared annotations get the MCP defaults, so they are gated as
- * destructive; an unreachable or refusing server is EXECUTION_FAILED with a hint, never a hang.
+ * destructive; an unreachable or refusing server is EXECUTION_FAILED with a hint, never a hang;
+ * a link-local address (cloud metadata) is never contacted (the SDK follows no cross-origin redirect).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { failed, type McpHarness, mcpHarness, text } from './harness';
@@ -72,5 +73,13 @@ describe('connected HTTP MCP servers', () => {
     expect(failed(await h.call('mcp_call', { server: 'web', tool: 'undeclared' })).code).toBe('PERMISSION_DENIED');
     expect(h.approvals.map((a) => a.toolId)).toEqual(['mcp.web.undeclared']);
     expect(text(await h.call('mcp.web.greet', { name: 'read-only needs no approval' }))).toBe('hello read-only needs no approval');
+  });
+});
+
+describe('link-local addresses', () => {
+  it('are refused before anything is sent', async () => {
+    const error = failed(await h.call('mcp_connect', { name: 'meta', url: 'http://169.254.169.254/mcp' }));
+    expect(error).toMatchObject({ code: 'PERMISSION_DENIED', message: expect.stringContaining('link-local') });
+    expect(h.registry.ids().filter((id) => id.startsWith('mcp.'))).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LookupFunction, assertAllowedDestination } from '../../tools/network/address-guard';
+import { connectGuardedFetch } from '../../tools/network/guarded-connect';
 import { errorOf, networkHarness, textOf } from './harness';
 import { type LocalServer, startServer } from './local-http';
 
@@ -129,5 +130,16 @@ describe('a name that changes its answer after the check (DNS rebinding)', () =>
       expect([tool, e.code, e.message]).toEqual([tool, 'PERMISSION_DENIED', expect.stringContaining('link-local')]);
       h.dispose();
     }
+  });
+});
+
+describe('the connection itself', () => {
+  it('refuses a link-local literal that a redirect followed inside fetch leads to', async () => {
+    const guarded = connectGuardedFetch(() => false);
+    const failure = await guarded(`${server.url}/to-metadata`, { redirect: 'follow' }).then(
+      () => undefined,
+      (e: unknown) => e as { cause?: { toolErrorCode?: string; message?: string } },
+    );
+    expect(failure?.cause).toMatchObject({ toolErrorCode: 'PERMISSION_DENIED', message: expect.stringContaining('link-local') });
   });
 });

@@ -2,6 +2,7 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ToolCallError } from '../core/result';
+import { toolErrorIn } from '../network/http-fetch';
 import { scrub } from '../network/secrets';
 import { type McpServerSpec, describeTarget, specSecrets } from './server-spec';
 
@@ -11,6 +12,8 @@ export function connectFailure(e: unknown, spec: McpServerSpec, ctx: { stderr: s
   const target = describeTarget(spec);
   const output = ctx.stderr.trim() ? ` Its output: ${clean(ctx.stderr.trim().slice(-500))}` : '';
   const data = { server: spec.name, transport: spec.transport };
+  const refusal = toolErrorIn(e); // the address guard's own PERMISSION_DENIED, as it is
+  if (refusal) return refusal;
   if (ctx.cancelled) return new ToolCallError('EXECUTION_FAILED', `Connecting to MCP server '${spec.name}' was cancelled.`, { data });
   const code = errnoCode(e);
   if (spec.transport === 'stdio' && (code === 'ENOENT' || code === 'EACCES')) {

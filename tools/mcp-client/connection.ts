@@ -11,6 +11,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Implementation, Tool as RemoteTool } from '@modelcontextprotocol/sdk/types.js';
 import type { ProgressUpdate } from '../core/tool';
+import type { FetchLike } from '../network/http-fetch';
 import type { McpServerSpec } from './server-spec';
 
 export type { RemoteTool };
@@ -40,6 +41,8 @@ export class McpConnection {
     readonly spec: McpServerSpec,
     private readonly onToolsChanged: () => void,
     private readonly onClosed: () => void,
+    /** The fetch the HTTP transport uses (the host's guarded one); the global fetch when absent. */
+    private readonly httpFetch?: FetchLike,
   ) {}
 
   async open(signal: AbortSignal | undefined, timeoutMs: number): Promise<void> {
@@ -130,7 +133,7 @@ export class McpConnection {
   private transport(): Transport {
     const spec = this.spec;
     if (spec.transport === 'http') {
-      return new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers } });
+      return new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers }, ...(this.httpFetch ? { fetch: this.httpFetch } : {}) });
     }
     const transport = new TrackedStdioTransport({
       command: spec.command,

@@ -10,6 +10,9 @@ import type { ToolRegistry } from '../core/registry';
 import { ToolCallError, type ToolResult, failure } from '../core/result';
 import { suggestToolIds } from '../core/suggester';
 import type { ToolContext } from '../core/tool';
+import { guardedFetch } from '../network/address-guard';
+import { connectGuardedFetch } from '../network/guarded-connect';
+import type { FetchLike } from '../network/http-fetch';
 import { scrubValue } from '../network/secrets';
 import { McpConnection, type RemoteTool } from './connection';
 import { connectFailure } from './connect-errors';
@@ -26,6 +29,12 @@ export interface McpClientManagerOptions {
   connectTimeoutMs?: number;
   /** For one remote tool call; progress notifications restart it. Default 120 s. */
   callTimeoutMs?: number;
+  /**
+   * What HTTP servers are reached with. Default: a fetch that never connects to link-local
+   * addresses (cloud metadata), checked before the request and again at connect time, like the
+   * network tools; loopback stays allowed, where most HTTP MCP servers live.
+   */
+  httpFetch?: FetchLike;
 }
 
 export interface McpToolSummary {
@@ -65,6 +74,7 @@ export class McpClientManager {
   private readonly changes = new Emitter<void>();
   private readonly connectTimeoutMs: number;
   private readonly callTimeoutMs: number;
+  private readonly httpFetch: FetchLike;
 
   constructor(
     private readonly registry: ToolRegistry,
@@ -72,6 +82,7 @@ export class McpClientManager {
   ) {
     this.connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
     this.callTimeoutMs = options.callTimeoutMs ?? 120_000;
+    this.httpFetch = options.httpFetch ?? guardedFetch(connectGuardedFetch(() => false), () => false);
   }
 
   /** Connects (or returns the live session for the identical spec); throws ToolCallError on failure. */
@@ -153,6 +164,7 @@ export class McpClientManager {
       spec,
       () => void this.refresh(key, connection),
       () => this.changes.emit(),
+      this.httpFetch,
     );
     try {
       await connection.open(signal, timeoutMs);

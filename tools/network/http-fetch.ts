@@ -134,7 +134,7 @@ export function networkFailure(e: unknown, ctx: { url: URL; timeoutMs: number; c
 }
 
 /** Our own refusal, thrown as is or carried as the cause of fetch's "fetch failed" (a connect-time check). */
-function toolErrorIn(e: unknown): ToolCallError | undefined {
+export function toolErrorIn(e: unknown): ToolCallError | undefined {
   for (let cur: unknown = e, depth = 0; cur && depth < 4; cur = (cur as { cause?: unknown }).cause, depth++) {
     if (isToolCallError(cur)) return cur;
   }
