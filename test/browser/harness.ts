@@ -12,13 +12,10 @@ import { DefaultToolExecutor } from '../../tools/core/executor';
 import { type ToolResult, renderResult } from '../../tools/core/result';
 import { ToolRegistry } from '../../tools/core/registry';
 import { type BrowserManagerOptions, BrowserManager, type ShowInfo, browserTools } from '../../tools/browser';
+import { CHROMIUM, requireChromium } from '../support/requirements';
 
-export const CHROMIUM = '/usr/bin/chromium';
+export { CHROMIUM } from '../support/requirements';
 const PAGES = join(__dirname, 'pages');
-
-export function requireChromium(): void {
-  if (!existsSync(CHROMIUM)) throw new Error(`These tests need Chromium at ${CHROMIUM}: sudo apt-get install -y chromium`);
-}
 
 function route(req: IncomingMessage, res: ServerResponse): void {
   const url = new URL(req.url ?? '/', 'http://x');

@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await lab.close();
+  await lab?.close();
 });
 
 /** Puts the device back: faults off, adb connect, state `device` in the tracker. */

@@ -12,6 +12,7 @@ import { DefaultToolExecutor, ToolRegistry, type ProgressUpdate, type ToolResult
 import { type CommandApprover, type DeviceService, createDeviceService, deviceTools } from '../../tools/devices';
 import type { DeviceServiceOptions } from '../../tools/devices/device-service';
 import { connectToAdb, disconnectFromAdb, runAdb, startVirtualDevice, type VirtualDevice } from '../../tools/devices/virtual';
+import { requireAdb } from '../support/requirements';
 
 export interface DeviceLab {
   port: number;
@@ -44,6 +45,7 @@ function freePort(): Promise<number> {
 }
 
 export async function startDeviceLab(opts: LabOptions = {}): Promise<DeviceLab> {
+  requireAdb();
   const port = await freePort();
   // The adb CLI (adb connect / devices, used by the virtual device's helpers) follows this variable.
   process.env.ANDROID_ADB_SERVER_PORT = String(port);

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await lab.close();
+  await lab?.close();
 });
 
 describe('when adb itself is not usable', () => {

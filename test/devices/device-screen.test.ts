@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await lab.close();
+  await lab?.close();
 });
 
 describe('screen stream', () => {

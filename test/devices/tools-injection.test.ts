@@ -86,7 +86,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await lab.close();
+  await lab?.close();
 });
 
 describe('every string argument of every device tool against the injection corpus', () => {

@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await lab.close();
+  await lab?.close();
 });
 
 describe('the command-level verdict', () => {

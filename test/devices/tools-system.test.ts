@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await lab.close();
+  await lab?.close();
 });
 
 describe('get_device_info', () => {

@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await lab.close();
+  await lab?.close();
 });
 
 /** The ref ui_dump gave the element whose line contains `needle`. */

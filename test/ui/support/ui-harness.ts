@@ -12,6 +12,7 @@ import { type Browser, type Page, chromium } from 'playwright-core';
 import { type Host, type HostOptions, startHost } from '../../../tools/host/host';
 import { ensureRendererBuild } from './renderer-build';
 import { freePort, killAdbServer } from '../../support/private-adb';
+import { CHROMIUM, requireChromium } from '../../support/requirements';
 
 process.env.TOOLGATE_QUIET = '1';
 
@@ -34,7 +35,8 @@ export interface UiHarness {
 }
 
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  requireChromium();
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 export async function connectMcp(host: Pick<Host, 'address' | 'token'>, name = 'ui-e2e'): Promise<Client> {
