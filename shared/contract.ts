@@ -197,6 +197,11 @@ export const Settings = z.object({
   adbPort: z.number().int().min(1).max(65535).optional().describe('Port of the adb server (default 5037). Restart required.'),
   browserExecutablePath: z.string().min(1).optional().describe('Chrome/Chromium/Edge to launch (default: auto-detected). Restart required.'),
   browserCdpEndpoint: z.string().url().optional().describe('Connect to a running browser over CDP instead of launching one. Restart required.'),
+  browserPlaywrightServer: z
+    .string()
+    .regex(/^wss?:\/\/\S+$/, 'must be a ws:// or wss:// address')
+    .optional()
+    .describe('Connect to a Playwright browser server (the ws:// address `launchServer` or `playwright run-server` prints) instead of launching one; it must run the same Playwright version as Toolgate (playwright-core 1.65). A CDP endpoint, when also set, wins. Restart required.'),
   browserHeadless: z.boolean().optional().describe('Launch the browser without a window (default true). Restart required.'),
   browserPersistentProfile: z.boolean().optional().describe('Keep cookies and storage in a profile in the data dir (default false). Restart required.'),
   webSearchEndpoint: z.string().url().optional().describe('Search provider for web_search: GET {endpoint}?q=…&n=… → {results:[{title,url,snippet}]}.'),
@@ -205,7 +210,7 @@ export const Settings = z.object({
   otlpEndpoint: z.string().url().optional().describe('OpenTelemetry collector (OTLP/HTTP) to export spans to, e.g. http://127.0.0.1:4318.'),
 });
 export type Settings = z.infer<typeof Settings>;
-export const RESTART_REQUIRED_SETTINGS = ['workspaceRoot', 'adbHost', 'adbPort', 'approvalTimeoutSeconds', 'browserExecutablePath', 'browserCdpEndpoint', 'browserHeadless', 'browserPersistentProfile'] as const;
+export const RESTART_REQUIRED_SETTINGS = ['workspaceRoot', 'adbHost', 'adbPort', 'approvalTimeoutSeconds', 'browserExecutablePath', 'browserCdpEndpoint', 'browserPlaywrightServer', 'browserHeadless', 'browserPersistentProfile'] as const;
 
 /** Methods: name → input and output schemas. The preload, the IPC handlers and the HTTP routes are all derived from this map. */
 export const contract = {

@@ -1,13 +1,17 @@
 /**
  * Rule guarded: besides a fresh launch, the manager keeps a persistent profile (state survives a
- * restart) and drives a browser that is already running over CDP without closing it on shutdown.
+ * restart) and drives a browser that is already running, over CDP or through a Playwright browser
+ * server, without closing it on shutdown.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type BrowserServer, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserManager, LINUX_ARGS } from '../../tools/browser';
+import { BrowserManager, LINUX_ARGS, browserTools } from '../../tools/browser';
+import { DefaultToolExecutor } from '../../tools/core/executor';
+import { ToolRegistry } from '../../tools/core/registry';
 import { removeDir } from '../support/remove-dir';
 import { CHROMIUM, type Harness, startHarness } from './harness';
 
@@ -79,5 +83,43 @@ describe('connecting over CDP', () => {
     await manager.close();
     expect(chrome.exitCode).toBeNull();
     expect(manager.telemetry().started).toBe(false);
+  });
+});
+
+describe('connecting to a Playwright browser server', () => {
+  let server: BrowserServer | undefined;
+  afterAll(async () => server?.close());
+
+  it('drives the served browser with the tools, and leaves the server running when the manager closes', async () => {
+    server = await chromium.launchServer({ executablePath: CHROMIUM, args: LINUX_ARGS, headless: true });
+    const manager = new BrowserManager({ playwrightServer: server.wsEndpoint() });
+    const registry = new ToolRegistry();
+    registry.registerAll(browserTools({ manager, workspaceRoot: h.workspace }));
+    const executor = new DefaultToolExecutor(registry);
+    const navigated = await executor.execute({ toolId: 'browser_navigate', args: { url: `${h.base}/form.html` } });
+    expect(navigated.ok).toBe(true);
+    const snapshot = await executor.execute({ toolId: 'browser_snapshot', args: {} });
+    const text = snapshot.ok && snapshot.content[0]?.type === 'text' ? snapshot.content[0].text : '';
+    const ref = /(e\d+) textbox "Full name/.exec(text)?.[1];
+    expect(ref).toBeDefined();
+    const typed = await executor.execute({ toolId: 'browser_input', args: { ref, text: 'Ada Lovelace' } });
+    expect(typed.ok).toBe(true);
+    expect(await manager.activePage()?.inputValue('input >> nth=0')).toBe('Ada Lovelace');
+    await manager.close();
+    expect(manager.telemetry().started).toBe(false);
+    // Still serving: a new client connects and gets a page.
+    const again = await chromium.connect(server.wsEndpoint());
+    expect(again.isConnected()).toBe(true);
+    await again.close();
+  });
+
+  it('answers a structured error with a fix when the server is not there', async () => {
+    const manager = new BrowserManager({ playwrightServer: 'ws://127.0.0.1:9/no-server', launchTimeoutMs: 3_000 });
+    const registry = new ToolRegistry();
+    registry.registerAll(browserTools({ manager, workspaceRoot: h.workspace }));
+    const result = await new DefaultToolExecutor(registry).execute({ toolId: 'browser_navigate', args: { url: `${h.base}/form.html` } });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatchObject({ code: 'EXECUTION_FAILED', message: expect.stringContaining('Playwright browser server'), hint: expect.stringContaining('Settings') });
+    await manager.close();
   });
 });

@@ -37,6 +37,15 @@ describe('settings', () => {
     expect((await t.host.api.getSettings({})).settings).toEqual({});
   });
 
+  it('refuses a Playwright server address that is not ws:// or wss://, saying so', async () => {
+    const r = await dispatchRpc(t.host.api, 'updateSettings', { changes: { browserPlaywrightServer: 'http://lab-box:3000/' } });
+    expect(r).toMatchObject({ status: 400, body: { fields: ['browserPlaywrightServer'] } });
+    expect(JSON.stringify(r.body)).toContain('ws://');
+    const ok = await t.host.api.updateSettings({ changes: { browserPlaywrightServer: 'ws://lab-box:3000/' } });
+    expect(ok.restartRequired).toContain('browserPlaywrightServer');
+    await t.host.api.updateSettings({ changes: { browserPlaywrightServer: null } });
+  });
+
   it('refuses an unknown key', async () => {
     const r = await dispatchRpc(t.host.api, 'updateSettings', { changes: { colour: 'blue' } });
     expect(r).toMatchObject({ status: 400, body: { fields: ['colour'] } });

@@ -3,7 +3,7 @@
  * Chrome/Chromium/Edge), plus what the host needs for the mirror view and the environment gate.
  *
  * Host wiring:
- *   const manager = new BrowserManager({ executablePath, headless, userDataDir, cdpEndpoint });
+ *   const manager = new BrowserManager({ executablePath, headless, userDataDir, cdpEndpoint, playwrightServer });
  *   registry.registerAll(browserTools({ manager, workspaceRoot, onShow: (info) => ui.showBrowser(info) }));
  *   gate telemetry: manager.telemetry(); mirror: manager.startScreencast(onFrame), manager.tabs(),
  *   manager.recentActions(), FpsMeter; shutdown: manager.close().

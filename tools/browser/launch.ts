@@ -1,6 +1,7 @@
 /**
  * Starts the browser the settings ask for: a fresh launch, a persistent profile, or a connection
- * to a browser that is already running (CDP endpoint). Launch failures become structured errors.
+ * to a browser that is already running (a CDP endpoint, or a Playwright browser server, e.g. on a
+ * lab machine). Launch failures become structured errors.
  */
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { ToolCallError, isToolCallError } from '../core/result';
@@ -18,19 +19,21 @@ export interface LaunchSettings {
   userDataDir?: string;
   /** Connect to a running browser (`http://127.0.0.1:9222` or a `ws://` endpoint) instead of launching one. */
   cdpEndpoint?: string;
+  /** Connect to a Playwright browser server (`ws://…` from `launchServer` / `playwright run-server`); a CDP endpoint wins. */
+  playwrightServer?: string;
   extraArgs?: string[];
   launchTimeoutMs?: number;
   viewport?: { width: number; height: number };
   probe?: ExecutableProbe;
 }
 
-export type SessionMode = 'launch' | 'persistent' | 'cdp';
+export type SessionMode = 'launch' | 'persistent' | 'cdp' | 'server';
 
 export interface BrowserSession {
   mode: SessionMode;
   browser: Browser | null;
   context: BrowserContext;
-  /** True when we own the browser process and should close it; false for a borrowed CDP browser. */
+  /** True when we own the browser process and should close it; false for a borrowed (CDP or server) browser. */
   owned: boolean;
 }
 
@@ -42,6 +45,12 @@ export async function startSession(settings: LaunchSettings): Promise<BrowserSes
       const browser = await chromium.connectOverCDP(settings.cdpEndpoint, { timeout });
       const context = browser.contexts()[0] ?? (await browser.newContext({ viewport, acceptDownloads: true }));
       return { mode: 'cdp', browser, context, owned: false };
+    }
+    if (settings.playwrightServer) {
+      const browser = await chromium.connect(settings.playwrightServer, { timeout });
+      // Our own context on the shared browser: disconnecting closes it and leaves the server running.
+      const context = await browser.newContext({ viewport, acceptDownloads: true });
+      return { mode: 'server', browser, context, owned: false };
     }
     const executablePath = resolveExecutable(settings.executablePath, settings.probe);
     const platform = settings.probe?.platform ?? process.platform;
@@ -66,6 +75,11 @@ function launchError(settings: LaunchSettings, e: unknown): ToolCallError {
   if (settings.cdpEndpoint) {
     return new ToolCallError('EXECUTION_FAILED', `Could not connect to the browser at ${settings.cdpEndpoint}: ${head}`, {
       hint: 'The remote browser is not reachable; ask the user to start it with --remote-debugging-port or fix the endpoint in Settings.',
+    });
+  }
+  if (settings.playwrightServer) {
+    return new ToolCallError('EXECUTION_FAILED', `Could not connect to the Playwright browser server at ${settings.playwrightServer}: ${head}`, {
+      hint: 'The browser server is not reachable; ask the user to start it (e.g. `npx playwright run-server`) or fix the address in Settings.',
     });
   }
   if (/ProcessSingleton|profile.*in use|SingletonLock/i.test(message)) {

@@ -82,6 +82,7 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
   const browserManager = new BrowserManager({
     ...(browserSettings.browserExecutablePath ? { executablePath: browserSettings.browserExecutablePath } : {}),
     ...(browserSettings.browserCdpEndpoint ? { cdpEndpoint: browserSettings.browserCdpEndpoint } : {}),
+    ...(browserSettings.browserPlaywrightServer ? { playwrightServer: browserSettings.browserPlaywrightServer } : {}),
     headless: browserSettings.browserHeadless ?? true,
     ...(browserSettings.browserPersistentProfile ? { userDataDir: join(deps.dataDir, 'browser-profile') } : {}),
     downloadsDir: join(deps.workspaceRoot, 'downloads'),

@@ -42,6 +42,7 @@ const LAYOUT: ReadonlyArray<{ id: string; title: string; fields: ReadonlyArray<r
     fields: [
       ['browserExecutablePath', 'Browser executable'],
       ['browserCdpEndpoint', 'Remote browser (CDP endpoint)'],
+      ['browserPlaywrightServer', 'Remote browser (Playwright server)'],
       ['browserHeadless', 'Headless browser'],
       ['browserPersistentProfile', 'Persistent browser profile'],
     ],
