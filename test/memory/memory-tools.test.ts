@@ -152,11 +152,26 @@ describe('memorize, recall and forget', () => {
     expect(r.memories[0]).toMatchObject({ id, text: 'Release 2.1 ships on Friday', tags: ['schedule'] });
   });
 
-  it('creates its schema idempotently on a database that already has it', () => {
-    expect(() => {
-      ensureMemorySchema(db);
-      ensureMemorySchema(db);
-    }).not.toThrow();
+  it('records its schema version, and migrating again changes nothing', async () => {
+    const id = data(await call('memorize', { text: 'kept across migrations' })).id;
+    const version = ensureMemorySchema(db);
+    expect(ensureMemorySchema(db)).toBe(version);
+    expect(db.prepare("SELECT version FROM schema_versions WHERE component = 'memory'").get()).toEqual({ version });
+    expect(ids(await call('recall', { query: 'migrations' }))).toEqual([id]);
+  });
+
+  it('adopts a database whose memory tables predate schema versions, keeping its memories', async () => {
+    const id = data(await call('memorize', { text: 'written before versions existed' })).id;
+    db.exec('DROP TABLE schema_versions');
+    db.close();
+    call = open();
+    expect(ids(await call('recall', { query: 'versions' }))).toEqual([id]);
+    expect(db.prepare("SELECT version FROM schema_versions WHERE component = 'memory'").get()).toMatchObject({ version: expect.any(Number) });
+  });
+
+  it('refuses memory tables written by a newer Toolgate instead of guessing', () => {
+    db.prepare("UPDATE schema_versions SET version = 99 WHERE component = 'memory'").run();
+    expect(() => ensureMemorySchema(db)).toThrow(/newer Toolgate \(memory schema 99/);
   });
 });
 

@@ -1,13 +1,17 @@
 /**
  * The memory tables in the host's SQLite database. Full-text search is an FTS5 index over the
  * memories table (external content, kept in step by triggers), with the porter stemmer so that
- * "running" finds "run". Idempotent: safe to call on every start.
+ * "running" finds "run". Versioned like the host's own tables, but counted in a row of its own
+ * (`schema_versions`, component 'memory'): the family also runs on a database without the host,
+ * and the host's `PRAGMA user_version` counts only the host's migrations.
  */
 import type Database from 'better-sqlite3';
 
 export type SqliteDatabase = Database.Database;
 
-const SCHEMA = `
+/** Each entry moves the memory schema from version i to i+1. Append only; never edit a shipped one. */
+export const MEMORY_MIGRATIONS: readonly string[] = [
+  `
 CREATE TABLE IF NOT EXISTS memory_items (
   -- AUTOINCREMENT: an id is never reused after forget, so an old id cannot silently name a new memory.
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -34,8 +38,26 @@ CREATE TRIGGER IF NOT EXISTS memory_items_au AFTER UPDATE ON memory_items BEGIN
   INSERT INTO memory_items_fts(memory_items_fts, rowid, text, tags, key) VALUES ('delete', old.id, old.text, old.tags, old.key);
   INSERT INTO memory_items_fts(rowid, text, tags, key) VALUES (new.id, new.text, new.tags, new.key);
 END;
-`;
+`,
+];
 
-export function ensureMemorySchema(db: SqliteDatabase): void {
-  db.exec(SCHEMA);
+const COMPONENT = 'memory';
+
+/** Brings the memory tables to the newest version, each step in a transaction; safe on every start. */
+export function ensureMemorySchema(db: SqliteDatabase): number {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_versions (component TEXT PRIMARY KEY, version INTEGER NOT NULL)');
+  const row = db.prepare('SELECT version FROM schema_versions WHERE component = ?').get(COMPONENT) as { version: number } | undefined;
+  const current = row?.version ?? 0;
+  if (current > MEMORY_MIGRATIONS.length) {
+    throw new Error(`The memory tables were written by a newer Toolgate (memory schema ${current}, this one knows ${MEMORY_MIGRATIONS.length}).`);
+  }
+  const record = db.prepare('INSERT INTO schema_versions (component, version) VALUES (?, ?) ON CONFLICT(component) DO UPDATE SET version = excluded.version');
+  for (let v = current; v < MEMORY_MIGRATIONS.length; v++) {
+    const step = MEMORY_MIGRATIONS[v] as string;
+    db.transaction(() => {
+      db.exec(step);
+      record.run(COMPONENT, v + 1);
+    })();
+  }
+  return MEMORY_MIGRATIONS.length;
 }
