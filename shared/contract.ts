@@ -110,6 +110,14 @@ export const UsageStats = z.object({
 });
 export type UsageStats = z.infer<typeof UsageStats>;
 
+/**
+ * Usage statistics and the host's span sequence number they run up to. Span events carry their own
+ * number, so the UI folds in exactly the spans a report does not include yet, whatever order the
+ * report and the events arrive in.
+ */
+export const UsageReport = z.object({ stats: z.array(UsageStats), throughSeq: z.number().int().min(0) });
+export type UsageReport = z.infer<typeof UsageReport>;
+
 export const BreakerStateName = z.enum(['CLOSED', 'OPEN', 'HALF_OPEN']);
 export const BreakerTransition = z.object({ toolId: z.string(), from: BreakerStateName, to: BreakerStateName, at: z.number(), cause: z.string() });
 export type BreakerTransition = z.infer<typeof BreakerTransition>;
@@ -187,6 +195,8 @@ export const BrowserView = z.object({
   tabs: z.array(z.object({ id: z.string(), url: z.string(), title: z.string(), active: z.boolean() })),
   recentActions: z.array(z.object({ tool: z.string(), target: z.string().optional(), at: z.number() })),
   dialog: z.string().optional(),
+  /** How the browser was reached: launched (with a fresh or persistent profile) or connected to (CDP, Playwright server). */
+  connection: z.object({ mode: z.enum(['launch', 'persistent', 'cdp', 'server']), target: z.string(), headless: z.boolean().optional() }).optional(),
 });
 export type BrowserView = z.infer<typeof BrowserView>;
 
@@ -219,7 +229,7 @@ export const contract = {
   callTool: { input: z.object({ toolId: z.string().min(1), args: z.record(z.string(), z.unknown()).default({}) }), output: CallOutcome },
   listSpans: { input: SpanQuery, output: z.array(Span) },
   exportSpans: { input: SpanQuery, output: z.object({ exportedAt: z.number(), spans: z.array(Span) }) },
-  usage: { input: z.object({ toolId: z.string().optional() }), output: z.array(UsageStats) },
+  usage: { input: z.object({ toolId: z.string().optional() }), output: UsageReport },
   breakers: { input: z.object({}), output: z.array(BreakerView) },
   resetBreaker: { input: z.object({ toolId: z.string().min(1) }), output: z.object({ ok: z.boolean() }) },
   pendingApprovals: { input: z.object({}), output: z.array(PendingApproval) },
@@ -256,7 +266,7 @@ export type MethodOutput<M extends MethodName> = z.infer<Contract[M]['output']>;
 export const METHOD_NAMES = Object.keys(contract) as MethodName[];
 
 export const HostEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('span'), span: Span }),
+  z.object({ type: z.literal('span'), span: Span, seq: z.number().int().min(1) }),
   z.object({ type: z.literal('breaker'), transition: BreakerTransition }),
   z.object({ type: z.literal('approval-pending'), approval: PendingApproval }),
   z.object({ type: z.literal('approval-decided'), approvalId: z.string(), decision: z.string() }),

@@ -1,6 +1,7 @@
 /**
  * Rule: what the UI computes on its own agrees with the host: usage folded forward span by span
- * equals the host's recomputation from all spans; span lists stay capped, newest first and free of
+ * equals the host's recomputation from all spans, and a report racing the live stream counts no
+ * span twice and drops none; span lists stay capped, newest first and free of
  * duplicates; a tool's real JSON Schema becomes a form whose values are the arguments as typed;
  * client configurations quote what a shell would split.
  */
@@ -11,7 +12,7 @@ import { usageFromSpans } from '../../tools/host/usage-report';
 import { clientConfigs, shellWord } from '../../renderer/src/pages/overview/client-configs';
 import { buildArgs, fieldsFromSchema, initialValues } from '../../renderer/src/pages/tools/schema-form-model';
 import { prependSpans, spanMatches } from '../../renderer/src/state/span-list';
-import { applySpansToUsage } from '../../renderer/src/state/usage-aggregate';
+import { applySpansToUsage, foldNewSpans } from '../../renderer/src/state/usage-aggregate';
 import { applyTransition } from '../../renderer/src/state/breaker-update';
 
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 30);
@@ -52,6 +53,31 @@ describe('usage folded forward in the page', () => {
       expect({ ...mine, latencyMs: undefined }).toEqual({ ...theirs, latencyMs: undefined });
       for (const k of ['min', 'max', 'mean', 'p50', 'p95', 'p99'] as const) expect(mine.latencyMs[k]).toBeCloseTo(theirs.latencyMs[k], 6);
     }
+  });
+});
+
+describe('a usage report racing the live stream', () => {
+  const all = Array.from({ length: 60 }, (_, i) => span(i));
+  const numbered = all.map((s, i) => ({ seq: i + 1, span: s }));
+  const hostAt = (n: number) => ({ stats: usageFromSpans(all.slice(0, n), NOW), throughSeq: n });
+  const counts = (r: { stats: Array<{ toolId: string; count: number }> }) => r.stats.map((s) => [s.toolId, s.count]);
+
+  it('skips the span events a report already counts, however late they arrive', () => {
+    // The report was computed after span 40; events 35–50 are delivered after it landed.
+    const folded = foldNewSpans(hostAt(40), numbered.slice(34, 50));
+    expect(folded.report.throughSeq).toBe(50);
+    expect(counts(folded.report)).toEqual(counts(hostAt(50)));
+  });
+
+  it('folds in the spans that streamed while the report was on the way, and only those', () => {
+    // Events up to 55 were seen before a report as of span 48 replaced the cache.
+    const folded = foldNewSpans(hostAt(48), numbered.slice(0, 55));
+    expect(counts(folded.report)).toEqual(counts(hostAt(55)));
+  });
+
+  it('returns the same report when every event is already counted', () => {
+    const report = hostAt(30);
+    expect(foldNewSpans(report, numbered.slice(0, 30)).report).toBe(report);
   });
 });
 

@@ -35,6 +35,8 @@ export interface HostApiDeps {
   audit: AuditStore;
   breakerStore: BreakerStore;
   shortcuts: ShortcutStore;
+  /** Sequence number of the newest span event (HostEvents.spanSeq). */
+  spanSeq: () => number;
   now?: () => number;
 }
 
@@ -118,7 +120,10 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
     callTool: ({ toolId, args }) => callAsUi(toolId, args, 'Try it'),
     listSpans: (q) => deps.spans.query(q) as Span[],
     exportSpans: (q) => ({ exportedAt: now(), spans: deps.spans.query(q) as Span[] }),
-    usage: ({ toolId }) => usageFromSpans(deps.spans.query({ limit: 10_000, ...(toolId ? { toolId } : {}) }), now()),
+    usage: ({ toolId }) => {
+      const throughSeq = deps.spanSeq(); // read first: the query below holds at least these spans
+      return { stats: usageFromSpans(deps.spans.query({ limit: 10_000, ...(toolId ? { toolId } : {}) }), now()), throughSeq };
+    },
     breakers: () => breakerViews(),
     resetBreaker: ({ toolId }) => {
       deps.pipeline.breakers?.reset(toolId);

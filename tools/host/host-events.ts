@@ -12,16 +12,25 @@ import { pendingView, upperState } from './host-api';
 export class HostEvents {
   private readonly emitter = new Emitter<HostEvent>();
   private readonly subscriptions: Disposable[];
+  private spanCount = 0;
 
   constructor(pipeline: Pipeline, approvals: ApprovalQueue, registry: ToolRegistry) {
     this.subscriptions = [
-      pipeline.events.onSpan((span) => this.emit({ type: 'span', span })),
+      pipeline.events.onSpan((span) => this.emit({ type: 'span', span, seq: ++this.spanCount })),
       pipeline.events.onBreakerTransition((t) => this.emit({ type: 'breaker', transition: { ...t, from: upperState(t.from), to: upperState(t.to) } })),
       approvals.onEvent((e) =>
         this.emit(e.type === 'pending' ? { type: 'approval-pending', approval: pendingView(e.item) } : { type: 'approval-decided', approvalId: e.approvalId, decision: e.decision }),
       ),
       registry.onChange(() => this.emit({ type: 'tools-changed' })),
     ];
+  }
+
+  /**
+   * The number of the newest span event. The span store takes each span in an earlier listener of
+   * the same synchronous dispatch, so every span up to this number is in the store already.
+   */
+  spanSeq(): number {
+    return this.spanCount;
   }
 
   emit(event: HostEvent): void {

@@ -149,7 +149,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     devices: families.devices(),
     browser: families.browser(),
   });
-  const api = createHostApi({ recentSpans: () => recentSpans(spans), settings: hostSettings, surfaces: families, emit: (e) => events.emit(e), info, registry, executor: pipeline.executor, pipeline, approvals, spans, audit, breakerStore, shortcuts: shortcutStore });
+  const api = createHostApi({ recentSpans: () => recentSpans(spans), settings: hostSettings, surfaces: families, emit: (e) => events.emit(e), info, registry, executor: pipeline.executor, pipeline, approvals, spans, audit, breakerStore, shortcuts: shortcutStore, spanSeq: () => events.spanSeq() });
   server = new HostServer({ token, mcp, api, events, rendererDir: resolve(options.rendererDir ?? join(__dirname, '..', '..', 'out', 'renderer')), log });
   await server.listen(options.port);
   const hostFile = join(layout.root, 'host.json');

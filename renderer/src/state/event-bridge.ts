@@ -6,12 +6,13 @@
  * suggestions, breaker cooldowns, the audit log) is refetched, throttled.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { BreakerView, HostEvent, PendingApproval, RendererApi, Span, UsageStats } from '../../../shared/contract';
+import type { BreakerView, HostEvent, PendingApproval, RendererApi, Span, UsageReport } from '../../../shared/contract';
 import { applyTransition } from './breaker-update';
 import { createFrameBatcher } from './frame-batcher';
 import { type SpanFilter, queryKeys } from './query-keys';
 import { SPAN_LIST_CAP, prependSpans, spanMatches } from './span-list';
-import { applySpansToUsage } from './usage-aggregate';
+import { rememberSpans } from './live-spans';
+import { type NumberedSpan, foldNewSpans } from './usage-aggregate';
 
 /** A refetch of derived data happens at most this often while events keep coming. */
 const DERIVED_REFRESH_MS = 2_000;
@@ -52,10 +53,12 @@ export function connectEventsToCache(api: RendererApi, client: QueryClient): () 
 
   const deliver = (events: HostEvent[]) => {
     const spans: Span[] = [];
+    const numbered: NumberedSpan[] = [];
     for (const e of events) {
       switch (e.type) {
         case 'span':
           spans.push(e.span);
+          numbered.push({ seq: e.seq, span: e.span });
           // The Browser page lists recent actions; a browser tool call is one.
           if (e.span.toolId.startsWith('browser_')) browser.fire();
           break;
@@ -88,11 +91,12 @@ export function connectEventsToCache(api: RendererApi, client: QueryClient): () 
       }
     }
     if (spans.length === 0) return;
+    rememberSpans(client, numbered);
     applySpanBatch(client, spans);
-    const current = client.getQueryData<UsageStats[]>(queryKeys.usage);
+    const current = client.getQueryData<UsageReport>(queryKeys.usage);
     if (current) {
-      const folded = applySpansToUsage(current, spans);
-      client.setQueryData(queryKeys.usage, folded.stats);
+      const folded = foldNewSpans(current, numbered);
+      if (folded.report !== current) client.setQueryData(queryKeys.usage, folded.report);
       if (!folded.complete) usage.fire();
     }
     shortcuts.fire();

@@ -2,8 +2,10 @@
  * The read queries the pages share, one hook each, so every page reads the same cache entry the
  * event bridge keeps current.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from './api-context';
+import { liveSpans } from './live-spans';
+import { foldNewSpans } from './usage-aggregate';
 import { type SpanFilter, queryKeys } from './query-keys';
 
 export function useInfo() {
@@ -29,7 +31,10 @@ export function useSpans(filter: SpanFilter) {
 
 export function useUsage() {
   const api = useApi();
-  return useQuery({ queryKey: queryKeys.usage, queryFn: () => api.usage({}) });
+  const client = useQueryClient();
+  // The cache keeps the whole report (its watermark is what the event bridge folds against); pages
+  // read the statistics. Spans that streamed in while the request was on the way are folded in.
+  return useQuery({ queryKey: queryKeys.usage, queryFn: async () => foldNewSpans(await api.usage({}), liveSpans(client)).report, select: (report) => report.stats });
 }
 
 export function useBreakers() {

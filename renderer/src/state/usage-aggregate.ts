@@ -3,7 +3,7 @@
  * tool's counts, histogram bucket and per-minute series. Percentiles are re-estimated from the
  * buckets by linear interpolation, the same estimate the host makes, so a refetch does not jump.
  */
-import type { Span, UsageStats } from '../../../shared/contract';
+import type { Span, UsageReport, UsageStats } from '../../../shared/contract';
 
 const MINUTE = 60_000;
 
@@ -116,4 +116,23 @@ export function applySpansToUsage(stats: readonly UsageStats[], spans: readonly 
     byTool.set(span.toolId, foldSpan(current, span));
   }
   return { stats: [...byTool.values()].sort((a, b) => a.toolId.localeCompare(b.toolId)), complete };
+}
+
+/** A span as the host's event stream delivers it: with its sequence number. */
+export interface NumberedSpan {
+  seq: number;
+  span: Span;
+}
+
+/**
+ * Folds into `report` exactly the spans it does not include yet (numbered above its watermark) and
+ * moves the watermark. A span event that arrives after a report already counting it is skipped, so
+ * a refetch racing the live stream never counts a call twice.
+ */
+export function foldNewSpans(report: UsageReport, spans: readonly NumberedSpan[]): { report: UsageReport; complete: boolean } {
+  const fresh = spans.filter((s) => s.seq > report.throughSeq);
+  if (fresh.length === 0) return { report, complete: true };
+  const folded = applySpansToUsage(report.stats, fresh.map((s) => s.span));
+  const throughSeq = fresh.reduce((max, s) => Math.max(max, s.seq), report.throughSeq);
+  return { report: { stats: folded.stats, throughSeq }, complete: folded.complete };
 }
