@@ -43,6 +43,7 @@ describe('persistent profile', () => {
       const page = await second.page();
       await page.goto(`${h.base}/form.html`);
       expect(await page.evaluate('localStorage.getItem("remember")')).toBe('me');
+      expect(second.connection()).toEqual({ mode: 'persistent', target: CHROMIUM, headless: true });
     } finally {
       await second.close();
     }
@@ -80,7 +81,9 @@ describe('connecting over CDP', () => {
     await page.goto(`${h.base}/form.html`);
     expect(await page.title()).toBe('Sign up');
     expect(manager.telemetry()).toMatchObject({ started: true, pageOpen: true });
+    expect(manager.connection()).toEqual({ mode: 'cdp', target: endpoint });
     await manager.close();
+    expect(manager.connection()).toBeUndefined();
     expect(chrome.exitCode).toBeNull();
     expect(manager.telemetry().started).toBe(false);
   });
@@ -98,6 +101,7 @@ describe('connecting to a Playwright browser server', () => {
     const executor = new DefaultToolExecutor(registry);
     const navigated = await executor.execute({ toolId: 'browser_navigate', args: { url: `${h.base}/form.html` } });
     expect(navigated.ok).toBe(true);
+    expect(manager.connection()).toEqual({ mode: 'server', target: server.wsEndpoint() });
     const snapshot = await executor.execute({ toolId: 'browser_snapshot', args: {} });
     const text = snapshot.ok && snapshot.content[0]?.type === 'text' ? snapshot.content[0].text : '';
     const ref = /(e\d+) textbox "Full name/.exec(text)?.[1];

@@ -40,7 +40,7 @@ describe('the browser in the host', () => {
     const r = await client.callTool({ name: 'browser_navigate', arguments: { url } });
     expect(r.isError).toBeFalsy();
     const view = await t.host.api.browser({});
-    expect(view).toMatchObject({ started: true, url, title: 'Shop' });
+    expect(view).toMatchObject({ started: true, url, title: 'Shop', connection: { mode: 'launch', target: expect.stringMatching(/chrom/), headless: true } });
     expect(view.tabs).toEqual([expect.objectContaining({ url, active: true })]);
     expect(view.recentActions.map((a) => a.tool)).toContain('browser_navigate');
     await client.callTool({ name: 'browser_scroll', arguments: { direction: 'down' } });

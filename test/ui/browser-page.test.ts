@@ -61,6 +61,7 @@ describe('Browser page against the host driving real Chromium', () => {
     const url = h.page.getByTestId('browser-url');
     await eventually(async () => expect(await url.textContent()).toBe(`${fixture.base}/`), 20_000);
     expect(await h.page.getByTestId('browser-title').textContent()).toBe('Fixture home');
+    expect(await h.page.getByTestId('browser-connection').textContent()).toMatch(/^Launched \/\S+chrom\S*, headless$/);
     const tabs = h.page.getByTestId('browser-tabs').locator('li');
     expect(await tabs.count()).toBe(1);
     expect(await tabs.first().getAttribute('aria-current')).toBe('true');

@@ -9,7 +9,7 @@ import { type Disposable, Emitter } from '../core/disposable';
 import { ConsoleLog } from './console-log';
 import { DialogWatcher } from './dialogs';
 import { DownloadTracker } from './downloads';
-import { type BrowserSession, type LaunchSettings, startSession } from './launch';
+import { type BrowserSession, type LaunchSettings, type SessionMode, startSession } from './launch';
 import { NetworkLog } from './network-log';
 import { RingBuffer } from './ring-buffer';
 import { type TabInfo, TabList } from './tab-list';
@@ -113,6 +113,13 @@ export class BrowserManager {
   }
 
   /** The open tabs with the titles seen at their last load, synchronously (for the UI's view). */
+  /** How the running browser was reached (launched, persistent profile, CDP, Playwright server); undefined before the first call. */
+  connection(): { mode: SessionMode; target: string; headless?: boolean } | undefined {
+    const s = this.session;
+    if (!s) return undefined;
+    return { mode: s.mode, target: s.target, ...(s.headless !== undefined ? { headless: s.headless } : {}) };
+  }
+
   tabsNow(): TabInfo[] {
     return this.tabList.list();
   }

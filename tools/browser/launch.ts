@@ -35,6 +35,10 @@ export interface BrowserSession {
   context: BrowserContext;
   /** True when we own the browser process and should close it; false for a borrowed (CDP or server) browser. */
   owned: boolean;
+  /** The executable launched, or the endpoint connected to: what a person debugging needs to see. */
+  target: string;
+  /** For a launched browser: without a window. */
+  headless?: boolean;
 }
 
 export async function startSession(settings: LaunchSettings): Promise<BrowserSession> {
@@ -44,13 +48,13 @@ export async function startSession(settings: LaunchSettings): Promise<BrowserSes
     if (settings.cdpEndpoint) {
       const browser = await chromium.connectOverCDP(settings.cdpEndpoint, { timeout });
       const context = browser.contexts()[0] ?? (await browser.newContext({ viewport, acceptDownloads: true }));
-      return { mode: 'cdp', browser, context, owned: false };
+      return { mode: 'cdp', browser, context, owned: false, target: settings.cdpEndpoint };
     }
     if (settings.playwrightServer) {
       const browser = await chromium.connect(settings.playwrightServer, { timeout });
       // Our own context on the shared browser: disconnecting closes it and leaves the server running.
       const context = await browser.newContext({ viewport, acceptDownloads: true });
-      return { mode: 'server', browser, context, owned: false };
+      return { mode: 'server', browser, context, owned: false, target: settings.playwrightServer };
     }
     const executablePath = resolveExecutable(settings.executablePath, settings.probe);
     const platform = settings.probe?.platform ?? process.platform;
@@ -58,11 +62,11 @@ export async function startSession(settings: LaunchSettings): Promise<BrowserSes
     const headless = settings.headless ?? true;
     if (settings.userDataDir) {
       const context = await chromium.launchPersistentContext(settings.userDataDir, { executablePath, args, headless, timeout, viewport, acceptDownloads: true });
-      return { mode: 'persistent', browser: context.browser(), context, owned: true };
+      return { mode: 'persistent', browser: context.browser(), context, owned: true, target: executablePath, headless };
     }
     const browser = await chromium.launch({ executablePath, args, headless, timeout });
     const context = await browser.newContext({ viewport, acceptDownloads: true });
-    return { mode: 'launch', browser, context, owned: true };
+    return { mode: 'launch', browser, context, owned: true, target: executablePath, headless };
   } catch (e) {
     if (isToolCallError(e)) throw e;
     throw launchError(settings, e);

@@ -25,6 +25,8 @@ export function createBrowserSurface(manager: BrowserManager): BrowserSurface & 
     if (t.url) out.url = t.url;
     if (active?.title) out.title = active.title;
     if (t.dialogOpen && t.dialog) out.dialog = `${t.dialog.type}: ${t.dialog.message}`;
+    const connection = manager.connection();
+    if (connection) out.connection = connection;
     return out;
   };
 

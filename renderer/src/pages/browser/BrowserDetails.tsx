@@ -63,6 +63,21 @@ function RecentActions(props: { actions: BrowserView['recentActions'] }): React.
   );
 }
 
+/** "Launched /usr/bin/chromium, headless" / "Connected over CDP to http://…": what the tools drive. */
+export function describeConnection(connection: NonNullable<BrowserView['connection']>): string {
+  const window = connection.headless === undefined ? '' : connection.headless ? ', headless' : ', with a window';
+  switch (connection.mode) {
+    case 'launch':
+      return `Launched ${connection.target}${window}`;
+    case 'persistent':
+      return `Launched ${connection.target} with the persistent profile${window}`;
+    case 'cdp':
+      return `Connected over CDP to ${connection.target}`;
+    case 'server':
+      return `Connected to the Playwright browser server ${connection.target}`;
+  }
+}
+
 export function BrowserDetails(props: { view: BrowserView }): React.JSX.Element {
   const { view } = props;
   return (
@@ -77,6 +92,10 @@ export function BrowserDetails(props: { view: BrowserView }): React.JSX.Element 
           <dt>URL</dt>
           <dd className="mono wrap" data-testid="browser-url">
             {view.url ?? '—'}
+          </dd>
+          <dt>Browser</dt>
+          <dd className="wrap" data-testid="browser-connection">
+            {view.connection ? describeConnection(view.connection) : 'not started'}
           </dd>
         </dl>
       </section>
