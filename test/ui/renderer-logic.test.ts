@@ -107,6 +107,16 @@ describe('breaker transitions applied in the page', () => {
     expect(closed[0]).toMatchObject({ state: 'CLOSED', cooldownRemainingMs: 0, consecutiveFailures: 0 });
     expect(closed[0]!.probeAt).toBeUndefined();
   });
+
+  it('keeps the state a refetch showed when an older transition event arrives after it', () => {
+    const open = { toolId: 't', from: 'CLOSED' as const, to: 'OPEN' as const, at: 1, cause: 'five failures' };
+    const probe = { ...open, from: 'OPEN' as const, to: 'HALF_OPEN' as const, at: 2, cause: 'cooldown over' };
+    const closed = { ...open, from: 'HALF_OPEN' as const, to: 'CLOSED' as const, at: 3, cause: 'probe succeeded' };
+    const refetched = [{ toolId: 't', state: 'CLOSED' as const, consecutiveFailures: 0, cooldownRemainingMs: 0, transitions: [open, probe, closed] }];
+    expect(applyTransition(refetched, probe)).toEqual(refetched);
+    const withoutProbe = [{ ...refetched[0]!, transitions: [open, closed] }];
+    expect(applyTransition(withoutProbe, probe)).toEqual(refetched);
+  });
 });
 
 describe('the Try-it form from a real tool schema', () => {
