@@ -1,6 +1,6 @@
 /**
- * Builds the renderer once per source state for the UI tests, with the Vite API and the same
- * plugins as electron.vite.config.ts. The output is keyed by a hash of renderer/ and the contract,
+ * Builds the renderer once per source state for the UI tests and benchmarks (build-renderer.mjs,
+ * in a child process, with the same plugins as electron.vite.config.ts). The output is keyed by a hash of renderer/ and the contract,
  * so a stale build is never served and an unchanged one is reused; a lock directory makes parallel
  * test files wait for one build instead of racing. It builds into test-output/, not out/, so a
  * test run never disturbs a build someone else is making or serving.
@@ -8,8 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import react from '@vitejs/plugin-react';
-import { build } from 'vite';
+import { execFile } from 'node:child_process';
 
 const ROOT = resolve(__dirname, '../../..');
 const BUILDS = join(ROOT, 'test-output', 'ui-build');
@@ -47,6 +46,17 @@ function removeOldBuilds(keep: string): void {
   }
 }
 
+function buildInChildProcess(outDir: string): Promise<void> {
+  return new Promise((done, fail) => {
+    // Vitest sets NODE_ENV=test, which would make Vite produce a development bundle; the builder sets production.
+    const env = { ...process.env, NODE_ENV: 'production' };
+    execFile(process.execPath, [join(__dirname, 'build-renderer.mjs'), outDir], { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 }, (error, _stdout, stderr) => {
+      if (error) fail(new Error(`The renderer build failed: ${stderr || error.message}`));
+      else done();
+    });
+  });
+}
+
 /** The folder holding a current renderer build (index.html + assets), building it if needed. */
 export async function ensureRendererBuild(): Promise<string> {
   const key = rendererSourceHash();
@@ -65,20 +75,7 @@ export async function ensureRendererBuild(): Promise<string> {
   }
   try {
     const tmp = `${outDir}.tmp-${process.pid}`;
-    // Vitest sets NODE_ENV=test, which would make Vite produce a development bundle; test what ships.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    await build({
-      configFile: false,
-      root: join(ROOT, 'renderer'),
-      base: './',
-      plugins: [react()],
-      logLevel: 'warn',
-      mode: 'production',
-      build: { outDir: tmp, emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 4_000 },
-    }).finally(() => {
-      process.env.NODE_ENV = nodeEnv;
-    });
+    await buildInChildProcess(tmp);
     renameSync(tmp, outDir);
     removeOldBuilds(key);
   } finally {
