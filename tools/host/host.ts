@@ -21,6 +21,7 @@ import { queueCommandApprover } from './command-approver';
 import { type HostLog, openHostLog } from './host-log';
 import type { HostApiHandlers } from './http/rpc-dispatch';
 import { HostServer } from './http/host-server';
+import type { PeerUidLookup } from './http/peer-uid';
 import { McpEndpoint } from './mcp/mcp-endpoint';
 import { AuditStore } from './store/audit-store';
 import { BreakerStore } from './store/breaker-store';
@@ -39,6 +40,8 @@ export interface HostOptions {
   /** How long a destructive call waits for a person; default 120 s. */
   approvalTimeoutMs?: number;
   rendererDir?: string;
+  /** Who owns a connection's client end; default: the kernel's socket table (tests stand in another account). */
+  peerUid?: PeerUidLookup;
   mode?: HostInfo['mode'];
   env?: NodeJS.ProcessEnv;
   /** Spans kept in the database. */
@@ -150,7 +153,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     browser: families.browser(),
   });
   const api = createHostApi({ recentSpans: () => recentSpans(spans), settings: hostSettings, surfaces: families, emit: (e) => events.emit(e), info, registry, executor: pipeline.executor, pipeline, approvals, spans, audit, breakerStore, shortcuts: shortcutStore, spanSeq: () => events.spanSeq() });
-  server = new HostServer({ token, mcp, api, events, rendererDir: resolve(options.rendererDir ?? join(__dirname, '..', '..', 'out', 'renderer')), log });
+  server = new HostServer({ token, mcp, api, events, rendererDir: resolve(options.rendererDir ?? join(__dirname, '..', '..', 'out', 'renderer')), log, ...(options.peerUid ? { peerUid: options.peerUid } : {}) });
   await server.listen(options.port);
   const hostFile = join(layout.root, 'host.json');
   writeFileSync(hostFile, JSON.stringify({ ...server.address, pid: process.pid }), { mode: 0o600 });

@@ -13,6 +13,7 @@ import type { McpEndpoint } from '../mcp/mcp-endpoint';
 import { BodyTooLargeError, readBody } from './read-body';
 import { SESSION_COOKIE, checkHost, checkOrigin, checkToken, firstFailure } from './request-guard';
 import { type HostApiHandlers, dispatchRpc } from './rpc-dispatch';
+import { type PeerUidLookup, samePeerAccount } from './peer-uid';
 import { serveStatic } from './static-files';
 
 export interface HostServerOptions {
@@ -21,10 +22,14 @@ export interface HostServerOptions {
   api: HostApiHandlers;
   events: { on(listener: (e: HostEvent) => void): Disposable };
   rendererDir: string;
+  /** Who owns a connection's client end (default: the kernel's socket table). */
+  peerUid?: PeerUidLookup;
   /** Largest accepted request body; larger is a 413. */
   maxBodyBytes?: number;
   log?: (line: string) => void;
 }
+
+const OTHER_ACCOUNT = 'This Toolgate host belongs to another account of this machine; start your own (npm run serve).';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -37,8 +42,10 @@ export class HostServer {
   private readonly http: Server;
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private port = 0;
+  private readonly sameAccount: ReturnType<typeof samePeerAccount>;
 
   constructor(private readonly options: HostServerOptions) {
+    this.sameAccount = samePeerAccount(options.peerUid);
     this.http = createServer((req, res) => void this.route(req, res).catch((e: unknown) => this.fail(res, e)));
     this.http.on('upgrade', (req, socket, head) => this.upgrade(req, socket, head));
     // Slow-loris and stuck clients must not pin the host.
@@ -66,6 +73,10 @@ export class HostServer {
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (!this.sameAccount(req.socket, this.port)) {
+      this.options.log?.(`refused a connection from another account of this machine (port ${req.socket.remotePort})`);
+      return send(res, 403, { error: OTHER_ACCOUNT });
+    }
     const host = checkHost(req);
     if (!host.ok) return send(res, host.status, { error: host.message });
     if (url.pathname === '/healthz') return send(res, 200, { ok: true });
@@ -122,6 +133,8 @@ export class HostServer {
     const verdict =
       url.pathname !== '/api/events'
         ? ({ ok: false, status: 403, message: 'no such socket' } as const)
+        : !this.sameAccount(req.socket, this.port)
+          ? ({ ok: false, status: 403, message: OTHER_ACCOUNT } as const)
         : firstFailure(() => checkHost(req), () => checkOrigin(req, this.port), () => checkToken(req, this.options.token, { allowCookie: true, queryToken: url.searchParams.get('token') }));
     if (!verdict.ok) {
       socket.end(`HTTP/1.1 ${verdict.status} ${verdict.status === 401 ? 'Unauthorized' : 'Forbidden'}\r\nConnection: close\r\n\r\n`);
