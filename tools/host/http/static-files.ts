@@ -18,7 +18,13 @@ export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 export function serveStatic(root: string, urlPath: string, res: ServerResponse, headers: Record<string, string> = {}): boolean {
-  const clean = normalize(decodeURIComponent(urlPath.split('?')[0] ?? '/')).replace(/^([/\\])+/, '');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath.split('?')[0] ?? '/');
+  } catch {
+    return false; // a malformed escape names no file: 404
+  }
+  const clean = normalize(decoded).replace(/^([/\\])+/, '');
   let file = join(root, clean || 'index.html');
   if (!file.startsWith(root + sep) && file !== root) return false;
   if (!existsSync(file) || statSync(file).isDirectory()) {
