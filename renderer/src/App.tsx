@@ -10,6 +10,7 @@ import { Nav } from './components/Nav';
 import { PageOutlet } from './PageOutlet';
 import { useHashRoute } from './router/hash-route';
 import { isPageId } from './router/pages';
+import { useApprovalAlerts } from './state/approval-alerts';
 import { useBrowserShowNavigation } from './state/browser-show';
 
 export function App(): React.JSX.Element {
@@ -21,6 +22,8 @@ export function App(): React.JSX.Element {
   const shownPage = useRef(page);
   // An agent's browser_show brings the Browser page forward from any page.
   useBrowserShowNavigation();
+  // A call waiting for a decision shows in the tab title, and as a notification when allowed.
+  useApprovalAlerts();
 
   useEffect(() => {
     if (shownPage.current === page) return;

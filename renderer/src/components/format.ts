@@ -53,3 +53,8 @@ export function prettyJson(value: unknown): string {
     return String(value);
   }
 }
+
+/** Who asked for a call: "claude-code 1.0 mcp (session-id)". */
+export function formatRequester(r: { kind: string; id?: string | undefined; label?: string | undefined }): string {
+  return [r.label, r.kind, r.id ? `(${r.id})` : undefined].filter(Boolean).join(' ');
+}

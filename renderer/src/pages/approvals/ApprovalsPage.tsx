@@ -14,6 +14,7 @@ import { useApi } from '../../state/api-context';
 import { useAuditLog, usePendingApprovals } from '../../state/queries';
 import { queryKeys } from '../../state/query-keys';
 import { AuditTable } from './AuditTable';
+import { BrowserAlertsToggle } from './BrowserAlertsToggle';
 import { type DecisionName, PendingApprovalCard } from './PendingApprovalCard';
 
 const SAID: Record<DecisionName, string> = { approve_once: 'Approved once', approve_session: 'Approved for the session', deny: 'Denied' };
@@ -55,6 +56,7 @@ export function ApprovalsPage(): React.JSX.Element {
   return (
     <>
       <PageHeader title="Approvals" description="Destructive and high-risk calls wait here for a decision. No answer before the time runs out is a denial." />
+      <BrowserAlertsToggle />
       <p className="status-line" role="status" aria-live="polite" data-testid="approval-status">
         {status}
       </p>

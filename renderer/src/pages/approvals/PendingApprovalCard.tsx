@@ -8,7 +8,7 @@ import type { PendingApproval } from '../../../../shared/contract';
 import { AnnotationBadges } from '../../components/AnnotationBadges';
 import { JsonBlock } from '../../components/JsonBlock';
 import { RiskBadge } from '../../components/RiskBadge';
-import { formatCountdown, formatClock } from '../../components/format';
+import { formatClock, formatCountdown, formatRequester } from '../../components/format';
 
 export type DecisionName = 'approve_once' | 'approve_session' | 'deny';
 
@@ -18,10 +18,6 @@ export interface PendingApprovalCardProps {
   busy: boolean;
   onDecide(decision: DecisionName, reason: string): void;
   ref?: Ref<HTMLElement>;
-}
-
-function requesterText(r: PendingApproval['requester']): string {
-  return [r.label, r.kind, r.id ? `(${r.id})` : undefined].filter(Boolean).join(' ');
 }
 
 export function PendingApprovalCard(props: PendingApprovalCardProps): React.JSX.Element {
@@ -44,7 +40,7 @@ export function PendingApprovalCard(props: PendingApprovalCardProps): React.JSX.
         <AnnotationBadges annotations={a.annotations} />
       </p>
       <p className="small">
-        Requested by <strong>{requesterText(a.requester)}</strong> at {formatClock(a.requestedAt)} · session <code>{a.sessionId}</code> · call <code>{a.callId}</code>
+        Requested by <strong>{formatRequester(a.requester)}</strong> at {formatClock(a.requestedAt)} · session <code>{a.sessionId}</code> · call <code>{a.callId}</code>
       </p>
       <JsonBlock value={a.args} label={`Arguments of ${a.toolId}`} maxHeight={260} />
       <div className="form-field">
