@@ -8,6 +8,7 @@ import { type ReactNode, createContext, useContext, useEffect, useSyncExternalSt
 import type { RendererApi } from '../../../shared/contract';
 import type { ConnectionSource, ConnectionState } from '../api/connection-status';
 import { connectEventsToCache } from './event-bridge';
+import { forgetSpans } from './live-spans';
 
 interface ApiContextValue {
   api: RendererApi;
@@ -23,7 +24,11 @@ export function ApiProvider(props: { api: RendererApi; connection: ConnectionSou
     () =>
       connection.subscribe(() => {
         const state = connection.get();
-        if (state.status === 'open' && state.reconnected) void client.invalidateQueries();
+        if (state.status === 'open' && state.reconnected) {
+          // The host may have restarted and numbers its span events afresh: the old ones must not be folded into new reports.
+          forgetSpans(client);
+          void client.invalidateQueries();
+        }
       }),
     [connection, client],
   );

@@ -22,3 +22,8 @@ export function rememberSpans(client: QueryClient, spans: readonly NumberedSpan[
 export function liveSpans(client: QueryClient): readonly NumberedSpan[] {
   return byClient.get(client) ?? [];
 }
+
+/** After the event stream reconnects: the host may have restarted, and its numbering with it. */
+export function forgetSpans(client: QueryClient): void {
+  byClient.delete(client);
+}
