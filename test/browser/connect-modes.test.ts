@@ -117,13 +117,16 @@ describe('connecting to a Playwright browser server', () => {
     await again.close();
   });
 
-  it('answers a structured error with a fix when the server is not there', async () => {
-    const manager = new BrowserManager({ playwrightServer: 'ws://127.0.0.1:9/no-server', launchTimeoutMs: 3_000 });
+  it('answers a structured error with a fix when the server is not there, never repeating its token', async () => {
+    const manager = new BrowserManager({ playwrightServer: 'ws://qa:pass-w0rd-9@127.0.0.1:9/no-server?token=tok-5ecret-42', launchTimeoutMs: 3_000 });
     const registry = new ToolRegistry();
     registry.registerAll(browserTools({ manager, workspaceRoot: h.workspace }));
     const result = await new DefaultToolExecutor(registry).execute({ toolId: 'browser_navigate', args: { url: `${h.base}/form.html` } });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatchObject({ code: 'EXECUTION_FAILED', message: expect.stringContaining('Playwright browser server'), hint: expect.stringContaining('Settings') });
+    if (!result.ok) {
+      expect(result.error).toMatchObject({ code: 'EXECUTION_FAILED', message: expect.stringContaining('Playwright browser server'), hint: expect.stringContaining('Settings') });
+      expect(result.error.message).not.toMatch(/pass-w0rd-9|tok-5ecret-42/);
+    }
     await manager.close();
   });
 });

@@ -9,6 +9,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostEvent } from '../../shared/contract';
 import { type TestHost, connectClient, startTestHost, textOf } from './harness';
+import { connectionForView } from '../../tools/host/browser-surface';
 
 let t: TestHost;
 let client: Client;
@@ -59,5 +60,15 @@ describe('the browser in the host', () => {
 
   it('stops the mirror when asked', async () => {
     expect(await t.host.api.browserScreen({ on: false })).toMatchObject({ ok: true });
+  });
+});
+
+describe('the browser connection shown on the page', () => {
+  it("never shows a remote endpoint's credential", () => {
+    const shown = connectionForView({ mode: 'cdp', target: 'wss://qa:hunter2@browsers.example:443/devtools?token=s3cr3t-abc&region=eu' });
+    expect(shown.target).not.toMatch(/hunter2|s3cr3t-abc/);
+    expect(shown.target).toContain('browsers.example');
+    expect(shown.target).toContain('region=eu');
+    expect(connectionForView({ mode: 'launch', target: '/usr/bin/chromium', headless: true })).toEqual({ mode: 'launch', target: '/usr/bin/chromium', headless: true });
   });
 });

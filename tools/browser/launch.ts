@@ -5,6 +5,7 @@
  */
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { ToolCallError, isToolCallError } from '../core/result';
+import { redactUrl, scrub, secretValues } from '../network/secrets';
 import { type ExecutableProbe, resolveExecutable } from './executable';
 
 /** Flags that keep a headless or lab Chrome quiet, deterministic and runnable as root in containers. */
@@ -75,14 +76,15 @@ export async function startSession(settings: LaunchSettings): Promise<BrowserSes
 
 function launchError(settings: LaunchSettings, e: unknown): ToolCallError {
   const message = e instanceof Error ? e.message : String(e);
-  const head = message.split('\n').slice(0, 6).join('\n').slice(0, 800);
+  // Playwright colours its call log for terminals; a model reads the text without the escape codes.
+  const head = message.replace(/\u001b\[[0-9;]*m/g, '').split('\n').slice(0, 6).join('\n').slice(0, 800);
   if (settings.cdpEndpoint) {
-    return new ToolCallError('EXECUTION_FAILED', `Could not connect to the browser at ${settings.cdpEndpoint}: ${head}`, {
+    return new ToolCallError('EXECUTION_FAILED', `Could not connect to the browser at ${shownEndpoint(settings.cdpEndpoint)}: ${scrubEndpoint(head, settings.cdpEndpoint)}`, {
       hint: 'The remote browser is not reachable; ask the user to start it with --remote-debugging-port or fix the endpoint in Settings.',
     });
   }
   if (settings.playwrightServer) {
-    return new ToolCallError('EXECUTION_FAILED', `Could not connect to the Playwright browser server at ${settings.playwrightServer}: ${head}`, {
+    return new ToolCallError('EXECUTION_FAILED', `Could not connect to the Playwright browser server at ${shownEndpoint(settings.playwrightServer)}: ${scrubEndpoint(head, settings.playwrightServer)}`, {
       hint: 'The browser server is not reachable; ask the user to start it (e.g. `npx playwright run-server`) or fix the address in Settings.',
     });
   }
@@ -94,4 +96,24 @@ function launchError(settings: LaunchSettings, e: unknown): ToolCallError {
   return new ToolCallError('EXECUTION_FAILED', `The browser failed to start: ${head}`, {
     hint: 'Retry once; if it fails again, the installed browser is broken or incompatible: tell the user.',
   });
+}
+
+/** An endpoint as errors show it: a password or token in it is never repeated to the model or the traces. */
+function shownEndpoint(endpoint: string): string {
+  try {
+    return redactUrl(new URL(endpoint));
+  } catch {
+    return '(the configured endpoint)';
+  }
+}
+
+/** Playwright's own message may quote the endpoint in full: its password and token values are taken out. */
+function scrubEndpoint(message: string, endpoint: string): string {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return message.split(endpoint).join(shownEndpoint(endpoint));
+  }
+  return scrub(message.split(endpoint).join(shownEndpoint(endpoint)), secretValues({}, url));
 }

@@ -6,7 +6,18 @@
 import type { BrowserView, ScreenFrame } from '../../shared/contract';
 import type { Disposable } from '../core/disposable';
 import { type BrowserManager, FpsMeter } from '../browser';
+import { redactUrl } from '../network/secrets';
 import type { BrowserSurface } from './families';
+
+/** How the browser was reached, for the page; a remote endpoint may carry a credential (wss://user:pass@…, ?token=…), never shown in the clear. */
+export function connectionForView(connection: NonNullable<BrowserView['connection']>): NonNullable<BrowserView['connection']> {
+  if (connection.mode !== 'cdp' && connection.mode !== 'server') return connection;
+  try {
+    return { ...connection, target: redactUrl(new URL(connection.target)) };
+  } catch {
+    return { ...connection, target: '(an endpoint that is not a URL)' };
+  }
+}
 
 export function createBrowserSurface(manager: BrowserManager): BrowserSurface & { dispose(): void } {
   let cast: Promise<Disposable> | undefined;
@@ -26,7 +37,7 @@ export function createBrowserSurface(manager: BrowserManager): BrowserSurface & 
     if (active?.title) out.title = active.title;
     if (t.dialogOpen && t.dialog) out.dialog = `${t.dialog.type}: ${t.dialog.message}`;
     const connection = manager.connection();
-    if (connection) out.connection = connection;
+    if (connection) out.connection = connectionForView(connection);
     return out;
   };
 
