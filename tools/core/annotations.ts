@@ -3,7 +3,7 @@
  * replaying a call is safe only when it is read-only or idempotent (replaying a destructive call
  * that already succeeded loses data). Inferred from the id and risk; explicit declaration wins.
  */
-import type { RiskLevel } from './metadata';
+import type { RiskLevel } from './risk';
 
 export interface ToolAnnotations {
   readOnlyHint: boolean;

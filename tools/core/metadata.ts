@@ -3,6 +3,7 @@
  * tool that declares nothing still gets sane metadata; an explicit declaration always wins.
  */
 import { type ToolAnnotations, inferAnnotations } from './annotations';
+import type { RiskLevel } from './risk';
 
 export const TOOL_CATEGORIES = [
   'shell',
@@ -24,12 +25,7 @@ export const TOOL_CATEGORIES = [
 ] as const;
 export type ToolCategory = (typeof TOOL_CATEGORIES)[number];
 
-export const RISK_LEVELS = ['LOW', 'MEDIUM', 'HIGH'] as const;
-export type RiskLevel = (typeof RISK_LEVELS)[number];
-
-export function riskRank(risk: RiskLevel): number {
-  return RISK_LEVELS.indexOf(risk);
-}
+export { RISK_LEVELS, type RiskLevel, riskRank } from './risk';
 
 export interface ToolMetadata {
   category: ToolCategory;

@@ -7,7 +7,7 @@ import type { BrowserView, ScreenFrame } from '../../shared/contract';
 import type { Disposable } from '../core/disposable';
 import { type BrowserManager, FpsMeter } from '../browser';
 import { redactUrl } from '../network/secrets';
-import type { BrowserSurface } from './families';
+import type { BrowserSurface } from './surfaces';
 
 /** How the browser was reached, for the page; a remote endpoint may carry a credential (wss://user:pass@…, ?token=…), never shown in the clear. */
 export function connectionForView(connection: NonNullable<BrowserView['connection']>): NonNullable<BrowserView['connection']> {

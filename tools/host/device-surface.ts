@@ -5,7 +5,7 @@
  */
 import type { DeviceService, ScreenStream } from '../devices';
 import { sh } from '../devices';
-import type { DeviceSurface } from './families';
+import type { DeviceSurface } from './surfaces';
 
 export function createDeviceSurface(service: DeviceService): DeviceSurface & { dispose(): void } {
   const streams = new Map<string, ScreenStream>();

@@ -4,9 +4,10 @@
  * (adb, a browser) start it lazily, on the first call that needs it.
  */
 import { join } from 'node:path';
-import type { BrowserView, DeviceView, HostEvent, HostInfo, ScreenFrame } from '../../shared/contract';
+import type { HostEvent, HostInfo } from '../../shared/contract';
 import { BrowserManager, browserTools } from '../browser';
 import { createBrowserSurface } from './browser-surface';
+import type { BrowserSurface, DeviceSurface } from './surfaces';
 import type { Db } from './store/database';
 import type { ToolRegistry } from '../core/registry';
 import type { TraceSpan } from '../core/trace-span';
@@ -41,20 +42,6 @@ export interface FamilyDeps {
   /** Asks a person about a shell command (shell_execute's own gate). */
   approveCommand: CommandApprover;
   log: (line: string) => void;
-}
-
-/** What the UI's Devices page needs from the device family. */
-export interface DeviceSurface {
-  list(): DeviceView[];
-  /** Starts or stops the live screen of a device; frames go to `onFrame`. */
-  screen(serial: string, on: boolean, onFrame: (frame: ScreenFrame) => void): Promise<{ ok: boolean; message: string }>;
-  logcat(serial: string, lines: number): Promise<string[]>;
-}
-
-/** What the UI's Browser page needs from the browser family. */
-export interface BrowserSurface {
-  view(): BrowserView;
-  screen(on: boolean, onFrame: (url: string, frame: ScreenFrame) => void): Promise<{ ok: boolean; message: string }>;
 }
 
 export interface FamilyHandles {

@@ -1,0 +1,7 @@
+/** The three risk levels of seed §1 (LOW/MEDIUM/HIGH), ordered; metadata and annotations both build on them. */
+export const RISK_LEVELS = ['LOW', 'MEDIUM', 'HIGH'] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+export function riskRank(risk: RiskLevel): number {
+  return RISK_LEVELS.indexOf(risk);
+}
