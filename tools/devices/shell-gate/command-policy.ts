@@ -7,17 +7,9 @@
  * they run.
  */
 import { type SimpleCommand, type Word, parseCommandLine } from './command-parser';
-import { judgeCommand } from './command-rules';
+import { type Judgement, type Verdict, judgeCommand } from './command-rules';
 
-export type Verdict = 'read' | 'ask' | 'deny';
-
-export interface Judgement {
-  verdict: Verdict;
-  /** What about this command led to the verdict. */
-  reason: string;
-  /** The command as words, for messages. */
-  command: string;
-}
+export type { Judgement, Verdict } from './command-rules';
 
 export interface LineJudgement {
   verdict: Verdict;

@@ -4,7 +4,16 @@
  * about Android's toybox and framework commands as `adb shell` runs them (cwd `/`, user shell).
  */
 import type { Word } from './command-parser';
-import type { Judgement } from './command-policy';
+
+export type Verdict = 'read' | 'ask' | 'deny';
+
+export interface Judgement {
+  verdict: Verdict;
+  /** What about this command led to the verdict. */
+  reason: string;
+  /** The command as words, for messages. */
+  command: string;
+}
 
 const READ_ONLY = new Set([
   'ls', 'cat', 'echo', 'printf', 'pwd', 'cd', 'id', 'whoami', 'uptime', 'uname', 'df', 'du', 'free', 'ps', 'top', 'pidof',

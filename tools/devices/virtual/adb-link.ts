@@ -11,9 +11,14 @@
  * adb's "connected to".
  */
 import { adbState, DEFAULT_ADB, runAdb, waitForAdbState } from './adb-cli';
-import type { VirtualDevice } from './index';
 
 const CONNECT_ATTEMPTS = 3;
+
+/** What linking needs of a virtual device (VirtualDevice has it): its serial, and a way to keep its cable out. */
+export interface LinkableDevice {
+  readonly serial: string;
+  holdUnplugged(): () => void;
+}
 
 /**
  * Makes adb list the device as `device` through `adb connect`. A transport adb still lists in
@@ -21,7 +26,7 @@ const CONNECT_ATTEMPTS = 3;
  * only answer "already connected". Throws when adb reports a failure ("failed to authenticate"
  * under the unauthorized fault, "failed to connect" when the device refuses connections).
  */
-export async function connectToAdb(device: VirtualDevice, adbPath = DEFAULT_ADB): Promise<void> {
+export async function connectToAdb(device: LinkableDevice, adbPath = DEFAULT_ADB): Promise<void> {
   const { serial } = device;
   let answer = '';
   for (let attempt = 0; attempt < CONNECT_ATTEMPTS; attempt++) {
@@ -43,7 +48,7 @@ export async function connectToAdb(device: VirtualDevice, adbPath = DEFAULT_ADB)
  * and waits until adb no longer lists the serial, so no part of the transport can come back (or
  * linger and attach itself to a later device that reuses the port).
  */
-export async function disconnectFromAdb(target: VirtualDevice | string, adbPath = DEFAULT_ADB): Promise<void> {
+export async function disconnectFromAdb(target: LinkableDevice | string, adbPath = DEFAULT_ADB): Promise<void> {
   if (typeof target === 'string') {
     await runAdb(['disconnect', target], adbPath).catch(() => undefined);
     return;
