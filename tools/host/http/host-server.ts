@@ -48,9 +48,14 @@ export class HostServer {
     this.sameAccount = samePeerAccount(options.peerUid);
     this.http = createServer((req, res) => void this.route(req, res).catch((e: unknown) => this.fail(res, e)));
     this.http.on('upgrade', (req, socket, head) => this.upgrade(req, socket, head));
-    // Slow-loris and stuck clients must not pin the host.
-    this.http.headersTimeout = 15_000;
+    // Stuck clients must not pin the host, but a busy machine must not cut off a healthy one: Node's
+    // default 60 s for the headers (a 15 s limit reset connections of a 1,000-call burst on a loaded
+    // 2-core machine), no limit on a whole request (a call may wait minutes for an approval), and idle
+    // keep-alive sockets kept longer than clients keep theirs, so a client never sends into a socket
+    // the host is closing.
+    this.http.headersTimeout = 60_000;
     this.http.requestTimeout = 0;
+    this.http.keepAliveTimeout = 30_000;
   }
 
   async listen(port: number): Promise<number> {
