@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { peerUid, uidInTable } from '../../tools/host/http/peer-uid';
+import { cachedPeerUid, peerUid, uidInTable } from '../../tools/host/http/peer-uid';
 import { type TestHost, startTestHost } from './harness';
 
 const OTHER_ACCOUNT = 4242;
@@ -37,6 +37,22 @@ describe('the kernel socket table', () => {
     expect(uidInTable(TABLE, 0xd431, 0x1f90)).toBe(4242);
     expect(uidInTable(TABLE, 0x1f90, 0xd431)).toBe(1000);
     expect(uidInTable(TABLE, 0xd432, 0x1f90)).toBeUndefined();
+  });
+
+  it('is read once for a burst of connections, and again for a connection the last read did not have', () => {
+    const reads: string[] = [];
+    let clock = 0;
+    let table = TABLE;
+    const lookup = cachedPeerUid((path) => (reads.push(path), path.endsWith('tcp6') ? TABLE.split('\n')[0]! : table), 250, () => clock);
+    expect(lookup(0xd431, 0x1f90)).toBe(4242);
+    expect(lookup(0x1f90, 0xd431)).toBe(1000);
+    expect(reads).toEqual(['/proc/net/tcp', '/proc/net/tcp6']);
+    table = `${TABLE}\n   3: 0100007F:D432 0100007F:1F90 01 00000000:00000000 00:00000000 00000000  1001        0 4 1 0 20 4 30 10 -1`;
+    expect(lookup(0xd432, 0x1f90)).toBe(1001);
+    expect(reads).toHaveLength(4);
+    clock = 1_000;
+    expect(lookup(0xd431, 0x1f90)).toBe(4242);
+    expect(reads).toHaveLength(6);
   });
 
   it('finds this process as the owner of a live loopback connection it opened', async () => {

@@ -19,35 +19,60 @@ function portOf(column: string | undefined): number {
   return hex ? Number.parseInt(hex, 16) : Number.NaN;
 }
 
-/** The uid owning the socket at local port `clientPort` connected to `serverPort`, from the table text. */
-export function uidInTable(table: string, clientPort: number, serverPort: number): number | undefined {
+/** Every connection in a table, as "clientPort:serverPort" → uid of its owner (established ones win). */
+export function tableOwners(table: string, into = new Map<string, number>()): Map<string, number> {
   for (const line of table.split('\n').slice(1)) {
     const cols = line.trim().split(/\s+/);
     if (cols.length < 8) continue;
-    if (portOf(cols[1]) === clientPort && portOf(cols[2]) === serverPort) {
-      const uid = Number(cols[7]);
-      if (Number.isInteger(uid)) return uid;
-    }
+    const uid = Number(cols[7]);
+    if (!Number.isInteger(uid)) continue;
+    const key = `${portOf(cols[1])}:${portOf(cols[2])}`;
+    if (!into.has(key) || cols[3] === '01') into.set(key, uid);
   }
-  return undefined;
+  return into;
+}
+
+/** The uid owning the socket at local port `clientPort` connected to `serverPort`, from the table text. */
+export function uidInTable(table: string, clientPort: number, serverPort: number): number | undefined {
+  return tableOwners(table).get(`${clientPort}:${serverPort}`);
+}
+
+/**
+ * A lookup that reads the kernel's tables at most once per burst: the parsed table is reused while
+ * it is younger than `maxAgeMs` and holds the connection asked about, and read again otherwise (a
+ * connection opened after the last read is not in it yet). A burst of a thousand connections costs
+ * a few reads instead of a thousand (each read is linear in the number of sockets).
+ */
+export function cachedPeerUid(read: ReadTable = readTable, maxAgeMs = 250, now: () => number = Date.now): PeerUidLookup {
+  let owners: Map<string, number> | undefined;
+  let readAt = 0;
+  let readable = true;
+  const load = () => {
+    owners = new Map();
+    readable = false;
+    for (const path of ['/proc/net/tcp', '/proc/net/tcp6']) {
+      try {
+        tableOwners(read(path), owners);
+        readable = true;
+      } catch {
+        // no such table here (not Linux, or no IPv6)
+      }
+    }
+    readAt = now();
+  };
+  return (clientPort, serverPort) => {
+    const key = `${clientPort}:${serverPort}`;
+    if (!owners || now() - readAt > maxAgeMs || (readable && !owners.has(key))) load();
+    return owners?.get(key);
+  };
 }
 
 /**
  * The uid of the process that opened the connection, or undefined where the kernel does not say
- * (not Linux, no /proc, or the row is not found).
+ * (not Linux, no /proc, or the row is not found). Reads the tables afresh on every call.
  */
 export function peerUid(clientPort: number, serverPort: number, read: ReadTable = readTable): number | undefined {
-  for (const path of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let table: string;
-    try {
-      table = read(path);
-    } catch {
-      continue;
-    }
-    const uid = uidInTable(table, clientPort, serverPort);
-    if (uid !== undefined) return uid;
-  }
-  return undefined;
+  return cachedPeerUid(read, 0)(clientPort, serverPort);
 }
 
 /** How a server finds the uid behind a connection (injectable so tests can stand in another account). */
@@ -57,7 +82,7 @@ export type PeerUidLookup = (clientPort: number, serverPort: number) => number |
  * Whether a connection comes from this process's own account; asked once per connection. Where the
  * kernel does not say (not Linux) the answer is yes: the bearer token stays the only key there.
  */
-export function samePeerAccount(lookup: PeerUidLookup = peerUid): (socket: { remotePort?: number | undefined }, serverPort: number) => boolean {
+export function samePeerAccount(lookup: PeerUidLookup = cachedPeerUid()): (socket: { remotePort?: number | undefined }, serverPort: number) => boolean {
   const own = process.getuid?.();
   const seen = new WeakMap<object, boolean>();
   return (socket, serverPort) => {
