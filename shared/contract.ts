@@ -210,6 +210,7 @@ export const Settings = z.object({
   browserPlaywrightServer: z
     .string()
     .regex(/^wss?:\/\/\S+$/, 'must be a ws:// or wss:// address')
+    .url()
     .optional()
     .describe('Connect to a Playwright browser server (the ws:// address `launchServer` or `playwright run-server` prints) instead of launching one; it must run the same Playwright version as Toolgate (playwright-core 1.65). A CDP endpoint, when also set, wins. Restart required.'),
   browserHeadless: z.boolean().optional().describe('Launch the browser without a window (default true). Restart required.'),
