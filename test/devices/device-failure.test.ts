@@ -25,6 +25,20 @@ afterAll(async () => {
   await lab?.close();
 });
 
+/**
+ * Calls a tool until it succeeds, as an agent following the reconnect hint would: adb can list the
+ * old transport as a device for a moment before it notices a drop and reconnects on its own.
+ */
+async function untilOk(toolId: string, args: Record<string, unknown> = {}, withinMs = 20_000) {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    await lab.service.manager.tracker.check();
+    const result = await lab.call(toolId, args);
+    if (result.ok || Date.now() > deadline) return result;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** Puts the device back: faults off, adb connect, state `device` in the tracker. */
 async function replug(): Promise<void> {
   device.faults = {};
@@ -67,9 +81,7 @@ describe('unplugged during a call', () => {
       expect(result.error.hint).toMatch(/adb connect|reconnect/);
     }
     device.faults = {};
-    await waitForAdbState(device.serial, 'device');
-    await lab.service.manager.tracker.check();
-    expect((await lab.call('screenshot', { scale: 0.1 })).ok).toBe(true);
+    expect((await untilOk('screenshot', { scale: 0.1 })).ok).toBe(true);
   });
 
   it('ends an APK upload cut off by an unplug with a structured error, then installs after replugging', async () => {
@@ -96,9 +108,7 @@ describe('unplugged during a call', () => {
 
   it('is reconnected by adb on its own when the device comes back, and the tools follow', async () => {
     device.unplug();
-    await waitForAdbState(device.serial, 'device');
-    await lab.service.manager.tracker.check();
-    expect((await lab.call('get_device_info')).ok).toBe(true);
+    expect((await untilOk('get_device_info')).ok).toBe(true);
   });
 });
 
