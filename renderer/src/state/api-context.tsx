@@ -20,18 +20,22 @@ const ApiContext = createContext<ApiContextValue | undefined>(undefined);
 export function ApiProvider(props: { api: RendererApi; connection: ConnectionSource; client: QueryClient; children: ReactNode }): React.JSX.Element {
   const { api, connection, client } = props;
   useEffect(() => connectEventsToCache(api, client), [api, client]);
-  useEffect(
-    () =>
-      connection.subscribe(() => {
-        const state = connection.get();
-        if (state.status === 'open' && state.reconnected) {
-          // The host may have restarted and numbers its span events afresh: the old ones must not be folded into new reports.
-          forgetSpans(client);
-          void client.invalidateQueries();
-        }
-      }),
-    [connection, client],
-  );
+  useEffect(() => {
+    const unsubscribe = connection.subscribe(() => {
+      const state = connection.get();
+      if (state.status !== 'open') return;
+      if (state.reconnected) {
+        // The host may have restarted and numbers its span events afresh: the old ones must not be folded into new reports.
+        forgetSpans(client);
+      }
+      // Whatever happened before the stream was open (the first time: while the page was
+      // loading) reached no event; a refetch picks it up.
+      void client.invalidateQueries();
+    });
+    // The stream may have opened before this listener was there.
+    if (connection.get().status === 'open') void client.invalidateQueries();
+    return unsubscribe;
+  }, [connection, client]);
   return (
     <QueryClientProvider client={client}>
       <ApiContext.Provider value={{ api, connection }}>{props.children}</ApiContext.Provider>
