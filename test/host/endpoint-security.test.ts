@@ -2,9 +2,10 @@
  * Rule: the endpoint answers only loopback clients that carry the token. No or wrong token → 401;
  * an Origin that is not the UI's own → 403; a Host that is not a loopback name → 403 (DNS
  * rebinding); an oversized body → 413; malformed JSON → the JSON-RPC parse error. The token file
- * is private to its owner.
+ * is private to its owner, and the port is open on 127.0.0.1 alone.
  */
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,5 +101,22 @@ describe('the UI API', () => {
 describe('the token', () => {
   it('is kept in the data dir readable by its owner only', () => {
     expect(statSync(join(t.dataDir, 'token')).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('the listening socket', () => {
+  /** 'connected' or the error code of a TCP connection attempt. */
+  const tryConnect = (host: string) =>
+    new Promise<string>((resolve) => {
+      const socket = connect({ host, port: t.host.address.port });
+      socket.once('connect', () => (socket.destroy(), resolve('connected')));
+      socket.once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+    });
+
+  it('is open on 127.0.0.1 and on no other address of this machine, loopback ones included', async () => {
+    expect(await tryConnect('127.0.0.1')).toBe('connected');
+    // Every 127.x.y.z reaches this machine on Linux: a socket bound to all addresses would answer.
+    expect(await tryConnect('127.0.0.2')).toBe('ECONNREFUSED');
+    expect(['ECONNREFUSED', 'EADDRNOTAVAIL', 'ENETUNREACH']).toContain(await tryConnect('::1'));
   });
 });
