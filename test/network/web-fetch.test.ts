@@ -4,6 +4,7 @@
  * numbered links, JSON pretty, binary refused. Statuses: 404/410 NOT_FOUND, 5xx EXECUTION_FAILED.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorSlug } from '../../tools/core/trace/error-slug';
 import { errorOf, type NetworkHarness, networkHarness, textOf } from './harness';
 import { type LocalServer, startServer } from './local-http';
 
@@ -64,6 +65,7 @@ describe('web_fetch refuses what it must not do', () => {
     const error = errorOf(await h.call('web_fetch', { url: `${server.url}/loop` }));
     expect(error.code).toBe('EXECUTION_FAILED');
     expect(error.message).toMatch(/Too many redirects/);
+    expect(errorSlug(error)).toBe('too-many-redirects');
   });
 
   it('refuses to follow a redirect to a file: URL', async () => {
@@ -95,12 +97,13 @@ describe('web_fetch refuses what it must not do', () => {
     expect(error.hint).toContain('download_file');
   });
 
-  it('reports a refused connection as EXECUTION_FAILED', async () => {
+  it('reports a refused connection as EXECUTION_FAILED, traced as connection-refused', async () => {
     const gone = await startServer({});
     await gone.close();
     const error = errorOf(await h.call('web_fetch', { url: `${gone.url}/x` }));
     expect(error.code).toBe('EXECUTION_FAILED');
     expect(error.message).toMatch(/refused/i);
+    expect(errorSlug(error)).toBe('connection-refused');
   });
 
   it('refuses a startChar past the end of the text', async () => {

@@ -48,7 +48,7 @@ export async function fetchWithRedirects(plan: RequestPlan, opts: { fetchImpl: F
     if (hop >= maxRedirects) {
       throw new ToolCallError('EXECUTION_FAILED', `Too many redirects (more than ${maxRedirects}) starting at ${redactUrl(plan.url)}; the server may be redirecting in a loop.`, {
         hint: 'Open the final URL directly if you know it; otherwise this page cannot be fetched.',
-        data: { redirects: hop },
+        data: { redirects: hop, slug: 'too-many-redirects' },
       });
     }
     const next = resolveLocation(location, current.url);
@@ -117,14 +117,15 @@ export function networkFailure(e: unknown, ctx: { url: URL; timeoutMs: number; c
   const code = errorCode(e);
   const detail = code ? ` (${code})` : '';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return new ToolCallError('EXECUTION_FAILED', `The host ${ctx.url.hostname} could not be resolved${detail}.`, { hint: 'Check the host name in the URL.' });
+    return new ToolCallError('EXECUTION_FAILED', `The host ${ctx.url.hostname} could not be resolved${detail}.`, { hint: 'Check the host name in the URL.', data: { slug: 'host-not-found' } });
   }
   if (code === 'ECONNREFUSED') {
-    return new ToolCallError('EXECUTION_FAILED', `Connection refused by ${ctx.url.host}${detail}.`, { hint: 'Check the URL and port, and that the server is running.' });
+    return new ToolCallError('EXECUTION_FAILED', `Connection refused by ${ctx.url.host}${detail}.`, { hint: 'Check the URL and port, and that the server is running.', data: { slug: 'connection-refused' } });
   }
   if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') {
     return new ToolCallError('EXECUTION_FAILED', `The connection to ${ctx.url.host} was dropped before the response was complete${detail}.`, {
       hint: 'The server closed the connection early; retry once, and if it happens again the resource is not reachable right now.',
+      data: { slug: 'connection-dropped' },
     });
   }
   const message = e instanceof Error ? e.message : String(e);
