@@ -1,5 +1,5 @@
 /** Phone-wide state outside any one app: settings, properties, clipboard, media, notifications, location. */
-import type { AppInfo } from './apps/app';
+import type { AppInfo } from './app-info';
 
 export type SettingsNamespace = 'system' | 'secure' | 'global';
 export const SETTINGS_NAMESPACES: readonly SettingsNamespace[] = ['system', 'secure', 'global'];

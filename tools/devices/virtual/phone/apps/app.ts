@@ -2,17 +2,9 @@
 import type { LogLevel } from '../logbuffer';
 import type { UiNode } from '../ui';
 import type { PhoneServices } from '../services';
+import type { AppInfo } from '../app-info';
 
-export interface AppInfo {
-  packageName: string;
-  label: string;
-  system: boolean;
-  versionName: string;
-  versionCode: number;
-  /** Fully qualified activity class names; the first one is the launcher entry when `launchable`. */
-  activities: string[];
-  launchable: boolean;
-}
+export type { AppInfo } from '../app-info';
 
 export interface AppContext {
   readonly packageName: string;
