@@ -2,7 +2,7 @@
 // is stopped by the time bound and returned as INVALID_ARGUMENT with a rewrite hint, and the input
 // and output sizes are bounded; ordinary patterns extract and replace as JavaScript does.
 import { describe, expect, it } from 'vitest';
-import { BoundExceeded, runBounded } from '../../tools/structured/time-bound';
+import { BoundExceeded, runBounded } from '../../tools/common/time-bound';
 import { regexExtract, regexReplace } from '../../tools/structured/regex-tools';
 import { harness } from './harness';
 

@@ -1,6 +1,6 @@
 /** Where-filters and sorting for csv_query: numbers compare as numbers, everything else as text. */
 import { ToolCallError } from '../core/result';
-import { boundedTest, compileRegex } from './safe-regex';
+import { boundedTest, compileRegex } from '../common/safe-regex';
 import { type Table, columnIndex, isNumeric } from './csv-table';
 
 export const OPERATORS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'contains', 'startsWith', 'endsWith', 'matches', 'empty', 'notEmpty'] as const;

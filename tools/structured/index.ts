@@ -40,6 +40,3 @@ export function structuredTools(deps: StructuredDeps): Tool[] {
     cronNext(deps),
   ] as Tool[];
 }
-
-export { runBounded, BoundExceeded } from './time-bound';
-export { compileRegex, boundedMatches, boundedReplace, boundedTest } from './safe-regex';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 import { structuredDeclaration } from './common';
-import { boundedMatches, boundedReplace, checkRegexInput, compileRegex } from './safe-regex';
+import { boundedMatches, boundedReplace, checkRegexInput, compileRegex } from '../common/safe-regex';
 
 const pattern = z.string().min(1).describe('JavaScript regular expression source, without slashes, e.g. "(\\\\d{4})-(\\\\d{2})".');
 const flags = z.string().max(8).default('').describe('RegExp flags: any of d g i m s u v y (e.g. "i" for case-insensitive, "m" for multi-line anchors).');

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
-import { BoundExceeded, runBounded } from '../structured/time-bound';
+import { BoundExceeded, runBounded } from '../common/time-bound';
 import { ALLOWED_FUNCTIONS, CONSTANTS, vetExpression } from './math-guard';
 import { DISABLED_FUNCTIONS, math, parseExpression } from './math-instance';
 
