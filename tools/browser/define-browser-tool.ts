@@ -4,14 +4,14 @@
  * return at once when an action opens a dialog instead of hanging on it, honour cancellation, map
  * Playwright errors to codes, and record every action for the mirror view.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { z } from 'zod';
 import { type ToolResult, ToolCallError, success } from '../core/result';
 import { type Tool, type ToolContext, type ToolDefinition, type ToolReturn, defineTool } from '../core/tool';
 import type { BrowserManager } from './browser-manager';
 import { type DialogInfo, describeDialog, dialogAdvice } from './dialogs';
 import { isGoneError, lossError, toToolCallError } from './errors';
-import { describeRef } from './snapshot/refs';
+import { describeRef, resolveRefTarget } from './snapshot/refs';
 
 export interface ShowInfo {
   url: string;
@@ -131,6 +131,30 @@ export function definePageTool<S extends z.ZodType>(deps: BrowserToolDeps, def: 
       } finally {
         manager.recordAction(def.id, targetText(page, def.target(args)), ok);
       }
+    },
+  });
+}
+
+export interface ElementRun<Args> extends PageRun<Args> {
+  /** The ref as the snapshot spells it, and the element it names there. */
+  ref: string;
+  target: Locator;
+  /** The family's timeout for one action on the element. */
+  timeout: number;
+}
+
+export interface ElementToolDefinition<S extends z.ZodType> extends Omit<PageToolDefinition<S>, 'target' | 'run'> {
+  run(run: ElementRun<z.infer<S>>): Promise<ToolReturn>;
+}
+
+/** A page tool that acts on the one element its required `ref` names in the latest snapshot. */
+export function defineElementTool<S extends z.ZodType<{ ref: string }>>(deps: BrowserToolDeps, def: ElementToolDefinition<S>): Tool<z.infer<S>> {
+  return definePageTool(deps, {
+    ...def,
+    target: (args) => args.ref,
+    run: async (run) => {
+      const { ref, target } = await resolveRefTarget(run.page, run.args.ref);
+      return def.run({ ...run, ref, target, timeout: run.deps.manager.actionTimeoutMs });
     },
   });
 }

@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { ToolCallError, success } from '../../core/result';
-import { type BrowserToolDeps, definePageTool } from '../define-browser-tool';
+import { type BrowserToolDeps, defineElementTool } from '../define-browser-tool';
 import { controlKind } from '../page-scripts';
-import { describeRef, resolveRefTarget } from '../snapshot/refs';
+import { describeRef } from '../snapshot/refs';
 import { refField } from './common';
 
 type NativeKind = 'date' | 'time' | 'datetime-local' | 'month' | 'week';
@@ -54,7 +54,7 @@ const input = z.object({
 const TEXTLIKE = new Set(['text', 'search', 'tel', '']);
 
 export function browserDateInput(deps: BrowserToolDeps) {
-  return definePageTool(deps, {
+  return defineElementTool(deps, {
     id: 'browser_date_input',
     title: 'Set a date or time field',
     description:
@@ -63,10 +63,7 @@ export function browserDateInput(deps: BrowserToolDeps) {
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'input'] },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     runPolicy: 'mutating',
-    target: (args) => args.ref,
-    async run({ args, page, deps: d }) {
-      const { ref, target } = await resolveRefTarget(page, args.ref);
-      const timeout = d.manager.actionTimeoutMs;
+    async run({ args, page, ref, target, timeout }) {
       const kind = await target.evaluate(controlKind, undefined, { timeout });
       const name = describeRef(page, ref);
       if (kind.disabled) throw new ToolCallError('EXECUTION_FAILED', `${name} is disabled.`, { hint: 'Something else on the page must enable it first; take a browser_snapshot.' });

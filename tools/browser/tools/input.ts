@@ -1,9 +1,9 @@
 /** browser_input: put text into a text field by ref (replace or type key by key), optionally press Enter. */
 import { z } from 'zod';
 import { ToolCallError, success } from '../../core/result';
-import { type BrowserToolDeps, definePageTool } from '../define-browser-tool';
+import { type BrowserToolDeps, defineElementTool } from '../define-browser-tool';
 import { type ControlKind, controlKind } from '../page-scripts';
-import { describeRef, resolveRefTarget } from '../snapshot/refs';
+import { describeRef } from '../snapshot/refs';
 import { refField, whereNow } from './common';
 
 const TEXT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
@@ -32,7 +32,7 @@ const input = z.object({
 });
 
 export function browserInput(deps: BrowserToolDeps) {
-  return definePageTool(deps, {
+  return defineElementTool(deps, {
     id: 'browser_input',
     title: 'Type into a field',
     description:
@@ -41,10 +41,7 @@ export function browserInput(deps: BrowserToolDeps) {
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'input'] },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     runPolicy: 'mutating',
-    target: (args) => args.ref,
-    async run({ args, page, deps: d }) {
-      const { ref, target } = await resolveRefTarget(page, args.ref);
-      const timeout = d.manager.actionTimeoutMs;
+    async run({ args, page, ref, target, timeout }) {
       const kind = await target.evaluate(controlKind, undefined, { timeout });
       const why = refusal(kind);
       if (why) {

@@ -1,9 +1,9 @@
 /** browser_select: choose options of a <select> by value or visible label. */
 import { z } from 'zod';
 import { ToolCallError, success } from '../../core/result';
-import { type BrowserToolDeps, definePageTool } from '../define-browser-tool';
+import { type BrowserToolDeps, defineElementTool } from '../define-browser-tool';
 import { selectOptions } from '../page-scripts';
-import { describeRef, resolveRefTarget } from '../snapshot/refs';
+import { describeRef } from '../snapshot/refs';
 import { refField } from './common';
 
 const input = z.object({
@@ -12,7 +12,7 @@ const input = z.object({
 });
 
 export function browserSelect(deps: BrowserToolDeps) {
-  return definePageTool(deps, {
+  return defineElementTool(deps, {
     id: 'browser_select',
     title: 'Choose from a dropdown',
     description:
@@ -21,10 +21,7 @@ export function browserSelect(deps: BrowserToolDeps) {
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'input'] },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     runPolicy: 'mutating',
-    target: (args) => args.ref,
-    async run({ args, page, deps: d }) {
-      const { ref, target } = await resolveRefTarget(page, args.ref);
-      const timeout = d.manager.actionTimeoutMs;
+    async run({ args, page, ref, target, timeout }) {
       const state = await target.evaluate(selectOptions, undefined, { timeout });
       if (!state) {
         throw new ToolCallError('UNSUPPORTED', `${describeRef(page, ref)} is not a native <select>.`, {

@@ -1,9 +1,9 @@
 /** browser_toggle: set a checkbox, radio button or switch to the wanted state. */
 import { z } from 'zod';
 import { ToolCallError, success } from '../../core/result';
-import { type BrowserToolDeps, definePageTool } from '../define-browser-tool';
+import { type BrowserToolDeps, defineElementTool } from '../define-browser-tool';
 import { errorText } from '../errors';
-import { describeRef, resolveRefTarget } from '../snapshot/refs';
+import { describeRef } from '../snapshot/refs';
 import { refField } from './common';
 
 const input = z.object({
@@ -12,7 +12,7 @@ const input = z.object({
 });
 
 export function browserToggle(deps: BrowserToolDeps) {
-  return definePageTool(deps, {
+  return defineElementTool(deps, {
     id: 'browser_toggle',
     title: 'Check or uncheck',
     description:
@@ -21,10 +21,7 @@ export function browserToggle(deps: BrowserToolDeps) {
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'input'] },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     runPolicy: 'mutating',
-    target: (args) => args.ref,
-    async run({ args, page, deps: d }) {
-      const { ref, target } = await resolveRefTarget(page, args.ref);
-      const timeout = d.manager.actionTimeoutMs;
+    async run({ args, page, ref, target, timeout }) {
       let before: boolean;
       try {
         before = await target.isChecked({ timeout });
