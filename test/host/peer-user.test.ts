@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { cachedPeerUid, peerUid, uidInTable } from '../../tools/host/http/peer-uid';
+import { cachedPeerUid, tableOwners } from '../../tools/host/http/peer-uid';
 import { type TestHost, startTestHost } from './harness';
 
 const OTHER_ACCOUNT = 4242;
@@ -32,6 +32,8 @@ describe('the kernel socket table', () => {
     '   1: 0100007F:D431 0100007F:1F90 01 00000000:00000000 00:00000000 00000000  4242        0 2 1 0 20 4 30 10 -1',
     '   2: 0100007F:1F90 0100007F:D431 01 00000000:00000000 00:00000000 00000000  1000        0 3 1 0 20 4 30 10 -1',
   ].join('\n');
+
+  const uidInTable = (table: string, clientPort: number, serverPort: number) => tableOwners(table).get(`${clientPort}:${serverPort}`);
 
   it('names the owner of the client end of a connection, not the server end', () => {
     expect(uidInTable(TABLE, 0xd431, 0x1f90)).toBe(4242);
@@ -62,7 +64,7 @@ describe('the kernel socket table', () => {
     const serverPort = (server.address() as { port: number }).port;
     const socket = (await import('node:net')).connect(serverPort, '127.0.0.1');
     await new Promise<void>((r) => socket.once('connect', () => r()));
-    expect(peerUid(socket.localPort ?? 0, serverPort)).toBe(process.getuid?.());
+    expect(cachedPeerUid()(socket.localPort ?? 0, serverPort)).toBe(process.getuid?.());
     socket.destroy();
     server.close();
   });

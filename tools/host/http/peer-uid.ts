@@ -32,11 +32,6 @@ export function tableOwners(table: string, into = new Map<string, number>()): Ma
   return into;
 }
 
-/** The uid owning the socket at local port `clientPort` connected to `serverPort`, from the table text. */
-export function uidInTable(table: string, clientPort: number, serverPort: number): number | undefined {
-  return tableOwners(table).get(`${clientPort}:${serverPort}`);
-}
-
 /**
  * A lookup that reads the kernel's tables at most once per burst: the parsed table is reused while
  * it is younger than `maxAgeMs` and holds the connection asked about, and read again otherwise (a
@@ -65,14 +60,6 @@ export function cachedPeerUid(read: ReadTable = readTable, maxAgeMs = 250, now: 
     if (!owners || now() - readAt > maxAgeMs || (readable && !owners.has(key))) load();
     return owners?.get(key);
   };
-}
-
-/**
- * The uid of the process that opened the connection, or undefined where the kernel does not say
- * (not Linux, no /proc, or the row is not found). Reads the tables afresh on every call.
- */
-export function peerUid(clientPort: number, serverPort: number, read: ReadTable = readTable): number | undefined {
-  return cachedPeerUid(read, 0)(clientPort, serverPort);
 }
 
 /** How a server finds the uid behind a connection (injectable so tests can stand in another account). */
