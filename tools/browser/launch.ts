@@ -5,7 +5,7 @@
  */
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { ToolCallError, isToolCallError } from '../core/result';
-import { redactUrl, scrub, secretValues } from '../network/secrets';
+import { redactUrlText, scrub, secretValues } from '../network/secrets';
 import { type ExecutableProbe, resolveExecutable } from './executable';
 
 /** Flags that keep a headless or lab Chrome quiet, deterministic and runnable as root in containers. */
@@ -100,20 +100,11 @@ function launchError(settings: LaunchSettings, e: unknown): ToolCallError {
 
 /** An endpoint as errors show it: a password or token in it is never repeated to the model or the traces. */
 function shownEndpoint(endpoint: string): string {
-  try {
-    return redactUrl(new URL(endpoint));
-  } catch {
-    return '(the configured endpoint)';
-  }
+  return redactUrlText(endpoint) ?? '(the configured endpoint)';
 }
 
 /** Playwright's own message may quote the endpoint in full: its password and token values are taken out. */
 function scrubEndpoint(message: string, endpoint: string): string {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return message.split(endpoint).join(shownEndpoint(endpoint));
-  }
-  return scrub(message.split(endpoint).join(shownEndpoint(endpoint)), secretValues({}, url));
+  const shown = message.split(endpoint).join(shownEndpoint(endpoint));
+  return URL.canParse(endpoint) ? scrub(shown, secretValues({}, new URL(endpoint))) : shown;
 }

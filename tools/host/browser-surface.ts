@@ -6,17 +6,13 @@
 import type { BrowserView, ScreenFrame } from '../../shared/contract';
 import type { Disposable } from '../core/disposable';
 import { type BrowserManager, FpsMeter } from '../browser';
-import { redactUrl } from '../network/secrets';
+import { redactUrlText } from '../network/secrets';
 import type { BrowserSurface } from './surfaces';
 
 /** How the browser was reached, for the page; a remote endpoint may carry a credential (wss://user:pass@…, ?token=…), never shown in the clear. */
 export function connectionForView(connection: NonNullable<BrowserView['connection']>): NonNullable<BrowserView['connection']> {
   if (connection.mode !== 'cdp' && connection.mode !== 'server') return connection;
-  try {
-    return { ...connection, target: redactUrl(new URL(connection.target)) };
-  } catch {
-    return { ...connection, target: '(an endpoint that is not a URL)' };
-  }
+  return { ...connection, target: redactUrlText(connection.target) ?? '(an endpoint that is not a URL)' };
 }
 
 export function createBrowserSurface(manager: BrowserManager): BrowserSurface & { dispose(): void } {

@@ -48,6 +48,11 @@ export function redactUrl(url: URL): string {
   return copy.href;
 }
 
+/** `redactUrl` for an address given as text (a setting); undefined when the text is not a URL. */
+export function redactUrlText(text: string): string | undefined {
+  return URL.canParse(text) ? redactUrl(new URL(text)) : undefined;
+}
+
 /**
  * The secret strings a request carries, so any output can be scrubbed of them. For
  * `Authorization: Bearer abc` both the whole value and the credential after the scheme count.
