@@ -10,10 +10,10 @@ import type { PendingApproval } from '../../../shared/contract';
 import { formatRequester } from '../components/format';
 import { useInfo, usePendingApprovals } from './queries';
 
-export const BASE_TITLE = 'Toolgate';
+const BASE_TITLE = 'Toolgate';
 
 /** True where this page may raise system notifications (a browser that supports them, permission given). */
-export function browserAlertsAllowed(): boolean {
+function browserAlertsAllowed(): boolean {
   return typeof Notification !== 'undefined' && Notification.permission === 'granted';
 }
 
