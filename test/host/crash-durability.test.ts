@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
+import { pragmaValue } from '../../tools/common/sqlite';
 import { openDatabase } from '../../tools/host/store/database';
 import { SPAN_FLUSH_INTERVAL_MS } from '../../tools/host/store/span-store';
 import { connectClient } from './harness';
@@ -59,8 +60,8 @@ it('keeps every committed span and shortcut after SIGKILL mid-stream', async () 
   await Promise.all(agents);
   await client.close().catch(() => undefined);
 
-  const check = new Database(join(dir, 'toolgate.db'));
-  expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+  const check = new DatabaseSync(join(dir, 'toolgate.db'));
+  expect(pragmaValue(check, 'integrity_check')).toBe('ok');
   check.close();
   const db = openDatabase(join(dir, 'toolgate.db'));
   const spanCalls = new Set((db.prepare('SELECT call_id FROM spans').all() as Array<{ call_id: string }>).map((r) => r.call_id));

@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
+import { pragmaValue } from '../../tools/common/sqlite';
 import { runCli, serve } from './process-harness';
 
 const dirs: string[] = [];
@@ -46,8 +47,8 @@ describe('toolgate serve', () => {
     expect(await served.exited).toEqual({ code: 0, signal: null });
     expect(served.stdout().trim().split('\n')).toHaveLength(1);
     expect(existsSync(join(dir, 'host.json'))).toBe(false);
-    const db = new Database(join(dir, 'toolgate.db'));
-    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    const db = new DatabaseSync(join(dir, 'toolgate.db'));
+    expect(pragmaValue(db, 'integrity_check')).toBe('ok');
     db.close();
   });
 

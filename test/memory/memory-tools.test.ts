@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DefaultToolExecutor } from '../../tools/core/executor';
@@ -15,11 +15,11 @@ import type { ToolResult } from '../../tools/core/result';
 import { ensureMemorySchema, memoryTools } from '../../tools/memory';
 
 let dir: string;
-let db: Database.Database;
+let db: DatabaseSync;
 let clock: number;
 
 function open() {
-  db = new Database(join(dir, 'toolgate.db'));
+  db = new DatabaseSync(join(dir, 'toolgate.db'));
   const registry = new ToolRegistry();
   registry.registerAll(memoryTools({ db, now: () => clock }));
   const executor = new DefaultToolExecutor(registry);
@@ -40,7 +40,7 @@ beforeEach(() => {
   call = open();
 });
 afterEach(() => {
-  if (db.open) db.close();
+  if (db.isOpen) db.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

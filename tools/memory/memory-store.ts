@@ -3,6 +3,7 @@
  * (FTS5 + bm25, optional all-of tag filter), forget. The tools are thin wrappers over this.
  */
 import { toFtsQuery } from './fts-query';
+import { transaction } from '../common/sqlite';
 import { type SqliteDatabase, ensureMemorySchema } from './schema';
 
 export interface Memory {
@@ -47,7 +48,7 @@ export class MemoryStore {
   }
 
   remember(text: string, tags: string[], key: string | undefined): { memory: Memory; outcome: RememberOutcome } {
-    return this.db.transaction(() => {
+    return transaction(this.db, () => {
       const now = this.now();
       const existing = key !== undefined ? this.byKey(key) : this.keylessWithText(text);
       if (!existing) {
@@ -62,7 +63,7 @@ export class MemoryStore {
         this.db.prepare('UPDATE memory_items SET text = ?, tags = ?, updated_at = ? WHERE id = ?').run(text, JSON.stringify(mergedTags), now, existing.id);
       }
       return { memory: this.mustGet(existing.id), outcome: unchanged || key === undefined ? ('already_known' as const) : ('replaced' as const) };
-    })();
+    });
   }
 
   search(query: string | undefined, tags: string[], limit: number): { memories: RecalledMemory[]; searchable: boolean } {
@@ -70,7 +71,7 @@ export class MemoryStore {
     if (query === undefined || !query.trim()) {
       const rows = this.db
         .prepare(`SELECT ${COLUMNS} FROM memory_items m WHERE ${TAG_FILTER} ORDER BY m.updated_at DESC, m.id DESC LIMIT ?`)
-        .all(...tagArgs, limit) as Row[];
+        .all(...tagArgs, limit) as unknown as Row[];
       return { memories: rows.map((r) => ({ ...toMemory(r), score: undefined })), searchable: true };
     }
     const match = toFtsQuery(query);
@@ -83,16 +84,16 @@ export class MemoryStore {
          WHERE memory_items_fts MATCH ? AND ${TAG_FILTER}
          ORDER BY rank, m.id DESC LIMIT ?`,
       )
-      .all(match, ...tagArgs, limit) as Row[];
+      .all(match, ...tagArgs, limit) as unknown as Row[];
     return { memories: rows.map((r) => ({ ...toMemory(r), score: r.rank === undefined ? undefined : -r.rank })), searchable: true };
   }
 
   forget(target: { id: number } | { key: string }): Memory | undefined {
-    return this.db.transaction(() => {
+    return transaction(this.db, () => {
       const memory = 'id' in target ? this.get(target.id) : this.byKey(target.key);
       if (memory) this.db.prepare('DELETE FROM memory_items WHERE id = ?').run(memory.id);
       return memory;
-    })();
+    });
   }
 
   get(id: number): Memory | undefined {

@@ -5,9 +5,9 @@
  * (`schema_versions`, component 'memory'): the family also runs on a database without the host,
  * and the host's `PRAGMA user_version` counts only the host's migrations.
  */
-import type Database from 'better-sqlite3';
+import { type SqliteDatabase, transaction } from '../common/sqlite';
 
-export type SqliteDatabase = Database.Database;
+export type { SqliteDatabase };
 
 /** Each entry moves the memory schema from version i to i+1. Append only; never edit a shipped one. */
 export const MEMORY_MIGRATIONS: readonly string[] = [
@@ -54,10 +54,10 @@ export function ensureMemorySchema(db: SqliteDatabase): number {
   const record = db.prepare('INSERT INTO schema_versions (component, version) VALUES (?, ?) ON CONFLICT(component) DO UPDATE SET version = excluded.version');
   for (let v = current; v < MEMORY_MIGRATIONS.length; v++) {
     const step = MEMORY_MIGRATIONS[v] as string;
-    db.transaction(() => {
+    transaction(db, () => {
       db.exec(step);
       record.run(COMPONENT, v + 1);
-    })();
+    });
   }
   return MEMORY_MIGRATIONS.length;
 }

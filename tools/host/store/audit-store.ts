@@ -18,12 +18,13 @@ export class AuditStore {
   constructor(private readonly db: Db) {
     this.insertStmt = db.prepare(
       `INSERT INTO approval_audit (at, call_id, session_id, tool_id, args_digest, decision, reason, decider)
-       VALUES (@at, @callId, @sessionId, @toolId, @argsDigest, @decision, @reason, @decider)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 
   append(entry: AuditRecord): number {
-    return Number(this.insertStmt.run({ ...entry, reason: entry.reason ?? null, decider: entry.decider ?? null }).lastInsertRowid);
+    const e = entry;
+    return Number(this.insertStmt.run(e.at, e.callId, e.sessionId, e.toolId, e.argsDigest, e.decision, e.reason ?? null, e.decider ?? null).lastInsertRowid);
   }
 
   recent(limit = 200): Array<AuditRecord & { id: number }> {

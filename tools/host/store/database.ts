@@ -1,13 +1,13 @@
 /**
- * The host's SQLite database (better-sqlite3, WAL): trace spans, breaker transitions, the approval
+ * The host's SQLite database (node:sqlite, WAL): trace spans, breaker transitions, the approval
  * audit log, shortcuts, settings. Versioned migrations run in a transaction at open, tracked by
  * `PRAGMA user_version`, so a database is never left half-migrated.
  */
-import Database from 'better-sqlite3';
+import { type SqliteDatabase, openSqlite, pragmaValue, transaction } from '../../common/sqlite';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-export type Db = Database.Database;
+export type Db = SqliteDatabase;
 
 /** Each entry moves the schema from version i to i+1. Append only; never edit a shipped one. */
 export const MIGRATIONS: readonly string[] = [
@@ -63,27 +63,27 @@ export const MIGRATIONS: readonly string[] = [
 
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
+  const db = openSqlite(file);
+  db.exec('PRAGMA journal_mode = WAL');
   // NORMAL in WAL mode: a commit survives a crash of the process (SIGKILL); only an OS crash can lose the last ones.
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 5000');
   migrate(db);
   return db;
 }
 
 export function migrate(db: Db): number {
-  const current = db.pragma('user_version', { simple: true }) as number;
+  const current = Number(pragmaValue(db, 'user_version'));
   if (current > MIGRATIONS.length) {
     throw new Error(`The database was written by a newer Toolgate (schema ${current}, this one knows ${MIGRATIONS.length}).`);
   }
   for (let v = current; v < MIGRATIONS.length; v++) {
     const step = MIGRATIONS[v] as string;
-    db.transaction(() => {
+    transaction(db, () => {
       db.exec(step);
-      db.pragma(`user_version = ${v + 1}`);
-    })();
+      db.exec(`PRAGMA user_version = ${v + 1}`);
+    });
   }
   return MIGRATIONS.length;
 }

@@ -8,6 +8,7 @@
  * shortcuts are committed one by one, at once.
  */
 import type { TraceSpan } from '../../core/trace-span';
+import { transaction } from '../../common/sqlite';
 import type { Db } from './database';
 
 export interface SpanFilter {
@@ -61,7 +62,6 @@ const MAX_BUFFERED = 500;
 
 export class SpanStore {
   private readonly insertStmt;
-  private readonly insertBatch;
   private inserted = 0;
   private buffer: TraceSpan[] = [];
   private timer: NodeJS.Timeout | undefined;
@@ -73,11 +73,8 @@ export class SpanStore {
   ) {
     this.insertStmt = db.prepare(
       `INSERT OR IGNORE INTO spans (span_id, call_id, parent_call_id, tool_id, session_id, requester_kind, attempt, started_at, duration_ms, outcome, error_code, error_slug, backoff_ms, args_digest)
-       VALUES (@spanId, @callId, @parentCallId, @toolId, @sessionId, @requesterKind, @attempt, @startedAt, @durationMs, @outcome, @errorCode, @errorSlug, @backoffMs, @argsDigest)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.insertBatch = db.transaction((spans: TraceSpan[]) => {
-      for (const span of spans) this.writeOne(span);
-    });
   }
 
   insert(span: TraceSpan): void {
@@ -96,17 +93,28 @@ export class SpanStore {
     if (this.buffer.length === 0) return;
     const batch = this.buffer;
     this.buffer = [];
-    this.insertBatch(batch);
+    transaction(this.db, () => {
+      for (const span of batch) this.writeOne(span);
+    });
   }
 
   private writeOne(span: TraceSpan): void {
-    this.insertStmt.run({
-      ...span,
-      parentCallId: span.parentCallId ?? null,
-      errorCode: span.errorCode ?? null,
-      errorSlug: span.errorSlug ?? null,
-      argsDigest: JSON.stringify(span.argsDigest),
-    });
+    this.insertStmt.run(
+      span.spanId,
+      span.callId,
+      span.parentCallId ?? null,
+      span.toolId,
+      span.sessionId,
+      span.requesterKind,
+      span.attempt,
+      span.startedAt,
+      span.durationMs,
+      span.outcome,
+      span.errorCode ?? null,
+      span.errorSlug ?? null,
+      span.backoffMs,
+      JSON.stringify(span.argsDigest),
+    );
     // Prune now and then rather than on every insert: retention is a bound, not an exact count.
     if (++this.inserted % 1000 === 0) this.prune();
   }
@@ -114,20 +122,20 @@ export class SpanStore {
   prune(): number {
     const row = this.db.prepare('SELECT started_at FROM spans ORDER BY started_at DESC LIMIT 1 OFFSET ?').get(this.maxRows) as { started_at: number } | undefined;
     if (!row) return 0;
-    return this.db.prepare('DELETE FROM spans WHERE started_at <= ?').run(row.started_at).changes;
+    return Number(this.db.prepare('DELETE FROM spans WHERE started_at <= ?').run(row.started_at).changes);
   }
 
   query(filter: SpanFilter = {}): TraceSpan[] {
     this.flush();
     const where: string[] = [];
-    const params: Record<string, unknown> = { limit: filter.limit ?? 500 };
+    const params: Record<string, string | number> = { limit: filter.limit ?? 500 };
     if (filter.toolId) (where.push('tool_id = @toolId'), (params.toolId = filter.toolId));
     if (filter.outcome) (where.push('outcome = @outcome'), (params.outcome = filter.outcome));
     if (filter.callId) (where.push('call_id = @callId'), (params.callId = filter.callId));
     if (filter.since !== undefined) (where.push('started_at >= @since'), (params.since = filter.since));
     if (filter.until !== undefined) (where.push('started_at <= @until'), (params.until = filter.until));
     const sql = `SELECT * FROM spans ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY started_at DESC, rowid DESC LIMIT @limit`;
-    return (this.db.prepare(sql).all(params) as SpanRow[]).map(fromRow);
+    return (this.db.prepare(sql).all(params) as unknown as SpanRow[]).map(fromRow);
   }
 
   count(): number {
