@@ -55,7 +55,10 @@ const UNADDRESSED = `(() => {
   return out;
 })()`;
 
-async function checkAddressable(page: Page, snapshot: string): Promise<{ total: number; refs: number; missing: string[] }> {
+async function checkAddressable(
+  page: Page,
+  snapshot: string,
+): Promise<{ total: number; refs: number; missing: string[] }> {
   const refs = [...new Set([...snapshot.matchAll(/(?:^\s*|\[)((?:f\d+)?e\d+) /gm)].map((m) => m[1] as string))];
   for (const ref of refs) {
     await page.locator(`aria-ref=${ref}`).evaluate((el) => el.setAttribute('data-bench-ref', '1'));
@@ -93,7 +96,16 @@ async function main(): Promise<void> {
 
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [join(dirname(require.resolve('@playwright/mcp/package.json')), 'cli.js'), '--headless', '--executable-path', CHROMIUM, '--isolated', '--no-sandbox', '--output-dir', join(scratch, 'mcp-out')],
+    args: [
+      join(dirname(require.resolve('@playwright/mcp/package.json')), 'cli.js'),
+      '--headless',
+      '--executable-path',
+      CHROMIUM,
+      '--isolated',
+      '--no-sandbox',
+      '--output-dir',
+      join(scratch, 'mcp-out'),
+    ],
     cwd: scratch,
     stderr: 'ignore',
   });
@@ -114,8 +126,12 @@ async function main(): Promise<void> {
       await client.ping();
       pings.push(performance.now() - t);
     }
-    console.log(`MCP stdio round trip (ping), median: ${median(pings).toFixed(2)} ms; it is part of the @playwright/mcp times below.`);
-    console.log('page             | bytes ours | bytes theirs | ratio | ms ours | ms theirs | ratio | interactive / refs ours');
+    console.log(
+      `MCP stdio round trip (ping), median: ${median(pings).toFixed(2)} ms; it is part of the @playwright/mcp times below.`,
+    );
+    console.log(
+      'page             | bytes ours | bytes theirs | ratio | ms ours | ms theirs | ratio | interactive / refs ours',
+    );
     for (const name of PAGES) {
       await ours('browser_navigate', { url: `${base}/${name}` });
       await theirs('browser_navigate', { url: `${base}/${name}` });
@@ -153,7 +169,9 @@ async function main(): Promise<void> {
       );
       if (check.missing.length > 0) {
         failed = true;
-        console.log(`  NOT ADDRESSABLE in our snapshot (${check.missing.length}): ${check.missing.slice(0, 5).join(' ; ')}`);
+        console.log(
+          `  NOT ADDRESSABLE in our snapshot (${check.missing.length}): ${check.missing.slice(0, 5).join(' ; ')}`,
+        );
       }
     }
   } finally {
@@ -162,8 +180,13 @@ async function main(): Promise<void> {
     server.close();
     rmSync(scratch, { recursive: true, force: true });
   }
-  const ratios = { bytes: Number((totals.oursBytes / totals.theirsBytes).toFixed(3)), time: Number((totals.oursMs / totals.theirsMs).toFixed(3)) };
-  console.log(`totals: ours ${totals.oursBytes} B / ${totals.oursMs.toFixed(1)} ms, theirs ${totals.theirsBytes} B / ${totals.theirsMs.toFixed(1)} ms (the ratios below are of these totals)`);
+  const ratios = {
+    bytes: Number((totals.oursBytes / totals.theirsBytes).toFixed(3)),
+    time: Number((totals.oursMs / totals.theirsMs).toFixed(3)),
+  };
+  console.log(
+    `totals: ours ${totals.oursBytes} B / ${totals.oursMs.toFixed(1)} ms, theirs ${totals.theirsBytes} B / ${totals.theirsMs.toFixed(1)} ms (the ratios below are of these totals)`,
+  );
   if (failed) console.log('every interactive element addressable: NO');
   else console.log('every interactive element addressable: yes');
   console.log(JSON.stringify({ bench: 'browser', ratios }));

@@ -22,12 +22,18 @@ const STREAM_MS = 3_000;
 
 function adb(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile('adb', args, { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 }, (err) => (err ? reject(err) : resolve()));
+    execFile('adb', args, { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 }, (err) =>
+      err ? reject(err) : resolve(),
+    );
   });
 }
 
 function startDevice(): Promise<{ child: ChildProcess; serial: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'tools', 'devices', 'virtual', 'main.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, '..', 'tools', 'devices', 'virtual', 'main.ts')],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the virtual device exited (${code})`)));
     child.stdout!.on('data', (d: Buffer) => {
@@ -85,8 +91,9 @@ async function main(): Promise<void> {
     for (const op of Object.keys(ours)) {
       const s = samples[op]!;
       // Alternate which side goes first so neither always runs on a warmer machine.
-      if (round % 2 === 0) (await time(() => runOurs(op), CALLS[op]!, s.ours), await time(() => adb(theirs[op]!), CALLS[op]!, s.spawn));
-      else (await time(() => adb(theirs[op]!), CALLS[op]!, s.spawn), await time(() => runOurs(op), CALLS[op]!, s.ours));
+      if (round % 2 === 0)
+        await time(() => runOurs(op), CALLS[op]!, s.ours), await time(() => adb(theirs[op]!), CALLS[op]!, s.spawn);
+      else await time(() => adb(theirs[op]!), CALLS[op]!, s.spawn), await time(() => runOurs(op), CALLS[op]!, s.ours);
     }
   }
 
@@ -95,7 +102,9 @@ async function main(): Promise<void> {
     const a = median(s.ours);
     const b = median(s.spawn);
     ratios[op] = Number((b / a).toFixed(2));
-    console.log(`${op.padEnd(10)} ours p50 ${a.toFixed(2).padStart(8)} ms   adb spawn p50 ${b.toFixed(2).padStart(8)} ms   ratio ${ratios[op]}  (${s.ours.length} calls each)`);
+    console.log(
+      `${op.padEnd(10)} ours p50 ${a.toFixed(2).padStart(8)} ms   adb spawn p50 ${b.toFixed(2).padStart(8)} ms   ratio ${ratios[op]}  (${s.ours.length} calls each)`,
+    );
   }
 
   let frames = 0;
@@ -105,7 +114,9 @@ async function main(): Promise<void> {
   const started = performance.now();
   await new Promise((r) => setTimeout(r, STREAM_MS));
   const fps = ((frames - startFrames) * 1000) / (performance.now() - started);
-  console.log(`screen stream: ${fps.toFixed(1)} frames/s over ${STREAM_MS / 1000} s, capture format '${stream.format}' (stream's own estimate ${stream.framesPerSecond().toFixed(1)})`);
+  console.log(
+    `screen stream: ${fps.toFixed(1)} frames/s over ${STREAM_MS / 1000} s, capture format '${stream.format}' (stream's own estimate ${stream.framesPerSecond().toFixed(1)})`,
+  );
   stream.dispose();
 
   await service.close();

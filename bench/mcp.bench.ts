@@ -36,8 +36,15 @@ async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
       let transport = id ? transports.get(id) : undefined;
       if (!transport) {
         const server = new McpServer({ name: 'bare', version: '1.0.0' });
-        server.registerTool('bench_noop', { description: 'Does nothing.', inputSchema: { name: z.string(), count: z.number().int() } }, async () => ({ content: [{ type: 'text', text: 'ok' }] }));
-        const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (sid) => void transports.set(sid, created) });
+        server.registerTool(
+          'bench_noop',
+          { description: 'Does nothing.', inputSchema: { name: z.string(), count: z.number().int() } },
+          async () => ({ content: [{ type: 'text', text: 'ok' }] }),
+        );
+        const created = new StreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          onsessioninitialized: (sid) => void transports.set(sid, created),
+        });
         transport = created;
         await server.connect(created);
       }
@@ -46,12 +53,20 @@ async function bareServer(): Promise<{ url: string; close(): Promise<void> }> {
   });
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', () => r()));
   const port = (http.address() as AddressInfo).port;
-  return { url: `http://127.0.0.1:${port}/mcp`, close: () => new Promise((r) => (http.closeAllConnections(), http.close(() => r()))) };
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    close: () => new Promise((r) => (http.closeAllConnections(), http.close(() => r()))),
+  };
 }
 
 async function client(url: string, token?: string): Promise<Client> {
   const c = new Client({ name: 'bench', version: '1.0.0' });
-  await c.connect(new StreamableHTTPClientTransport(new URL(url), token ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {}));
+  await c.connect(
+    new StreamableHTTPClientTransport(
+      new URL(url),
+      token ? { requestInit: { headers: { authorization: `Bearer ${token}` } } } : {},
+    ),
+  );
   return c;
 }
 
@@ -92,8 +107,8 @@ async function main(): Promise<void> {
   const plain: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     // Alternate which goes first so neither always runs on a warmer machine.
-    if (r % 2 === 0) (await round(ours, toolgate), await round(theirs, plain));
-    else (await round(theirs, plain), await round(ours, toolgate));
+    if (r % 2 === 0) await round(ours, toolgate), await round(theirs, plain);
+    else await round(theirs, plain), await round(ours, toolgate);
   }
   const p50 = pct(toolgate, 0.5);
   const p99 = pct(toolgate, 0.99);
@@ -106,7 +121,14 @@ async function main(): Promise<void> {
   await host.close();
   rmSync(dataDir, { recursive: true, force: true });
   const ratio = p50 / pct(plain, 0.5);
-  console.log(JSON.stringify({ bench: 'mcp', ratios: { toolgate_vs_bare: Number(ratio.toFixed(3)) }, p50ms: Number(p50.toFixed(3)), p99ms: Number(p99.toFixed(3)) }));
+  console.log(
+    JSON.stringify({
+      bench: 'mcp',
+      ratios: { toolgate_vs_bare: Number(ratio.toFixed(3)) },
+      p50ms: Number(p50.toFixed(3)),
+      p99ms: Number(p99.toFixed(3)),
+    }),
+  );
 }
 
 void main().catch((e: unknown) => {

@@ -6,7 +6,16 @@
  *
  * Run: `npx tsx --expose-gc bench/pipeline.bench.ts` or `npm run bench -- pipeline`.
  */
-import { ConsecutiveBreaker, ExponentialBackoff, TimeoutStrategy, circuitBreaker, handleAll, retry, timeout, wrap } from 'cockatiel';
+import {
+  ConsecutiveBreaker,
+  ExponentialBackoff,
+  TimeoutStrategy,
+  circuitBreaker,
+  handleAll,
+  retry,
+  timeout,
+  wrap,
+} from 'cockatiel';
 import { z } from 'zod';
 import { DefaultToolExecutor, ToolRegistry, type ToolResult, defineTool, success } from '../tools/core';
 import { createPipeline } from '../tools/core/pipeline';
@@ -14,7 +23,10 @@ import { createPipeline } from '../tools/core/pipeline';
 interface OpossumBreaker {
   fire(...args: unknown[]): Promise<unknown>;
 }
-type OpossumCtor = new (action: (...args: unknown[]) => Promise<unknown>, options: Record<string, unknown>) => OpossumBreaker;
+type OpossumCtor = new (
+  action: (...args: unknown[]) => Promise<unknown>,
+  options: Record<string, unknown>,
+) => OpossumBreaker;
 // opossum ships no type declarations; only the constructor and fire() are used here.
 const Opossum = require('opossum') as OpossumCtor;
 
@@ -51,7 +63,8 @@ function makeV3() {
         {
           id: 'device-online',
           appliesTo: () => true,
-          check: (read) => (read('device.online') === false ? { message: 'the device is offline', hint: 'Reconnect it.' } : undefined),
+          check: (read) =>
+            read('device.online') === false ? { message: 'the device is offline', hint: 'Reconnect it.' } : undefined,
         },
       ],
     },
@@ -118,7 +131,11 @@ async function main(): Promise<void> {
   console.log(`median of ${ROUNDS} interleaved rounds, sequential awaited calls`);
   for (const [name, perCall] of Object.entries(ns)) {
     const overhead = name === 'raw' ? '' : `  overhead vs raw ${((perCall - raw) / 1000).toFixed(3)} µs`;
-    console.log(`${name.padEnd(10)} ${(perCall / 1000).toFixed(3)} µs/call  ${Math.round(1e9 / perCall).toLocaleString('en-US').padStart(11)} calls/s${overhead}`);
+    console.log(
+      `${name.padEnd(10)} ${(perCall / 1000).toFixed(3)} µs/call  ${Math.round(1e9 / perCall)
+        .toLocaleString('en-US')
+        .padStart(11)} calls/s${overhead}`,
+    );
   }
 
   // Heap retained by a fresh v3 pipeline after 1,000,000 calls: the trace ring and usage window are bounded.
@@ -134,7 +151,11 @@ async function main(): Promise<void> {
   console.log(
     JSON.stringify({
       bench: 'pipeline',
-      ratios: { v3_vs_cockatiel: round3(ns.v3! / ns.cockatiel!), v3_vs_opossum: round3(ns.v3! / ns.opossum!), v3_vs_raw: round3(ns.v3! / raw) },
+      ratios: {
+        v3_vs_cockatiel: round3(ns.v3! / ns.cockatiel!),
+        v3_vs_opossum: round3(ns.v3! / ns.opossum!),
+        v3_vs_raw: round3(ns.v3! / raw),
+      },
       callsPerSec: Math.round(1e9 / ns.v3!),
       heapGrowthMB: round3(heapGrowthMB),
     }),

@@ -14,7 +14,14 @@ import { startHost } from '../tools/host/host';
 import { ensureRendererBuild } from '../test/ui/support/renderer-build';
 
 const FRAME_BUDGET_MS = 1000 / 60;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 interface PageStats {
   frames: number;
@@ -27,7 +34,12 @@ interface PageStats {
 }
 
 /** Streams 50 calls/s for 10 s while recording the page's frame times (and scrolling the span list if asked). */
-async function measure(page: Page, call: (n: number) => Promise<unknown>, first: number, scroll: boolean): Promise<PageStats> {
+async function measure(
+  page: Page,
+  call: (n: number) => Promise<unknown>,
+  first: number,
+  scroll: boolean,
+): Promise<PageStats> {
   await page.evaluate(`(() => {
     const w = window; w.frames_ = []; w.long_ = [];
     // Route changes keep the page: install the frame loop and the observer once.
@@ -62,13 +74,26 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-bench-ui-'));
   const rendererDir = await ensureRendererBuild();
   const host = await startHost({ dataDir, port: 0, rendererDir, rateLimitPerMinute: { uuid_generate: 1e9 } });
-  const call = (n: number) => host.executor.execute({ toolId: 'uuid_generate', args: {}, sessionId: `s${n % 7}`, requester: { kind: 'internal' } });
-  const browser = await chromium.launch({ executablePath: process.env.TOOLGATE_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const call = (n: number) =>
+    host.executor.execute({
+      toolId: 'uuid_generate',
+      args: {},
+      sessionId: `s${n % 7}`,
+      requester: { kind: 'internal' },
+    });
+  const browser = await chromium.launch({
+    executablePath: process.env.TOOLGATE_CHROMIUM ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(`${host.address.ui}#/traces`);
   await page.getByText('No spans yet.').waitFor();
   for (let i = 0; i < 10_000; i++) await call(i);
-  await page.waitForFunction(() => document.querySelector('[data-testid=span-count]')?.textContent?.startsWith('10000') ?? false, null, { timeout: 120_000 });
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=span-count]')?.textContent?.startsWith('10000') ?? false,
+    null,
+    { timeout: 120_000 },
+  );
   const traces = await measure(page, call, 10_000, true);
   await page.goto(`${host.address.ui}#/latency`);
   await page.getByTestId('latency-histogram').first().waitFor({ timeout: 60_000 });
@@ -84,7 +109,12 @@ async function main(): Promise<void> {
   console.log(
     JSON.stringify({
       bench: 'ui',
-      ratios: { traces_p95_vs_frame_budget: ratio(traces.p95), traces_p99_vs_frame_budget: ratio(traces.p99), latency_p95_vs_frame_budget: ratio(latency.p95), latency_p99_vs_frame_budget: ratio(latency.p99) },
+      ratios: {
+        traces_p95_vs_frame_budget: ratio(traces.p95),
+        traces_p99_vs_frame_budget: ratio(traces.p99),
+        latency_p95_vs_frame_budget: ratio(latency.p95),
+        latency_p99_vs_frame_budget: ratio(latency.p99),
+      },
       longTasks: traces.longTasks + latency.longTasks,
       domRows: traces.rows,
     }),

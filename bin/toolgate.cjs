@@ -4,6 +4,6 @@ require('tsx/cjs');
 require('../tools/host/cli.ts')
   .main(process.argv.slice(2))
   .catch((e) => {
-    process.stderr.write(`toolgate: ${e && e.stack ? e.stack : e}\n`);
+    process.stderr.write(`toolgate: ${e?.stack ? e.stack : e}\n`);
     process.exit(1);
   });

@@ -34,6 +34,8 @@ if (binary) {
   const child = spawn(binary, [root, ...process.argv.slice(2)], { stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
-  process.stderr.write('The Electron binary is not installed here (`npx install-electron --no` fetches it where downloads work); running the headless host instead.\n');
+  process.stderr.write(
+    'The Electron binary is not installed here (`npx install-electron --no` fetches it where downloads work); running the headless host instead.\n',
+  );
   void import('../tools/host/cli').then((cli) => cli.serve(process.argv.slice(2), 'electron-fallback'));
 }

@@ -10,7 +10,17 @@
 import { z } from 'zod';
 import type { MethodNameFromList } from './method-names';
 
-export const ErrorCode = z.enum(['INVALID_ARGUMENT', 'PERMISSION_DENIED', 'NOT_FOUND', 'TIMEOUT', 'RATE_LIMITED', 'CIRCUIT_OPEN', 'EXECUTION_FAILED', 'UNSUPPORTED', 'UNKNOWN']);
+export const ErrorCode = z.enum([
+  'INVALID_ARGUMENT',
+  'PERMISSION_DENIED',
+  'NOT_FOUND',
+  'TIMEOUT',
+  'RATE_LIMITED',
+  'CIRCUIT_OPEN',
+  'EXECUTION_FAILED',
+  'UNSUPPORTED',
+  'UNKNOWN',
+]);
 export const Risk = z.enum(['LOW', 'MEDIUM', 'HIGH']);
 
 export const Annotations = z.object({
@@ -57,7 +67,12 @@ export const Content = z.discriminatedUnion('type', [
 ]);
 export type Content = z.infer<typeof Content>;
 
-export const ToolError = z.object({ code: ErrorCode, message: z.string(), hint: z.string(), data: z.record(z.string(), z.unknown()).optional() });
+export const ToolError = z.object({
+  code: ErrorCode,
+  message: z.string(),
+  hint: z.string(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
 
 export const CallOutcome = z.object({
   callId: z.string(),
@@ -83,7 +98,10 @@ export const Span = z.object({
   errorCode: ErrorCode.optional(),
   errorSlug: z.string().optional(),
   backoffMs: z.number(),
-  argsDigest: z.object({ fields: z.record(z.string(), z.object({ kind: z.string(), length: z.number(), printable: z.number().optional() })), totalLength: z.number() }),
+  argsDigest: z.object({
+    fields: z.record(z.string(), z.object({ kind: z.string(), length: z.number(), printable: z.number().optional() })),
+    totalLength: z.number(),
+  }),
 });
 export type Span = z.infer<typeof Span>;
 
@@ -101,7 +119,14 @@ export const UsageStats = z.object({
   count: z.number(),
   successes: z.number(),
   failures: z.number(),
-  latencyMs: z.object({ min: z.number(), mean: z.number(), p50: z.number(), p95: z.number(), p99: z.number(), max: z.number() }),
+  latencyMs: z.object({
+    min: z.number(),
+    mean: z.number(),
+    p50: z.number(),
+    p95: z.number(),
+    p99: z.number(),
+    max: z.number(),
+  }),
   /** Histogram buckets: upper bound in ms (Infinity as null) and count. */
   buckets: z.array(z.object({ le: z.number().nullable(), count: z.number() })),
   /** Calls and failures per minute, oldest first, for the success-rate chart. */
@@ -119,7 +144,13 @@ export const UsageReport = z.object({ stats: z.array(UsageStats), throughSeq: z.
 export type UsageReport = z.infer<typeof UsageReport>;
 
 export const BreakerStateName = z.enum(['CLOSED', 'OPEN', 'HALF_OPEN']);
-export const BreakerTransition = z.object({ toolId: z.string(), from: BreakerStateName, to: BreakerStateName, at: z.number(), cause: z.string() });
+export const BreakerTransition = z.object({
+  toolId: z.string(),
+  from: BreakerStateName,
+  to: BreakerStateName,
+  at: z.number(),
+  cause: z.string(),
+});
 export type BreakerTransition = z.infer<typeof BreakerTransition>;
 export const BreakerView = z.object({
   toolId: z.string(),
@@ -150,7 +181,11 @@ export const PendingApproval = z.object({
 export type PendingApproval = z.infer<typeof PendingApproval>;
 
 export const Decision = z.enum(['approve_once', 'approve_session', 'deny']);
-export const DecideInput = z.object({ approvalId: z.string().min(1), decision: Decision, reason: z.string().max(2000).optional() });
+export const DecideInput = z.object({
+  approvalId: z.string().min(1),
+  decision: Decision,
+  reason: z.string().max(2000).optional(),
+});
 
 export const AuditEntry = z.object({
   id: z.number(),
@@ -165,7 +200,13 @@ export const AuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
-export const ShortcutParam = z.object({ name: z.string(), type: z.string(), description: z.string().optional(), required: z.boolean().optional(), default: z.unknown().optional() });
+export const ShortcutParam = z.object({
+  name: z.string(),
+  type: z.string(),
+  description: z.string().optional(),
+  required: z.boolean().optional(),
+  default: z.unknown().optional(),
+});
 export const ShortcutDefinition = z.object({
   id: z.string(),
   description: z.string(),
@@ -174,18 +215,34 @@ export const ShortcutDefinition = z.object({
   steps: z.array(z.object({ tool: z.string(), args: z.record(z.string(), z.unknown()).default({}) })),
 });
 export type ShortcutDefinition = z.infer<typeof ShortcutDefinition>;
-export const ShortcutSuggestion = z.object({ tools: z.array(z.string()), count: z.number(), draft: ShortcutDefinition });
+export const ShortcutSuggestion = z.object({
+  tools: z.array(z.string()),
+  count: z.number(),
+  draft: ShortcutDefinition,
+});
 export type ShortcutSuggestion = z.infer<typeof ShortcutSuggestion>;
 
 export const DeviceView = z.object({
   serial: z.string(),
   state: z.string(),
   model: z.string().optional(),
-  telemetry: z.object({ screenOn: z.boolean().optional(), foreground: z.string().optional(), keyboardShown: z.boolean().optional(), at: z.number().optional() }),
+  telemetry: z.object({
+    screenOn: z.boolean().optional(),
+    foreground: z.string().optional(),
+    keyboardShown: z.boolean().optional(),
+    at: z.number().optional(),
+  }),
 });
 export type DeviceView = z.infer<typeof DeviceView>;
 
-export const ScreenFrame = z.object({ data: z.string(), mimeType: z.string(), width: z.number(), height: z.number(), at: z.number(), fps: z.number() });
+export const ScreenFrame = z.object({
+  data: z.string(),
+  mimeType: z.string(),
+  width: z.number(),
+  height: z.number(),
+  at: z.number(),
+  fps: z.number(),
+});
 export type ScreenFrame = z.infer<typeof ScreenFrame>;
 
 export const BrowserView = z.object({
@@ -196,38 +253,106 @@ export const BrowserView = z.object({
   recentActions: z.array(z.object({ tool: z.string(), target: z.string().optional(), at: z.number() })),
   dialog: z.string().optional(),
   /** How the browser was reached: launched (with a fresh or persistent profile) or connected to (CDP, Playwright server). */
-  connection: z.object({ mode: z.enum(['launch', 'persistent', 'cdp', 'server']), target: z.string(), headless: z.boolean().optional() }).optional(),
+  connection: z
+    .object({
+      mode: z.enum(['launch', 'persistent', 'cdp', 'server']),
+      target: z.string(),
+      headless: z.boolean().optional(),
+    })
+    .optional(),
 });
 export type BrowserView = z.infer<typeof BrowserView>;
 
 /** The person-editable settings. Unset keys use the defaults; `restartRequired` ones apply at the next start. */
 export const Settings = z.object({
-  workspaceRoot: z.string().min(1).optional().describe('Folder the file tools may read and write (default DATA_DIR/workspace). Restart required.'),
-  adbHost: z.string().min(1).optional().describe('Host of the adb server (default 127.0.0.1; set for a remote adb server). Restart required.'),
-  adbPort: z.number().int().min(1).max(65535).optional().describe('Port of the adb server (default 5037). Restart required.'),
-  browserExecutablePath: z.string().min(1).optional().describe('Chrome/Chromium/Edge to launch (default: auto-detected). Restart required.'),
-  browserCdpEndpoint: z.string().url().optional().describe('Connect to a running browser over CDP instead of launching one. Restart required.'),
+  workspaceRoot: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Folder the file tools may read and write (default DATA_DIR/workspace). Restart required.'),
+  adbHost: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Host of the adb server (default 127.0.0.1; set for a remote adb server). Restart required.'),
+  adbPort: z
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .describe('Port of the adb server (default 5037). Restart required.'),
+  browserExecutablePath: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Chrome/Chromium/Edge to launch (default: auto-detected). Restart required.'),
+  browserCdpEndpoint: z
+    .string()
+    .url()
+    .optional()
+    .describe('Connect to a running browser over CDP instead of launching one. Restart required.'),
   browserPlaywrightServer: z
     .string()
     .regex(/^wss?:\/\/\S+$/, 'must be a ws:// or wss:// address')
     .url()
     .optional()
-    .describe('Connect to a Playwright browser server (the ws:// address `launchServer` or `playwright run-server` prints) instead of launching one; it must run the same Playwright version as Toolgate (playwright-core 1.65). A CDP endpoint, when also set, wins. Restart required.'),
-  browserHeadless: z.boolean().optional().describe('Launch the browser without a window (default true). Restart required.'),
-  browserPersistentProfile: z.boolean().optional().describe('Keep cookies and storage in a profile in the data dir (default false). Restart required.'),
-  webSearchEndpoint: z.string().url().optional().describe('Search provider for web_search: GET {endpoint}?q=…&n=… → {results:[{title,url,snippet}]}.'),
-  networkBlockPrivateAddresses: z.boolean().optional().describe('Keep the network tools on the public web: refuse loopback and private-network addresses (default off; link-local addresses are always refused).'),
-  approvalTimeoutSeconds: z.number().int().min(5).max(3600).optional().describe('How long a destructive call waits for a decision (default 120). Restart required.'),
-  otlpEndpoint: z.string().url().optional().describe('OpenTelemetry collector (OTLP/HTTP) to export spans to, e.g. http://127.0.0.1:4318.'),
+    .describe(
+      'Connect to a Playwright browser server (the ws:// address `launchServer` or `playwright run-server` prints) instead of launching one; it must run the same Playwright version as Toolgate (playwright-core 1.65). A CDP endpoint, when also set, wins. Restart required.',
+    ),
+  browserHeadless: z
+    .boolean()
+    .optional()
+    .describe('Launch the browser without a window (default true). Restart required.'),
+  browserPersistentProfile: z
+    .boolean()
+    .optional()
+    .describe('Keep cookies and storage in a profile in the data dir (default false). Restart required.'),
+  webSearchEndpoint: z
+    .string()
+    .url()
+    .optional()
+    .describe('Search provider for web_search: GET {endpoint}?q=…&n=… → {results:[{title,url,snippet}]}.'),
+  networkBlockPrivateAddresses: z
+    .boolean()
+    .optional()
+    .describe(
+      'Keep the network tools on the public web: refuse loopback and private-network addresses (default off; link-local addresses are always refused).',
+    ),
+  approvalTimeoutSeconds: z
+    .number()
+    .int()
+    .min(5)
+    .max(3600)
+    .optional()
+    .describe('How long a destructive call waits for a decision (default 120). Restart required.'),
+  otlpEndpoint: z
+    .string()
+    .url()
+    .optional()
+    .describe('OpenTelemetry collector (OTLP/HTTP) to export spans to, e.g. http://127.0.0.1:4318.'),
 });
 export type Settings = z.infer<typeof Settings>;
-export const RESTART_REQUIRED_SETTINGS = ['workspaceRoot', 'adbHost', 'adbPort', 'approvalTimeoutSeconds', 'browserExecutablePath', 'browserCdpEndpoint', 'browserPlaywrightServer', 'browserHeadless', 'browserPersistentProfile'] as const;
+export const RESTART_REQUIRED_SETTINGS = [
+  'workspaceRoot',
+  'adbHost',
+  'adbPort',
+  'approvalTimeoutSeconds',
+  'browserExecutablePath',
+  'browserCdpEndpoint',
+  'browserPlaywrightServer',
+  'browserHeadless',
+  'browserPersistentProfile',
+] as const;
 
 /** Methods: name → input and output schemas. The preload, the IPC handlers and the HTTP routes are all derived from this map. */
 export const contract = {
   info: { input: z.object({}), output: HostInfo },
   listTools: { input: z.object({}), output: z.array(ToolSummary) },
-  callTool: { input: z.object({ toolId: z.string().min(1), args: z.record(z.string(), z.unknown()).default({}) }), output: CallOutcome },
+  callTool: {
+    input: z.object({ toolId: z.string().min(1), args: z.record(z.string(), z.unknown()).default({}) }),
+    output: CallOutcome,
+  },
   listSpans: { input: SpanQuery, output: z.array(Span) },
   exportSpans: { input: SpanQuery, output: z.object({ exportedAt: z.number(), spans: z.array(Span) }) },
   usage: { input: z.object({ toolId: z.string().optional() }), output: UsageReport },
@@ -236,25 +361,47 @@ export const contract = {
   pendingApprovals: { input: z.object({}), output: z.array(PendingApproval) },
   decideApproval: { input: DecideInput, output: z.object({ ok: z.boolean(), message: z.string() }) },
   auditLog: { input: z.object({ limit: z.number().int().min(1).max(5000).default(200) }), output: z.array(AuditEntry) },
-  shortcuts: { input: z.object({}), output: z.object({ defined: z.array(ShortcutDefinition), suggestions: z.array(ShortcutSuggestion) }) },
+  shortcuts: {
+    input: z.object({}),
+    output: z.object({ defined: z.array(ShortcutDefinition), suggestions: z.array(ShortcutSuggestion) }),
+  },
   defineShortcut: { input: ShortcutDefinition, output: CallOutcome },
   devices: { input: z.object({}), output: z.array(DeviceView) },
   /** Starts (on) or stops the live screen of a device; frames arrive as `device-frame` events. */
-  deviceScreen: { input: z.object({ serial: z.string().min(1), on: z.boolean() }), output: z.object({ ok: z.boolean(), message: z.string() }) },
+  deviceScreen: {
+    input: z.object({ serial: z.string().min(1), on: z.boolean() }),
+    output: z.object({ ok: z.boolean(), message: z.string() }),
+  },
   /** A click on the live screen: ui_tap through the pipeline, traced and gated like an agent's call. */
-  deviceTap: { input: z.object({ serial: z.string().min(1), x: z.number().int().min(0), y: z.number().int().min(0) }), output: CallOutcome },
-  /** A drag on the live screen: ui_swipe through the pipeline. */
-  deviceSwipe: {
-    input: z.object({ serial: z.string().min(1), x1: z.number().int().min(0), y1: z.number().int().min(0), x2: z.number().int().min(0), y2: z.number().int().min(0), durationMs: z.number().int().min(1).max(10_000).default(300) }),
+  deviceTap: {
+    input: z.object({ serial: z.string().min(1), x: z.number().int().min(0), y: z.number().int().min(0) }),
     output: CallOutcome,
   },
-  deviceLogcat: { input: z.object({ serial: z.string().min(1), lines: z.number().int().min(1).max(2000).default(200) }), output: z.object({ lines: z.array(z.string()) }) },
+  /** A drag on the live screen: ui_swipe through the pipeline. */
+  deviceSwipe: {
+    input: z.object({
+      serial: z.string().min(1),
+      x1: z.number().int().min(0),
+      y1: z.number().int().min(0),
+      x2: z.number().int().min(0),
+      y2: z.number().int().min(0),
+      durationMs: z.number().int().min(1).max(10_000).default(300),
+    }),
+    output: CallOutcome,
+  },
+  deviceLogcat: {
+    input: z.object({ serial: z.string().min(1), lines: z.number().int().min(1).max(2000).default(200) }),
+    output: z.object({ lines: z.array(z.string()) }),
+  },
   browser: { input: z.object({}), output: BrowserView },
   /** Starts (on) or stops the mirrored page; frames arrive as `browser-frame` events. */
   browserScreen: { input: z.object({ on: z.boolean() }), output: z.object({ ok: z.boolean(), message: z.string() }) },
   getSettings: { input: z.object({}), output: z.object({ settings: Settings, restartRequired: z.array(z.string()) }) },
   /** Sets the given keys; a key set to null returns to its default. */
-  updateSettings: { input: z.object({ changes: z.record(z.string(), z.unknown()) }), output: z.object({ settings: Settings, restartRequired: z.array(z.string()) }) },
+  updateSettings: {
+    input: z.object({ changes: z.record(z.string(), z.unknown()) }),
+    output: z.object({ settings: Settings, restartRequired: z.array(z.string()) }),
+  },
 } as const;
 
 export type Contract = typeof contract;

@@ -11,12 +11,20 @@ import { createMainWindow } from './window';
 
 async function main(): Promise<void> {
   await app.whenReady();
-  const host = await startHost({ dataDir: app.getPath('userData'), port: Number(process.env.TOOLGATE_PORT ?? 7878), mode: 'electron', rendererDir: join(__dirname, '../renderer') });
+  const host = await startHost({
+    dataDir: app.getPath('userData'),
+    port: Number(process.env.TOOLGATE_PORT ?? 7878),
+    mode: 'electron',
+    rendererDir: join(__dirname, '../renderer'),
+  });
   const win = createMainWindow(__dirname);
   const unbridge = bridgeHostToWindow(host, win);
   host.events.on((event) => {
     if (event.type !== 'approval-pending' || !Notification.isSupported()) return;
-    const n = new Notification({ title: 'Toolgate: approval needed', body: `${event.approval.toolId} (${event.approval.risk}) requested by ${event.approval.requester.label ?? event.approval.requester.kind}` });
+    const n = new Notification({
+      title: 'Toolgate: approval needed',
+      body: `${event.approval.toolId} (${event.approval.risk}) requested by ${event.approval.requester.label ?? event.approval.requester.kind}`,
+    });
     n.on('click', () => win.show());
     n.show();
   });
@@ -36,7 +44,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   main().catch((e: unknown) => {
-    process.stderr.write(`Toolgate failed to start: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+    process.stderr.write(`Toolgate failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     app.exit(1);
   });
 }

@@ -51,7 +51,12 @@ function layerOf(relPath: string): { top: string; sub: string } {
 function judge(fileRel: string, spec: string, targetRel: string | null): string | null {
   const from = layerOf(fileRel);
   const isPackage = targetRel === null;
-  const pkgName = isPackage ? spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/') : '';
+  const pkgName = isPackage
+    ? spec
+        .split('/')
+        .slice(0, spec.startsWith('@') ? 2 : 1)
+        .join('/')
+    : '';
   const to = targetRel ? layerOf(targetRel) : null;
 
   if (from.top === 'tools') {
@@ -65,7 +70,8 @@ function judge(fileRel: string, spec: string, targetRel: string | null): string 
     if (to && to.top !== 'shared') return 'shared/ imports only zod and itself';
   }
   if (from.top === 'renderer') {
-    if (isPackage && (pkgName === 'electron' || NODE_BUILTINS.has(spec))) return 'renderer/ never sees Node or Electron';
+    if (isPackage && (pkgName === 'electron' || NODE_BUILTINS.has(spec)))
+      return 'renderer/ never sees Node or Electron';
     if (to && to.top !== 'renderer' && to.top !== 'shared') return 'renderer/ imports only shared/';
   }
   return null;

@@ -11,7 +11,10 @@ import { BROWSER_TOOL_IDS, BrowserManager, browserTools } from '../../tools/brow
 import { ToolRegistry } from '../../tools/core/registry';
 
 const workspace = mkdtempSync(join(tmpdir(), 'toolgate-catalog-'));
-const tools = browserTools({ manager: new BrowserManager({ executablePath: '/nonexistent' }), workspaceRoot: workspace });
+const tools = browserTools({
+  manager: new BrowserManager({ executablePath: '/nonexistent' }),
+  workspaceRoot: workspace,
+});
 afterAll(() => rmSync(workspace, { recursive: true, force: true }));
 
 interface Schema {
@@ -32,21 +35,41 @@ describe('browser tool catalog', () => {
     for (const tool of tools) {
       expect(tool.description.length, tool.id).toBeGreaterThan(40);
       const props = (tool.inputSchema as Schema).properties ?? {};
-      for (const [field, schema] of Object.entries(props)) expect(schema.description, `${tool.id}.${field}`).toBeTruthy();
+      for (const [field, schema] of Object.entries(props))
+        expect(schema.description, `${tool.id}.${field}`).toBeTruthy();
     }
   });
 
   it('marks the reading tools read-only and nothing destructive', () => {
-    const readOnly = tools.filter((t) => t.metadata.annotations.readOnlyHint).map((t) => t.id).sort();
-    expect(readOnly).toEqual(['browser_context_summary', 'browser_download_list', 'browser_network_log', 'browser_screenshot', 'browser_show', 'browser_snapshot']);
+    const readOnly = tools
+      .filter((t) => t.metadata.annotations.readOnlyHint)
+      .map((t) => t.id)
+      .sort();
+    expect(readOnly).toEqual([
+      'browser_context_summary',
+      'browser_download_list',
+      'browser_network_log',
+      'browser_screenshot',
+      'browser_show',
+      'browser_snapshot',
+    ]);
     expect(tools.filter((t) => t.metadata.annotations.destructiveHint)).toEqual([]);
     for (const tool of tools) expect(tool.metadata.category, tool.id).toBe('browser');
   });
 
   it('rates input and upload tools MEDIUM and marks upload and screenshots sensitive', () => {
     const risk = Object.fromEntries(tools.map((t) => [t.id, t.metadata.risk]));
-    expect(risk).toMatchObject({ browser_click: 'MEDIUM', browser_input: 'MEDIUM', browser_file_upload: 'MEDIUM', browser_download_list: 'LOW', browser_snapshot: 'LOW' });
-    const sensitive = tools.filter((t) => t.metadata.annotations.sensitiveAction).map((t) => t.id).sort();
+    expect(risk).toMatchObject({
+      browser_click: 'MEDIUM',
+      browser_input: 'MEDIUM',
+      browser_file_upload: 'MEDIUM',
+      browser_download_list: 'LOW',
+      browser_snapshot: 'LOW',
+    });
+    const sensitive = tools
+      .filter((t) => t.metadata.annotations.sensitiveAction)
+      .map((t) => t.id)
+      .sort();
     expect(sensitive).toEqual(['browser_file_upload', 'browser_screenshot']);
   });
 });

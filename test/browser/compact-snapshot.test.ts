@@ -11,7 +11,10 @@ const page = (...children: Array<AriaJsonNode | string>): AriaJsonNode[] => [{ r
 
 describe('renderCompact', () => {
   it('cuts the output at maxChars and says it did', () => {
-    const rows = Array.from({ length: 200 }, (_, i): AriaJsonNode => ({ role: 'button', name: `Button ${i}`, ref: `e${i + 2}` }));
+    const rows = Array.from(
+      { length: 200 },
+      (_, i): AriaJsonNode => ({ role: 'button', name: `Button ${i}`, ref: `e${i + 2}` }),
+    );
     const out = renderCompact(page(...rows), 500);
     expect(out.truncated).toBe(true);
     expect(out.text.length).toBeLessThanOrEqual(500);
@@ -22,13 +25,21 @@ describe('renderCompact', () => {
   });
 
   it('drops unnamed layout wrappers and keeps interactive elements with their refs', () => {
-    const out = renderCompact(page({ role: 'generic', ref: 'e2', children: [{ role: 'generic', ref: 'e3', children: [{ role: 'button', name: 'Save', ref: 'e4' }] }] }));
+    const out = renderCompact(
+      page({
+        role: 'generic',
+        ref: 'e2',
+        children: [{ role: 'generic', ref: 'e3', children: [{ role: 'button', name: 'Save', ref: 'e4' }] }],
+      }),
+    );
     expect(out.text).toBe('e4 button "Save"');
     expect(out.refs.get('e4')).toEqual({ role: 'button', name: 'Save' });
   });
 
   it('drops a label text that only repeats the name of the field next to it', () => {
-    const out = renderCompact(page({ role: 'generic', ref: 'e2', children: ['Email *', { role: 'textbox', name: 'Email *', ref: 'e3' }] }));
+    const out = renderCompact(
+      page({ role: 'generic', ref: 'e2', children: ['Email *', { role: 'textbox', name: 'Email *', ref: 'e3' }] }),
+    );
     expect(out.text).toBe('e3 textbox "Email *"');
   });
 
@@ -52,7 +63,16 @@ describe('renderCompact', () => {
   });
 
   it('summarises a native select on one line with its selected value and options', () => {
-    const select: AriaJsonNode = { role: 'combobox', name: 'Size', ref: 'e2', children: [{ role: 'option', name: 'S' }, { role: 'option', name: 'M', selected: true }, { role: 'option', name: 'L' }] };
+    const select: AriaJsonNode = {
+      role: 'combobox',
+      name: 'Size',
+      ref: 'e2',
+      children: [
+        { role: 'option', name: 'S' },
+        { role: 'option', name: 'M', selected: true },
+        { role: 'option', name: 'L' },
+      ],
+    };
     expect(renderCompact(page(select)).text).toBe('e2 combobox "Size" = "M" options: S | M | L');
   });
 
@@ -66,37 +86,66 @@ describe('renderCompact', () => {
         { role: 'cell', ref: 'e7', children: [{ role: 'button', name: 'Edit', ref: 'e8' }] },
       ],
     };
-    const out = renderCompact(page({ role: 'table', name: 'Users', ref: 'e2', children: [{ role: 'rowgroup', ref: 'e3', children: [row] }] }));
+    const out = renderCompact(
+      page({ role: 'table', name: 'Users', ref: 'e2', children: [{ role: 'rowgroup', ref: 'e3', children: [row] }] }),
+    );
     expect(out.text).toBe('e2 table "Users":\n 1 | Alice | [e8 button "Edit"]');
     expect(out.refs.has('e8')).toBe(true);
   });
 
   it('keeps a paragraph with a link on one line', () => {
-    const out = renderCompact(page({ role: 'paragraph', ref: 'e2', children: ['Read the', { role: 'link', name: 'guide', url: '/guide', ref: 'e3' }, 'first.'] }));
+    const out = renderCompact(
+      page({
+        role: 'paragraph',
+        ref: 'e2',
+        children: ['Read the', { role: 'link', name: 'guide', url: '/guide', ref: 'e3' }, 'first.'],
+      }),
+    );
     expect(out.text).toBe('Read the [e3 link "guide" -> /guide] first.');
   });
 
   it('indents the content of iframes, dialogs and landmarks under a header line', () => {
     const out = renderCompact(
       page(
-        { role: 'navigation', name: 'Main', ref: 'e2', children: [{ role: 'link', name: 'Home', url: '/', ref: 'e3' }] },
-        { role: 'iframe', ref: 'e4', children: [{ role: 'generic', ref: 'f1e1', children: [{ role: 'button', name: 'Inside', ref: 'f1e2' }] }] },
+        {
+          role: 'navigation',
+          name: 'Main',
+          ref: 'e2',
+          children: [{ role: 'link', name: 'Home', url: '/', ref: 'e3' }],
+        },
+        {
+          role: 'iframe',
+          ref: 'e4',
+          children: [{ role: 'generic', ref: 'f1e1', children: [{ role: 'button', name: 'Inside', ref: 'f1e2' }] }],
+        },
       ),
     );
     expect(out.text).toBe('e2 navigation "Main":\n e3 link "Home" -> /\ne4 iframe:\n f1e2 button "Inside"');
   });
 
   it('renders headings with their level and list items as dashes', () => {
-    const out = renderCompact(page({ role: 'heading', name: 'Results', level: 2, ref: 'e2' }, { role: 'list', ref: 'e3', children: [{ role: 'listitem', ref: 'e4', text: 'First' }] }));
+    const out = renderCompact(
+      page(
+        { role: 'heading', name: 'Results', level: 2, ref: 'e2' },
+        { role: 'list', ref: 'e3', children: [{ role: 'listitem', ref: 'e4', text: 'First' }] },
+      ),
+    );
     expect(out.text).toBe('## Results\n- First');
   });
 
   it('gives a ref to clickable elements without an interactive role (pointer cursor, summary)', () => {
-    const out = renderCompact(page({ role: 'generic', ref: 'e2', cursor: 'pointer', text: 'Open card' }, { role: 'group', ref: 'e3', children: [{ role: 'generic', name: 'Advanced', ref: 'e4' }] }));
+    const out = renderCompact(
+      page(
+        { role: 'generic', ref: 'e2', cursor: 'pointer', text: 'Open card' },
+        { role: 'group', ref: 'e3', children: [{ role: 'generic', name: 'Advanced', ref: 'e4' }] },
+      ),
+    );
     expect(out.text).toBe('e2 clickable "Open card"\ne4 clickable "Advanced"');
   });
 
   it('omits an empty status region', () => {
-    expect(renderCompact(page({ role: 'status', ref: 'e2' }, { role: 'button', name: 'Go', ref: 'e3' })).text).toBe('e3 button "Go"');
+    expect(renderCompact(page({ role: 'status', ref: 'e2' }, { role: 'button', name: 'Go', ref: 'e3' })).text).toBe(
+      'e3 button "Go"',
+    );
   });
 });

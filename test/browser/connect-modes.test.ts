@@ -66,7 +66,11 @@ describe('connecting over CDP', () => {
 
   it('drives a running browser and leaves it running when the manager closes', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'toolgate-cdp-'));
-    chrome = spawn(CHROMIUM, [...LINUX_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${dataDir}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+    chrome = spawn(
+      CHROMIUM,
+      [...LINUX_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${dataDir}`, 'about:blank'],
+      { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+    );
     const endpoint = await new Promise<string>((resolve, reject) => {
       let seen = '';
       chrome?.stderr?.on('data', (chunk: Buffer) => {
@@ -118,13 +122,23 @@ describe('connecting to a Playwright browser server', () => {
   });
 
   it('answers a structured error with a fix when the server is not there, never repeating its token', async () => {
-    const manager = new BrowserManager({ playwrightServer: 'ws://qa:pass-w0rd-9@127.0.0.1:9/no-server?token=tok-5ecret-42', launchTimeoutMs: 3_000 });
+    const manager = new BrowserManager({
+      playwrightServer: 'ws://qa:pass-w0rd-9@127.0.0.1:9/no-server?token=tok-5ecret-42',
+      launchTimeoutMs: 3_000,
+    });
     const registry = new ToolRegistry();
     registry.registerAll(browserTools({ manager, workspaceRoot: h.workspace }));
-    const result = await new DefaultToolExecutor(registry).execute({ toolId: 'browser_navigate', args: { url: `${h.base}/form.html` } });
+    const result = await new DefaultToolExecutor(registry).execute({
+      toolId: 'browser_navigate',
+      args: { url: `${h.base}/form.html` },
+    });
     expect(result.ok).toBe(false);
     if (!result.ok) {
-      expect(result.error).toMatchObject({ code: 'EXECUTION_FAILED', message: expect.stringContaining('Playwright browser server'), hint: expect.stringContaining('Settings') });
+      expect(result.error).toMatchObject({
+        code: 'EXECUTION_FAILED',
+        message: expect.stringContaining('Playwright browser server'),
+        hint: expect.stringContaining('Settings'),
+      });
       expect(result.error.message).not.toMatch(/pass-w0rd-9|tok-5ecret-42/);
     }
     await manager.close();

@@ -18,7 +18,9 @@ function failureOf(fn: () => unknown): { code: string; message: string } {
 
 describe('resolveExecutable', () => {
   it('refuses a configured path that does not exist, naming it and how to install Chromium', () => {
-    const err = failureOf(() => resolveExecutable('/opt/nowhere/chrome', { platform: 'linux', exists: () => false, env: {} }));
+    const err = failureOf(() =>
+      resolveExecutable('/opt/nowhere/chrome', { platform: 'linux', exists: () => false, env: {} }),
+    );
     expect(err.code).toBe('UNSUPPORTED');
     expect(err.message).toContain('/opt/nowhere/chrome');
     expect(err.message).toContain('apt-get install chromium');
@@ -33,20 +35,34 @@ describe('resolveExecutable', () => {
 
   it('uses a configured path that exists, without probing anything else', () => {
     const probed: string[] = [];
-    const path = resolveExecutable('/custom/chrome', { platform: 'linux', env: {}, exists: (p) => (probed.push(p), true) });
+    const path = resolveExecutable('/custom/chrome', {
+      platform: 'linux',
+      env: {},
+      exists: (p) => (probed.push(p), true),
+    });
     expect(path).toBe('/custom/chrome');
     expect(probed).toEqual(['/custom/chrome']);
   });
 
   it('prefers Debian chromium, then Chrome, then Edge on Linux', () => {
     const installed = new Set(['/usr/bin/google-chrome', '/usr/bin/microsoft-edge']);
-    expect(resolveExecutable(undefined, { platform: 'linux', env: {}, exists: (p) => installed.has(p) })).toBe('/usr/bin/google-chrome');
+    expect(resolveExecutable(undefined, { platform: 'linux', env: {}, exists: (p) => installed.has(p) })).toBe(
+      '/usr/bin/google-chrome',
+    );
     expect(candidatePaths('linux', {})[0]).toBe('/usr/bin/chromium');
   });
 
   it('finds Chrome in /Applications on macOS and Edge under Program Files on Windows', () => {
-    expect(resolveExecutable(undefined, { platform: 'darwin', env: {}, exists: (p) => p.includes('Google Chrome.app') })).toBe('/Applications/Google Chrome.app/Contents/MacOS/Google Chrome');
+    expect(
+      resolveExecutable(undefined, { platform: 'darwin', env: {}, exists: (p) => p.includes('Google Chrome.app') }),
+    ).toBe('/Applications/Google Chrome.app/Contents/MacOS/Google Chrome');
     const edge = 'C:\\Program Files (x86)\\Microsoft\\Edge\\Application\\msedge.exe';
-    expect(resolveExecutable(undefined, { platform: 'win32', env: { PROGRAMFILES: 'C:\\Program Files', 'PROGRAMFILES(X86)': 'C:\\Program Files (x86)' }, exists: (p) => p === edge })).toBe(edge);
+    expect(
+      resolveExecutable(undefined, {
+        platform: 'win32',
+        env: { PROGRAMFILES: 'C:\\Program Files', 'PROGRAMFILES(X86)': 'C:\\Program Files (x86)' },
+        exists: (p) => p === edge,
+      }),
+    ).toBe(edge);
   });
 });

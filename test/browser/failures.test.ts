@@ -29,8 +29,16 @@ describe('a browser that is not installed', () => {
     const workspace = mkdtempSync(join(tmpdir(), 'toolgate-nobrowser-'));
     try {
       const registry = new ToolRegistry();
-      registry.registerAll(browserTools({ manager: new BrowserManager({ executablePath: '/nonexistent/chrome' }), workspaceRoot: workspace }));
-      const result = await new DefaultToolExecutor(registry).execute({ toolId: 'browser_navigate', args: { url: 'https://example.com' } });
+      registry.registerAll(
+        browserTools({
+          manager: new BrowserManager({ executablePath: '/nonexistent/chrome' }),
+          workspaceRoot: workspace,
+        }),
+      );
+      const result = await new DefaultToolExecutor(registry).execute({
+        toolId: 'browser_navigate',
+        args: { url: 'https://example.com' },
+      });
       const err = errorOf(result);
       expect(err.code).toBe('UNSUPPORTED');
       expect(err.message).toMatch(/apt-get install chromium/);
@@ -56,7 +64,9 @@ describe('slow and dead pages', () => {
   });
 
   it('waits for a slow page and reports it loaded', async () => {
-    expect(await h.text('browser_navigate', { url: `${h.base}/slow?ms=1200` })).toMatch(/Loaded \(HTTP 200\)\. Now on "Slow"/);
+    expect(await h.text('browser_navigate', { url: `${h.base}/slow?ms=1200` })).toMatch(
+      /Loaded \(HTTP 200\)\. Now on "Slow"/,
+    );
   });
 
   it('reports a server error status without failing the call', async () => {
@@ -86,7 +96,9 @@ describe('modal dialogs', () => {
   });
 
   it('refuses promptText without accepting', async () => {
-    expect(errorOf(await h.call('browser_click', { dialog: 'dismiss', promptText: 'x' })).code).toBe('INVALID_ARGUMENT');
+    expect(errorOf(await h.call('browser_click', { dialog: 'dismiss', promptText: 'x' })).code).toBe(
+      'INVALID_ARGUMENT',
+    );
   });
 
   it('returns at once when a click opens an alert, then refuses other tools until it is answered', async () => {
@@ -113,7 +125,9 @@ describe('modal dialogs', () => {
   });
 
   it('answers a prompt with promptText', async () => {
-    expect(await h.text('browser_click', { ref: refOf(snap, /button "Ask name"/) })).toMatch(/modal prompt dialog saying "Your name\?"[^]*promptText/);
+    expect(await h.text('browser_click', { ref: refOf(snap, /button "Ask name"/) })).toMatch(
+      /modal prompt dialog saying "Your name\?"[\s\S]*promptText/,
+    );
     await h.text('browser_click', { dialog: 'accept', promptText: 'Grace' });
     expect(await h.text('browser_snapshot')).toContain('status: name=Grace');
   });
@@ -122,7 +136,9 @@ describe('modal dialogs', () => {
     await h.text('browser_click', { ref: refOf(snap, /button "Arm leave warning"/) });
     const leaving = await h.text('browser_navigate', { url: `${h.base}/form.html` });
     expect(leaving).toMatch(/beforeunload dialog/);
-    expect(await h.text('browser_click', { dialog: 'accept' })).toMatch(/Accepted the beforeunload dialog\. The interrupted browser_navigate then finished: Loaded \(HTTP 200\)\. Now on "Sign up"/);
+    expect(await h.text('browser_click', { dialog: 'accept' })).toMatch(
+      /Accepted the beforeunload dialog\. The interrupted browser_navigate then finished: Loaded \(HTTP 200\)\. Now on "Sign up"/,
+    );
     expect(await h.text('browser_snapshot')).toContain('# Create your account');
   });
 });

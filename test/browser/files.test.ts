@@ -26,30 +26,48 @@ describe('browser_file_upload', () => {
   });
 
   it('refuses a path that climbs out of the workspace', async () => {
-    const err = errorOf(await h.call('browser_file_upload', { ref: refOf(snap, /button "Attachments"/), paths: ['../../etc/passwd'] }));
+    const err = errorOf(
+      await h.call('browser_file_upload', { ref: refOf(snap, /button "Attachments"/), paths: ['../../etc/passwd'] }),
+    );
     expect(err.code).toBe('PERMISSION_DENIED');
   });
 
   it('refuses an absolute path outside the workspace', async () => {
-    expect(errorOf(await h.call('browser_file_upload', { ref: refOf(snap, /button "Attachments"/), paths: ['/etc/hostname'] })).code).toBe('PERMISSION_DENIED');
+    expect(
+      errorOf(
+        await h.call('browser_file_upload', { ref: refOf(snap, /button "Attachments"/), paths: ['/etc/hostname'] }),
+      ).code,
+    ).toBe('PERMISSION_DENIED');
   });
 
   it('answers a file that does not exist with NOT_FOUND', async () => {
-    expect(errorOf(await h.call('browser_file_upload', { ref: refOf(snap, /button "Attachments"/), paths: ['missing.txt'] })).code).toBe('NOT_FOUND');
+    expect(
+      errorOf(await h.call('browser_file_upload', { ref: refOf(snap, /button "Attachments"/), paths: ['missing.txt'] }))
+        .code,
+    ).toBe('NOT_FOUND');
   });
 
   it('refuses two files for an input that takes one', async () => {
-    expect(errorOf(await h.call('browser_file_upload', { ref: refOf(snap, /button "Single"/), paths: ['notes.txt', 'photo.png'] })).code).toBe('INVALID_ARGUMENT');
+    expect(
+      errorOf(
+        await h.call('browser_file_upload', { ref: refOf(snap, /button "Single"/), paths: ['notes.txt', 'photo.png'] }),
+      ).code,
+    ).toBe('INVALID_ARGUMENT');
   });
 
   it('refuses an element that is no file input and opens no file chooser', async () => {
-    const err = errorOf(await h.call('browser_file_upload', { ref: refOf(snap, /button "Does nothing"/), paths: ['notes.txt'] }));
+    const err = errorOf(
+      await h.call('browser_file_upload', { ref: refOf(snap, /button "Does nothing"/), paths: ['notes.txt'] }),
+    );
     expect(err.code).toBe('INVALID_ARGUMENT');
     expect(err.message).toMatch(/did not open a file chooser/);
   });
 
   it('attaches workspace files to a multiple file input', async () => {
-    await h.text('browser_file_upload', { ref: refOf(snap, /button "Attachments"/), paths: ['notes.txt', 'photo.png'] });
+    await h.text('browser_file_upload', {
+      ref: refOf(snap, /button "Attachments"/),
+      paths: ['notes.txt', 'photo.png'],
+    });
     expect(await h.text('browser_snapshot')).toContain('Chosen: notes.txt:5,photo.png:10');
   });
 

@@ -38,19 +38,25 @@ describe('refusals', () => {
   });
 
   it('refuses typing into a checkbox and names browser_toggle', async () => {
-    const err = errorOf(await h.call('browser_input', { ref: refOf(snap, /checkbox "Send me the newsletter"/), text: 'yes' }));
+    const err = errorOf(
+      await h.call('browser_input', { ref: refOf(snap, /checkbox "Send me the newsletter"/), text: 'yes' }),
+    );
     expect(err.code).toBe('INVALID_ARGUMENT');
     expect(err.message).toMatch(/browser_toggle/);
   });
 
   it('refuses an option the select does not have and lists the ones it has', async () => {
-    const err = errorOf(await h.call('browser_select', { ref: refOf(snap, /combobox "Country"/), values: ['Atlantis'] }));
+    const err = errorOf(
+      await h.call('browser_select', { ref: refOf(snap, /combobox "Country"/), values: ['Atlantis'] }),
+    );
     expect(err.code).toBe('INVALID_ARGUMENT');
     expect(err.message).toContain('"Germany" (value "de")');
   });
 
   it('refuses browser_select on something that is not a select', async () => {
-    expect(errorOf(await h.call('browser_select', { ref: refOf(snap, /button "Create account"/), values: ['x'] })).code).toBe('UNSUPPORTED');
+    expect(
+      errorOf(await h.call('browser_select', { ref: refOf(snap, /button "Create account"/), values: ['x'] })).code,
+    ).toBe('UNSUPPORTED');
   });
 
   it('refuses to uncheck a radio button and says to check another one', async () => {
@@ -74,7 +80,9 @@ describe('refusals', () => {
   });
 
   it('refuses navigate with both a url and a history move', async () => {
-    expect(errorOf(await h.call('browser_navigate', { url: `${h.base}/form.html`, history: 'back' })).code).toBe('INVALID_ARGUMENT');
+    expect(errorOf(await h.call('browser_navigate', { url: `${h.base}/form.html`, history: 'back' })).code).toBe(
+      'INVALID_ARGUMENT',
+    );
   });
 
   it('answers a ref taken before a navigation with NOT_FOUND', async () => {
@@ -88,36 +96,60 @@ describe('filling the sign-up form', () => {
   beforeAll(openForm);
 
   it('lists every form control with a ref', () => {
-    for (const control of [/textbox "Full name \*"/, /textbox "Email \*"/, /textbox "Password \*"/, /combobox "Country"/, /radio "Pro"/, /textbox "Birthday"/, /checkbox "I accept the terms \*"/, /button "Create account"/]) {
+    for (const control of [
+      /textbox "Full name \*"/,
+      /textbox "Email \*"/,
+      /textbox "Password \*"/,
+      /combobox "Country"/,
+      /radio "Pro"/,
+      /textbox "Birthday"/,
+      /checkbox "I accept the terms \*"/,
+      /button "Create account"/,
+    ]) {
       expect(() => refOf(snap, control)).not.toThrow();
     }
   });
 
   it('fills text fields, picks options, checks boxes, sets dates and submits', async () => {
-    expect(await h.text('browser_input', { ref: refOf(snap, /textbox "Full name/), text: 'Ada Lovelace' })).toContain('"Ada Lovelace"');
+    expect(await h.text('browser_input', { ref: refOf(snap, /textbox "Full name/), text: 'Ada Lovelace' })).toContain(
+      '"Ada Lovelace"',
+    );
     await h.text('browser_input', { ref: refOf(snap, /textbox "Email/), text: 'ada@example.com' });
-    const typedPassword = await h.text('browser_input', { ref: refOf(snap, /textbox "Password/), text: 'correct horse' });
+    const typedPassword = await h.text('browser_input', {
+      ref: refOf(snap, /textbox "Password/),
+      text: 'correct horse',
+    });
     expect(typedPassword).toContain('a password of 13 characters');
     expect(typedPassword).not.toContain('correct horse');
     const withPassword = await h.text('browser_snapshot');
     expect(withPassword).toMatch(/textbox "Password \*"[^\n]*= "\(hidden password\)"/);
     expect(withPassword).not.toContain('correct horse');
-    expect(await h.text('browser_select', { ref: refOf(snap, /combobox "Country"/), values: ['Japan'] })).toContain('Selected "Japan"');
+    expect(await h.text('browser_select', { ref: refOf(snap, /combobox "Country"/), values: ['Japan'] })).toContain(
+      'Selected "Japan"',
+    );
     expect(await h.text('browser_toggle', { ref: refOf(snap, /radio "Pro"/), checked: true })).toMatch(/now checked/);
     expect(await h.text('browser_toggle', { ref: refOf(snap, /checkbox "I accept the terms/) })).toMatch(/now checked/);
-    expect(await h.text('browser_toggle', { ref: refOf(snap, /checkbox "I accept the terms/), checked: true })).toMatch(/already checked; nothing clicked/);
+    expect(await h.text('browser_toggle', { ref: refOf(snap, /checkbox "I accept the terms/), checked: true })).toMatch(
+      /already checked; nothing clicked/,
+    );
     await h.text('browser_date_input', { ref: refOf(snap, /textbox "Birthday"/), value: '1990-12-10' });
     await h.text('browser_date_input', { ref: refOf(snap, /textbox "Preferred call time"/), value: '09:30' });
-    expect(await h.text('browser_date_input', { ref: refOf(snap, /textbox "Start at"/), value: '2024-03-15 14:30' })).toContain('2024-03-15T14:30');
+    expect(
+      await h.text('browser_date_input', { ref: refOf(snap, /textbox "Start at"/), value: '2024-03-15 14:30' }),
+    ).toContain('2024-03-15T14:30');
     await h.text('browser_click', { ref: refOf(snap, /button "Create account"/) });
     const after = await h.text('browser_snapshot');
-    expect(after).toMatch(/status: Submitted name=Ada\+Lovelace&email=ada%40example\.com&password=correct\+horse&country=jp&plan=pro&birthday=1990-12-10&calltime=09%3A30&start=2024-03-15T14%3A30/);
+    expect(after).toMatch(
+      /status: Submitted name=Ada\+Lovelace&email=ada%40example\.com&password=correct\+horse&country=jp&plan=pro&birthday=1990-12-10&calltime=09%3A30&start=2024-03-15T14%3A30/,
+    );
     expect(after).toMatch(/combobox "Country" = "Japan"/);
     expect(after).toMatch(/radio "Pro" checked/);
   });
 
   it('selects by option value as well as by label', async () => {
-    expect(await h.text('browser_select', { ref: refOf(snap, /combobox "Country"/), values: ['de'] })).toContain('Selected "Germany"');
+    expect(await h.text('browser_select', { ref: refOf(snap, /combobox "Country"/), values: ['de'] })).toContain(
+      'Selected "Germany"',
+    );
   });
 
   it('summarises the form with field values and masks the password', async () => {
@@ -137,13 +169,18 @@ describe('typing and picker widgets', () => {
   });
 
   it('refuses a read-only picker field and says to click through the calendar', async () => {
-    const err = errorOf(await h.call('browser_date_input', { ref: refOf(snap, /textbox "Locked date"/), value: '03/15/2024' }));
+    const err = errorOf(
+      await h.call('browser_date_input', { ref: refOf(snap, /textbox "Locked date"/), value: '03/15/2024' }),
+    );
     expect(err.code).toBe('UNSUPPORTED');
     expect(err.hint).toMatch(/browser_click/);
   });
 
   it('refuses a date tool call on a number field', async () => {
-    expect(errorOf(await h.call('browser_date_input', { ref: refOf(snap, /spinbutton "Guests"/), value: '2024-03-15' })).code).toBe('INVALID_ARGUMENT');
+    expect(
+      errorOf(await h.call('browser_date_input', { ref: refOf(snap, /spinbutton "Guests"/), value: '2024-03-15' }))
+        .code,
+    ).toBe('INVALID_ARGUMENT');
   });
 
   it('types into a picker text field and presses Enter', async () => {
@@ -170,8 +207,12 @@ describe('scrolling', () => {
   });
 
   it('scrolls inside a scrollable element and brings an element into view', async () => {
-    expect(await h.text('browser_scroll', { ref: refOf(snap, /region "Inner scroller"/), direction: 'down', amount: 100 })).toMatch(/Scroll position 0,100 of 0,\d+/);
-    expect(await h.text('browser_scroll', { ref: refOf(snap, /button "Bottom button"/) })).toMatch(/into view.*(at the bottom|\d+% down)/);
+    expect(
+      await h.text('browser_scroll', { ref: refOf(snap, /region "Inner scroller"/), direction: 'down', amount: 100 }),
+    ).toMatch(/Scroll position 0,100 of 0,\d+/);
+    expect(await h.text('browser_scroll', { ref: refOf(snap, /button "Bottom button"/) })).toMatch(
+      /into view.*(at the bottom|\d+% down)/,
+    );
   });
 });
 

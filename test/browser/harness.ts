@@ -75,7 +75,8 @@ export async function startHarness(options: BrowserManagerOptions = {}): Promise
   const registry = new ToolRegistry();
   registry.registerAll(browserTools({ manager, workspaceRoot: workspace, onShow: (info) => shown.push(info) }));
   const executor = new DefaultToolExecutor(registry);
-  const call = (toolId: string, args: unknown = {}, signal?: AbortSignal) => executor.execute({ toolId, args, ...(signal ? { signal } : {}) });
+  const call = (toolId: string, args: unknown = {}, signal?: AbortSignal) =>
+    executor.execute({ toolId, args, ...(signal ? { signal } : {}) });
   return {
     base: `http://127.0.0.1:${port}`,
     otherSite: `http://localhost:${port}`,

@@ -27,7 +27,15 @@ describe('RingBuffer', () => {
 });
 
 describe('matchesStatus', () => {
-  const entry = (over: Partial<NetworkEntry>): NetworkEntry => ({ id: 1, method: 'GET', url: 'http://x/', resourceType: 'fetch', state: 'done', startedAt: 0, ...over });
+  const entry = (over: Partial<NetworkEntry>): NetworkEntry => ({
+    id: 1,
+    method: 'GET',
+    url: 'http://x/',
+    resourceType: 'fetch',
+    state: 'done',
+    startedAt: 0,
+    ...over,
+  });
 
   it('does not count a request without a response in any status class', () => {
     expect(matchesStatus(entry({ state: 'failed', failure: 'net::ERR_FAILED' }), '4xx')).toBe(false);
@@ -63,7 +71,10 @@ describe('jpegSize', () => {
     // SOI, an APP0 segment of length 16, then SOF0 with height 480 and width 640.
     const app0 = Buffer.concat([Buffer.from([0xff, 0xe0, 0x00, 0x10]), Buffer.alloc(14)]);
     const sof0 = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03]);
-    expect(jpegSize(Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof0, Buffer.alloc(16)]))).toEqual({ width: 640, height: 480 });
+    expect(jpegSize(Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof0, Buffer.alloc(16)]))).toEqual({
+      width: 640,
+      height: 480,
+    });
   });
 });
 

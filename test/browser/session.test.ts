@@ -25,7 +25,13 @@ afterAll(async () => {
 
 describe('telemetry', () => {
   it('reports nothing started before the first call, stamped with the injected clock', () => {
-    expect(h.manager.telemetry()).toMatchObject({ started: false, pageOpen: false, dialogOpen: false, url: undefined, observedAt: 1_000_000 });
+    expect(h.manager.telemetry()).toMatchObject({
+      started: false,
+      pageOpen: false,
+      dialogOpen: false,
+      url: undefined,
+      observedAt: 1_000_000,
+    });
   });
 
   it('records when the browser started, the page opened and the URL changed', async () => {
@@ -33,8 +39,19 @@ describe('telemetry', () => {
     await h.text('browser_navigate', { url: `${h.base}/form.html` });
     clock = 3_000_000;
     const t = h.manager.telemetry();
-    expect(t).toMatchObject({ started: true, pageOpen: true, dialogOpen: false, url: `${h.base}/form.html`, observedAt: 3_000_000 });
-    expect(t.changedAt).toMatchObject({ started: 2_000_000, pageOpen: 2_000_000, url: 2_000_000, dialogOpen: 1_000_000 });
+    expect(t).toMatchObject({
+      started: true,
+      pageOpen: true,
+      dialogOpen: false,
+      url: `${h.base}/form.html`,
+      observedAt: 3_000_000,
+    });
+    expect(t.changedAt).toMatchObject({
+      started: 2_000_000,
+      pageOpen: 2_000_000,
+      url: 2_000_000,
+      dialogOpen: 1_000_000,
+    });
   });
 });
 
@@ -48,7 +65,9 @@ describe('tabs and browser_show', () => {
   it('makes a tab opened by a click the active one and says so', async () => {
     await h.text('browser_navigate', { url: `${h.base}/popup.html` });
     const snap = await h.text('browser_snapshot');
-    expect(await h.text('browser_click', { ref: refOf(snap, /link "Open the form in a new tab"/) })).toMatch(/new tab opened and is now active/);
+    expect(await h.text('browser_click', { ref: refOf(snap, /link "Open the form in a new tab"/) })).toMatch(
+      /new tab opened and is now active/,
+    );
     const tabs = await h.manager.tabs();
     expect(tabs.map((t) => [t.title, t.active])).toEqual([
       ['Opener', false],
@@ -61,7 +80,13 @@ describe('tabs and browser_show', () => {
   it('switches tabs with browser_show and tells the host to bring the view forward', async () => {
     clock = 4_000_000;
     expect(await h.text('browser_show', { tab: 1, reason: 'check the opener' })).toMatch(/Showing tab 1 \("Opener"/);
-    expect(h.shown.at(-1)).toEqual({ url: `${h.base}/popup.html`, title: 'Opener', tabIndex: 0, at: 4_000_000, reason: 'check the opener' });
+    expect(h.shown.at(-1)).toEqual({
+      url: `${h.base}/popup.html`,
+      title: 'Opener',
+      tabIndex: 0,
+      at: 4_000_000,
+      reason: 'check the opener',
+    });
     expect(await h.text('browser_snapshot')).toMatch(/^Page: "Opener"/);
   });
 
@@ -85,7 +110,11 @@ describe('tabs and browser_show', () => {
       ['browser_show', true],
       ['browser_snapshot', true],
     ]);
-    expect(h.manager.recentActions(50).some((a) => a.tool === 'browser_click' && /link "Open the form in a new tab"/.test(a.target))).toBe(true);
+    expect(
+      h.manager
+        .recentActions(50)
+        .some((a) => a.tool === 'browser_click' && /link "Open the form in a new tab"/.test(a.target)),
+    ).toBe(true);
   });
 });
 
@@ -134,7 +163,9 @@ describe('network log and debug dump', () => {
   });
 
   it('says so when no request matches', async () => {
-    expect(await h.text('browser_network_log', { urlContains: 'nothing-like-this' })).toBe('No matching requests recorded.');
+    expect(await h.text('browser_network_log', { urlContains: 'nothing-like-this' })).toBe(
+      'No matching requests recorded.',
+    );
   });
 
   it('filters by status class, resource type and URL text', async () => {

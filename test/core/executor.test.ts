@@ -16,13 +16,52 @@ function setup(decision: ApprovalDecision = { decision: 'approve_once' }) {
   const ran: string[] = [];
   const order: string[] = [];
   registry.registerAll([
-    defineTool({ id: 'echo_text', description: 'Echo', input: z.object({ text: z.string().describe('Text') }), run: ({ text }) => (ran.push('echo_text'), text) }),
-    defineTool({ id: 'throws_tool', description: 'Throws', input: z.object({}), run: () => { throw new Error('disk on fire'); } }),
-    defineTool({ id: 'rejects_tool', description: 'Rejects', input: z.object({}), run: async () => Promise.reject(new TypeError('bad state')) }),
-    defineTool({ id: 'garbage_tool', description: 'Garbage', input: z.object({}), run: () => ({ nope: true }) as never }),
-    defineTool({ id: 'coded_tool', description: 'Coded', input: z.object({}), run: () => { throw new ToolCallError('NOT_FOUND', 'no such element', { hint: 'Take a new snapshot.' }); } }),
-    defineTool({ id: 'app_uninstall', description: 'Uninstall', input: z.object({ packageName: z.string().describe('Package') }), run: () => (ran.push('app_uninstall'), 'removed') }),
-    defineTool({ id: 'nested_tool', description: 'Nested', input: z.object({}), run: (_a, ctx) => ctx.invoke({ toolId: 'echo_text', args: { text: 'inner' } }) }),
+    defineTool({
+      id: 'echo_text',
+      description: 'Echo',
+      input: z.object({ text: z.string().describe('Text') }),
+      run: ({ text }) => (ran.push('echo_text'), text),
+    }),
+    defineTool({
+      id: 'throws_tool',
+      description: 'Throws',
+      input: z.object({}),
+      run: () => {
+        throw new Error('disk on fire');
+      },
+    }),
+    defineTool({
+      id: 'rejects_tool',
+      description: 'Rejects',
+      input: z.object({}),
+      run: async () => Promise.reject(new TypeError('bad state')),
+    }),
+    defineTool({
+      id: 'garbage_tool',
+      description: 'Garbage',
+      input: z.object({}),
+      run: () => ({ nope: true }) as never,
+    }),
+    defineTool({
+      id: 'coded_tool',
+      description: 'Coded',
+      input: z.object({}),
+      run: () => {
+        throw new ToolCallError('NOT_FOUND', 'no such element', { hint: 'Take a new snapshot.' });
+      },
+    }),
+    defineTool({
+      id: 'app_uninstall',
+      description: 'Uninstall',
+      input: z.object({ packageName: z.string().describe('Package') }),
+      run: () => (ran.push('app_uninstall'), 'removed'),
+    }),
+    defineTool({
+      id: 'nested_tool',
+      description: 'Nested',
+      input: z.object({}),
+      run: (_a, ctx) => ctx.invoke({ toolId: 'echo_text', args: { text: 'inner' } }),
+    }),
   ]);
   const usage = new ToolUsageTracker();
   const permissions = new ToolPermissionManager(async (req) => (order.push(`ask:${req.toolId}`), decision));
@@ -33,36 +72,53 @@ describe('DefaultToolExecutor', () => {
   it('answers an unknown tool with suggestions as a NOT_FOUND result', async () => {
     const { executor } = setup();
     const r = await executor.execute({ toolId: 'echo_txt', args: {} });
-    expect(renderResult(r)).toBe("Error: NOT_FOUND: Unknown tool 'echo_txt'. Did you mean: echo_text?\nHint: Call one of the suggested tools instead.");
+    expect(renderResult(r)).toBe(
+      "Error: NOT_FOUND: Unknown tool 'echo_txt'. Did you mean: echo_text?\nHint: Call one of the suggested tools instead.",
+    );
   });
 
   it('answers an unknown tool with no near name without listing the catalog', async () => {
     const { executor } = setup();
     const r = await executor.execute({ toolId: 'zzzzzz', args: {} });
-    expect(renderResult(r)).toBe("Error: NOT_FOUND: Unknown tool 'zzzzzz'.\nHint: List the available tools and pick one of those.");
+    expect(renderResult(r)).toBe(
+      "Error: NOT_FOUND: Unknown tool 'zzzzzz'.\nHint: List the available tools and pick one of those.",
+    );
   });
 
   it('returns INVALID_ARGUMENT naming the field and does not run the tool', async () => {
     const { executor, ran } = setup();
     const r = await executor.execute({ toolId: 'echo_text', args: { text: 5 } });
-    expect(r.ok === false && r.error.message).toBe('Invalid arguments: argument "text": expected string, received number.');
+    expect(r.ok === false && r.error.message).toBe(
+      'Invalid arguments: argument "text": expected string, received number.',
+    );
     expect(ran).toEqual([]);
   });
 
   it('turns a throwing tool into EXECUTION_FAILED', async () => {
     const { executor } = setup();
-    expect(await executor.execute({ toolId: 'throws_tool' })).toMatchObject({ ok: false, error: { code: 'EXECUTION_FAILED', message: "Tool 'throws_tool' failed: disk on fire" } });
-    expect(await executor.execute({ toolId: 'rejects_tool' })).toMatchObject({ ok: false, error: { code: 'EXECUTION_FAILED', message: "Tool 'rejects_tool' failed: bad state" } });
+    expect(await executor.execute({ toolId: 'throws_tool' })).toMatchObject({
+      ok: false,
+      error: { code: 'EXECUTION_FAILED', message: "Tool 'throws_tool' failed: disk on fire" },
+    });
+    expect(await executor.execute({ toolId: 'rejects_tool' })).toMatchObject({
+      ok: false,
+      error: { code: 'EXECUTION_FAILED', message: "Tool 'rejects_tool' failed: bad state" },
+    });
   });
 
   it('turns a tool returning garbage into EXECUTION_FAILED', async () => {
     const { executor } = setup();
-    expect(await executor.execute({ toolId: 'garbage_tool' })).toMatchObject({ ok: false, error: { code: 'EXECUTION_FAILED' } });
+    expect(await executor.execute({ toolId: 'garbage_tool' })).toMatchObject({
+      ok: false,
+      error: { code: 'EXECUTION_FAILED' },
+    });
   });
 
   it('keeps the code of a ToolCallError a tool threw', async () => {
     const { executor } = setup();
-    expect(renderResult(await executor.execute({ toolId: 'coded_tool' }))).toBe('Error: NOT_FOUND: no such element\nHint: Take a new snapshot.');
+    expect(renderResult(await executor.execute({ toolId: 'coded_tool' }))).toBe(
+      'Error: NOT_FOUND: no such element\nHint: Take a new snapshot.',
+    );
   });
 
   it('asks permission before validation, and a denial stops the call', async () => {
@@ -75,7 +131,9 @@ describe('DefaultToolExecutor', () => {
 
   it('runs an approved destructive tool', async () => {
     const { executor, ran } = setup();
-    expect(renderResult(await executor.execute({ toolId: 'app_uninstall', args: { packageName: 'com.x' } }))).toBe('removed');
+    expect(renderResult(await executor.execute({ toolId: 'app_uninstall', args: { packageName: 'com.x' } }))).toBe(
+      'removed',
+    );
     expect(ran).toEqual(['app_uninstall']);
   });
 
@@ -90,7 +148,12 @@ describe('DefaultToolExecutor', () => {
     await executor.execute({ toolId: 'echo_text', args: { text: 'a' } });
     await executor.execute({ toolId: 'echo_text', args: {} });
     await executor.execute({ toolId: 'throws_tool' });
-    expect(usage.stats('echo_text')).toMatchObject({ count: 2, successes: 1, failures: 1, lastError: { code: 'INVALID_ARGUMENT' } });
+    expect(usage.stats('echo_text')).toMatchObject({
+      count: 2,
+      successes: 1,
+      failures: 1,
+      lastError: { code: 'INVALID_ARGUMENT' },
+    });
     expect(usage.stats('throws_tool')?.failures).toBe(1);
   });
 

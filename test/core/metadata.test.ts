@@ -14,15 +14,73 @@ const CATALOG: Record<string, string[]> = {
   system: ['get_device_info', 'get_set_settings', 'control_media', 'clipboard', 'get_time', 'logcat'],
   ui: ['ui_tap', 'ui_swipe', 'ui_dump', 'screenshot', 'input_text'],
   utility: ['calculate', 'text_transform', 'get_location', 'notification_read'],
-  files: ['read_file', 'write_file', 'edit_file', 'list_files', 'glob_files', 'search_files', 'copy_move_file', 'delete_file'],
+  files: [
+    'read_file',
+    'write_file',
+    'edit_file',
+    'list_files',
+    'glob_files',
+    'search_files',
+    'copy_move_file',
+    'delete_file',
+  ],
   network: ['web_fetch', 'web_search', 'http_request', 'download_file'],
   memory: ['memorize', 'recall', 'forget'],
-  structured: ['regex_extract', 'regex_replace', 'text_diff', 'json_path', 'xml_extract', 'csv_query', 'base_convert', 'unit_convert', 'duration_convert', 'string_distance', 'random_generate', 'uuid_generate', 'file_hash', 'datetime', 'cron_next'],
-  orchestration: ['wait', 'json_transform', 'version_compare', 'tool_batch_run', 'shortcut_define', 'shortcut_list', 'shortcut_run', 'shortcut.open_notes'],
+  structured: [
+    'regex_extract',
+    'regex_replace',
+    'text_diff',
+    'json_path',
+    'xml_extract',
+    'csv_query',
+    'base_convert',
+    'unit_convert',
+    'duration_convert',
+    'string_distance',
+    'random_generate',
+    'uuid_generate',
+    'file_hash',
+    'datetime',
+    'cron_next',
+  ],
+  orchestration: [
+    'wait',
+    'json_transform',
+    'version_compare',
+    'tool_batch_run',
+    'shortcut_define',
+    'shortcut_list',
+    'shortcut_run',
+    'shortcut.open_notes',
+  ],
   mcp: ['mcp_connect', 'mcp_list', 'mcp_call'],
-  browser: ['browser_navigate', 'browser_click', 'browser_input', 'browser_scroll', 'browser_select', 'browser_screenshot', 'browser_snapshot', 'browser_toggle', 'browser_show', 'browser_download_list', 'browser_file_upload', 'browser_date_input', 'browser_context_summary', 'browser_network_log', 'browser_debug_dump'],
+  browser: [
+    'browser_navigate',
+    'browser_click',
+    'browser_input',
+    'browser_scroll',
+    'browser_select',
+    'browser_screenshot',
+    'browser_snapshot',
+    'browser_toggle',
+    'browser_show',
+    'browser_download_list',
+    'browser_file_upload',
+    'browser_date_input',
+    'browser_context_summary',
+    'browser_network_log',
+    'browser_debug_dump',
+  ],
   skills: ['skill_search', 'skill_install', 'skill_create', 'skill_list', 'skill_uninstall'],
-  github: ['github_get_user', 'github_list_repos', 'github_read_file', 'github_write_file', 'github_create_issue', 'github_list_issues', 'github_search_code'],
+  github: [
+    'github_get_user',
+    'github_list_repos',
+    'github_read_file',
+    'github_write_file',
+    'github_create_issue',
+    'github_list_issues',
+    'github_search_code',
+  ],
   terminal: ['terminal.create', 'terminal.run', 'terminal.ubuntu.status'],
   cognitive_memory: ['memory_search_nodes', 'memory_recent_episodes', 'memory_recall_macro'],
 };
@@ -38,7 +96,15 @@ describe('ToolMetadata inference', () => {
   });
 
   it('rates destructive device and file actions HIGH and reads LOW', () => {
-    for (const id of ['app_uninstall', 'app_install', 'app_force_stop', 'delete_file', 'shell_execute', 'mcp_connect', 'skill_uninstall'])
+    for (const id of [
+      'app_uninstall',
+      'app_install',
+      'app_force_stop',
+      'delete_file',
+      'shell_execute',
+      'mcp_connect',
+      'skill_uninstall',
+    ])
       expect([id, inferRisk(id)]).toEqual([id, 'HIGH']);
     for (const id of ['app_list', 'read_file', 'ui_dump', 'browser_snapshot', 'calculate', 'recall', 'get_time'])
       expect([id, inferRisk(id)]).toEqual([id, 'LOW']);
@@ -67,24 +133,53 @@ describe('ToolAnnotations inference', () => {
   });
 
   it('marks reads read-only and idempotent, destructive actions destructive', () => {
-    expect(resolveMetadata('read_file').annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
-    expect(resolveMetadata('app_uninstall').annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, sensitiveAction: true });
+    expect(resolveMetadata('read_file').annotations).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+    expect(resolveMetadata('app_uninstall').annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      sensitiveAction: true,
+    });
     expect(resolveMetadata('web_fetch').annotations).toMatchObject({ readOnlyHint: true, openWorldHint: true });
-    expect(resolveMetadata('ui_tap').annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(resolveMetadata('ui_tap').annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+    });
   });
 
   it('never lets a non-idempotent mutation be retry-safe', () => {
-    for (const id of ['shell_execute', 'app_install', 'edit_file', 'ui_tap', 'input_text', 'http_request', 'download_file', 'tool_batch_run'])
+    for (const id of [
+      'shell_execute',
+      'app_install',
+      'edit_file',
+      'ui_tap',
+      'input_text',
+      'http_request',
+      'download_file',
+      'tool_batch_run',
+    ])
       expect([id, retrySafe(resolveMetadata(id).annotations)]).toEqual([id, false]);
   });
 
   it('gives an id of no known family the MCP defaults', () => {
     expect(inferAnnotations('frobnicate', 'LOW', {}, false)).toEqual(MCP_DEFAULT_ANNOTATIONS);
     expect(resolveMetadata('frobnicate').annotations).toEqual(MCP_DEFAULT_ANNOTATIONS);
-    expect(MCP_DEFAULT_ANNOTATIONS).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true });
+    expect(MCP_DEFAULT_ANNOTATIONS).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
   });
 
   it('lets declared hints override inferred ones', () => {
-    expect(resolveMetadata('frobnicate', {}, { readOnlyHint: true, destructiveHint: false }).annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(resolveMetadata('frobnicate', {}, { readOnlyHint: true, destructiveHint: false }).annotations).toMatchObject(
+      { readOnlyHint: true, destructiveHint: false },
+    );
   });
 });

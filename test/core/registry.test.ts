@@ -8,9 +8,27 @@ import { DuplicateToolError, ToolRegistry } from '../../tools/core/registry';
 import { suggestToolIds } from '../../tools/core/suggester';
 import { defineTool } from '../../tools/core/tool';
 
-const tool = (id: string, text = id) => defineTool({ id, description: `The ${id} tool.`, input: z.object({}), run: () => text });
+const tool = (id: string, text = id) =>
+  defineTool({ id, description: `The ${id} tool.`, input: z.object({}), run: () => text });
 
-const CATALOG = ['app_list', 'app_launch', 'app_install', 'app_uninstall', 'app_info', 'ui_tap', 'ui_swipe', 'ui_dump', 'read_file', 'write_file', 'list_files', 'delete_file', 'browser_click', 'browser_snapshot', 'web_fetch', 'calculate'];
+const CATALOG = [
+  'app_list',
+  'app_launch',
+  'app_install',
+  'app_uninstall',
+  'app_info',
+  'ui_tap',
+  'ui_swipe',
+  'ui_dump',
+  'read_file',
+  'write_file',
+  'list_files',
+  'delete_file',
+  'browser_click',
+  'browser_snapshot',
+  'web_fetch',
+  'calculate',
+];
 
 describe('ToolRegistry', () => {
   it('refuses a duplicate id under REJECT and keeps the first', () => {
@@ -18,7 +36,9 @@ describe('ToolRegistry', () => {
     const first = tool('app_list', 'first');
     r.register(first);
     expect(() => r.register(tool('app_list', 'second'), 'REJECT')).toThrow(DuplicateToolError);
-    expect(() => r.register(tool('app_list', 'second'), 'REJECT')).toThrow("A tool with id 'app_list' is already registered");
+    expect(() => r.register(tool('app_list', 'second'), 'REJECT')).toThrow(
+      "A tool with id 'app_list' is already registered",
+    );
     expect(r.get('app_list')).toBe(first);
   });
 
@@ -65,7 +85,13 @@ describe('ToolRegistry', () => {
     const r = new ToolRegistry();
     r.registerAll(CATALOG.map((id) => tool(id)));
     const groups = r.byCategory();
-    expect(groups.get('apps')?.map((t) => t.id)).toEqual(['app_info', 'app_install', 'app_launch', 'app_list', 'app_uninstall']);
+    expect(groups.get('apps')?.map((t) => t.id)).toEqual([
+      'app_info',
+      'app_install',
+      'app_launch',
+      'app_list',
+      'app_uninstall',
+    ]);
     expect(groups.get('files')?.map((t) => t.id)).toEqual(['delete_file', 'list_files', 'read_file', 'write_file']);
   });
 

@@ -18,17 +18,27 @@ import {
 
 describe('ToolResult rendering', () => {
   it('pins the rendered text of every error code', () => {
-    const rendered = Object.fromEntries(TOOL_ERROR_CODES.map((code) => [code, renderResult(failure(code, 'something happened'))]));
+    const rendered = Object.fromEntries(
+      TOOL_ERROR_CODES.map((code) => [code, renderResult(failure(code, 'something happened'))]),
+    );
     expect(rendered).toEqual({
       INVALID_ARGUMENT: 'Error: INVALID_ARGUMENT: something happened\nHint: Fix the arguments and retry.',
-      PERMISSION_DENIED: 'Error: PERMISSION_DENIED: something happened\nHint: Do not retry this call; change your approach.',
-      NOT_FOUND: 'Error: NOT_FOUND: something happened\nHint: Check the name or reference; look up what exists, then retry with one of those.',
-      TIMEOUT: 'Error: TIMEOUT: something happened\nHint: The tool did not finish in time; retry once with a smaller request, or check that the target responds.',
-      RATE_LIMITED: 'Error: RATE_LIMITED: something happened\nHint: Too many calls to this tool; wait until a token is back before calling it again.',
-      CIRCUIT_OPEN: 'Error: CIRCUIT_OPEN: something happened\nHint: This tool has been failing; do not retry it now. Use another approach or wait for the probe.',
-      EXECUTION_FAILED: 'Error: EXECUTION_FAILED: something happened\nHint: The tool failed while running; read the message, adjust, and retry only if the cause was transient.',
-      UNSUPPORTED: 'Error: UNSUPPORTED: something happened\nHint: This is not supported here; use a different tool or approach.',
-      UNKNOWN: 'Error: UNKNOWN: something happened\nHint: An unexpected error occurred; retry once, and if it happens again, use another approach.',
+      PERMISSION_DENIED:
+        'Error: PERMISSION_DENIED: something happened\nHint: Do not retry this call; change your approach.',
+      NOT_FOUND:
+        'Error: NOT_FOUND: something happened\nHint: Check the name or reference; look up what exists, then retry with one of those.',
+      TIMEOUT:
+        'Error: TIMEOUT: something happened\nHint: The tool did not finish in time; retry once with a smaller request, or check that the target responds.',
+      RATE_LIMITED:
+        'Error: RATE_LIMITED: something happened\nHint: Too many calls to this tool; wait until a token is back before calling it again.',
+      CIRCUIT_OPEN:
+        'Error: CIRCUIT_OPEN: something happened\nHint: This tool has been failing; do not retry it now. Use another approach or wait for the probe.',
+      EXECUTION_FAILED:
+        'Error: EXECUTION_FAILED: something happened\nHint: The tool failed while running; read the message, adjust, and retry only if the cause was transient.',
+      UNSUPPORTED:
+        'Error: UNSUPPORTED: something happened\nHint: This is not supported here; use a different tool or approach.',
+      UNKNOWN:
+        'Error: UNKNOWN: something happened\nHint: An unexpected error occurred; retry once, and if it happens again, use another approach.',
     });
   });
 
@@ -55,7 +65,16 @@ describe('ToolResult rendering', () => {
 
 describe('normalizing what a tool returned', () => {
   it('turns garbage into EXECUTION_FAILED naming the tool', () => {
-    for (const garbage of [undefined, null, 42, [], {}, { ok: true }, { ok: true, content: [{ type: 'video' }] }, { ok: false, error: { code: 'NOPE', message: 'x', hint: 'y' } }]) {
+    for (const garbage of [
+      undefined,
+      null,
+      42,
+      [],
+      {},
+      { ok: true },
+      { ok: true, content: [{ type: 'video' }] },
+      { ok: false, error: { code: 'NOPE', message: 'x', hint: 'y' } },
+    ]) {
       const r = normalizeResult(garbage, 'bad_tool');
       expect(r.ok).toBe(false);
       if (!r.ok) {
@@ -81,7 +100,9 @@ describe('normalizing what a tool returned', () => {
   it('recognises a ToolCallError by brand, not by class identity', () => {
     const e = new ToolCallError('NOT_FOUND', 'missing', { hint: 'look again' });
     expect(isToolCallError(e)).toBe(true);
-    expect(isToolCallError(Object.assign(new Error('x'), { name: 'ToolCallError', toolErrorCode: 'UNKNOWN' }))).toBe(true);
+    expect(isToolCallError(Object.assign(new Error('x'), { name: 'ToolCallError', toolErrorCode: 'UNKNOWN' }))).toBe(
+      true,
+    );
     expect(isToolCallError(new Error('plain'))).toBe(false);
     expect(e.toResult()).toEqual(failure('NOT_FOUND', 'missing', { hint: 'look again' }));
   });

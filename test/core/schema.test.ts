@@ -16,7 +16,10 @@ const tapTool = defineTool({
   input: z.object({
     x: z.number().int().min(0).describe('Horizontal pixel'),
     y: z.number().int().min(0).describe('Vertical pixel'),
-    target: z.object({ ref: z.string().min(1).describe('Element ref'), tags: z.array(z.string()).optional().describe('Tags') }).optional().describe('Element'),
+    target: z
+      .object({ ref: z.string().min(1).describe('Element ref'), tags: z.array(z.string()).optional().describe('Tags') })
+      .optional()
+      .describe('Element'),
   }),
   run: ({ x, y }) => `tapped ${x},${y}`,
 });
@@ -28,7 +31,9 @@ function errorOf(v: ReturnType<typeof tapTool.validate>): string {
 
 describe('validation by the declared schema', () => {
   it('names a missing required field', () => {
-    expect(errorOf(tapTool.validate({ y: 1 }))).toBe('Error: INVALID_ARGUMENT: Invalid arguments: missing required argument "x".\nHint: Fix the arguments and retry.');
+    expect(errorOf(tapTool.validate({ y: 1 }))).toBe(
+      'Error: INVALID_ARGUMENT: Invalid arguments: missing required argument "x".\nHint: Fix the arguments and retry.',
+    );
   });
 
   it('names a mistyped field and what was expected', () => {
@@ -53,7 +58,10 @@ describe('validation by the declared schema', () => {
   });
 
   it('tolerates unknown fields and treats absent arguments as an empty object', () => {
-    expect(tapTool.validate({ x: 1, y: 2, junk: true, reason: 'because' })).toEqual({ ok: true, value: { x: 1, y: 2 } });
+    expect(tapTool.validate({ x: 1, y: 2, junk: true, reason: 'because' })).toEqual({
+      ok: true,
+      value: { x: 1, y: 2 },
+    });
     expect(tapTool.validate(undefined).ok).toBe(false);
   });
 
@@ -73,7 +81,10 @@ describe('the rendered JSON Schema', () => {
         target: {
           type: 'object',
           description: 'Element',
-          properties: { ref: { type: 'string', minLength: 1, description: 'Element ref' }, tags: { type: 'array', items: { type: 'string' }, description: 'Tags' } },
+          properties: {
+            ref: { type: 'string', minLength: 1, description: 'Element ref' },
+            tags: { type: 'array', items: { type: 'string' }, description: 'Tags' },
+          },
           required: ['ref'],
         },
       },
@@ -127,19 +138,32 @@ describe('the typed argument reader', () => {
   };
 
   it('names a missing argument and the expected type', () => {
-    expect(read({}, (a) => a.string('path'))).toBe('INVALID_ARGUMENT: Invalid arguments: missing required argument "path" (expected a string).');
+    expect(read({}, (a) => a.string('path'))).toBe(
+      'INVALID_ARGUMENT: Invalid arguments: missing required argument "path" (expected a string).',
+    );
   });
 
   it('names a mistyped argument and what it got', () => {
-    expect(read({ count: '3' }, (a) => a.integer('count'))).toBe('INVALID_ARGUMENT: Invalid arguments: argument "count" must be an integer, got string "3".');
-    expect(read({ n: Number.NaN }, (a) => a.number('n'))).toBe('INVALID_ARGUMENT: Invalid arguments: argument "n" must be a number, got NaN.');
+    expect(read({ count: '3' }, (a) => a.integer('count'))).toBe(
+      'INVALID_ARGUMENT: Invalid arguments: argument "count" must be an integer, got string "3".',
+    );
+    expect(read({ n: Number.NaN }, (a) => a.number('n'))).toBe(
+      'INVALID_ARGUMENT: Invalid arguments: argument "n" must be a number, got NaN.',
+    );
     expect(read({ flag: 'yes' }, (a) => a.optionalBoolean('flag'))).toContain('must be a boolean');
     expect(read({ list: {} }, (a) => a.array('list'))).toContain('must be an array, got an object');
   });
 
   it('reads present values and leaves absent optionals undefined', () => {
     const a = new ToolArguments({ path: 'x', n: 2, on: false, o: { k: 1 }, l: [1] });
-    expect([a.string('path'), a.number('n'), a.boolean('on'), a.object('o'), a.array('l'), a.optionalString('none')]).toEqual(['x', 2, false, { k: 1 }, [1], undefined]);
+    expect([
+      a.string('path'),
+      a.number('n'),
+      a.boolean('on'),
+      a.object('o'),
+      a.array('l'),
+      a.optionalString('none'),
+    ]).toEqual(['x', 2, false, { k: 1 }, [1], undefined]);
     expect(new ToolArguments('garbage').has('x')).toBe(false);
   });
 });

@@ -5,7 +5,12 @@
  */
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { type ApprovalDecision, type ApprovalRequest, ToolPermissionManager, needsApproval } from '../../tools/core/permission';
+import {
+  type ApprovalDecision,
+  type ApprovalRequest,
+  ToolPermissionManager,
+  needsApproval,
+} from '../../tools/core/permission';
 import { failure } from '../../tools/core/result';
 import { defineTool } from '../../tools/core/tool';
 import { ToolUsageTracker } from '../../tools/core/usage-tracker';
@@ -16,7 +21,12 @@ describe('ToolUsageTracker', () => {
     t.record('a_tool', 5);
     t.record('a_tool', 15, failure('TIMEOUT', 'slow').error);
     t.record('a_tool', 10);
-    expect(t.stats('a_tool')).toMatchObject({ count: 3, successes: 2, failures: 1, lastError: { code: 'TIMEOUT', message: 'slow', at: 1000 } });
+    expect(t.stats('a_tool')).toMatchObject({
+      count: 3,
+      successes: 2,
+      failures: 1,
+      lastError: { code: 'TIMEOUT', message: 'slow', at: 1000 },
+    });
   });
 
   it('computes min, mean, p50, p95 and max latency', () => {
@@ -55,7 +65,12 @@ function scripted(answers: ApprovalDecision[]) {
   return { asked, manager: new ToolPermissionManager(decide) };
 }
 
-const request = (sessionId = 's1') => ({ callId: 'c1', sessionId, args: { packageName: 'com.x' }, requester: { kind: 'mcp' as const } });
+const request = (sessionId = 's1') => ({
+  callId: 'c1',
+  sessionId,
+  args: { packageName: 'com.x' },
+  requester: { kind: 'mcp' as const },
+});
 
 describe('ToolPermissionManager', () => {
   it('needs approval only for HIGH risk or destructive tools', () => {
@@ -80,7 +95,12 @@ describe('ToolPermissionManager', () => {
     expect(await manager.check(uninstall, request())).toBeUndefined();
     expect(await manager.check(uninstall, request())).toBeUndefined();
     expect(asked).toHaveLength(2);
-    expect(asked[0]).toMatchObject({ toolId: 'app_uninstall', risk: 'HIGH', args: { packageName: 'com.x' }, requester: { kind: 'mcp' } });
+    expect(asked[0]).toMatchObject({
+      toolId: 'app_uninstall',
+      risk: 'HIGH',
+      args: { packageName: 'com.x' },
+      requester: { kind: 'mcp' },
+    });
   });
 
   it('remembers approve-for-session within that session only', async () => {
@@ -97,7 +117,10 @@ describe('ToolPermissionManager', () => {
   it('denies with the reason the person gave', async () => {
     const { manager } = scripted([{ decision: 'deny', reason: 'that app holds test data' }]);
     const denied = await manager.check(uninstall, request());
-    expect(denied?.error).toMatchObject({ code: 'PERMISSION_DENIED', message: "The user denied 'app_uninstall': that app holds test data" });
+    expect(denied?.error).toMatchObject({
+      code: 'PERMISSION_DENIED',
+      message: "The user denied 'app_uninstall': that app holds test data",
+    });
   });
 
   it('treats a decider that fails as a denial', async () => {

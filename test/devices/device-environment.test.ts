@@ -30,7 +30,10 @@ beforeAll(async () => {
   const registry = new ToolRegistry();
   registry.registerAll(deviceTools({ service: lab.service, workspaceRoot: lab.workspace }));
   // The pipeline's gate reads the service's store; a host passes pipeline.telemetry to the service instead.
-  pipeline = createPipeline(registry, { approval: false, environment: { telemetry: lab.service.telemetry.store, rules: deviceEnvironmentRules(lab.service) } });
+  pipeline = createPipeline(registry, {
+    approval: false,
+    environment: { telemetry: lab.service.telemetry.store, rules: deviceEnvironmentRules(lab.service) },
+  });
 });
 
 afterAll(async () => {
@@ -41,14 +44,29 @@ describe('telemetry', () => {
   it('records screen, foreground and keyboard on demand, with timestamps', async () => {
     await run('app_launch', { packageName: 'com.example.notes' });
     const state = await lab.service.refreshTelemetry();
-    expect(state).toMatchObject({ serial: device.serial, screenOn: true, foreground: 'com.example.notes/.MainActivity', keyboardShown: false });
+    expect(state).toMatchObject({
+      serial: device.serial,
+      screenOn: true,
+      foreground: 'com.example.notes/.MainActivity',
+      keyboardShown: false,
+    });
     const snapshot = lab.service.telemetry.snapshot(device.serial);
     expect(snapshot.online?.value).toBe(true);
     expect(snapshot.foreground?.value).toBe('com.example.notes/.MainActivity');
     expect(snapshot.keyboardShown).toMatchObject({ value: false, ageMs: expect.any(Number) });
     await expect.poll(() => lab.service.devices()[0]?.model).toBe('Toolgate Virtual Phone');
     expect(lab.service.views()).toEqual([
-      { serial: device.serial, state: 'device', model: 'Toolgate Virtual Phone', telemetry: { screenOn: true, foreground: 'com.example.notes/.MainActivity', keyboardShown: false, at: state.at } },
+      {
+        serial: device.serial,
+        state: 'device',
+        model: 'Toolgate Virtual Phone',
+        telemetry: {
+          screenOn: true,
+          foreground: 'com.example.notes/.MainActivity',
+          keyboardShown: false,
+          at: state.at,
+        },
+      },
     ]);
   });
 

@@ -87,15 +87,19 @@ describe('unplugged during a call', () => {
   it('ends an APK upload cut off by an unplug with a structured error, then installs after replugging', async () => {
     writeFileSync(join(lab.workspace, 'big.apk'), `package=com.acme.big\n${'z'.repeat(2_000_000)}`);
     let unplugged = false;
-    const result = await lab.call('app_install', { path: 'big.apk' }, {
-      onProgress: (p) => {
-        if (!unplugged && p.progress > 0 && p.message?.startsWith('uploading')) {
-          unplugged = true;
-          device.faults = { refuseConnections: true };
-          device.unplug();
-        }
+    const result = await lab.call(
+      'app_install',
+      { path: 'big.apk' },
+      {
+        onProgress: (p) => {
+          if (!unplugged && p.progress > 0 && p.message?.startsWith('uploading')) {
+            unplugged = true;
+            device.faults = { refuseConnections: true };
+            device.unplug();
+          }
+        },
       },
-    });
+    );
     expect(unplugged).toBe(true);
     expect(result.ok).toBe(false);
     if (!result.ok) {
@@ -127,7 +131,13 @@ describe('the circuit breaker', () => {
     const clock = new ManualClock();
     const registry = new ToolRegistry();
     registry.registerAll(deviceTools({ service: lab.service, workspaceRoot: lab.workspace }));
-    const pipeline = createPipeline(registry, { clock, approval: false, environment: false, backoff: { baseMs: 0 }, breaker: { failureThreshold: 3, cooldownMs: 30_000 } });
+    const pipeline = createPipeline(registry, {
+      clock,
+      approval: false,
+      environment: false,
+      backoff: { baseMs: 0 },
+      breaker: { failureThreshold: 3, cooldownMs: 30_000 },
+    });
     const call = () => pipeline.executor.execute({ toolId: 'get_time', args: {} });
 
     device.faults = { refuseConnections: true };

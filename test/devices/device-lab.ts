@@ -11,7 +11,13 @@ import { join } from 'node:path';
 import { DefaultToolExecutor, ToolRegistry, type ProgressUpdate, type ToolResult } from '../../tools/core';
 import { type CommandApprover, type DeviceService, createDeviceService, deviceTools } from '../../tools/devices';
 import type { DeviceServiceOptions } from '../../tools/devices/device-service';
-import { connectToAdb, disconnectFromAdb, runAdb, startVirtualDevice, type VirtualDevice } from '../../tools/devices/virtual';
+import {
+  connectToAdb,
+  disconnectFromAdb,
+  runAdb,
+  startVirtualDevice,
+  type VirtualDevice,
+} from '../../tools/devices/virtual';
 import { requireAdb } from '../support/requirements';
 
 export interface DeviceLab {
@@ -20,7 +26,11 @@ export interface DeviceLab {
   devices: VirtualDevice[];
   registry: ToolRegistry;
   workspace: string;
-  call(toolId: string, args?: Record<string, unknown>, opts?: { onProgress?: (p: ProgressUpdate) => void; sessionId?: string }): Promise<ToolResult>;
+  call(
+    toolId: string,
+    args?: Record<string, unknown>,
+    opts?: { onProgress?: (p: ProgressUpdate) => void; sessionId?: string },
+  ): Promise<ToolResult>;
   /** Starts one more virtual device and connects it to this lab's adb server. */
   addDevice(): Promise<VirtualDevice>;
   /** Disconnects and closes one device. */
@@ -39,7 +49,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -54,7 +66,9 @@ export async function startDeviceLab(opts: LabOptions = {}): Promise<DeviceLab> 
   const service = createDeviceService({ ...serviceOptions, adbPort: port });
   const workspace = mkdtempSync(join(tmpdir(), 'toolgate-device-ws-'));
   const registry = new ToolRegistry();
-  registry.registerAll(deviceTools({ service, workspaceRoot: workspace, ...(approveCommand ? { approveCommand } : {}) }));
+  registry.registerAll(
+    deviceTools({ service, workspaceRoot: workspace, ...(approveCommand ? { approveCommand } : {}) }),
+  );
   const executor = new DefaultToolExecutor(registry);
   const devices: VirtualDevice[] = [];
 
@@ -65,7 +79,12 @@ export async function startDeviceLab(opts: LabOptions = {}): Promise<DeviceLab> 
     registry,
     workspace,
     call: (toolId, args = {}, callOpts = {}) =>
-      executor.execute({ toolId, args, ...(callOpts.onProgress ? { onProgress: callOpts.onProgress } : {}), ...(callOpts.sessionId ? { sessionId: callOpts.sessionId } : {}) }),
+      executor.execute({
+        toolId,
+        args,
+        ...(callOpts.onProgress ? { onProgress: callOpts.onProgress } : {}),
+        ...(callOpts.sessionId ? { sessionId: callOpts.sessionId } : {}),
+      }),
     async addDevice() {
       const device = await startVirtualDevice();
       await connectToAdb(device);

@@ -38,7 +38,9 @@ describe('when adb itself is not usable', () => {
 
   it('says the remote adb server does not answer instead of waiting forever, and starts no local one in its place', async () => {
     const service = createDeviceService({ adbHost: '127.0.0.2', adbPort: 9, commandTimeoutMs: 2_000 });
-    const failure = await service.resolveSerial().catch((e: { toolErrorCode: string; message: string; hint: string }) => e);
+    const failure = await service
+      .resolveSerial()
+      .catch((e: { toolErrorCode: string; message: string; hint: string }) => e);
     expect(failure).toMatchObject({ toolErrorCode: 'EXECUTION_FAILED' });
     expect((failure as { message: string }).message).toMatch(/No adb server answers at 127\.0\.0\.2:9/);
     expect((failure as { hint: string }).hint).toMatch(/adb start-server|remote adb host/);
@@ -88,9 +90,11 @@ describe('choosing the device', () => {
   it('runs commands on several devices at once, each on its own', async () => {
     const [a, b] = lab.devices;
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => lab.call('shell_execute', { command: `echo call-${i}; getprop ro.serialno`, serial: (i % 2 ? b : a)!.serial })),
+      Array.from({ length: 6 }, (_, i) =>
+        lab.call('shell_execute', { command: `echo call-${i}; getprop ro.serialno`, serial: (i % 2 ? b : a)!.serial }),
+      ),
     );
-    results.forEach((r, i) => expect(textOf(r)).toContain(`call-${i}\n${(i % 2 ? b : a)!.serial}`));
+    for (const [i, r] of results.entries()) expect(textOf(r)).toContain(`call-${i}\n${(i % 2 ? b : a)!.serial}`);
   });
 
   it('refuses an unknown serial as NOT_FOUND, naming the attached ones', async () => {
@@ -178,7 +182,10 @@ describe('deadlines', () => {
     const device = lab.devices[0]!;
     device.faults = { hang: true };
     const controller = new AbortController();
-    const pending = lab.service.manager.shell(device.serial, 'echo never', { signal: controller.signal, timeoutMs: 60_000 });
+    const pending = lab.service.manager.shell(device.serial, 'echo never', {
+      signal: controller.signal,
+      timeoutMs: 60_000,
+    });
     setImmediate(() => controller.abort());
     await expect(pending).rejects.toMatchObject({ toolErrorCode: 'EXECUTION_FAILED', data: { cancelled: true } });
     device.faults = {};

@@ -69,7 +69,10 @@ describe('screen stream', () => {
   it('reports the device dropping off and resumes when it is back', async () => {
     const frames: ScreenFrame[] = [];
     const errors: ToolCallError[] = [];
-    const stream = lab.service.startScreenStream(device.serial, (f) => frames.push(f), { onError: (e) => errors.push(e), retryMs: 100 });
+    const stream = lab.service.startScreenStream(device.serial, (f) => frames.push(f), {
+      onError: (e) => errors.push(e),
+      retryMs: 100,
+    });
     await expect.poll(() => frames.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
     device.faults = { refuseConnections: true };
     device.unplug();
@@ -139,7 +142,9 @@ describe('logcat tail', () => {
     const tail = lab.service.tailLogcat(device.serial, (batch) => lines.push(...batch));
     await expect.poll(() => lines.some((l) => l.includes('System now ready')), { timeout: 20_000 }).toBe(true);
     device.phone.log.add('W', 'TailTest', 'fresh line after start', 4321);
-    await expect.poll(() => lines.some((l) => / W TailTest\s*: fresh line after start$/.test(l)), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => lines.some((l) => / W TailTest\s*: fresh line after start$/.test(l)), { timeout: 20_000 })
+      .toBe(true);
     expect(lines.every((l) => !l.includes('\n') && !l.startsWith('--------- beginning'))).toBe(true);
     tail.dispose();
     const count = lines.length;

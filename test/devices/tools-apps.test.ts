@@ -40,14 +40,19 @@ describe('declarations', () => {
     expect(lab.registry.get('app_launch')!.metadata.annotations.destructiveHint).toBe(false);
     for (const id of ['app_list', 'app_launch', 'app_install', 'app_uninstall', 'app_force_stop', 'app_info']) {
       const schema = lab.registry.get(id)!.inputSchema as { properties: Record<string, { description?: string }> };
-      for (const [field, prop] of Object.entries(schema.properties)) expect(prop.description, `${id}.${field}`).toBeTruthy();
+      for (const [field, prop] of Object.entries(schema.properties))
+        expect(prop.description, `${id}.${field}`).toBeTruthy();
     }
   });
 });
 
 describe('app_list', () => {
   it('lists the user-installed apps by default, sorted, and all or system ones on request', async () => {
-    expect(textOf(await lab.call('app_list'))).toBe('3 third-party package(s) on ' + device.serial + ':\ncom.android.adbkeyboard\ncom.example.notes\ncom.example.shop');
+    expect(textOf(await lab.call('app_list'))).toBe(
+      '3 third-party package(s) on ' +
+        device.serial +
+        ':\ncom.android.adbkeyboard\ncom.example.notes\ncom.example.shop',
+    );
     expect(textOf(await lab.call('app_list', { which: 'system' }))).toContain('com.android.settings');
     const filtered = await lab.call('app_list', { which: 'all', filter: 'SHOP' });
     expect((filtered as { structured: { packages: string[] } }).structured.packages).toEqual(['com.example.shop']);
@@ -102,7 +107,12 @@ describe('app_launch', () => {
 
 describe('app_info', () => {
   it('describes an installed app, including whether it runs', async () => {
-    const info = jsonOf<{ versionName: string; system: boolean; running: { pid: number } | false; activities: string[] }>(await lab.call('app_info', { packageName: 'com.example.notes' }));
+    const info = jsonOf<{
+      versionName: string;
+      system: boolean;
+      running: { pid: number } | false;
+      activities: string[];
+    }>(await lab.call('app_info', { packageName: 'com.example.notes' }));
     expect(info.versionName).toBe('1.4.2');
     expect(info.system).toBe(false);
     expect(info.running).toEqual({ pid: device.phone.pidOf('com.example.notes') });
@@ -128,7 +138,9 @@ describe('app_force_stop', () => {
   it('stops a running app and says it was running', async () => {
     await lab.call('app_launch', { packageName: 'com.example.shop' });
     const pid = device.phone.pidOf('com.example.shop');
-    expect(textOf(await lab.call('app_force_stop', { packageName: 'com.example.shop' }))).toBe(`Force-stopped com.example.shop (was running as pid ${pid}).`);
+    expect(textOf(await lab.call('app_force_stop', { packageName: 'com.example.shop' }))).toBe(
+      `Force-stopped com.example.shop (was running as pid ${pid}).`,
+    );
     expect(device.phone.pidOf('com.example.shop')).toBeUndefined();
     expect(textOf(await lab.call('app_force_stop', { packageName: 'com.example.shop' }))).toContain('was not running');
   });
@@ -161,12 +173,17 @@ describe('app_install', () => {
   });
 
   it('pushes the APK with progress, installs it, names the new package and removes the pushed copy', async () => {
-    writeFileSync(join(lab.workspace, 'todo.apk'), `package=com.acme.todo\nversionName=2.0\nlabel=Todo\n${'x'.repeat(200_000)}`);
+    writeFileSync(
+      join(lab.workspace, 'todo.apk'),
+      `package=com.acme.todo\nversionName=2.0\nlabel=Todo\n${'x'.repeat(200_000)}`,
+    );
     const progress: ProgressUpdate[] = [];
     const result = await lab.call('app_install', { path: 'todo.apk' }, { onProgress: (p) => progress.push(p) });
     expect(textOf(result)).toMatch(/^Installed todo\.apk \(\d+ bytes\) on .*: installed com\.acme\.todo\.$/);
     expect(device.phone.getPackage('com.acme.todo')?.info.versionName).toBe('2.0');
-    expect(progress.some((p) => p.message?.startsWith('uploading') && p.progress > 0 && p.progress < (p.total ?? 0))).toBe(true);
+    expect(
+      progress.some((p) => p.message?.startsWith('uploading') && p.progress > 0 && p.progress < (p.total ?? 0)),
+    ).toBe(true);
     expect(progress.at(-1)).toMatchObject({ message: 'installing' });
     expect(device.phone.fs.stat('/data/local/tmp/todo.apk')).toBeFalsy();
   });
@@ -201,7 +218,9 @@ describe('app_uninstall', () => {
   });
 
   it('uninstalls an installed app', async () => {
-    expect(textOf(await lab.call('app_uninstall', { packageName: 'com.acme.todo' }))).toBe('Uninstalled com.acme.todo.');
+    expect(textOf(await lab.call('app_uninstall', { packageName: 'com.acme.todo' }))).toBe(
+      'Uninstalled com.acme.todo.',
+    );
     expect(device.phone.getPackage('com.acme.todo')).toBeUndefined();
   });
 });

@@ -42,7 +42,25 @@ const PAYLOADS = [
 ];
 
 /** Every command name the device tools themselves run. */
-const TOOL_COMMANDS = new Set(['echo', 'getprop', 'wm', 'dumpsys', 'grep', 'pm', 'am', 'monkey', 'pidof', 'cmd', 'settings', 'date', 'logcat', 'uiautomator', 'screencap', 'input', 'rm']);
+const TOOL_COMMANDS = new Set([
+  'echo',
+  'getprop',
+  'wm',
+  'dumpsys',
+  'grep',
+  'pm',
+  'am',
+  'monkey',
+  'pidof',
+  'cmd',
+  'settings',
+  'date',
+  'logcat',
+  'uiautomator',
+  'screencap',
+  'input',
+  'rm',
+]);
 
 /** Valid arguments for each tool, so the payload is the only thing wrong. */
 const BASE: Record<string, Record<string, unknown>> = {
@@ -91,7 +109,12 @@ afterAll(async () => {
 
 describe('every string argument of every device tool against the injection corpus', () => {
   it('covers all twenty tools, each describing every argument', () => {
-    expect(lab.registry.list().map((t) => t.id).sort()).toEqual(Object.keys(BASE).sort());
+    expect(
+      lab.registry
+        .list()
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(Object.keys(BASE).sort());
     for (const tool of lab.registry.list()) {
       const properties = (tool.inputSchema.properties ?? {}) as Record<string, { description?: string }>;
       for (const [field, p] of Object.entries(properties)) expect(p.description, `${tool.id}.${field}`).toBeTruthy();

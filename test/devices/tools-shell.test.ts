@@ -106,7 +106,10 @@ describe('shell_execute', () => {
   it('runs a read-only line without asking and returns output and exit status', async () => {
     const result = await lab.call('shell_execute', { command: 'getprop ro.product.model; ls /nope' });
     expect(textOf(result)).toBe('Toolgate Virtual Phone\nls: /nope: No such file or directory\n[exit status 1]');
-    expect((result as { structured: { exitCode: number; verdict: string } }).structured).toMatchObject({ exitCode: 1, verdict: 'read' });
+    expect((result as { structured: { exitCode: number; verdict: string } }).structured).toMatchObject({
+      exitCode: 1,
+      verdict: 'read',
+    });
     expect(asked).toHaveLength(0);
   });
 
@@ -122,7 +125,12 @@ describe('shell_execute', () => {
       expect(result.error.code).toBe('PERMISSION_DENIED');
       expect(result.error.message).toBe('The user denied running `input keyevent KEYCODE_HOME`: not on this phone');
     }
-    expect(asked.at(-1)).toMatchObject({ toolId: 'shell_execute', command: 'input keyevent KEYCODE_HOME', serial: device.serial, risk: 'HIGH' });
+    expect(asked.at(-1)).toMatchObject({
+      toolId: 'shell_execute',
+      command: 'input keyevent KEYCODE_HOME',
+      serial: device.serial,
+      risk: 'HIGH',
+    });
     expect(asked.at(-1)?.reasons[0]).toMatch(/input is not known to be read-only/);
     expect(device.executedCommands.some((a) => a[0] === 'input')).toBe(false);
   });
@@ -131,7 +139,9 @@ describe('shell_execute', () => {
     answer = { decision: 'approve_once' };
     await lab.call('app_launch', { packageName: 'com.example.notes' });
     const n = asked.length;
-    expect(textOf(await lab.call('shell_execute', { command: 'input keyevent KEYCODE_HOME' }))).toBe('(no output)\n[exit status 0]');
+    expect(textOf(await lab.call('shell_execute', { command: 'input keyevent KEYCODE_HOME' }))).toBe(
+      '(no output)\n[exit status 0]',
+    );
     expect(device.phone.foreground().packageName).toBe('com.android.launcher3');
     await lab.call('shell_execute', { command: 'input keyevent KEYCODE_HOME' });
     expect(asked.length).toBe(n + 2);
@@ -142,10 +152,16 @@ describe('shell_execute', () => {
     await lab.call('shell_execute', { command: 'input keyevent KEYCODE_BACK' }, { sessionId: 's1' });
     const n = asked.length;
     answer = { decision: 'deny' };
-    expect((await lab.call('shell_execute', { command: 'input keyevent KEYCODE_BACK' }, { sessionId: 's1' })).ok).toBe(true);
+    expect((await lab.call('shell_execute', { command: 'input keyevent KEYCODE_BACK' }, { sessionId: 's1' })).ok).toBe(
+      true,
+    );
     expect(asked.length).toBe(n);
-    expect((await lab.call('shell_execute', { command: 'input keyevent KEYCODE_BACK' }, { sessionId: 's2' })).ok).toBe(false);
-    expect((await lab.call('shell_execute', { command: 'input keyevent KEYCODE_HOME' }, { sessionId: 's1' })).ok).toBe(false);
+    expect((await lab.call('shell_execute', { command: 'input keyevent KEYCODE_BACK' }, { sessionId: 's2' })).ok).toBe(
+      false,
+    );
+    expect((await lab.call('shell_execute', { command: 'input keyevent KEYCODE_HOME' }, { sessionId: 's1' })).ok).toBe(
+      false,
+    );
   });
 
   it('denies changing lines when no approver is connected', async () => {
@@ -156,17 +172,33 @@ describe('shell_execute', () => {
     const pipeline = createPipeline(registry, { approval: false });
     const result = await pipeline.executor.execute({ toolId: 'shell_execute', args: { command: 'input tap 1 1' } });
     expect(!result.ok && result.error.message).toMatch(/no approver is connected/);
-    expect((await pipeline.executor.execute({ toolId: 'shell_execute', args: { command: 'echo fine' } })).ok).toBe(true);
+    expect((await pipeline.executor.execute({ toolId: 'shell_execute', args: { command: 'echo fine' } })).ok).toBe(
+      true,
+    );
   });
 
   it('is not asked about again by the pipeline approval gate (self-gated)', async () => {
     const toolLevel: ApprovalRequest[] = [];
     const registry = new ToolRegistry();
-    registry.registerAll(deviceTools({ service: lab.service, workspaceRoot: lab.workspace, approveCommand: async () => ({ decision: 'approve_once' }) }));
-    const pipeline = createPipeline(registry, { approval: { decide: async (r) => (toolLevel.push(r), { decision: 'deny' }) } });
-    expect((await pipeline.executor.execute({ toolId: 'shell_execute', args: { command: 'input keyevent KEYCODE_HOME' } })).ok).toBe(true);
+    registry.registerAll(
+      deviceTools({
+        service: lab.service,
+        workspaceRoot: lab.workspace,
+        approveCommand: async () => ({ decision: 'approve_once' }),
+      }),
+    );
+    const pipeline = createPipeline(registry, {
+      approval: { decide: async (r) => (toolLevel.push(r), { decision: 'deny' }) },
+    });
+    expect(
+      (await pipeline.executor.execute({ toolId: 'shell_execute', args: { command: 'input keyevent KEYCODE_HOME' } }))
+        .ok,
+    ).toBe(true);
     expect(toolLevel).toHaveLength(0);
-    const uninstall = await pipeline.executor.execute({ toolId: 'app_uninstall', args: { packageName: 'com.example.shop' } });
+    const uninstall = await pipeline.executor.execute({
+      toolId: 'app_uninstall',
+      args: { packageName: 'com.example.shop' },
+    });
     expect(!uninstall.ok && uninstall.error.code).toBe('PERMISSION_DENIED');
     expect(toolLevel.map((r) => r.toolId)).toEqual(['app_uninstall']);
     expect(device.phone.getPackage('com.example.shop')).toBeDefined();
@@ -175,11 +207,18 @@ describe('shell_execute', () => {
   it('bounds the output at 64 KB with a note, and streams it as progress', async () => {
     device.phone.fs.seed('/sdcard/big.txt', `${'0123456789abcdef'.repeat(8 * 1024)}TAIL-NEVER-SEEN\n`);
     const progress: ProgressUpdate[] = [];
-    const result = await lab.call('shell_execute', { command: 'cat /sdcard/big.txt' }, { onProgress: (p) => progress.push(p) });
+    const result = await lab.call(
+      'shell_execute',
+      { command: 'cat /sdcard/big.txt' },
+      { onProgress: (p) => progress.push(p) },
+    );
     const text = textOf(result);
     expect(text).toMatch(/\[output truncated at 64 KB and the command was stopped; narrow it/);
     expect(text).not.toContain('TAIL-NEVER-SEEN');
-    expect((result as { structured: { bytes: number; truncated: boolean } }).structured).toMatchObject({ bytes: 64 * 1024, truncated: true });
+    expect((result as { structured: { bytes: number; truncated: boolean } }).structured).toMatchObject({
+      bytes: 64 * 1024,
+      truncated: true,
+    });
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.map((p) => p.message).join('')).toMatch(/^(0123456789abcdef)+/);
   });

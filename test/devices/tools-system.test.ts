@@ -61,9 +61,17 @@ describe('get_set_settings', () => {
 
   it('leaves the setting unchanged when the person denies the change', async () => {
     answer = { decision: 'deny', reason: 'keep it' };
-    const denied = await lab.call('get_set_settings', { action: 'put', namespace: 'system', key: 'font_scale', value: '2.0' });
+    const denied = await lab.call('get_set_settings', {
+      action: 'put',
+      namespace: 'system',
+      key: 'font_scale',
+      value: '2.0',
+    });
     answer = { decision: 'approve_once' };
-    expect(!denied.ok && denied.error).toMatchObject({ code: 'PERMISSION_DENIED', message: expect.stringContaining('keep it') });
+    expect(!denied.ok && denied.error).toMatchObject({
+      code: 'PERMISSION_DENIED',
+      message: expect.stringContaining('keep it'),
+    });
     expect(device.phone.services.settings.system.get('font_scale')).toBe('1.1');
   });
 
@@ -79,20 +87,51 @@ describe('get_set_settings', () => {
   });
 
   it('refuses to change settings that would switch adb off', async () => {
-    const result = await lab.call('get_set_settings', { action: 'put', namespace: 'global', key: 'adb_enabled', value: '0' });
+    const result = await lab.call('get_set_settings', {
+      action: 'put',
+      namespace: 'global',
+      key: 'adb_enabled',
+      value: '0',
+    });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.code).toBe('PERMISSION_DENIED');
     expect(device.phone.services.settings.global.get('adb_enabled')).toBe('1');
   });
 
   it('gets, puts (reporting the previous value), lists and deletes settings', async () => {
-    expect(jsonOf(await lab.call('get_set_settings', { action: 'get', namespace: 'system', key: 'screen_brightness' }))).toMatchObject({ value: '128' });
-    expect(jsonOf(await lab.call('get_set_settings', { action: 'put', namespace: 'system', key: 'screen_brightness', value: '200' }))).toMatchObject({ previous: '128', value: '200' });
+    expect(
+      jsonOf(await lab.call('get_set_settings', { action: 'get', namespace: 'system', key: 'screen_brightness' })),
+    ).toMatchObject({ value: '128' });
+    expect(
+      jsonOf(
+        await lab.call('get_set_settings', {
+          action: 'put',
+          namespace: 'system',
+          key: 'screen_brightness',
+          value: '200',
+        }),
+      ),
+    ).toMatchObject({ previous: '128', value: '200' });
     expect(device.phone.services.settings.system.get('screen_brightness')).toBe('200');
-    expect(jsonOf(await lab.call('get_set_settings', { action: 'put', namespace: 'global', key: 'device_name', value: "Bob's phone; rm -rf /" }))).toMatchObject({ value: "Bob's phone; rm -rf /" });
-    expect(textOf(await lab.call('get_set_settings', { action: 'list', namespace: 'global' }))).toContain("device_name=Bob's phone; rm -rf /");
-    expect(jsonOf(await lab.call('get_set_settings', { action: 'get', namespace: 'secure', key: 'no_such_key' }))).toMatchObject({ value: null });
-    expect((await lab.call('get_set_settings', { action: 'delete', namespace: 'global', key: 'device_name' })).ok).toBe(true);
+    expect(
+      jsonOf(
+        await lab.call('get_set_settings', {
+          action: 'put',
+          namespace: 'global',
+          key: 'device_name',
+          value: "Bob's phone; rm -rf /",
+        }),
+      ),
+    ).toMatchObject({ value: "Bob's phone; rm -rf /" });
+    expect(textOf(await lab.call('get_set_settings', { action: 'list', namespace: 'global' }))).toContain(
+      "device_name=Bob's phone; rm -rf /",
+    );
+    expect(
+      jsonOf(await lab.call('get_set_settings', { action: 'get', namespace: 'secure', key: 'no_such_key' })),
+    ).toMatchObject({ value: null });
+    expect((await lab.call('get_set_settings', { action: 'delete', namespace: 'global', key: 'device_name' })).ok).toBe(
+      true,
+    );
     expect(device.phone.services.settings.global.has('device_name')).toBe(false);
   });
 });
@@ -104,8 +143,13 @@ describe('control_media', () => {
   });
 
   it('plays, skips and pauses, reporting the state and track', async () => {
-    expect(jsonOf(await lab.call('control_media', { action: 'play' }))).toMatchObject({ state: 'playing', track: 'Morning Light, The Virtuals, Emulated Skies' });
-    expect(jsonOf(await lab.call('control_media', { action: 'next' }))).toMatchObject({ track: expect.stringMatching(/^Packet Loss/) });
+    expect(jsonOf(await lab.call('control_media', { action: 'play' }))).toMatchObject({
+      state: 'playing',
+      track: 'Morning Light, The Virtuals, Emulated Skies',
+    });
+    expect(jsonOf(await lab.call('control_media', { action: 'next' }))).toMatchObject({
+      track: expect.stringMatching(/^Packet Loss/),
+    });
     expect(jsonOf(await lab.call('control_media', { action: 'pause' }))).toMatchObject({ state: 'paused' });
     expect(device.phone.services.media.state).toBe('paused');
   });
@@ -132,7 +176,9 @@ describe('clipboard', () => {
 
 describe('get_time', () => {
   it('reports the device clock, its zone and the skew to this computer', async () => {
-    const t = jsonOf<{ epochSeconds: number; utc: string; timezone: string; skewSeconds: number; local: string }>(await lab.call('get_time'));
+    const t = jsonOf<{ epochSeconds: number; utc: string; timezone: string; skewSeconds: number; local: string }>(
+      await lab.call('get_time'),
+    );
     expect(t.timezone).toBe('UTC');
     expect(t.utc).toBe(new Date(t.epochSeconds * 1000).toISOString());
     expect(t.local).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0000$/);
@@ -180,7 +226,13 @@ describe('logcat', () => {
 
 describe('get_location', () => {
   it('reports the last known location', async () => {
-    expect(jsonOf(await lab.call('get_location'))).toMatchObject({ enabled: true, provider: 'fused', latitude: 48.8584, longitude: 2.2945, accuracyMeters: 12 });
+    expect(jsonOf(await lab.call('get_location'))).toMatchObject({
+      enabled: true,
+      provider: 'fused',
+      latitude: 48.8584,
+      longitude: 2.2945,
+      accuracyMeters: 12,
+    });
   });
 
   it('says NOT_FOUND with a fix when location is off', async () => {
@@ -198,10 +250,18 @@ describe('get_location', () => {
 describe('notification_read', () => {
   it('lists notifications newest first, filtered by package and limited', async () => {
     device.phone.services.postNotification('com.example.shop', 'deals', 'Sale', "50% off — today's deals");
-    const all = jsonOf<{ count: number; notifications: { packageName: string; title: string; text: string }[] }>(await lab.call('notification_read'));
+    const all = jsonOf<{ count: number; notifications: { packageName: string; title: string; text: string }[] }>(
+      await lab.call('notification_read'),
+    );
     expect(all.count).toBe(4);
-    expect(all.notifications[0]).toMatchObject({ packageName: 'com.example.shop', title: 'Sale', text: "50% off — today's deals" });
-    const shop = jsonOf<{ count: number; notifications: unknown[] }>(await lab.call('notification_read', { packageName: 'com.example.shop', limit: 1 }));
+    expect(all.notifications[0]).toMatchObject({
+      packageName: 'com.example.shop',
+      title: 'Sale',
+      text: "50% off — today's deals",
+    });
+    const shop = jsonOf<{ count: number; notifications: unknown[] }>(
+      await lab.call('notification_read', { packageName: 'com.example.shop', limit: 1 }),
+    );
     expect(shop.count).toBe(2);
     expect(shop.notifications).toHaveLength(1);
   });

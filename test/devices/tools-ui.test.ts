@@ -51,7 +51,9 @@ describe('ui_dump', () => {
   it('dumps the live screen with refs, and the raw XML on request', async () => {
     await lab.call('app_launch', { packageName: 'com.example.notes' });
     const dump = textOf(await lab.call('ui_dump'));
-    expect(dump.split('\n')[0]).toBe(`com.example.notes on ${device.serial} (720x1280): 5 element(s). Tap one with ui_tap {"ref": "eN"}.`);
+    expect(dump.split('\n')[0]).toBe(
+      `com.example.notes on ${device.serial} (720x1280): 5 element(s). Tap one with ui_tap {"ref": "eN"}.`,
+    );
     expect(dump).toMatch(/e\d+ EditText "Write a note" id=note_input @360,255 clickable/);
     expect(dump).toMatch(/e\d+ Button "Save" id=save_button @186,388 clickable/);
     expect(dump).not.toContain('FrameLayout');
@@ -92,7 +94,9 @@ describe('ui_tap', () => {
   it('taps an element by ref (the field gets focus and the keyboard) and by coordinates', async () => {
     const dump = textOf(await lab.call('ui_dump'));
     const input = refOf(dump, 'id=note_input');
-    expect(textOf(await lab.call('ui_tap', { ref: input }))).toMatch(new RegExp(`^Tapped ${input} EditText "Write a note"`));
+    expect(textOf(await lab.call('ui_tap', { ref: input }))).toMatch(
+      new RegExp(`^Tapped ${input} EditText "Write a note"`),
+    );
     expect(device.phone.focus?.fieldId).toBe('com.example.notes:id/note_input');
     expect(device.phone.keyboardShown).toBe(true);
     expect(lab.service.telemetry.snapshot(device.serial).keyboardShown?.value).toBe(true);
@@ -106,7 +110,9 @@ describe('input_text', () => {
     await lab.call('app_launch', { packageName: 'com.example.notes', activity: '.MainActivity' });
     await lab.call('ui_tap', { ref: refOf(textOf(await lab.call('ui_dump')), 'id=note_input') });
     const text = `a b;c&&d|e $(f) 'g' "h" \`i\` 100% done`;
-    expect(textOf(await lab.call('input_text', { text }))).toBe(`Typed ${text.length} character(s) on ${device.serial}.`);
+    expect(textOf(await lab.call('input_text', { text }))).toBe(
+      `Typed ${text.length} character(s) on ${device.serial}.`,
+    );
     expect(device.phone.fieldText('com.example.notes', 'com.example.notes:id/note_input')).toBe(text);
     expect(device.executedCommands.some((argv) => argv[0] === 'input' && argv[1] === 'text')).toBe(true);
   });
@@ -114,9 +120,13 @@ describe('input_text', () => {
   it('types non-ASCII text and a literal %s through ADBKeyboard', async () => {
     device.phone.setFieldText('com.example.notes', 'com.example.notes:id/note_input', '');
     const text = 'Grüße, 東京 😀 %s\nnext line';
-    expect(textOf(await lab.call('input_text', { text, pressEnter: true }))).toBe(`Typed ${[...text].length} character(s) via ADBKeyboard and pressed Enter on ${device.serial}.`);
+    expect(textOf(await lab.call('input_text', { text, pressEnter: true }))).toBe(
+      `Typed ${[...text].length} character(s) via ADBKeyboard and pressed Enter on ${device.serial}.`,
+    );
     expect(device.phone.fieldText('com.example.notes', 'com.example.notes:id/note_input')).toBe(text);
-    expect(device.executedCommands.some((argv) => argv.join(' ').startsWith('am broadcast -a ADB_INPUT_B64 --es msg '))).toBe(true);
+    expect(
+      device.executedCommands.some((argv) => argv.join(' ').startsWith('am broadcast -a ADB_INPUT_B64 --es msg ')),
+    ).toBe(true);
     expect(device.phone.keyboardShown).toBe(false);
   });
 
@@ -135,7 +145,9 @@ describe('ui_swipe', () => {
   it('scrolls a list by ref and direction, and by coordinates', async () => {
     await lab.call('app_launch', { packageName: 'com.example.shop' });
     const list = refOf(textOf(await lab.call('ui_dump')), 'id=product_list');
-    expect(textOf(await lab.call('ui_swipe', { ref: list, direction: 'up', distance: 200 }))).toMatch(/^Swiped from \(360,\d+\) to \(360,\d+\)/);
+    expect(textOf(await lab.call('ui_swipe', { ref: list, direction: 'up', distance: 200 }))).toMatch(
+      /^Swiped from \(360,\d+\) to \(360,\d+\)/,
+    );
     expect(device.phone.scrollOffset('com.example.shop', 'com.example.shop:id/product_list')).toBe(200);
     await lab.call('ui_swipe', { x1: 360, y1: 900, x2: 360, y2: 1000 });
     expect(device.phone.scrollOffset('com.example.shop', 'com.example.shop:id/product_list')).toBe(100);

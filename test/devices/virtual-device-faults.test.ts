@@ -155,7 +155,9 @@ describe('unauthorized', () => {
     device.faults.unauthorized = true;
     await expect(connectToAdb(device)).rejects.toThrow(/failed to authenticate/);
     await waitForAdbState(device.serial, 'unauthorized');
-    await expect(Promise.resolve(adbClient().getDevice(device.serial).shell('echo no'))).rejects.toThrow(/unauthorized/);
+    await expect(Promise.resolve(adbClient().getDevice(device.serial).shell('echo no'))).rejects.toThrow(
+      /unauthorized/,
+    );
     expect(device.commandLog).toEqual([]);
     expect(await adbState(device.serial)).toBe('unauthorized');
   });

@@ -22,7 +22,14 @@ async function push(content: string, path: string): Promise<void> {
 describe('installing and removing packages', () => {
   it('lists the preinstalled launcher, settings and demo apps, split by -s and -3', async () => {
     const all = await vd.phone.getPackages();
-    expect(all).toEqual(expect.arrayContaining(['com.android.launcher3', 'com.android.settings', 'com.example.notes', 'com.example.shop']));
+    expect(all).toEqual(
+      expect.arrayContaining([
+        'com.android.launcher3',
+        'com.android.settings',
+        'com.example.notes',
+        'com.example.shop',
+      ]),
+    );
     expect(await shell('pm list packages -3')).toContain('package:com.example.notes\n');
     expect(await shell('pm list packages -3')).not.toContain('com.android.settings');
     expect(await shell('pm list packages -s settings')).toBe('package:com.android.settings\n');
@@ -33,14 +40,18 @@ describe('installing and removing packages', () => {
     expect(await shell('pm install -r /data/local/tmp/com.acme.todo-2.1.apk')).toBe('Success\n');
     expect(await shell('pm list packages com.acme')).toBe('package:com.acme.todo\n');
     expect(await shell('pm path com.acme.todo')).toMatch(/^package:\/data\/app\/.*\/base\.apk\n$/);
-    expect(await shell('dumpsys package com.acme.todo')).toMatch(/versionName=2\.1\n[\s\S]*firstInstallTime=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
+    expect(await shell('dumpsys package com.acme.todo')).toMatch(
+      /versionName=2\.1\n[\s\S]*firstInstallTime=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/,
+    );
     expect(await shell('pm uninstall com.acme.todo')).toBe('Success\n');
     expect(await shell('pm list packages com.acme')).toBe('');
     expect(await vd.phone.isInstalled('com.acme.todo')).toBe(false);
   });
 
   it('installs through adbkit install() from a stream carrying a text manifest', async () => {
-    const apk = Readable.from([Buffer.from('PK\u0003\u0004\npackage=com.acme.notes2\nversionName=3.0\nlabel=Notes Two\n')]);
+    const apk = Readable.from([
+      Buffer.from('PK\u0003\u0004\npackage=com.acme.notes2\nversionName=3.0\nlabel=Notes Two\n'),
+    ]);
     expect(await vd.phone.install(apk)).toBe(true);
     expect(await vd.phone.isInstalled('com.acme.notes2')).toBe(true);
     expect(vd.device.executedCommands).toContainEqual(['rm', '-f', '/data/local/tmp/_stream.apk']);
@@ -80,7 +91,9 @@ describe('installing and removing packages', () => {
 describe('activities', () => {
   it('starts an activity with am start -n and reports it as resumed', async () => {
     expect(await shell('am start -W -n com.example.shop/.ShopActivity')).toContain('Status: ok');
-    expect(await shell('dumpsys activity activities | grep mResumedActivity')).toContain('com.example.shop/.ShopActivity');
+    expect(await shell('dumpsys activity activities | grep mResumedActivity')).toContain(
+      'com.example.shop/.ShopActivity',
+    );
     expect(await shell('pidof com.example.shop')).toMatch(/^\d+\n$/);
   });
 

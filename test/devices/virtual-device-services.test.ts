@@ -25,7 +25,9 @@ describe('logcat', () => {
   it('filters by tag with -s and by level with *:LEVEL, in brief format', async () => {
     await shell('am start -n com.example.shop/.ShopActivity; input tap 620 430');
     await shell('am start -n com.example.shop/.CartActivity; am force-stop com.example.shop');
-    expect(await shell('logcat -d -s ShopApp -v brief')).toMatch(/\nI\/ShopApp\( *\d+\): added Coffee beans to cart \(1 items\)\n/);
+    expect(await shell('logcat -d -s ShopApp -v brief')).toMatch(
+      /\nI\/ShopApp\( *\d+\): added Coffee beans to cart \(1 items\)\n/,
+    );
     const warnings = await shell('logcat -d *:W');
     expect(warnings).not.toContain(' I ');
   });
@@ -40,7 +42,9 @@ describe('logcat', () => {
 
   it('logs a FATAL EXCEPTION when the shop checks out an empty cart', async () => {
     await shell('pm clear com.example.shop; am start -n com.example.shop/.CartActivity; input tap 360 1158');
-    expect(await shell('logcat -d -s AndroidRuntime:E')).toContain('java.lang.IllegalStateException: cannot check out an empty cart');
+    expect(await shell('logcat -d -s AndroidRuntime:E')).toContain(
+      'java.lang.IllegalStateException: cannot check out an empty cart',
+    );
     expect(await shell('dumpsys window | grep mCurrentFocus')).toContain('com.android.launcher3');
   });
 
@@ -94,7 +98,9 @@ describe('media, location, notifications, power', () => {
 
   it('reports the last known location, and a test provider location once set', async () => {
     expect(await shell('dumpsys location')).toContain('fused: Location[fused 48.858400,2.294500');
-    await shell('cmd location providers add-test-provider gps; cmd location providers set-test-provider-location gps --location 35.6586,139.7454');
+    await shell(
+      'cmd location providers add-test-provider gps; cmd location providers set-test-provider-location gps --location 35.6586,139.7454',
+    );
     expect(await shell('dumpsys location')).toContain('gps: Location[gps 35.658600,139.745400');
   });
 

@@ -73,7 +73,10 @@ describe('device shell: quoting keeps payloads inside one command', () => {
 describe('device shell: operators run several commands', () => {
   it('runs both sides of `;`', async () => {
     const { out, executed } = await run('echo a; rm -rf /sdcard/nothing-here');
-    expect(executed).toEqual([['echo', 'a'], ['rm', '-rf', '/sdcard/nothing-here']]);
+    expect(executed).toEqual([
+      ['echo', 'a'],
+      ['rm', '-rf', '/sdcard/nothing-here'],
+    ]);
     expect(out).toBe('a\n');
   });
 
@@ -92,7 +95,10 @@ describe('device shell: operators run several commands', () => {
 
   it('treats newlines as command separators', async () => {
     const { out, executed } = await run('echo one\necho two');
-    expect(executed).toEqual([['echo', 'one'], ['echo', 'two']]);
+    expect(executed).toEqual([
+      ['echo', 'one'],
+      ['echo', 'two'],
+    ]);
     expect(out).toBe('one\ntwo\n');
   });
 
@@ -104,17 +110,24 @@ describe('device shell: operators run several commands', () => {
 
   it('splits an unquoted substitution into fields, but not a quoted one', async () => {
     expect((await run("echo $(echo 'a   b')")).executed.at(-1)).toEqual(['echo', 'a', 'b']);
-    expect((await run("echo \"$(echo 'a   b')\"")).executed.at(-1)).toEqual(['echo', 'a   b']);
+    expect((await run('echo "$(echo \'a   b\')"')).executed.at(-1)).toEqual(['echo', 'a   b']);
   });
 
   it('runs `sh -c` payloads (a second parse is a second chance to inject)', async () => {
     const { executed } = await run("sh -c 'echo x; echo y'");
-    expect(executed).toEqual([['sh', '-c', 'echo x; echo y'], ['echo', 'x'], ['echo', 'y']]);
+    expect(executed).toEqual([
+      ['sh', '-c', 'echo x; echo y'],
+      ['echo', 'x'],
+      ['echo', 'y'],
+    ]);
   });
 
   it('records commands that do not exist too: an attempted injection is still an injection', async () => {
     const { out, executed } = await run('echo a; evil-binary --go');
-    expect(executed).toEqual([['echo', 'a'], ['evil-binary', '--go']]);
+    expect(executed).toEqual([
+      ['echo', 'a'],
+      ['evil-binary', '--go'],
+    ]);
     expect(out).toBe('a\n/system/bin/sh: evil-binary: not found\n');
   });
 });
@@ -136,7 +149,7 @@ describe('device shell: redirections and variables', () => {
 
   it('expands $? and variables, and keeps quoted dollars literal', async () => {
     expect(await shell('false; echo $?')).toBe('1\n');
-    expect(await shell("X=hi; echo $X '$X' \"$X\"")).toBe('hi $X hi\n');
+    expect(await shell('X=hi; echo $X \'$X\' "$X"')).toBe('hi $X hi\n');
   });
 
   it('reports a syntax error with status 1 and runs nothing', async () => {

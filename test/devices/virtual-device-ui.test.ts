@@ -77,7 +77,9 @@ describe('notes flow: tap → focus → type → save → list', () => {
 
     await tap(await node(byId('com.example.notes:id/save_button')));
     expect(await foreground()).toContain('com.example.notes/.NoteListActivity');
-    expect(await shell('dumpsys window | grep mCurrentFocus')).toContain('com.example.notes/com.example.notes.NoteListActivity');
+    expect(await shell('dumpsys window | grep mCurrentFocus')).toContain(
+      'com.example.notes/com.example.notes.NoteListActivity',
+    );
     const items = (await dump()).filter(byId('com.example.notes:id/note_item')).map((n) => n.text);
     expect(items).toEqual(['Buy oat milk']);
     expect(await shell('dumpsys input_method | grep mInputShown')).toContain('mInputShown=false');
@@ -126,7 +128,8 @@ describe('launcher and navigation', () => {
 
   it('scrolls a list with a swipe', async () => {
     await shell('am start -n com.example.shop/.ShopActivity');
-    const names = async (): Promise<string[]> => (await dump()).filter(byId('com.example.shop:id/product_name')).map((n) => n.text);
+    const names = async (): Promise<string[]> =>
+      (await dump()).filter(byId('com.example.shop:id/product_name')).map((n) => n.text);
     const top = await names();
     expect(top[0]).toBe('Coffee beans');
     expect(top).not.toContain('Travel mug');
@@ -138,7 +141,9 @@ describe('launcher and navigation', () => {
 
   it('prints the dump itself for `uiautomator dump /dev/tty`', async () => {
     const out = await shell('uiautomator dump /dev/tty');
-    expect(out).toMatch(/^<\?xml version='1\.0' encoding='UTF-8' standalone='yes' \?><hierarchy rotation="0"><node index="0" /);
+    expect(out).toMatch(
+      /^<\?xml version='1\.0' encoding='UTF-8' standalone='yes' \?><hierarchy rotation="0"><node index="0" /,
+    );
     expect(out.endsWith('</hierarchy>UI hierchary dumped to: /dev/tty\n')).toBe(true);
   });
 });

@@ -87,8 +87,11 @@ describe('virtual device on the real adb server', () => {
 
   it('serves exec-out with raw bytes: a PNG from screencap -p', async () => {
     const stdout = await new Promise<Buffer>((resolve, reject) =>
-      execFile('adb', ['-s', vd.device.serial, 'exec-out', 'screencap', '-p'], { encoding: 'buffer', maxBuffer: 64 << 20 }, (err, out) =>
-        err ? reject(err) : resolve(out),
+      execFile(
+        'adb',
+        ['-s', vd.device.serial, 'exec-out', 'screencap', '-p'],
+        { encoding: 'buffer', maxBuffer: 64 << 20 },
+        (err, out) => (err ? reject(err) : resolve(out)),
       ),
     );
     const png = PNG.sync.read(stdout);
@@ -126,7 +129,9 @@ describe('virtual device on the real adb server', () => {
 
   it('refuses a push to a read-only location', async () => {
     const transfer = await vd.phone.push(Readable.from([Buffer.from('x')]), '/system/evil.txt');
-    const error = await new Promise<Error | null>((resolve) => transfer.on('end', () => resolve(null)).on('error', resolve));
+    const error = await new Promise<Error | null>((resolve) =>
+      transfer.on('end', () => resolve(null)).on('error', resolve),
+    );
     expect(error?.message).toContain('Read-only file system');
   });
 });

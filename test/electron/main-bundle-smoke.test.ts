@@ -13,7 +13,7 @@ import { ensureBuilt } from '../support/build';
 type Handler = (event: unknown, input?: unknown) => Promise<unknown>;
 const handlers = new Map<string, Handler>();
 const windows: Array<{ options: Record<string, unknown>; webContents: Record<string, unknown>; loaded?: string }> = [];
-let quitHandlers: Array<(e: { preventDefault(): void }) => void> = [];
+const quitHandlers: Array<(e: { preventDefault(): void }) => void> = [];
 let exited: number | undefined;
 const userData = mkdtempSync(join(tmpdir(), 'toolgate-electron-'));
 
@@ -98,7 +98,11 @@ afterAll(async () => {
 describe('the built Electron main bundle', () => {
   it('opens one window with context isolation, sandbox and no Node integration', () => {
     expect(windows).toHaveLength(1);
-    expect(windows[0]?.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect(windows[0]?.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+    });
     expect(windows[0]?.loaded).toMatch(/renderer[/\\]index\.html$/);
   });
 
@@ -112,7 +116,9 @@ describe('the built Electron main bundle', () => {
     const info = (await handlers.get('toolgate:info')!(own, {})) as { mode: string; toolCount: number };
     expect(info.mode).toBe('electron');
     expect(info.toolCount).toBeGreaterThan(0);
-    await expect(handlers.get('toolgate:callTool')!(own, { toolId: 42 })).rejects.toThrow(/Invalid input for callTool: toolId/);
+    await expect(handlers.get('toolgate:callTool')!(own, { toolId: 42 })).rejects.toThrow(
+      /Invalid input for callTool: toolId/,
+    );
   });
 
   it('refuses a sender that is not its window', async () => {

@@ -19,17 +19,33 @@ afterEach(() => ws.cleanup());
 describe('copy_move_file refuses', () => {
   it('an existing destination unless overwrite is set', async () => {
     ws.write('other.txt', 'other');
-    const e = await h.fails('copy_move_file', { source: 'hello.txt', destination: 'other.txt', mode: 'copy' }, 'INVALID_ARGUMENT');
+    const e = await h.fails(
+      'copy_move_file',
+      { source: 'hello.txt', destination: 'other.txt', mode: 'copy' },
+      'INVALID_ARGUMENT',
+    );
     expect(e.hint).toMatch(/overwrite: true/);
     expect(ws.read('other.txt')).toBe('other');
   });
   it('replacing a directory, even with overwrite', async () => {
-    await h.fails('copy_move_file', { source: 'hello.txt', destination: 'src', mode: 'move', overwrite: true }, 'INVALID_ARGUMENT');
+    await h.fails(
+      'copy_move_file',
+      { source: 'hello.txt', destination: 'src', mode: 'move', overwrite: true },
+      'INVALID_ARGUMENT',
+    );
     expect(ws.exists('hello.txt')).toBe(true);
   });
   it('a directory into itself, the same path, a missing source, the root', async () => {
-    await h.fails('copy_move_file', { source: 'src', destination: 'src/nested/copy', mode: 'copy' }, 'INVALID_ARGUMENT');
-    await h.fails('copy_move_file', { source: 'hello.txt', destination: './hello.txt', mode: 'copy' }, 'INVALID_ARGUMENT');
+    await h.fails(
+      'copy_move_file',
+      { source: 'src', destination: 'src/nested/copy', mode: 'copy' },
+      'INVALID_ARGUMENT',
+    );
+    await h.fails(
+      'copy_move_file',
+      { source: 'hello.txt', destination: './hello.txt', mode: 'copy' },
+      'INVALID_ARGUMENT',
+    );
     await h.fails('copy_move_file', { source: 'nope.txt', destination: 'x.txt', mode: 'copy' }, 'NOT_FOUND');
     await h.fails('copy_move_file', { source: '.', destination: 'x', mode: 'move' }, 'PERMISSION_DENIED');
     await h.fails('copy_move_file', { source: 'hello.txt', destination: 'x', mode: 'rename' }, 'INVALID_ARGUMENT');
@@ -43,13 +59,18 @@ describe('copy_move_file refuses', () => {
 
 describe('copy_move_file', () => {
   it('copies a file and keeps the source', async () => {
-    expect(await h.ok('copy_move_file', { source: 'hello.txt', destination: 'copy.txt', mode: 'copy' })).toMatchObject({ type: 'file', replaced: false });
+    expect(await h.ok('copy_move_file', { source: 'hello.txt', destination: 'copy.txt', mode: 'copy' })).toMatchObject({
+      type: 'file',
+      replaced: false,
+    });
     expect(ws.read('copy.txt')).toBe('hello\nworld\n');
     expect(ws.exists('hello.txt')).toBe(true);
   });
   it('moves a file, replacing an existing one when asked', async () => {
     ws.write('other.txt', 'other');
-    expect(await h.ok('copy_move_file', { source: 'hello.txt', destination: 'other.txt', mode: 'move', overwrite: true })).toMatchObject({ replaced: true });
+    expect(
+      await h.ok('copy_move_file', { source: 'hello.txt', destination: 'other.txt', mode: 'move', overwrite: true }),
+    ).toMatchObject({ replaced: true });
     expect(ws.read('other.txt')).toBe('hello\nworld\n');
     expect(ws.exists('hello.txt')).toBe(false);
   });
@@ -110,15 +131,34 @@ describe('annotations of the files family', () => {
   it('mark reads read-only LOW, writes mutating, and delete_file destructive HIGH', () => {
     const byId = Object.fromEntries(filesTools({ workspaceRoot: ws.root }).map((t) => [t.id, t]));
     for (const id of ['read_file', 'list_files', 'glob_files', 'search_files']) {
-      expect(byId[id]?.metadata).toMatchObject({ category: 'files', risk: 'LOW', annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } });
+      expect(byId[id]?.metadata).toMatchObject({
+        category: 'files',
+        risk: 'LOW',
+        annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      });
       expect(byId[id]?.runPolicy).toBe('quickRead');
     }
     for (const id of ['write_file', 'edit_file', 'copy_move_file']) {
-      expect(byId[id]?.metadata).toMatchObject({ risk: 'MEDIUM', annotations: { readOnlyHint: false, destructiveHint: true } });
+      expect(byId[id]?.metadata).toMatchObject({
+        risk: 'MEDIUM',
+        annotations: { readOnlyHint: false, destructiveHint: true },
+      });
       expect(byId[id]?.runPolicy).toBe('mutating');
     }
     expect(byId.edit_file?.metadata.annotations.idempotentHint).toBe(false);
-    expect(byId.delete_file?.metadata).toMatchObject({ risk: 'HIGH', annotations: { readOnlyHint: false, destructiveHint: true, sensitiveAction: true } });
-    expect(Object.keys(byId).sort()).toEqual(['copy_move_file', 'delete_file', 'edit_file', 'glob_files', 'list_files', 'read_file', 'search_files', 'write_file']);
+    expect(byId.delete_file?.metadata).toMatchObject({
+      risk: 'HIGH',
+      annotations: { readOnlyHint: false, destructiveHint: true, sensitiveAction: true },
+    });
+    expect(Object.keys(byId).sort()).toEqual([
+      'copy_move_file',
+      'delete_file',
+      'edit_file',
+      'glob_files',
+      'list_files',
+      'read_file',
+      'search_files',
+      'write_file',
+    ]);
   });
 });

@@ -16,7 +16,12 @@ beforeEach(() => {
 afterEach(() => ws.cleanup());
 
 type Listing = { count: number; truncated: boolean; entries: Array<{ path: string; type: string; size?: number }> };
-type Matches = { count: number; truncated: boolean; matches: Array<{ path: string; line: number; column: number; text: string }>; filesSkipped: number };
+type Matches = {
+  count: number;
+  truncated: boolean;
+  matches: Array<{ path: string; line: number; column: number; text: string }>;
+  filesSkipped: number;
+};
 
 describe('list_files', () => {
   it('refuses a file or a missing directory', async () => {
@@ -61,8 +66,12 @@ describe('glob_files', () => {
   });
   it('skips node_modules by default and honours negation and limits', async () => {
     ws.write('node_modules/pkg/index.ts', 'x');
-    expect((await h.ok<{ paths: string[] }>('glob_files', { pattern: '**/*.ts' })).paths).not.toContain('node_modules/pkg/index.ts');
-    expect((await h.ok<{ paths: string[] }>('glob_files', { pattern: ['**/*.ts', '!src/nested/**'] })).paths).toEqual(['src/app.ts']);
+    expect((await h.ok<{ paths: string[] }>('glob_files', { pattern: '**/*.ts' })).paths).not.toContain(
+      'node_modules/pkg/index.ts',
+    );
+    expect((await h.ok<{ paths: string[] }>('glob_files', { pattern: ['**/*.ts', '!src/nested/**'] })).paths).toEqual([
+      'src/app.ts',
+    ]);
     expect(await h.ok('glob_files', { pattern: '**/*', maxResults: 1 })).toMatchObject({ count: 1, truncated: true });
   });
   it('includes directories when asked', async () => {
@@ -84,7 +93,12 @@ describe('search_files', () => {
     expect(r.matches).toEqual([{ path: 'hello.txt', line: 2, column: 1, text: 'world' }]);
   });
   it('finds regex matches case-insensitively within included files', async () => {
-    const r = await h.ok<Matches>('search_files', { query: 'EXPORT const \\w+', regex: true, ignoreCase: true, include: 'src/**/*.ts' });
+    const r = await h.ok<Matches>('search_files', {
+      query: 'EXPORT const \\w+',
+      regex: true,
+      ignoreCase: true,
+      include: 'src/**/*.ts',
+    });
     expect(r.matches.map((m) => `${m.path}:${m.line}`)).toEqual(['src/app.ts:1', 'src/nested/deep.ts:1']);
   });
   it('skips binary files and stops at maxResults', async () => {

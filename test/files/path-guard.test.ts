@@ -72,7 +72,9 @@ describe('resolveInsideRoot accepts', () => {
   });
 
   it('encoded-looking names as literal names inside the root', async () => {
-    expect(await resolveInsideRoot(ws.root, '%2e%2e/outside/secret.txt')).toBe(join(ws.root, '%2e%2e', 'outside', 'secret.txt'));
+    expect(await resolveInsideRoot(ws.root, '%2e%2e/outside/secret.txt')).toBe(
+      join(ws.root, '%2e%2e', 'outside', 'secret.txt'),
+    );
     expect(await resolveInsideRoot(ws.root, '..%2foutside')).toBe(join(ws.root, '..%2foutside'));
     expect(await resolveInsideRoot(ws.root, '\uFF0E\uFF0E/x')).toBe(join(ws.root, '\uFF0E\uFF0E', 'x'));
   });
@@ -98,6 +100,8 @@ describe('resolveInsideRoot accepts', () => {
 
 describe('a missing workspace root', () => {
   it('is an EXECUTION_FAILED that blames the host, not the model', async () => {
-    await expect(resolveInsideRoot(join(ws.base, 'nope'), 'x')).rejects.toMatchObject({ toolErrorCode: 'EXECUTION_FAILED' });
+    await expect(resolveInsideRoot(join(ws.base, 'nope'), 'x')).rejects.toMatchObject({
+      toolErrorCode: 'EXECUTION_FAILED',
+    });
   });
 });

@@ -14,7 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => ws.cleanup());
 
-const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+const lines = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
 
 describe('read_file refuses', () => {
   it('a missing file with NOT_FOUND', async () => {
@@ -86,6 +86,8 @@ describe('read_file reads', () => {
     expect(renderResult(await h.call('read_file', { path: 'link-in.txt' }))).toBe('hello\nworld');
   });
   it('an absolute path inside the workspace', async () => {
-    expect(renderResult(await h.call('read_file', { path: `${ws.root}/src/app.ts` }))).toBe('export const answer = 42;');
+    expect(renderResult(await h.call('read_file', { path: `${ws.root}/src/app.ts` }))).toBe(
+      'export const answer = 42;',
+    );
   });
 });

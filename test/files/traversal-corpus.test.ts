@@ -48,7 +48,13 @@ function attacks(): string[] {
 }
 
 /** Paths that look like traversal but are literal names inside the root: never an escape. */
-const ENCODED = ['%2e%2e/outside/secret.txt', '..%2f..%2foutside%2fsecret.txt', '%2e%2e%2f%2e%2e%2fetc%2fpasswd', '\u2025/outside/secret.txt', '\uFF0E\uFF0E/outside/secret.txt'];
+const ENCODED = [
+  '%2e%2e/outside/secret.txt',
+  '..%2f..%2foutside%2fsecret.txt',
+  '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+  '\u2025/outside/secret.txt',
+  '\uFF0E\uFF0E/outside/secret.txt',
+];
 
 type Call = [toolId: string, args: Record<string, unknown>];
 
@@ -87,7 +93,14 @@ describe('every path-taking tool refuses every traversal form', () => {
   });
 
   it('including glob and search patterns that climb out', async () => {
-    for (const pattern of ['../outside/*', '../**/*.txt', '/etc/*', `${ws.outside}/*`, 'src/../../outside/**', '!../x']) {
+    for (const pattern of [
+      '../outside/*',
+      '../**/*.txt',
+      '/etc/*',
+      `${ws.outside}/*`,
+      'src/../../outside/**',
+      '!../x',
+    ]) {
       const glob = await h.call('glob_files', { pattern });
       expect(glob.ok ? 'ok' : glob.error.code, pattern).toBe('PERMISSION_DENIED');
       const search = await h.call('search_files', { query: SENTINEL, include: pattern });

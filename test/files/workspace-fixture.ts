@@ -3,7 +3,16 @@
  * sentinel files that no tool may read, change, list, move or delete, and `root/` contains
  * symbolic links that lead out (to a file, to a directory, and dangling).
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -55,7 +64,11 @@ export function makeWorkspace(): Workspace {
     base,
     root,
     outside,
-    snapshotOutside: () => ({ ...snapshot(outside), sibling: readFileSync(join(base, 'sibling.txt'), 'utf8'), prefixSibling: readFileSync(join(base, 'root-evil', 'x.txt'), 'utf8') }),
+    snapshotOutside: () => ({
+      ...snapshot(outside),
+      sibling: readFileSync(join(base, 'sibling.txt'), 'utf8'),
+      prefixSibling: readFileSync(join(base, 'root-evil', 'x.txt'), 'utf8'),
+    }),
     write: (rel, content) => {
       mkdirSync(join(root, rel, '..'), { recursive: true });
       writeFileSync(join(root, rel), content);

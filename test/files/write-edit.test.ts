@@ -47,7 +47,11 @@ describe('write_file refuses', () => {
 
 describe('write_file writes', () => {
   it('a new file and reports it as created', async () => {
-    expect(await h.ok('write_file', { path: 'new.txt', content: 'héllo' })).toMatchObject({ path: 'new.txt', bytes: 6, created: true });
+    expect(await h.ok('write_file', { path: 'new.txt', content: 'héllo' })).toMatchObject({
+      path: 'new.txt',
+      bytes: 6,
+      created: true,
+    });
     expect(ws.read('new.txt')).toBe('héllo');
     noTempFiles();
   });
@@ -63,7 +67,11 @@ describe('write_file writes', () => {
     expect(ws.read('a/b/c.txt')).toBe('deep');
   });
   it('binary data given as base64', async () => {
-    await h.ok('write_file', { path: 'b.bin', content: Buffer.from([0, 1, 2, 255]).toString('base64'), encoding: 'base64' });
+    await h.ok('write_file', {
+      path: 'b.bin',
+      content: Buffer.from([0, 1, 2, 255]).toString('base64'),
+      encoding: 'base64',
+    });
     expect(statSync(join(ws.root, 'b.bin')).size).toBe(4);
   });
   it('through an inside symlink to its target, leaving the link a link', async () => {
@@ -75,7 +83,11 @@ describe('write_file writes', () => {
 describe('edit_file refuses', () => {
   it('text that does not occur, pointing at the most similar line', async () => {
     ws.write('code.ts', 'function add(a, b) {\n  return a + b;\n}\n');
-    const e = await h.fails('edit_file', { path: 'code.ts', oldText: 'return a+b;', newText: 'return b + a;' }, 'INVALID_ARGUMENT');
+    const e = await h.fails(
+      'edit_file',
+      { path: 'code.ts', oldText: 'return a+b;', newText: 'return b + a;' },
+      'INVALID_ARGUMENT',
+    );
     expect(e.message).toMatch(/does not occur/);
     expect(e.message).toContain('most similar line is 2: "return a + b;"');
     expect(e.hint).toMatch(/read_file/);
@@ -103,7 +115,11 @@ describe('edit_file refuses', () => {
 
 describe('edit_file edits', () => {
   it('the single occurrence and returns a diff', async () => {
-    const r = await h.ok<{ replacements: number; firstLine: number; diff: string }>('edit_file', { path: 'hello.txt', oldText: 'world', newText: 'there' });
+    const r = await h.ok<{ replacements: number; firstLine: number; diff: string }>('edit_file', {
+      path: 'hello.txt',
+      oldText: 'world',
+      newText: 'there',
+    });
     expect(r).toMatchObject({ replacements: 1, firstLine: 2 });
     expect(r.diff).toContain('-world');
     expect(r.diff).toContain('+there');
@@ -112,7 +128,9 @@ describe('edit_file edits', () => {
   });
   it('every occurrence with replaceAll', async () => {
     ws.write('dup.txt', 'x = 1\ny = 2\nx = 1\n');
-    expect(await h.ok('edit_file', { path: 'dup.txt', oldText: 'x = 1', newText: 'x = 3', replaceAll: true })).toMatchObject({ replacements: 2 });
+    expect(
+      await h.ok('edit_file', { path: 'dup.txt', oldText: 'x = 1', newText: 'x = 3', replaceAll: true }),
+    ).toMatchObject({ replacements: 2 });
     expect(ws.read('dup.txt')).toBe('x = 3\ny = 2\nx = 3\n');
   });
   it('a CRLF file when the model wrote \\n line ends, keeping CRLF', async () => {

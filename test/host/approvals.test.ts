@@ -41,10 +41,17 @@ describe('approvals over MCP', () => {
   it('holds a destructive call until a person approves it once', async () => {
     const call = client.callTool({ name: 'app_uninstall', arguments: { packageName: 'com.example.notes' } });
     const item = await nextPending();
-    expect(item).toMatchObject({ toolId: 'app_uninstall', risk: 'HIGH', args: { packageName: 'com.example.notes' }, requester: { kind: 'mcp', label: 'approval-agent 1.0.0' } });
+    expect(item).toMatchObject({
+      toolId: 'app_uninstall',
+      risk: 'HIGH',
+      args: { packageName: 'com.example.notes' },
+      requester: { kind: 'mcp', label: 'approval-agent 1.0.0' },
+    });
     expect(item.annotations.destructiveHint).toBe(true);
     expect(removed).toEqual([]);
-    expect(await t.host.api.decideApproval({ approvalId: item.approvalId, decision: 'approve_once' })).toMatchObject({ ok: true });
+    expect(await t.host.api.decideApproval({ approvalId: item.approvalId, decision: 'approve_once' })).toMatchObject({
+      ok: true,
+    });
     expect(textOf(await call)).toBe('removed com.example.notes');
     expect(removed).toEqual(['com.example.notes']);
   });
@@ -52,7 +59,11 @@ describe('approvals over MCP', () => {
   it('refuses the call with the reason a person gave', async () => {
     const call = client.callTool({ name: 'app_uninstall', arguments: { packageName: 'com.example.shop' } });
     const item = await nextPending();
-    await t.host.api.decideApproval({ approvalId: item.approvalId, decision: 'deny', reason: 'shop holds the test basket' });
+    await t.host.api.decideApproval({
+      approvalId: item.approvalId,
+      decision: 'deny',
+      reason: 'shop holds the test basket',
+    });
     const r = await call;
     expect(r.isError).toBe(true);
     expect(textOf(r)).toContain('shop holds the test basket');
@@ -85,13 +96,17 @@ describe('approvals over MCP', () => {
 
   it('writes every decision to the audit log with a digest, not the arguments', async () => {
     const log = await t.host.api.auditLog({ limit: 50 });
-    expect(log.map((e) => e.decision)).toEqual(expect.arrayContaining(['approve_once', 'deny', 'timeout', 'approve_session']));
+    expect(log.map((e) => e.decision)).toEqual(
+      expect.arrayContaining(['approve_once', 'deny', 'timeout', 'approve_session']),
+    );
     const denied = log.find((e) => e.reason === 'shop holds the test basket');
     expect(denied).toMatchObject({ toolId: 'app_uninstall', decision: 'deny', decider: 'ui' });
     expect(JSON.stringify(log)).not.toContain('com.example.shop');
   });
 
   it('answers a decision on an approval that is gone', async () => {
-    expect(await t.host.api.decideApproval({ approvalId: 'gone', decision: 'approve_once' })).toMatchObject({ ok: false });
+    expect(await t.host.api.decideApproval({ approvalId: 'gone', decision: 'approve_once' })).toMatchObject({
+      ok: false,
+    });
   });
 });

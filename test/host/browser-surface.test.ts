@@ -18,7 +18,9 @@ let url: string;
 const events: HostEvent[] = [];
 
 beforeAll(async () => {
-  site = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Shop</title><h1>Basket</h1><button>Pay</button>'));
+  site = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Shop</title><h1>Basket</h1><button>Pay</button>'),
+  );
   await new Promise<void>((r) => site.listen(0, '127.0.0.1', () => r()));
   url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/basket`;
   t = await startTestHost();
@@ -41,7 +43,12 @@ describe('the browser in the host', () => {
     const r = await client.callTool({ name: 'browser_navigate', arguments: { url } });
     expect(r.isError).toBeFalsy();
     const view = await t.host.api.browser({});
-    expect(view).toMatchObject({ started: true, url, title: 'Shop', connection: { mode: 'launch', target: expect.stringMatching(/chrom/), headless: true } });
+    expect(view).toMatchObject({
+      started: true,
+      url,
+      title: 'Shop',
+      connection: { mode: 'launch', target: expect.stringMatching(/chrom/), headless: true },
+    });
     expect(view.tabs).toEqual([expect.objectContaining({ url, active: true })]);
     expect(view.recentActions.map((a) => a.tool)).toContain('browser_navigate');
     await client.callTool({ name: 'browser_scroll', arguments: { direction: 'down' } });
@@ -55,7 +62,9 @@ describe('the browser in the host', () => {
   it('asks the UI to show the page on browser_show', async () => {
     const r = await client.callTool({ name: 'browser_show', arguments: { reason: 'Please check the basket total' } });
     expect(textOf(r)).not.toMatch(/^Error/);
-    expect(events).toContainEqual(expect.objectContaining({ type: 'browser-show', url, reason: 'Please check the basket total' }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'browser-show', url, reason: 'Please check the basket total' }),
+    );
   });
 
   it('stops the mirror when asked', async () => {
@@ -65,10 +74,17 @@ describe('the browser in the host', () => {
 
 describe('the browser connection shown on the page', () => {
   it("never shows a remote endpoint's credential", () => {
-    const shown = connectionForView({ mode: 'cdp', target: 'wss://qa:hunter2@browsers.example:443/devtools?token=s3cr3t-abc&region=eu' });
+    const shown = connectionForView({
+      mode: 'cdp',
+      target: 'wss://qa:hunter2@browsers.example:443/devtools?token=s3cr3t-abc&region=eu',
+    });
     expect(shown.target).not.toMatch(/hunter2|s3cr3t-abc/);
     expect(shown.target).toContain('browsers.example');
     expect(shown.target).toContain('region=eu');
-    expect(connectionForView({ mode: 'launch', target: '/usr/bin/chromium', headless: true })).toEqual({ mode: 'launch', target: '/usr/bin/chromium', headless: true });
+    expect(connectionForView({ mode: 'launch', target: '/usr/bin/chromium', headless: true })).toEqual({
+      mode: 'launch',
+      target: '/usr/bin/chromium',
+      headless: true,
+    });
   });
 });

@@ -32,7 +32,9 @@ const WRONG: Record<string, unknown> = {
 function typedFields(tool: Tool): Array<[string, string]> {
   const properties = (tool.inputSchema.properties ?? {}) as Record<string, Property>;
   return Object.entries(properties).flatMap(([name, p]) =>
-    typeof p.type === 'string' && p.type in WRONG && !p.anyOf && !p.oneOf && !p.allOf ? [[name, p.type] as [string, string]] : [],
+    typeof p.type === 'string' && p.type in WRONG && !p.anyOf && !p.oneOf && !p.allOf
+      ? [[name, p.type] as [string, string]]
+      : [],
   );
 }
 
@@ -48,7 +50,12 @@ describe('every tool of the catalog', () => {
       for (const args of [[], 'rm -rf /', 42, true]) {
         const v = tool.validate(args);
         if (v.ok) accepted.push(`${tool.id} ← ${JSON.stringify(args)}`);
-        else expect([tool.id, v.error.code, v.error.data?.fields]).toEqual([tool.id, 'INVALID_ARGUMENT', expect.arrayContaining(['(arguments)'])]);
+        else
+          expect([tool.id, v.error.code, v.error.data?.fields]).toEqual([
+            tool.id,
+            'INVALID_ARGUMENT',
+            expect.arrayContaining(['(arguments)']),
+          ]);
       }
     }
     expect(accepted).toEqual([]);
@@ -72,7 +79,9 @@ describe('every tool of the catalog', () => {
   });
 
   it('is not a way to pollute Object.prototype', () => {
-    const hostile = JSON.parse('{"__proto__": {"polluted": "yes"}, "constructor": {"prototype": {"polluted": "yes"}}}') as unknown;
+    const hostile = JSON.parse(
+      '{"__proto__": {"polluted": "yes"}, "constructor": {"prototype": {"polluted": "yes"}}}',
+    ) as unknown;
     for (const tool of tools) tool.validate(hostile);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

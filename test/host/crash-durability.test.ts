@@ -17,7 +17,9 @@ import { connectClient } from './harness';
 import { serve } from './process-harness';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-crash-'));
-let child: { kill(signal: NodeJS.Signals): boolean; exitCode: number | null; signalCode: NodeJS.Signals | null } | undefined;
+let child:
+  | { kill(signal: NodeJS.Signals): boolean; exitCode: number | null; signalCode: NodeJS.Signals | null }
+  | undefined;
 afterAll(() => {
   // A failed assertion must not leave the host running.
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -38,10 +40,20 @@ it('keeps every committed span and shortcut after SIGKILL mid-stream', async () 
       try {
         if (i % 5 === 4) {
           const id = `shortcut.crash_${n}_${i}`;
-          const r = await client.callTool({ name: 'shortcut_define', arguments: { id, description: 'crash test', steps: [{ tool: 'version_compare', args: { operation: 'compare', a: '1.0.0', b: '2.0.0' } }] } });
+          const r = await client.callTool({
+            name: 'shortcut_define',
+            arguments: {
+              id,
+              description: 'crash test',
+              steps: [{ tool: 'version_compare', args: { operation: 'compare', a: '1.0.0', b: '2.0.0' } }],
+            },
+          });
           if (!r.isError) confirmedShortcuts.push(id);
         } else {
-          const r = await client.callTool({ name: 'json_transform', arguments: { data: [{ n: i }], pipeline: [{ op: 'limit', count: 1 }] } });
+          const r = await client.callTool({
+            name: 'json_transform',
+            arguments: { data: [{ n: i }], pipeline: [{ op: 'limit', count: 1 }] },
+          });
           const callId = (r._meta as Record<string, string> | undefined)?.['toolgate/callId'];
           if (callId) confirmedCalls.push({ callId, at: performance.now() });
         }
@@ -52,7 +64,9 @@ it('keeps every committed span and shortcut after SIGKILL mid-stream', async () 
   };
   const agents = [agent(1), agent(2), agent(3)];
   // Kill only once the stream has run long enough for many calls to be past the commit window.
-  await expect.poll(() => confirmedCalls.filter((c) => c.at < performance.now() - 600).length, { timeout: 30_000 }).toBeGreaterThan(40);
+  await expect
+    .poll(() => confirmedCalls.filter((c) => c.at < performance.now() - 600).length, { timeout: 30_000 })
+    .toBeGreaterThan(40);
   const killedAt = performance.now();
   served.child.kill('SIGKILL');
   stop = true;
@@ -64,7 +78,9 @@ it('keeps every committed span and shortcut after SIGKILL mid-stream', async () 
   expect(pragmaValue(check, 'integrity_check')).toBe('ok');
   check.close();
   const db = openDatabase(join(dir, 'toolgate.db'));
-  const spanCalls = new Set((db.prepare('SELECT call_id FROM spans').all() as Array<{ call_id: string }>).map((r) => r.call_id));
+  const spanCalls = new Set(
+    (db.prepare('SELECT call_id FROM spans').all() as Array<{ call_id: string }>).map((r) => r.call_id),
+  );
   // A generous margin over the flush interval: the commit timer may run late on a busy machine.
   const settled = confirmedCalls.filter((c) => c.at < killedAt - SPAN_FLUSH_INTERVAL_MS - 250);
   expect(settled.length).toBeGreaterThan(30);

@@ -28,7 +28,9 @@ afterAll(async () => {
 
 describe('the demo phone in the host', () => {
   it('is listed as a device', async () => {
-    expect(await t.host.api.devices({})).toEqual([expect.objectContaining({ serial: expect.stringMatching(/^127\.0\.0\.1:\d+$/), state: 'device' })]);
+    expect(await t.host.api.devices({})).toEqual([
+      expect.objectContaining({ serial: expect.stringMatching(/^127\.0\.0\.1:\d+$/), state: 'device' }),
+    ]);
     expect((await t.host.api.info({})).devices).toHaveLength(1);
   });
 
@@ -42,7 +44,9 @@ describe('the demo phone in the host', () => {
 
   it('streams the live screen while someone watches', async () => {
     expect(await t.host.api.deviceScreen({ serial, on: true })).toMatchObject({ ok: true });
-    await expect.poll(() => events.filter((e) => e.type === 'device-frame').length, { timeout: 20_000 }).toBeGreaterThan(2);
+    await expect
+      .poll(() => events.filter((e) => e.type === 'device-frame').length, { timeout: 20_000 })
+      .toBeGreaterThan(2);
     expect(events.find((e) => e.type === 'device-frame')).toMatchObject({ serial, frame: { mimeType: 'image/png' } });
     await t.host.api.deviceScreen({ serial, on: false });
   });
@@ -69,7 +73,12 @@ describe('the demo phone in the host', () => {
     expect(r.isError).toBe(true);
     expect(textOf(r)).toContain('keep the notes');
     const audit = await t.host.api.auditLog({ limit: 10 });
-    expect(audit[0]).toMatchObject({ toolId: 'shell_execute', decision: 'deny', reason: 'keep the notes', decider: 'ui' });
+    expect(audit[0]).toMatchObject({
+      toolId: 'shell_execute',
+      decision: 'deny',
+      reason: 'keep the notes',
+      decider: 'ui',
+    });
   });
 
   it('runs a read-only shell command without asking', async () => {

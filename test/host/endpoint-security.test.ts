@@ -17,12 +17,26 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.dispose());
 
-const INIT = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+const INIT = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
 
-function raw(path: string, opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<{ status: number; body: string }> {
+function raw(
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: t.host.address.port, path, method: opts.method ?? 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...opts.headers } },
+      {
+        host: '127.0.0.1',
+        port: t.host.address.port,
+        path,
+        method: opts.method ?? 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...opts.headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -52,7 +66,10 @@ describe('the MCP endpoint refuses', () => {
   });
 
   it('a Host header that is not a loopback name (403, DNS rebinding)', async () => {
-    const r = await raw('/mcp', { body: INIT, headers: { ...auth(), host: `attacker.example:${t.host.address.port}` } });
+    const r = await raw('/mcp', {
+      body: INIT,
+      headers: { ...auth(), host: `attacker.example:${t.host.address.port}` },
+    });
     expect(r.status).toBe(403);
   });
 
@@ -77,14 +94,18 @@ describe('the endpoint admits', () => {
   it('the UI origin and loopback names with the token', async () => {
     const origin = `http://127.0.0.1:${t.host.address.port}`;
     expect((await raw('/mcp', { body: INIT, headers: { ...auth(), origin } })).status).toBe(200);
-    expect((await raw('/mcp', { body: INIT, headers: { ...auth(), host: `localhost:${t.host.address.port}` } })).status).toBe(200);
+    expect(
+      (await raw('/mcp', { body: INIT, headers: { ...auth(), host: `localhost:${t.host.address.port}` } })).status,
+    ).toBe(200);
   });
 });
 
 describe('the UI API', () => {
   it('refuses calls without the token and a foreign origin', async () => {
     expect((await raw('/api/rpc/info', { body: '{}' })).status).toBe(401);
-    expect((await raw('/api/rpc/info', { body: '{}', headers: { ...auth(), origin: 'http://evil.example' } })).status).toBe(403);
+    expect(
+      (await raw('/api/rpc/info', { body: '{}', headers: { ...auth(), origin: 'http://evil.example' } })).status,
+    ).toBe(403);
   });
 
   it('answers with the token, and names bad input fields', async () => {

@@ -37,7 +37,11 @@ export async function startTestHost(options: Partial<HostOptions> = {}): Promise
 
 export async function connectClient(host: Pick<Host, 'address' | 'token'>, name = 'test-client'): Promise<Client> {
   const client = new Client({ name, version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(host.address.mcp), { requestInit: { headers: { authorization: `Bearer ${host.token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(host.address.mcp), {
+      requestInit: { headers: { authorization: `Bearer ${host.token}` } },
+    }),
+  );
   return client;
 }
 

@@ -16,7 +16,13 @@ it('answers 10 clients × 100 concurrent calls with 1,000 results and 1,000 span
   const clients = await Promise.all(Array.from({ length: 10 }, (_, i) => connectClient(t.host, `load-${i}`)));
   const results = await Promise.all(
     clients.flatMap((client, c) =>
-      Array.from({ length: 100 }, (_, i) => client.callTool({ name: 'version_compare', arguments: { operation: 'compare', a: `1.${c}.${i}`, b: '1.5.0' } }, undefined, { timeout: 120_000 })),
+      Array.from({ length: 100 }, (_, i) =>
+        client.callTool(
+          { name: 'version_compare', arguments: { operation: 'compare', a: `1.${c}.${i}`, b: '1.5.0' } },
+          undefined,
+          { timeout: 120_000 },
+        ),
+      ),
     ),
   );
   expect(results).toHaveLength(1000);

@@ -21,11 +21,18 @@ beforeAll(async () => {
     defineTool({
       id: 'echo_structured',
       description: 'Echo a value as structured output.',
-      input: z.object({ value: z.string().describe('Value to echo'), count: z.number().int().min(1).optional().describe('Repeat count') }),
+      input: z.object({
+        value: z.string().describe('Value to echo'),
+        count: z.number().int().min(1).optional().describe('Repeat count'),
+      }),
       output: z.object({ echoed: z.string() }),
       metadata: { risk: 'LOW', category: 'utility' },
       annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
-      run: ({ value, count }) => ({ ok: true, content: [{ type: 'text', text: value.repeat(count ?? 1) }], structured: { echoed: value.repeat(count ?? 1) } }),
+      run: ({ value, count }) => ({
+        ok: true,
+        content: [{ type: 'text', text: value.repeat(count ?? 1) }],
+        structured: { echoed: value.repeat(count ?? 1) },
+      }),
     }),
   );
   t.host.registry.register(
@@ -61,7 +68,11 @@ describe('tools/list', () => {
     const echo = tools.find((x) => x.name === 'echo_structured');
     expect(echo).toMatchObject({
       title: 'Echo structured',
-      inputSchema: { type: 'object', properties: { value: { type: 'string', description: 'Value to echo' } }, required: ['value'] },
+      inputSchema: {
+        type: 'object',
+        properties: { value: { type: 'string', description: 'Value to echo' } },
+        required: ['value'],
+      },
       outputSchema: { type: 'object', properties: { echoed: { type: 'string' } } },
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     });
@@ -102,7 +113,10 @@ describe('tools/call', () => {
 
   it('sends progress notifications for a long tool when asked', async () => {
     const seen: number[] = [];
-    const r = await client.callTool({ name: 'wait', arguments: { seconds: 3.5 } }, undefined, { onprogress: (p) => seen.push(p.progress), timeout: 30_000 });
+    const r = await client.callTool({ name: 'wait', arguments: { seconds: 3.5 } }, undefined, {
+      onprogress: (p) => seen.push(p.progress),
+      timeout: 30_000,
+    });
     expect(r.isError).toBeFalsy();
     expect(seen.length).toBeGreaterThan(0);
   });

@@ -11,7 +11,14 @@ import { type TestHost, connectClient, startTestHost } from './harness';
 let t: TestHost;
 beforeAll(async () => {
   t = await startTestHost({ mcpIdleSessionMs: 1000 });
-  t.host.registry.register(defineTool({ id: 'app_uninstall', description: 'Uninstall (test double).', input: z.object({}), run: () => 'removed' }));
+  t.host.registry.register(
+    defineTool({
+      id: 'app_uninstall',
+      description: 'Uninstall (test double).',
+      input: z.object({}),
+      run: () => 'removed',
+    }),
+  );
 });
 afterAll(async () => t?.dispose());
 
@@ -25,7 +32,9 @@ describe('idle MCP sessions', () => {
     await call;
     const session = item!.sessionId;
     expect(t.host.pipeline.approval?.permissions.state(session, 'app_uninstall')).toBe('allowed_session');
-    await expect.poll(() => t.host.pipeline.approval?.permissions.state(session, 'app_uninstall'), { timeout: 10_000 }).toBe('ask');
+    await expect
+      .poll(() => t.host.pipeline.approval?.permissions.state(session, 'app_uninstall'), { timeout: 10_000 })
+      .toBe('ask');
     await expect(client.listTools()).rejects.toThrow();
     await client.close().catch(() => undefined);
   });

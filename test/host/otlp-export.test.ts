@@ -29,9 +29,19 @@ afterAll(async () => {
   await t?.dispose();
 });
 
-type OtlpSpan = { traceId: string; spanId: string; name: string; attributes: Array<{ key: string; value: Record<string, unknown> }>; status: { code: number } };
+type OtlpSpan = {
+  traceId: string;
+  spanId: string;
+  name: string;
+  attributes: Array<{ key: string; value: Record<string, unknown> }>;
+  status: { code: number };
+};
 const spansReceived = (): OtlpSpan[] =>
-  received.flatMap((r) => (JSON.parse(r.body) as { resourceSpans: Array<{ scopeSpans: Array<{ spans: OtlpSpan[] }> }> }).resourceSpans.flatMap((rs) => rs.scopeSpans.flatMap((s) => s.spans)));
+  received.flatMap((r) =>
+    (
+      JSON.parse(r.body) as { resourceSpans: Array<{ scopeSpans: Array<{ spans: OtlpSpan[] }> }> }
+    ).resourceSpans.flatMap((rs) => rs.scopeSpans.flatMap((s) => s.spans)),
+  );
 const attr = (s: OtlpSpan, key: string) => s.attributes.find((a) => a.key === key)?.value;
 
 describe('OTLP export', () => {
@@ -46,8 +56,15 @@ describe('OTLP export', () => {
     await t.host.api.updateSettings({ changes: { otlpEndpoint: `http://127.0.0.1:${port}` } });
     const secret = 'sk-live-DO-NOT-LEAK-4242';
     await t.host.api.callTool({ toolId: 'text_transform', args: { text: secret, operation: 'upper' } });
-    await t.host.api.callTool({ toolId: 'tool_batch_run', args: { steps: [{ tool: 'calculate', args: { expression: '2*21' } }] } });
-    await expect.poll(() => spansReceived().filter((s) => attr(s, 'gen_ai.tool.name')?.stringValue === 'calculate').length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await t.host.api.callTool({
+      toolId: 'tool_batch_run',
+      args: { steps: [{ tool: 'calculate', args: { expression: '2*21' } }] },
+    });
+    await expect
+      .poll(() => spansReceived().filter((s) => attr(s, 'gen_ai.tool.name')?.stringValue === 'calculate').length, {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
     expect(received.every((r) => r.path === '/v1/traces')).toBe(true);
     const spans = spansReceived();
     const upper = spans.find((s) => s.name === 'execute_tool text_transform');

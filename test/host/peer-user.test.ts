@@ -13,12 +13,23 @@ import { type TestHost, startTestHost } from './harness';
 
 const OTHER_ACCOUNT = 4242;
 
-function get(port: number, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; body: string; cookie: string[] }> {
+function get(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; body: string; cookie: string[] }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), cookie: res.headers['set-cookie'] ?? [] }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString(),
+          cookie: res.headers['set-cookie'] ?? [],
+        }),
+      );
     });
     req.on('error', reject);
     req.end(method === 'POST' ? '{}' : undefined);
@@ -33,7 +44,8 @@ describe('the kernel socket table', () => {
     '   2: 0100007F:1F90 0100007F:D431 01 00000000:00000000 00:00000000 00000000  1000        0 3 1 0 20 4 30 10 -1',
   ].join('\n');
 
-  const uidInTable = (table: string, clientPort: number, serverPort: number) => tableOwners(table).get(`${clientPort}:${serverPort}`);
+  const uidInTable = (table: string, clientPort: number, serverPort: number) =>
+    tableOwners(table).get(`${clientPort}:${serverPort}`);
 
   it('names the owner of the client end of a connection, not the server end', () => {
     expect(uidInTable(TABLE, 0xd431, 0x1f90)).toBe(4242);
@@ -45,7 +57,11 @@ describe('the kernel socket table', () => {
     const reads: string[] = [];
     let clock = 0;
     let table = TABLE;
-    const lookup = cachedPeerUid((path) => (reads.push(path), path.endsWith('tcp6') ? TABLE.split('\n')[0]! : table), 250, () => clock);
+    const lookup = cachedPeerUid(
+      (path) => (reads.push(path), path.endsWith('tcp6') ? TABLE.split('\n')[0]! : table),
+      250,
+      () => clock,
+    );
     expect(lookup(0xd431, 0x1f90)).toBe(4242);
     expect(lookup(0x1f90, 0xd431)).toBe(1000);
     expect(reads).toEqual(['/proc/net/tcp', '/proc/net/tcp6']);
@@ -112,7 +128,12 @@ describe('a host reached by its own account', () => {
 
   it('answers as usual', async () => {
     expect((await get(t.host.address.port, '/healthz')).status).toBe(200);
-    const r = await get(t.host.address.port, '/api/rpc/info', { authorization: `Bearer ${t.host.token}`, 'content-type': 'application/json' }, 'POST');
+    const r = await get(
+      t.host.address.port,
+      '/api/rpc/info',
+      { authorization: `Bearer ${t.host.token}`, 'content-type': 'application/json' },
+      'POST',
+    );
     expect(r.status).toBe(200);
   });
 });

@@ -12,7 +12,10 @@ export interface ServedHost {
 }
 
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, TOOLGATE_QUIET: '1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  return spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    env: { ...process.env, TOOLGATE_QUIET: '1', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
 }
 
 export async function serve(dataDir: string, extra: string[] = []): Promise<ServedHost> {
@@ -21,7 +24,9 @@ export async function serve(dataDir: string, extra: string[] = []): Promise<Serv
   let err = '';
   child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => child.on('exit', (code, signal) => r({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+    child.on('exit', (code, signal) => r({ code, signal })),
+  );
   const ready = await new Promise<ServedHost['ready']>((resolveReady, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ready line within 60 s; stderr: ${err}`)), 60_000);
     const check = () => {

@@ -17,7 +17,9 @@ const tempDir = () => {
   dirs.push(d);
   return d;
 };
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 describe('toolgate serve', () => {
   it('refuses a bad port with a usage message and exit code 2', async () => {
@@ -38,7 +40,12 @@ describe('toolgate serve', () => {
   it('prints one ready line, creates its data dir, and exits 0 on SIGTERM', async () => {
     const dir = tempDir();
     const served = await serve(dir);
-    expect(served.ready).toEqual({ ready: true, ui: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/$/), mcp: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/), dataDir: dir });
+    expect(served.ready).toEqual({
+      ready: true,
+      ui: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/$/),
+      mcp: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/),
+      dataDir: dir,
+    });
     expect(readFileSync(join(dir, 'token'), 'utf8').trim().length).toBeGreaterThanOrEqual(16);
     expect(existsSync(join(dir, 'host.json'))).toBe(true);
     const health = await fetch(served.ready.ui.replace(/\/$/, '/healthz'));
@@ -56,9 +63,15 @@ describe('toolgate serve', () => {
     const dir = tempDir();
     const child = runCli(['serve', '--port', '0', '--data-dir', dir], { TOOLGATE_TOKEN: 'from-the-environment-123' });
     let out = '';
-    await new Promise<void>((r) => child.stdout?.on('data', (c: Buffer) => ((out += c.toString()), out.includes('\n') && r())));
+    await new Promise<void>((r) =>
+      child.stdout?.on('data', (c: Buffer) => ((out += c.toString()), out.includes('\n') && r())),
+    );
     const { ui } = JSON.parse(out) as { ui: string };
-    const res = await fetch(`${ui}api/rpc/info`, { method: 'POST', headers: { authorization: 'Bearer from-the-environment-123' }, body: '{}' });
+    const res = await fetch(`${ui}api/rpc/info`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer from-the-environment-123' },
+      body: '{}',
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { token: string }).token).toBe('from-the-environment-123');
     child.kill('SIGINT');

@@ -19,7 +19,9 @@ beforeAll(async () => {
   t = await startTestHost();
   search = createServer((req, res) => {
     const q = new URL(req.url ?? '/', 'http://x').searchParams.get('q');
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ results: [{ title: `About ${q}`, url: 'https://example.org/a', snippet: 'a result' }] }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ results: [{ title: `About ${q}`, url: 'https://example.org/a', snippet: 'a result' }] }));
   });
   await new Promise<void>((r) => search.listen(0, '127.0.0.1', () => r()));
   searchUrl = `http://127.0.0.1:${(search.address() as AddressInfo).port}/search`;
@@ -31,14 +33,18 @@ afterAll(async () => {
 
 describe('settings', () => {
   it('refuses a bad value, naming the field, and stores nothing', async () => {
-    const r = await dispatchRpc(t.host.api, 'updateSettings', { changes: { adbPort: 70000, webSearchEndpoint: searchUrl } });
+    const r = await dispatchRpc(t.host.api, 'updateSettings', {
+      changes: { adbPort: 70000, webSearchEndpoint: searchUrl },
+    });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ fields: ['adbPort'] });
     expect((await t.host.api.getSettings({})).settings).toEqual({});
   });
 
   it('refuses a Playwright server address that is not ws:// or wss://, saying so', async () => {
-    const r = await dispatchRpc(t.host.api, 'updateSettings', { changes: { browserPlaywrightServer: 'http://lab-box:3000/' } });
+    const r = await dispatchRpc(t.host.api, 'updateSettings', {
+      changes: { browserPlaywrightServer: 'http://lab-box:3000/' },
+    });
     expect(r).toMatchObject({ status: 400, body: { fields: ['browserPlaywrightServer'] } });
     expect(JSON.stringify(r.body)).toContain('ws://');
     const ok = await t.host.api.updateSettings({ changes: { browserPlaywrightServer: 'ws://lab-box:3000/' } });

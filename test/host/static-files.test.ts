@@ -35,7 +35,9 @@ function get(path: string): Promise<{ status: number; body: string; headers: Rec
     const req = request({ host: '127.0.0.1', port: t.host.address.port, path, method: 'GET' }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), headers: res.headers }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), headers: res.headers }),
+      );
     });
     req.on('error', reject);
     req.end();

@@ -26,15 +26,36 @@ afterAll(async () => {
 describe('the stdio bridge', () => {
   it('lists and calls the host’s tools over stdio, started with the exact command the host advertises', async () => {
     const token = readFileSync(join(dir, 'token'), 'utf8').trim();
-    const info = (await (await fetch(`${served.ready.ui}api/rpc/info`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: '{}' })).json()) as {
+    const info = (await (
+      await fetch(`${served.ready.ui}api/rpc/info`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: '{}',
+      })
+    ).json()) as {
       stdioBridge: { command: string; args: string[] };
     };
-    expect(info.stdioBridge.args).toEqual([expect.stringMatching(/bin[/\\]toolgate\.cjs$/), 'mcp-stdio', '--data-dir', dir]);
+    expect(info.stdioBridge.args).toEqual([
+      expect.stringMatching(/bin[/\\]toolgate\.cjs$/),
+      'mcp-stdio',
+      '--data-dir',
+      dir,
+    ]);
     const client = new Client({ name: 'stdio-host', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: info.stdioBridge.command, args: info.stdioBridge.args, env: { ...process.env, TOOLGATE_QUIET: '1' } as Record<string, string>, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: info.stdioBridge.command,
+        args: info.stdioBridge.args,
+        env: { ...process.env, TOOLGATE_QUIET: '1' } as Record<string, string>,
+        stderr: 'pipe',
+      }),
+    );
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toContain('version_compare');
-    const ok = await client.callTool({ name: 'version_compare', arguments: { operation: 'compare', a: '1.2.0', b: '1.10.0' } });
+    const ok = await client.callTool({
+      name: 'version_compare',
+      arguments: { operation: 'compare', a: '1.2.0', b: '1.10.0' },
+    });
     expect(ok.isError).toBeFalsy();
     const bad = await client.callTool({ name: 'version_compare', arguments: {} });
     expect(bad.isError).toBe(true);

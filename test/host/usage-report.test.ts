@@ -20,7 +20,8 @@ afterAll(async () => t?.dispose());
 describe('usage reports and span events', () => {
   it('number span events consecutively, and a report counts exactly the spans up to its number', async () => {
     expect((await t.host.api.usage({})).throughSeq).toBe(0);
-    for (const expression of ['1 + 1', '2 * 3', '', '7 - 2']) await t.host.api.callTool({ toolId: 'calculate', args: { expression } });
+    for (const expression of ['1 + 1', '2 * 3', '', '7 - 2'])
+      await t.host.api.callTool({ toolId: 'calculate', args: { expression } });
     const report = await t.host.api.usage({});
     expect(seqs).toEqual(seqs.map((_, i) => i + 1));
     expect(report.throughSeq).toBe(seqs.at(-1));

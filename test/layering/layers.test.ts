@@ -35,7 +35,9 @@ describe('layering check', () => {
   });
 
   it('refuses tools/ reaching into the renderer or the shell', () => {
-    const v = checkLayers(tree({ 'tools/x/a.ts': `import '../../renderer/src/App';\nimport '../../electron/main/index';` }));
+    const v = checkLayers(
+      tree({ 'tools/x/a.ts': `import '../../renderer/src/App';\nimport '../../electron/main/index';` }),
+    );
     expect(v).toHaveLength(2);
   });
 

@@ -13,7 +13,9 @@ describe('importMcpConfig refuses what is malformed', () => {
   });
 
   it('reports a config without an mcpServers object', () => {
-    expect(importMcpConfig({ servers: {} }).errors).toEqual([{ path: 'mcpServers', message: expect.stringContaining('"mcpServers"') }]);
+    expect(importMcpConfig({ servers: {} }).errors).toEqual([
+      { path: 'mcpServers', message: expect.stringContaining('"mcpServers"') },
+    ]);
   });
 
   it('names the field of each bad entry and still imports the good ones', () => {
@@ -31,7 +33,14 @@ describe('importMcpConfig refuses what is malformed', () => {
     });
     expect(result.servers.map((s) => s.name)).toEqual(['good', 'remote']);
     expect(result.errors.map((e) => e.path).sort()).toEqual(
-      ['mcpServers.bad name!', 'mcpServers.badArg.args[1]', 'mcpServers.badUrl.url', 'mcpServers.both', 'mcpServers.neither', 'mcpServers.noArgsList.args'].sort(),
+      [
+        'mcpServers.bad name!',
+        'mcpServers.badArg.args[1]',
+        'mcpServers.badUrl.url',
+        'mcpServers.both',
+        'mcpServers.neither',
+        'mcpServers.noArgsList.args',
+      ].sort(),
     );
   });
 });
@@ -48,7 +57,14 @@ describe('importMcpConfig reads both server kinds', () => {
     );
     expect(result.errors).toEqual([]);
     expect(result.servers).toEqual([
-      { name: 'files', transport: 'stdio', command: '/usr/bin/node', args: ['server.js', '--root', '/tmp/my dir'], env: {}, cwd: '/srv' },
+      {
+        name: 'files',
+        transport: 'stdio',
+        command: '/usr/bin/node',
+        args: ['server.js', '--root', '/tmp/my dir'],
+        env: {},
+        cwd: '/srv',
+      },
       { name: 'web', transport: 'http', url: 'http://127.0.0.1:3000/mcp', headers: {} },
     ]);
   });

@@ -32,19 +32,27 @@ describe('HTTP MCP servers that refuse or vanish', () => {
   it('reports an endpoint nobody listens on as EXECUTION_FAILED', async () => {
     const gone = await startMcpHttpServer();
     await gone.close();
-    const error = failed(await h.call('mcp_connect', { name: 'gone', url: gone.url, headers: { 'X-Api-Key': HTTP_API_KEY } }));
+    const error = failed(
+      await h.call('mcp_connect', { name: 'gone', url: gone.url, headers: { 'X-Api-Key': HTTP_API_KEY } }),
+    );
     expect(error.code).toBe('EXECUTION_FAILED');
   });
 
   it('refuses headers on a stdio server and args on an http server', async () => {
-    expect(failed(await h.call('mcp_connect', { name: 'x', command: 'node', headers: { a: 'b' } })).data?.fields).toEqual(['headers']);
-    expect(failed(await h.call('mcp_connect', { name: 'x', url: server.url, args: ['a'] })).data?.fields).toEqual(['args']);
+    expect(
+      failed(await h.call('mcp_connect', { name: 'x', command: 'node', headers: { a: 'b' } })).data?.fields,
+    ).toEqual(['headers']);
+    expect(failed(await h.call('mcp_connect', { name: 'x', url: server.url, args: ['a'] })).data?.fields).toEqual([
+      'args',
+    ]);
     expect(failed(await h.call('mcp_connect', { name: 'x', url: 'file:///tmp/mcp' })).code).toBe('INVALID_ARGUMENT');
   });
 
   it('answers EXECUTION_FAILED with a reconnect hint when the server goes away after connecting', async () => {
     const own = await startMcpHttpServer();
-    expect((await h.call('mcp_connect', { name: 'own', url: own.url, headers: { 'X-Api-Key': HTTP_API_KEY } })).ok).toBe(true);
+    expect(
+      (await h.call('mcp_connect', { name: 'own', url: own.url, headers: { 'X-Api-Key': HTTP_API_KEY } })).ok,
+    ).toBe(true);
     await own.close();
     const error = failed(await h.call('mcp_call', { server: 'own', tool: 'greet', arguments: { name: 'x' } }));
     expect(error).toMatchObject({ code: 'EXECUTION_FAILED', message: expect.stringContaining('cannot be reached') });
@@ -55,10 +63,16 @@ describe('HTTP MCP servers that refuse or vanish', () => {
 describe('connected HTTP MCP servers', () => {
   it('connects with headers, calls a tool, and never shows the header value', async () => {
     const connected = await h.call('mcp_connect', connectArgs());
-    expect(text(connected)).toContain(`MCP server 'web' (http: ${server.url}) — connected, fixture-http 0.9.0; 2 tools:`);
-    expect(text(await h.call('mcp_call', { server: 'web', tool: 'greet', arguments: { name: 'Ada' } }))).toBe('hello Ada');
+    expect(text(connected)).toContain(
+      `MCP server 'web' (http: ${server.url}) — connected, fixture-http 0.9.0; 2 tools:`,
+    );
+    expect(text(await h.call('mcp_call', { server: 'web', tool: 'greet', arguments: { name: 'Ada' } }))).toBe(
+      'hello Ada',
+    );
     const listing = await h.call('mcp_list', { server: 'web' });
-    expect(listing.ok && listing.structured).toMatchObject({ servers: [{ name: 'web', headerNames: ['X-Api-Key'], status: 'connected' }] });
+    expect(listing.ok && listing.structured).toMatchObject({
+      servers: [{ name: 'web', headerNames: ['X-Api-Key'], status: 'connected' }],
+    });
     for (const result of [connected, listing]) expect(JSON.stringify(result)).not.toContain(HTTP_API_KEY);
   });
 
@@ -72,7 +86,9 @@ describe('connected HTTP MCP servers', () => {
     h.decide = () => ({ decision: 'deny', reason: 'no' });
     expect(failed(await h.call('mcp_call', { server: 'web', tool: 'undeclared' })).code).toBe('PERMISSION_DENIED');
     expect(h.approvals.map((a) => a.toolId)).toEqual(['mcp.web.undeclared']);
-    expect(text(await h.call('mcp.web.greet', { name: 'read-only needs no approval' }))).toBe('hello read-only needs no approval');
+    expect(text(await h.call('mcp.web.greet', { name: 'read-only needs no approval' }))).toBe(
+      'hello read-only needs no approval',
+    );
   });
 });
 

@@ -12,10 +12,16 @@ export const HTTP_API_KEY = 'http-fixture-key-123456';
 
 function buildServer(): McpServer {
   const server = new McpServer({ name: 'fixture-http', version: '0.9.0' });
-  server.registerTool('greet', { description: 'Greet someone.', inputSchema: { name: z.string() }, annotations: { readOnlyHint: true } }, async ({ name }) => ({
-    content: [{ type: 'text', text: `hello ${name}` }],
+  server.registerTool(
+    'greet',
+    { description: 'Greet someone.', inputSchema: { name: z.string() }, annotations: { readOnlyHint: true } },
+    async ({ name }) => ({
+      content: [{ type: 'text', text: `hello ${name}` }],
+    }),
+  );
+  server.registerTool('undeclared', { description: 'Declares no annotations at all.' }, async () => ({
+    content: [{ type: 'text', text: 'done' }],
   }));
-  server.registerTool('undeclared', { description: 'Declares no annotations at all.' }, async () => ({ content: [{ type: 'text', text: 'done' }] }));
   return server;
 }
 

@@ -17,15 +17,24 @@ describe('MCP client catalog', () => {
 
   it('describes every input field', () => {
     for (const tool of tools) {
-      for (const [name, schema] of Object.entries(tool.inputSchema.properties as Record<string, { description?: string }>)) {
+      for (const [name, schema] of Object.entries(
+        tool.inputSchema.properties as Record<string, { description?: string }>,
+      )) {
         expect(schema.description, `${tool.id}.${name}`).toBeTruthy();
       }
     }
   });
 
   it('marks mcp_connect HIGH risk and destructive so a person approves it, mcp_list read-only, mcp_call not gated itself', () => {
-    expect(byId.get('mcp_connect')?.metadata).toMatchObject({ category: 'mcp', risk: 'HIGH', annotations: { destructiveHint: true, openWorldHint: true } });
-    expect(byId.get('mcp_list')?.metadata).toMatchObject({ risk: 'LOW', annotations: { readOnlyHint: true, openWorldHint: false } });
+    expect(byId.get('mcp_connect')?.metadata).toMatchObject({
+      category: 'mcp',
+      risk: 'HIGH',
+      annotations: { destructiveHint: true, openWorldHint: true },
+    });
+    expect(byId.get('mcp_list')?.metadata).toMatchObject({
+      risk: 'LOW',
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    });
     expect(byId.get('mcp_call')?.metadata).toMatchObject({ risk: 'MEDIUM', annotations: { destructiveHint: false } });
   });
 
@@ -47,7 +56,12 @@ describe('proxy ids and annotations', () => {
   });
 
   it('uses the MCP defaults for undeclared hints and ignores destructiveHint on read-only tools', () => {
-    expect(remoteAnnotations(undefined)).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true });
+    expect(remoteAnnotations(undefined)).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+    });
     expect(remoteAnnotations({ readOnlyHint: true })).toMatchObject({ readOnlyHint: true, destructiveHint: false });
   });
 });

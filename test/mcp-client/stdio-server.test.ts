@@ -37,23 +37,42 @@ describe('mcp_connect refuses and explains', () => {
   it('starts nothing when the person denies the approval', async () => {
     const marker = join(scratch, 'ran');
     h.decide = () => ({ decision: 'deny', reason: 'not this one' });
-    const error = failed(await h.call('mcp_connect', { name: 'evil', command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] }));
+    const error = failed(
+      await h.call('mcp_connect', {
+        name: 'evil',
+        command: process.execPath,
+        args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`],
+      }),
+    );
     expect(error.code).toBe('PERMISSION_DENIED');
     expect(existsSync(marker)).toBe(false);
   });
 
   it('starts nothing when the host launch policy refuses, and says why', async () => {
     await h.dispose();
-    h = mcpHarness({ approve: (launch) => ({ allow: launch.command === '/usr/bin/allowed', reason: `${launch.commandLine} is not on the allowlist` }) });
+    h = mcpHarness({
+      approve: (launch) => ({
+        allow: launch.command === '/usr/bin/allowed',
+        reason: `${launch.commandLine} is not on the allowlist`,
+      }),
+    });
     const marker = join(scratch, 'ran');
-    const error = failed(await h.call('mcp_connect', { name: 'x', command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] }));
+    const error = failed(
+      await h.call('mcp_connect', {
+        name: 'x',
+        command: process.execPath,
+        args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`],
+      }),
+    );
     expect(error.code).toBe('PERMISSION_DENIED');
     expect(error.message).toContain('is not on the allowlist');
     expect(existsSync(marker)).toBe(false);
   });
 
   it('refuses a call with both a command and a url, or with neither', async () => {
-    expect(failed(await h.call('mcp_connect', { name: 'x', command: 'node', url: 'http://127.0.0.1:1/mcp' })).code).toBe('INVALID_ARGUMENT');
+    expect(
+      failed(await h.call('mcp_connect', { name: 'x', command: 'node', url: 'http://127.0.0.1:1/mcp' })).code,
+    ).toBe('INVALID_ARGUMENT');
     expect(failed(await h.call('mcp_connect', { name: 'x' })).code).toBe('INVALID_ARGUMENT');
     expect(failed(await h.call('mcp_connect', { name: 'bad name', command: 'node' })).data?.fields).toEqual(['name']);
   });
@@ -65,7 +84,13 @@ describe('mcp_connect refuses and explains', () => {
   });
 
   it('reports a program that exits during startup, with its last output', async () => {
-    const error = failed(await h.call('mcp_connect', { name: 'quits', command: process.execPath, args: ['-e', 'console.error("boot failed: missing config"); process.exit(2)'] }));
+    const error = failed(
+      await h.call('mcp_connect', {
+        name: 'quits',
+        command: process.execPath,
+        args: ['-e', 'console.error("boot failed: missing config"); process.exit(2)'],
+      }),
+    );
     expect(error.code).toBe('EXECUTION_FAILED');
     expect(error.message).toContain('boot failed: missing config');
     expect(proxies()).toEqual([]);
@@ -74,7 +99,9 @@ describe('mcp_connect refuses and explains', () => {
   it('answers TIMEOUT for a program that never completes the handshake, and stops that program', async () => {
     const pidFile = join(scratch, 'pid');
     const script = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000)`;
-    const error = failed(await h.call('mcp_connect', { name: 'mute', command: process.execPath, args: ['-e', script], timeoutMs: 300 }));
+    const error = failed(
+      await h.call('mcp_connect', { name: 'mute', command: process.execPath, args: ['-e', script], timeoutMs: 300 }),
+    );
     expect(error.code).toBe('TIMEOUT');
     const pid = Number(readFileSync(pidFile, 'utf8'));
     await until(() => !isRunning(pid));
@@ -99,8 +126,14 @@ describe('remote tool failures', () => {
   });
 
   it('answers NOT_FOUND with suggestions for an unknown server or tool', async () => {
-    expect(failed(await h.call('mcp_call', { server: 'nope', tool: 'echo' }))).toMatchObject({ code: 'NOT_FOUND', data: { servers: ['fixture'] } });
-    expect(failed(await h.call('mcp_call', { server: 'fixture', tool: 'ecko' }))).toMatchObject({ code: 'NOT_FOUND', data: { suggestions: ['echo'] } });
+    expect(failed(await h.call('mcp_call', { server: 'nope', tool: 'echo' }))).toMatchObject({
+      code: 'NOT_FOUND',
+      data: { servers: ['fixture'] },
+    });
+    expect(failed(await h.call('mcp_call', { server: 'fixture', tool: 'ecko' }))).toMatchObject({
+      code: 'NOT_FOUND',
+      data: { suggestions: ['echo'] },
+    });
   });
 
   it('validates arguments against the remote input schema before calling, naming the field', async () => {
@@ -128,25 +161,51 @@ describe('connected stdio servers', () => {
     const args = stdioArgs('fixture', { args: [STDIO_FIXTURE, '--label', 'two words'] });
     const result = await h.call('mcp_connect', args);
     expect(h.approvals).toHaveLength(1);
-    expect(h.approvals[0]).toMatchObject({ toolId: 'mcp_connect', risk: 'HIGH', args: { command: process.execPath, args: [STDIO_FIXTURE, '--label', 'two words'] } });
+    expect(h.approvals[0]).toMatchObject({
+      toolId: 'mcp_connect',
+      risk: 'HIGH',
+      args: { command: process.execPath, args: [STDIO_FIXTURE, '--label', 'two words'] },
+    });
     expect(text(result)).toContain(`${process.execPath} ${STDIO_FIXTURE} --label 'two words'`);
     expect(h.registry.get('mcp_connect')?.description).toMatch(/exactly as given, without a shell/);
   });
 
   it('registers every remote tool as mcp.<server>.<tool> with sanitised ids and the remote annotations or MCP defaults', async () => {
     await h.call('mcp_connect', stdioArgs('Fixture-1'));
-    expect(proxies()).toEqual(['mcp.fixture_1.add', 'mcp.fixture_1.add_tool', 'mcp.fixture_1.count', 'mcp.fixture_1.echo', 'mcp.fixture_1.env', 'mcp.fixture_1.exit', 'mcp.fixture_1.fail', 'mcp.fixture_1.get_item_v2']);
+    expect(proxies()).toEqual([
+      'mcp.fixture_1.add',
+      'mcp.fixture_1.add_tool',
+      'mcp.fixture_1.count',
+      'mcp.fixture_1.echo',
+      'mcp.fixture_1.env',
+      'mcp.fixture_1.exit',
+      'mcp.fixture_1.fail',
+      'mcp.fixture_1.get_item_v2',
+    ]);
     const echo = h.registry.get('mcp.fixture_1.echo');
-    expect(echo?.metadata).toMatchObject({ category: 'mcp', risk: 'LOW', annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false } });
-    expect(echo?.inputSchema).toMatchObject({ type: 'object', properties: { text: { type: 'string' } }, required: ['text'] });
-    expect(h.registry.get('mcp.fixture_1.fail')?.metadata).toMatchObject({ risk: 'HIGH', annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true } });
+    expect(echo?.metadata).toMatchObject({
+      category: 'mcp',
+      risk: 'LOW',
+      annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
+    });
+    expect(echo?.inputSchema).toMatchObject({
+      type: 'object',
+      properties: { text: { type: 'string' } },
+      required: ['text'],
+    });
+    expect(h.registry.get('mcp.fixture_1.fail')?.metadata).toMatchObject({
+      risk: 'HIGH',
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+    });
     expect(h.registry.get('mcp.fixture_1.get_item_v2')?.metadata.annotations.destructiveHint).toBe(false);
   });
 
   it('runs mcp_call as a nested call through the pipeline: the proxy is gated and recorded, not mcp_call alone', async () => {
     await h.call('mcp_connect', stdioArgs());
     h.approvals.length = 0;
-    expect(text(await h.call('mcp_call', { server: 'fixture', tool: 'echo', arguments: { text: 'hi' } }))).toBe('echo: hi');
+    expect(text(await h.call('mcp_call', { server: 'fixture', tool: 'echo', arguments: { text: 'hi' } }))).toBe(
+      'echo: hi',
+    );
     expect(h.approvals).toEqual([]);
     expect(h.usage.stats('mcp.fixture.echo')?.count).toBe(1);
     await h.call('mcp_call', { server: 'fixture', tool: 'Get-Item.v2' });
@@ -160,7 +219,15 @@ describe('connected stdio servers', () => {
     const sum = await h.call('mcp.fixture.add', { a: 2, b: 3 });
     expect(sum.ok && sum.structured).toEqual({ sum: 5 });
     const updates: ProgressUpdate[] = [];
-    expect(text(await h.call('mcp_call', { server: 'fixture', tool: 'count', arguments: { n: 3 } }, { onProgress: (p) => updates.push(p) }))).toBe('counted to 3');
+    expect(
+      text(
+        await h.call(
+          'mcp_call',
+          { server: 'fixture', tool: 'count', arguments: { n: 3 } },
+          { onProgress: (p) => updates.push(p) },
+        ),
+      ),
+    ).toBe('counted to 3');
     // The SDK may deliver the response before the last notification; what arrives is in order.
     expect(updates.length).toBeGreaterThan(0);
     expect(updates).toEqual([1, 2, 3].slice(0, updates.length).map((progress) => ({ progress, total: 3 })));
@@ -174,7 +241,9 @@ describe('connected stdio servers', () => {
       expect(JSON.stringify(result)).not.toContain('hello-from-env');
       expect(JSON.stringify(result)).not.toContain('tok-secret-value-1');
     }
-    expect(listed.ok && listed.structured).toMatchObject({ servers: [{ envKeys: ['FIXTURE_GREETING', 'FIXTURE_TOKEN'] }] });
+    expect(listed.ok && listed.structured).toMatchObject({
+      servers: [{ envKeys: ['FIXTURE_GREETING', 'FIXTURE_TOKEN'] }],
+    });
     expect(text(await h.call('mcp.fixture.env', {}))).toBe('greeting=hello-from-env token=[redacted]');
   });
 
@@ -195,7 +264,9 @@ describe('connected stdio servers', () => {
   it('lists servers with their command line, status and tool ids', async () => {
     await h.call('mcp_connect', stdioArgs());
     const listing = text(await h.call('mcp_list', {}));
-    expect(listing).toContain(`MCP server 'fixture' (stdio: ${process.execPath} ${STDIO_FIXTURE}) — connected, fixture-stdio 1.2.3; 8 tools:`);
+    expect(listing).toContain(
+      `MCP server 'fixture' (stdio: ${process.execPath} ${STDIO_FIXTURE}) — connected, fixture-stdio 1.2.3; 8 tools:`,
+    );
     expect(listing).toContain('mcp.fixture.echo — Echo the text back. [read-only]');
     expect(failed(await h.call('mcp_list', { server: 'other' })).code).toBe('NOT_FOUND');
   });

@@ -26,7 +26,12 @@ function open() {
   return (toolId: string, args: unknown) => executor.execute({ toolId, args });
 }
 
-type Structured = { id: number; outcome: string; memories: Array<{ id: number; text: string; tags: string[]; score?: number }>; count: number };
+type Structured = {
+  id: number;
+  outcome: string;
+  memories: Array<{ id: number; text: string; tags: string[]; score?: number }>;
+  count: number;
+};
 const data = (r: ToolResult) => {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
   return r.structured as Structured;
@@ -63,18 +68,49 @@ describe('memory refuses bad input with readable errors', () => {
     expect(r.ok || r.error.code).toBe('INVALID_ARGUMENT');
   });
 
-  it.each(['"unterminated', 'nul\0byte', 'coffee*', 'NEAR(coffee tea)', '-coffee', 'text:coffee', 'coffee AND OR NOT', '(coffee', '^coffee', '"" ""', 'a"b"c', '***', '-'])(
-    'treats the FTS syntax in %j as plain text instead of failing',
-    async (query) => {
-      await call('memorize', { text: 'I like coffee in the morning' });
-      const r = await call('recall', { query });
-      expect(r.ok).toBe(true);
-    },
-  );
+  it.each([
+    '"unterminated',
+    'nul\0byte',
+    'coffee*',
+    'NEAR(coffee tea)',
+    '-coffee',
+    'text:coffee',
+    'coffee AND OR NOT',
+    '(coffee',
+    '^coffee',
+    '"" ""',
+    'a"b"c',
+    '***',
+    '-',
+  ])('treats the FTS syntax in %j as plain text instead of failing', async (query) => {
+    await call('memorize', { text: 'I like coffee in the morning' });
+    const r = await call('recall', { query });
+    expect(r.ok).toBe(true);
+  });
 
   it('never fails on any query text at all', async () => {
     await call('memorize', { text: 'near the end of the line' });
-    const ftsSyntax = fc.constantFrom('"', '*', 'NEAR', 'AND', 'OR', 'NOT', '-', '+', '(', ')', ':', '^', '{', '}', ',', ' ', '\0', 'end', 'line');
+    const ftsSyntax = fc.constantFrom(
+      '"',
+      '*',
+      'NEAR',
+      'AND',
+      'OR',
+      'NOT',
+      '-',
+      '+',
+      '(',
+      ')',
+      ':',
+      '^',
+      '{',
+      '}',
+      ',',
+      ' ',
+      '\0',
+      'end',
+      'line',
+    );
     for (const query of [fc.string({ maxLength: 60, unit: 'binary' }), fc.string({ maxLength: 30, unit: ftsSyntax })]) {
       await fc.assert(
         fc.asyncProperty(query, async (q) => {
@@ -97,7 +133,9 @@ describe('memorize, recall and forget', () => {
   it('ranks the memory matching more of the words first (bm25), and finds word forms by stem', async () => {
     const a = data(await call('memorize', { text: 'The staging server runs on port 8080' })).id;
     const b = data(await call('memorize', { text: 'Lunch is at noon' })).id;
-    const c = data(await call('memorize', { text: 'The staging database is postgres; the staging server was rebooted' })).id;
+    const c = data(
+      await call('memorize', { text: 'The staging database is postgres; the staging server was rebooted' }),
+    ).id;
     expect(ids(await call('recall', { query: 'staging server port' }))).toEqual([a, c]);
     expect(ids(await call('recall', { query: 'running servers' }))).toEqual(expect.arrayContaining([a, c]));
     expect(ids(await call('recall', { query: 'lunch' }))).toEqual([b]);
@@ -125,7 +163,10 @@ describe('memorize, recall and forget', () => {
     const second = data(await call('memorize', { key: 'user.color', text: 'favorite color is green' }));
     expect(second).toMatchObject({ id: first.id, outcome: 'replaced' });
     expect(ids(await call('recall', { query: 'blue' }))).toEqual([]);
-    expect(data(await call('recall', { query: 'green' })).memories[0]).toMatchObject({ id: first.id, text: 'favorite color is green' });
+    expect(data(await call('recall', { query: 'green' })).memories[0]).toMatchObject({
+      id: first.id,
+      text: 'favorite color is green',
+    });
   });
 
   it('returns the same memory when identical keyless text is memorized again, so a retry adds nothing', async () => {
@@ -145,7 +186,9 @@ describe('memorize, recall and forget', () => {
   });
 
   it('survives closing and reopening the database file', async () => {
-    const id = data(await call('memorize', { key: 'release', text: 'Release 2.1 ships on Friday', tags: ['schedule'] })).id;
+    const id = data(
+      await call('memorize', { key: 'release', text: 'Release 2.1 ships on Friday', tags: ['schedule'] }),
+    ).id;
     db.close();
     call = open();
     const r = data(await call('recall', { query: 'when does the release ship', tags: ['schedule'] }));
@@ -166,7 +209,9 @@ describe('memorize, recall and forget', () => {
     db.close();
     call = open();
     expect(ids(await call('recall', { query: 'versions' }))).toEqual([id]);
-    expect(db.prepare("SELECT version FROM schema_versions WHERE component = 'memory'").get()).toMatchObject({ version: expect.any(Number) });
+    expect(db.prepare("SELECT version FROM schema_versions WHERE component = 'memory'").get()).toMatchObject({
+      version: expect.any(Number),
+    });
   });
 
   it('refuses memory tables written by a newer Toolgate instead of guessing', () => {
@@ -179,7 +224,12 @@ describe('memory catalog', () => {
   it('publishes memorize, recall and forget as closed-world tools; recall read-only; forget destructive', () => {
     const tools = new Map(memoryTools({ db }).map((t) => [t.id, t.metadata.annotations]));
     expect([...tools.keys()]).toEqual(['memorize', 'recall', 'forget']);
-    expect(tools.get('memorize')).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    expect(tools.get('memorize')).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
     expect(tools.get('recall')).toMatchObject({ readOnlyHint: true, openWorldHint: false });
     expect(tools.get('forget')).toMatchObject({ destructiveHint: true, openWorldHint: false });
   });

@@ -46,7 +46,9 @@ describe('link-local addresses', () => {
   });
 
   it('are recognised inside IPv4-mapped IPv6 addresses', async () => {
-    await expect(assertAllowedDestination(new URL('http://[::ffff:169.254.169.254]/'), false)).rejects.toThrow(/link-local/);
+    await expect(assertAllowedDestination(new URL('http://[::ffff:169.254.169.254]/'), false)).rejects.toThrow(
+      /link-local/,
+    );
   });
 });
 
@@ -140,6 +142,9 @@ describe('the connection itself', () => {
       () => undefined,
       (e: unknown) => e as { cause?: { toolErrorCode?: string; message?: string } },
     );
-    expect(failure?.cause).toMatchObject({ toolErrorCode: 'PERMISSION_DENIED', message: expect.stringContaining('link-local') });
+    expect(failure?.cause).toMatchObject({
+      toolErrorCode: 'PERMISSION_DENIED',
+      message: expect.stringContaining('link-local'),
+    });
   });
 });

@@ -4,7 +4,16 @@
  * and no temp litter, and no target path may leave the workspace folder.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -22,7 +31,8 @@ let stalled = 0;
 
 beforeAll(async () => {
   server = await startServer({
-    '/file.bin': (_q, res) => res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': FILE.length }).end(FILE),
+    '/file.bin': (_q, res) =>
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': FILE.length }).end(FILE),
     '/v2.bin': (_q, res) => res.writeHead(200, { 'content-length': 3 }).end('new'),
     '/missing': (_q, res) => res.writeHead(404).end(),
     '/drops': (_q, res) => {
@@ -53,11 +63,14 @@ afterEach(() => h.dispose());
 const listing = () => readdirSync(h.workspace, { recursive: true }).map(String).sort();
 
 describe('download_file refuses and cleans up', () => {
-  it.each(['../escape.bin', '/etc/escape.bin', 'a/../../escape.bin'])('refuses the target %s outside the workspace with the files family guard', async (path) => {
-    const error = errorOf(await h.call('download_file', { url: `${server.url}/file.bin`, path }));
-    expect(error.code).toBe('PERMISSION_DENIED');
-    expect(listing()).toEqual([]);
-  });
+  it.each(['../escape.bin', '/etc/escape.bin', 'a/../../escape.bin'])(
+    'refuses the target %s outside the workspace with the files family guard',
+    async (path) => {
+      const error = errorOf(await h.call('download_file', { url: `${server.url}/file.bin`, path }));
+      expect(error.code).toBe('PERMISSION_DENIED');
+      expect(listing()).toEqual([]);
+    },
+  );
 
   it('refuses a target reached through a symlink that leads outside', async () => {
     symlinkSync(outside, join(h.workspace, 'link'));
@@ -85,7 +98,9 @@ describe('download_file refuses and cleans up', () => {
   });
 
   it('answers 404 with NOT_FOUND and writes nothing', async () => {
-    expect(errorOf(await h.call('download_file', { url: `${server.url}/missing`, path: 'm.bin' })).code).toBe('NOT_FOUND');
+    expect(errorOf(await h.call('download_file', { url: `${server.url}/missing`, path: 'm.bin' })).code).toBe(
+      'NOT_FOUND',
+    );
     expect(listing()).toEqual([]);
   });
 
@@ -98,7 +113,11 @@ describe('download_file refuses and cleans up', () => {
   it('leaves no partial file and no temp file when the caller cancels mid-body', async () => {
     const controller = new AbortController();
     const before = stalled;
-    const pending = h.call('download_file', { url: `${server.url}/stalls`, path: 'file.bin' }, { signal: controller.signal });
+    const pending = h.call(
+      'download_file',
+      { url: `${server.url}/stalls`, path: 'file.bin' },
+      { signal: controller.signal },
+    );
     while (stalled === before) await new Promise((r) => setTimeout(r, 5));
     controller.abort();
     expect(errorOf(await pending).message).toMatch(/cancelled/);
@@ -119,9 +138,13 @@ describe('download_file refuses and cleans up', () => {
   });
 
   it('lets a call lower the cap but not raise it above the host limit', async () => {
-    const lowered = errorOf(await h.call('download_file', { url: `${server.url}/file.bin`, path: 'f.bin', maxBytes: 1000 }));
+    const lowered = errorOf(
+      await h.call('download_file', { url: `${server.url}/file.bin`, path: 'f.bin', maxBytes: 1000 }),
+    );
     expect(lowered.data).toMatchObject({ maxBytes: 1000 });
-    const raised = errorOf(await h.call('download_file', { url: `${server.url}/huge-declared`, path: 'f.bin', maxBytes: 1e9 }));
+    const raised = errorOf(
+      await h.call('download_file', { url: `${server.url}/huge-declared`, path: 'f.bin', maxBytes: 1e9 }),
+    );
     expect(raised.data).toMatchObject({ maxBytes: 1024 * 1024 });
   });
 
@@ -133,7 +156,11 @@ describe('download_file refuses and cleans up', () => {
 describe('download_file saves complete files', () => {
   it('streams into a new folder with progress up to the total and reports size and sha256', async () => {
     const updates: ProgressUpdate[] = [];
-    const result = await h.call('download_file', { url: `${server.url}/file.bin`, path: 'downloads/file.bin' }, { onProgress: (p) => updates.push(p) });
+    const result = await h.call(
+      'download_file',
+      { url: `${server.url}/file.bin`, path: 'downloads/file.bin' },
+      { onProgress: (p) => updates.push(p) },
+    );
     expect(result.ok && result.structured).toEqual({
       path: 'downloads/file.bin',
       bytes: FILE.length,
@@ -152,7 +179,10 @@ describe('download_file saves complete files', () => {
 
   it('accepts an absolute target path that lies inside the workspace', async () => {
     mkdirSync(join(h.workspace, 'in'));
-    const result = await h.call('download_file', { url: `${server.url}/v2.bin`, path: join(h.workspace, 'in', 'v2.bin') });
+    const result = await h.call('download_file', {
+      url: `${server.url}/v2.bin`,
+      path: join(h.workspace, 'in', 'v2.bin'),
+    });
     expect(result.ok).toBe(true);
     expect(existsSync(join(h.workspace, 'in', 'v2.bin'))).toBe(true);
   });

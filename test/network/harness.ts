@@ -11,7 +11,11 @@ import { type NetworkToolsOptions, networkTools } from '../../tools/network';
 export interface NetworkHarness {
   workspace: string;
   registry: ToolRegistry;
-  call(toolId: string, args: unknown, opts?: { signal?: AbortSignal; onProgress?: (p: ProgressUpdate) => void }): Promise<ToolResult>;
+  call(
+    toolId: string,
+    args: unknown,
+    opts?: { signal?: AbortSignal; onProgress?: (p: ProgressUpdate) => void },
+  ): Promise<ToolResult>;
   dispose(): void;
 }
 

@@ -64,7 +64,12 @@ describe('http_request refuses bad requests before sending', () => {
   });
 
   it('refuses a header value with a line break without quoting the value', async () => {
-    const error = errorOf(await h.call('http_request', { url: `${main.url}/echo`, headers: { Authorization: `${SECRET}\r\nX-Injected: 1` } }));
+    const error = errorOf(
+      await h.call('http_request', {
+        url: `${main.url}/echo`,
+        headers: { Authorization: `${SECRET}\r\nX-Injected: 1` },
+      }),
+    );
     expect(error.code).toBe('INVALID_ARGUMENT');
     expect(error.data?.fields).toEqual(['headers.Authorization']);
     expect(JSON.stringify(error)).not.toContain('sk-live');
@@ -100,11 +105,18 @@ describe('http_request never shows a credential back', () => {
     expect(seen[0]?.headers.authorization).toBe(SECRET);
     expect(seen[0]?.headers['x-api-key']).toBe(API_KEY);
     const all = everything(result);
-    for (const secret of ['sk-live-4f9a8b7c6d5e', API_KEY, 'cookie-value-9876', 'server-session-secret']) expect(all).not.toContain(secret);
+    for (const secret of ['sk-live-4f9a8b7c6d5e', API_KEY, 'cookie-value-9876', 'server-session-secret'])
+      expect(all).not.toContain(secret);
     expect(textOf(result)).toContain('Authorization: [redacted]');
     expect(textOf(result)).toContain('Accept: application/json');
     const structured = result.ok ? (result.structured as { request: { headers: Record<string, string> } }) : undefined;
-    expect(structured?.request.headers).toEqual({ Authorization: '[redacted]', 'X-Api-Key': '[redacted]', Cookie: '[redacted]', Accept: 'application/json', 'Content-Type': 'application/json' });
+    expect(structured?.request.headers).toEqual({
+      Authorization: '[redacted]',
+      'X-Api-Key': '[redacted]',
+      Cookie: '[redacted]',
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+    });
   });
 
   it('keeps a password in the URL out of the output while sending it as Basic auth', async () => {
@@ -139,7 +151,12 @@ describe('http_request returns what the server answered', () => {
   it('sends an object body as JSON and a string body as is', async () => {
     seen.length = 0;
     await h.call('http_request', { url: `${main.url}/echo`, method: 'PUT', body: { a: [1, 2] } });
-    await h.call('http_request', { url: `${main.url}/echo`, method: 'POST', body: 'a=1&b=2', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    await h.call('http_request', {
+      url: `${main.url}/echo`,
+      method: 'POST',
+      body: 'a=1&b=2',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(seen.map((s) => [s.method, s.headers['content-type'], s.body])).toEqual([
       ['PUT', 'application/json', '{"a":[1,2]}'],
       ['POST', 'application/x-www-form-urlencoded', 'a=1&b=2'],
@@ -159,11 +176,15 @@ describe('http_request returns what the server answered', () => {
   });
 
   it('answers HEAD without a body', async () => {
-    expect(textOf(await h.call('http_request', { url: `${main.url}/echo`, method: 'HEAD' }))).toContain('Body: (empty)');
+    expect(textOf(await h.call('http_request', { url: `${main.url}/echo`, method: 'HEAD' }))).toContain(
+      'Body: (empty)',
+    );
   });
 
   it('summarises a binary body instead of dumping it', async () => {
-    expect(textOf(await h.call('http_request', { url: `${main.url}/binary` }))).toContain('[300 bytes of application/octet-stream not shown');
+    expect(textOf(await h.call('http_request', { url: `${main.url}/binary` }))).toContain(
+      '[300 bytes of application/octet-stream not shown',
+    );
   });
 
   it('reads no more than the byte cap and marks the body truncated', async () => {

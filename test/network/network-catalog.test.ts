@@ -16,7 +16,8 @@ describe('network catalog', () => {
   it('describes every input field', () => {
     for (const tool of tools) {
       const properties = tool.inputSchema.properties as Record<string, { description?: string }>;
-      for (const [name, schema] of Object.entries(properties)) expect(schema.description, `${tool.id}.${name}`).toBeTruthy();
+      for (const [name, schema] of Object.entries(properties))
+        expect(schema.description, `${tool.id}.${name}`).toBeTruthy();
     }
   });
 
@@ -39,6 +40,10 @@ describe('network catalog', () => {
   });
 
   it('marks download_file as a write that may replace a file', () => {
-    expect(byId.get('download_file')?.metadata.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, openWorldHint: true });
+    expect(byId.get('download_file')?.metadata.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      openWorldHint: true,
+    });
   });
 });

@@ -20,7 +20,8 @@ let requests = 0;
 beforeAll(async () => {
   server = await startServer({
     '/page.html': (_q, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE),
-    '/data.json': (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"toolgate","tags":["a","b"]}'),
+    '/data.json': (_q, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"toolgate","tags":["a","b"]}'),
     '/notes.txt': (_q, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('line one\nline two'),
     '/long.txt': (_q, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('0123456789'.repeat(100)),
     '/big.txt': (_q, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(200_000)),
@@ -42,11 +43,14 @@ afterAll(async () => {
 });
 
 describe('web_fetch refuses what it must not do', () => {
-  it.each(['file:///etc/passwd', 'data:text/plain,hello', 'ftp://example.org/x', 'javascript:alert(1)'])('refuses the non-http URL %s as INVALID_ARGUMENT', async (url) => {
-    const error = errorOf(await h.call('web_fetch', { url }));
-    expect(error.code).toBe('INVALID_ARGUMENT');
-    expect(error.message).toMatch(/only http and https/);
-  });
+  it.each(['file:///etc/passwd', 'data:text/plain,hello', 'ftp://example.org/x', 'javascript:alert(1)'])(
+    'refuses the non-http URL %s as INVALID_ARGUMENT',
+    async (url) => {
+      const error = errorOf(await h.call('web_fetch', { url }));
+      expect(error.code).toBe('INVALID_ARGUMENT');
+      expect(error.message).toMatch(/only http and https/);
+    },
+  );
 
   it('names the missing url field', async () => {
     const error = errorOf(await h.call('web_fetch', {}));
@@ -118,7 +122,10 @@ describe('web_fetch gives readable text', () => {
     const result = await h.call('web_fetch', { url: `${server.url}/big.txt`, maxChars: 100_000 });
     const text = textOf(result);
     expect(text).toContain('larger than the 65536-byte limit');
-    expect(result.ok && (result.structured as { bodyTruncated: boolean; totalChars: number })).toMatchObject({ bodyTruncated: true, totalChars: 65536 });
+    expect(result.ok && (result.structured as { bodyTruncated: boolean; totalChars: number })).toMatchObject({
+      bodyTruncated: true,
+      totalChars: 65536,
+    });
   });
 
   it('turns HTML into text with the title, # headings and numbered links listed once at the end', async () => {
@@ -133,7 +140,10 @@ describe('web_fetch gives readable text', () => {
     expect(text).toContain('[2] https://example.org/faq');
     expect(text).not.toContain('do-not-show');
     expect(text).not.toContain('color:red');
-    expect(result.ok && (result.structured as { links: string[] }).links).toEqual([`${server.url}/docs/install`, 'https://example.org/faq']);
+    expect(result.ok && (result.structured as { links: string[] }).links).toEqual([
+      `${server.url}/docs/install`,
+      'https://example.org/faq',
+    ]);
   });
 
   it('pretty-prints JSON', async () => {

@@ -16,8 +16,14 @@ beforeAll(async () => {
       const url = new URL(req.url ?? '', 'http://x');
       asked.push(url.search);
       const n = Number(url.searchParams.get('n'));
-      const results = Array.from({ length: 10 }, (_, i) => ({ title: `Result ${i + 1}`, url: `https://example.org/${i + 1}`, snippet: `About ${url.searchParams.get('q')}` }));
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ results: results.slice(0, n), echo: url.searchParams.get('key') }));
+      const results = Array.from({ length: 10 }, (_, i) => ({
+        title: `Result ${i + 1}`,
+        url: `https://example.org/${i + 1}`,
+        snippet: `About ${url.searchParams.get('q')}`,
+      }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ results: results.slice(0, n), echo: url.searchParams.get('key') }));
     },
     '/wrong-shape': (_q, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"items":[]}'),
     '/down': (_q, res) => res.writeHead(503).end(),
@@ -63,7 +69,9 @@ describe('web_search with a provider', () => {
     const h = networkHarness({ webSearchEndpoint: () => endpoint });
     const result = await h.call('web_search', { query: 'mcp servers', limit: 2 });
     expect(asked.at(-1)).toBe('?key=provider-secret-123&q=mcp+servers&n=2');
-    expect(textOf(result)).toBe('1. Result 1\n   https://example.org/1\n   About mcp servers\n2. Result 2\n   https://example.org/2\n   About mcp servers');
+    expect(textOf(result)).toBe(
+      '1. Result 1\n   https://example.org/1\n   About mcp servers\n2. Result 2\n   https://example.org/2\n   About mcp servers',
+    );
     expect(result.ok && result.structured).toEqual({
       query: 'mcp servers',
       results: [

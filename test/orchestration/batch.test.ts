@@ -9,7 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { NOT_EXECUTED, REFERENCE_LIMIT_BYTES } from '../../tools/orchestration';
 import { errorOf, makeKit, structuredOf } from './fixtures';
 
-type Steps = { ok: boolean; steps: Array<{ index: number; tool: string; status: string; text: string; structured?: unknown }> };
+type Steps = {
+  ok: boolean;
+  steps: Array<{ index: number; tool: string; status: string; text: string; structured?: unknown }>;
+};
 
 describe('tool_batch_run refuses before running anything', () => {
   it('refuses a forward reference with zero tool calls', async () => {
@@ -60,7 +63,9 @@ describe('tool_batch_run refuses before running anything', () => {
   it('refuses a batch nested in a batch, statically and at run time', async () => {
     const kit = makeKit();
     const inner = { tool: 'tool_batch_run', args: { steps: [{ tool: 'echo_text', args: { text: 'x' } }] } };
-    const error = errorOf(await kit.run('tool_batch_run', { steps: [{ tool: 'echo_text', args: { text: 'a' } }, inner] }));
+    const error = errorOf(
+      await kit.run('tool_batch_run', { steps: [{ tool: 'echo_text', args: { text: 'a' } }, inner] }),
+    );
     expect(error.data?.fields).toEqual(['steps[1].tool']);
     expect(kit.calls).toHaveLength(0);
 
@@ -85,9 +90,13 @@ describe('tool_batch_run refuses before running anything', () => {
   it('refuses a budget above 600 s and both budget forms at once', async () => {
     const kit = makeKit();
     const steps = [{ tool: 'echo_text', args: { text: 'x' } }];
-    expect(errorOf(await kit.run('tool_batch_run', { steps, budgetSeconds: 601 })).data?.fields).toEqual(['budgetSeconds']);
+    expect(errorOf(await kit.run('tool_batch_run', { steps, budgetSeconds: 601 })).data?.fields).toEqual([
+      'budgetSeconds',
+    ]);
     expect(errorOf(await kit.run('tool_batch_run', { steps, budgetMs: 600_001 })).data?.fields).toEqual(['budgetMs']);
-    expect(errorOf(await kit.run('tool_batch_run', { steps, budgetMs: 1000, budgetSeconds: 1 })).data?.fields).toEqual(['budgetSeconds']);
+    expect(errorOf(await kit.run('tool_batch_run', { steps, budgetMs: 1000, budgetSeconds: 1 })).data?.fields).toEqual([
+      'budgetSeconds',
+    ]);
     expect(kit.calls).toHaveLength(0);
   });
 });
@@ -117,7 +126,14 @@ describe('tool_batch_run stops at the first error', () => {
 
   it('reports an unknown step tool as the failing step', async () => {
     const kit = makeKit();
-    const error = errorOf(await kit.run('tool_batch_run', { steps: [{ tool: 'echo_txt', args: { text: 'x' } }, { tool: 'echo_text', args: { text: 'y' } }] }));
+    const error = errorOf(
+      await kit.run('tool_batch_run', {
+        steps: [
+          { tool: 'echo_txt', args: { text: 'x' } },
+          { tool: 'echo_text', args: { text: 'y' } },
+        ],
+      }),
+    );
     expect(error.code).toBe('NOT_FOUND');
     expect(error.message).toContain('echo_text');
     expect(kit.calls).toHaveLength(0);
@@ -155,7 +171,16 @@ describe('tool_batch_run wall budget', () => {
   it('aborts the running step when the batch call itself is cancelled', async () => {
     const kit = makeKit();
     const controller = new AbortController();
-    const pending = kit.run('tool_batch_run', { steps: [{ tool: 'hang_until_aborted', args: {} }, { tool: 'echo_text', args: { text: 'x' } }] }, { signal: controller.signal });
+    const pending = kit.run(
+      'tool_batch_run',
+      {
+        steps: [
+          { tool: 'hang_until_aborted', args: {} },
+          { tool: 'echo_text', args: { text: 'x' } },
+        ],
+      },
+      { signal: controller.signal },
+    );
     await new Promise((r) => setImmediate(r));
     controller.abort();
     const error = errorOf(await pending);
@@ -168,7 +193,13 @@ describe('tool_batch_run wall budget', () => {
     const kit = makeKit();
     const controller = new AbortController();
     controller.abort();
-    const error = errorOf(await kit.run('tool_batch_run', { steps: [{ tool: 'echo_text', args: { text: 'x' } }] }, { signal: controller.signal }));
+    const error = errorOf(
+      await kit.run(
+        'tool_batch_run',
+        { steps: [{ tool: 'echo_text', args: { text: 'x' } }] },
+        { signal: controller.signal },
+      ),
+    );
     expect(error.message).toContain('cancelled before step 0 started');
     expect(error.message).toContain(`[0] echo_text: ${NOT_EXECUTED}`);
     expect(kit.calls).toHaveLength(0);
@@ -176,7 +207,7 @@ describe('tool_batch_run wall budget', () => {
 });
 
 describe('tool_batch_run step references', () => {
-  it('passes a whole {n} as the step\'s structured value and {n} inside text as its text', async () => {
+  it("passes a whole {n} as the step's structured value and {n} inside text as its text", async () => {
     const kit = makeKit();
     const result = await kit.run('tool_batch_run', {
       steps: [
@@ -186,18 +217,32 @@ describe('tool_batch_run step references', () => {
       ],
     });
     structuredOf(result);
-    expect(kit.calls[2]?.args).toEqual({ whole: { count: 3, tags: ['a', 'b'] }, text: 'pkg.name', inside: 'package pkg.name done' });
+    expect(kit.calls[2]?.args).toEqual({
+      whole: { count: 3, tags: ['a', 'b'] },
+      text: 'pkg.name',
+      inside: 'package pkg.name done',
+    });
   });
 
   it('keeps a bare scalar text result as text (a version is not a number)', async () => {
     const kit = makeKit();
-    await kit.run('tool_batch_run', { steps: [{ tool: 'echo_text', args: { text: '1.10' } }, { tool: 'record_args', args: { v: '{0}' } }] });
+    await kit.run('tool_batch_run', {
+      steps: [
+        { tool: 'echo_text', args: { text: '1.10' } },
+        { tool: 'record_args', args: { v: '{0}' } },
+      ],
+    });
     expect(kit.calls[1]?.args).toEqual({ v: '1.10' });
   });
 
   it('parses a whole reference to a text result that holds a JSON object', async () => {
     const kit = makeKit();
-    await kit.run('tool_batch_run', { steps: [{ tool: 'echo_text', args: { text: '{"a": [1, 2]}' } }, { tool: 'record_args', args: { v: '{0}' } }] });
+    await kit.run('tool_batch_run', {
+      steps: [
+        { tool: 'echo_text', args: { text: '{"a": [1, 2]}' } },
+        { tool: 'record_args', args: { v: '{0}' } },
+      ],
+    });
     expect(kit.calls[1]?.args).toEqual({ v: { a: [1, 2] } });
   });
 
@@ -223,7 +268,7 @@ describe('tool_batch_run step references', () => {
 });
 
 describe('tool_batch_run success', () => {
-  it('accepts the steps as a JSON string and returns every step\'s outcome as text and JSON', async () => {
+  it("accepts the steps as a JSON string and returns every step's outcome as text and JSON", async () => {
     const kit = makeKit();
     const steps = JSON.stringify([
       { tool: 'echo_text', args: { text: 'one' } },
@@ -236,7 +281,12 @@ describe('tool_batch_run success', () => {
       ['echo_text', 'ok', 'one'],
       ['echo_text', 'ok', 'two'],
     ]);
-    expect(result.ok && result.content.map((c) => (c.type === 'text' ? c.text : c.type))).toEqual(['[0] echo_text: ok', 'one', '[1] echo_text: ok', 'two']);
+    expect(result.ok && result.content.map((c) => (c.type === 'text' ? c.text : c.type))).toEqual([
+      '[0] echo_text: ok',
+      'one',
+      '[1] echo_text: ok',
+      'two',
+    ]);
   });
 
   it('sends each step as a nested call that names the batch as its requester', async () => {
@@ -248,7 +298,16 @@ describe('tool_batch_run success', () => {
   it('reports progress per step', async () => {
     const kit = makeKit();
     const progress: string[] = [];
-    await kit.run('tool_batch_run', { steps: [{ tool: 'echo_text', args: { text: 'a' } }, { tool: 'echo_text', args: { text: 'b' } }] }, { onProgress: (p) => progress.push(p.message ?? '') });
+    await kit.run(
+      'tool_batch_run',
+      {
+        steps: [
+          { tool: 'echo_text', args: { text: 'a' } },
+          { tool: 'echo_text', args: { text: 'b' } },
+        ],
+      },
+      { onProgress: (p) => progress.push(p.message ?? '') },
+    );
     expect(progress).toEqual(['step 1/2: echo_text', 'step 2/2: echo_text']);
   });
 

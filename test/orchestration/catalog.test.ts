@@ -17,7 +17,15 @@ function undescribed(schema: unknown, path = ''): string[] {
 
 describe('the orchestration family', () => {
   it('is exactly the seven v3 tools', () => {
-    expect(tools.map((t) => t.id).sort()).toEqual(['json_transform', 'shortcut_define', 'shortcut_list', 'shortcut_run', 'tool_batch_run', 'version_compare', 'wait']);
+    expect(tools.map((t) => t.id).sort()).toEqual([
+      'json_transform',
+      'shortcut_define',
+      'shortcut_list',
+      'shortcut_run',
+      'tool_batch_run',
+      'version_compare',
+      'wait',
+    ]);
   });
 
   it('registers without duplicates', () => {
@@ -25,7 +33,8 @@ describe('the orchestration family', () => {
   });
 
   it('describes every top-level input field', () => {
-    for (const tool of tools) expect({ id: tool.id, missing: undescribed(tool.inputSchema) }).toEqual({ id: tool.id, missing: [] });
+    for (const tool of tools)
+      expect({ id: tool.id, missing: undescribed(tool.inputSchema) }).toEqual({ id: tool.id, missing: [] });
   });
 
   it('publishes category, risk and read-only hints', () => {
@@ -34,7 +43,11 @@ describe('the orchestration family', () => {
     expect(byId.get('tool_batch_run')?.risk).toBe('MEDIUM');
     expect(byId.get('shortcut_run')?.risk).toBe('MEDIUM');
     for (const id of ['wait', 'json_transform', 'version_compare', 'shortcut_list']) {
-      expect({ id, risk: byId.get(id)?.risk, readOnly: byId.get(id)?.annotations.readOnlyHint }).toEqual({ id, risk: 'LOW', readOnly: true });
+      expect({ id, risk: byId.get(id)?.risk, readOnly: byId.get(id)?.annotations.readOnlyHint }).toEqual({
+        id,
+        risk: 'LOW',
+        readOnly: true,
+      });
     }
   });
 });

@@ -8,7 +8,12 @@ import { DefaultToolExecutor } from '../../tools/core/executor';
 import { ToolRegistry } from '../../tools/core/registry';
 import { type ToolResult, failure, jsonSuccess, success } from '../../tools/core/result';
 import { type ToolCall, type ToolContext, defineTool } from '../../tools/core/tool';
-import { InMemoryShortcutStore, type OrchestrationDeps, type ShortcutStore, orchestrationTools } from '../../tools/orchestration';
+import {
+  InMemoryShortcutStore,
+  type OrchestrationDeps,
+  type ShortcutStore,
+  orchestrationTools,
+} from '../../tools/orchestration';
 
 export interface RecordedCall {
   tool: string;
@@ -19,7 +24,8 @@ export interface RecordedCall {
 const anyArgs = z.record(z.string(), z.unknown());
 
 export function testTools(calls: RecordedCall[], aborted: string[] = []) {
-  const record = (tool: string, args: Record<string, unknown>, ctx: ToolContext) => calls.push({ tool, args, requester: ctx.requester });
+  const record = (tool: string, args: Record<string, unknown>, ctx: ToolContext) =>
+    calls.push({ tool, args, requester: ctx.requester });
   return [
     defineTool({
       id: 'echo_text',

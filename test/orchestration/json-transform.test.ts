@@ -22,9 +22,16 @@ async function transform(pipeline: unknown[], data: unknown = apps) {
 
 describe('json_transform refuses, naming the step', () => {
   it('names the step that got the wrong shape', async () => {
-    const error = errorOf(await transform([{ op: 'get', path: 'device' }, { op: 'sort_by', path: 'size' }]));
+    const error = errorOf(
+      await transform([
+        { op: 'get', path: 'device' },
+        { op: 'sort_by', path: 'size' },
+      ]),
+    );
     expect(error.code).toBe('INVALID_ARGUMENT');
-    expect(error.message).toBe('Transform failed at pipeline[1] (sort_by): expected an array, got a string; use get to reach the array first.');
+    expect(error.message).toBe(
+      'Transform failed at pipeline[1] (sort_by): expected an array, got a string; use get to reach the array first.',
+    );
     expect(error.data).toMatchObject({ fields: ['pipeline[1]'], step: 1, op: 'sort_by' });
   });
 
@@ -34,7 +41,12 @@ describe('json_transform refuses, naming the step', () => {
   });
 
   it('points at a malformed path', async () => {
-    const error = errorOf(await transform([{ op: 'get', path: 'apps' }, { op: 'map', path: 'owner..team' }]));
+    const error = errorOf(
+      await transform([
+        { op: 'get', path: 'apps' },
+        { op: 'map', path: 'owner..team' },
+      ]),
+    );
     expect(error.message).toContain('pipeline[1] (map): empty field name at position 6');
   });
 
@@ -44,8 +56,17 @@ describe('json_transform refuses, naming the step', () => {
   });
 
   it('refuses map with both or neither of path and fields, and "in" without an array', async () => {
-    expect(errorOf(await transform([{ op: 'get', path: 'apps' }, { op: 'map' }])).message).toContain('give exactly one of path or fields');
-    expect(errorOf(await transform([{ op: 'get', path: 'apps' }, { op: 'where', path: 'pkg', cmp: 'in', value: 'com.maps' }])).message).toContain('needs value to be an array');
+    expect(errorOf(await transform([{ op: 'get', path: 'apps' }, { op: 'map' }])).message).toContain(
+      'give exactly one of path or fields',
+    );
+    expect(
+      errorOf(
+        await transform([
+          { op: 'get', path: 'apps' },
+          { op: 'where', path: 'pkg', cmp: 'in', value: 'com.maps' },
+        ]),
+      ).message,
+    ).toContain('needs value to be an array');
   });
 
   it('refuses a missing data argument', async () => {
@@ -61,7 +82,14 @@ describe('json_transform operations', () => {
   });
 
   it('where filters by comparison, substring/member, set membership and existence', async () => {
-    const names = async (where: object) => structuredOf(await transform([{ op: 'get', path: 'apps' }, { op: 'where', ...where }, { op: 'map', path: 'name' }]));
+    const names = async (where: object) =>
+      structuredOf(
+        await transform([
+          { op: 'get', path: 'apps' },
+          { op: 'where', ...where },
+          { op: 'map', path: 'name' },
+        ]),
+      );
     expect(await names({ path: 'size', cmp: 'gt', value: 20 })).toEqual(['Maps', 'Mail']);
     expect(await names({ path: 'owner.team', cmp: 'eq', value: 'comms' })).toEqual(['Chat', 'Mail']);
     expect(await names({ path: 'tags', cmp: 'contains', value: 'social' })).toEqual(['Chat', 'Mail']);
@@ -72,7 +100,13 @@ describe('json_transform operations', () => {
   });
 
   it('map picks fields into objects', async () => {
-    const out = structuredOf(await transform([{ op: 'get', path: 'apps' }, { op: 'limit', count: 2 }, { op: 'map', fields: ['name', 'owner.team'] }]));
+    const out = structuredOf(
+      await transform([
+        { op: 'get', path: 'apps' },
+        { op: 'limit', count: 2 },
+        { op: 'map', fields: ['name', 'owner.team'] },
+      ]),
+    );
     expect(out).toEqual([
       { name: 'Maps', 'owner.team': 'geo' },
       { name: 'Chat', 'owner.team': 'comms' },
@@ -80,16 +114,40 @@ describe('json_transform operations', () => {
   });
 
   it('sort_by is stable and puts missing values last in both orders', async () => {
-    const asc = structuredOf(await transform([{ op: 'get', path: 'apps' }, { op: 'sort_by', path: 'size' }, { op: 'map', path: 'name' }]));
+    const asc = structuredOf(
+      await transform([
+        { op: 'get', path: 'apps' },
+        { op: 'sort_by', path: 'size' },
+        { op: 'map', path: 'name' },
+      ]),
+    );
     expect(asc).toEqual(['Chat', 'Mail', 'Maps', 'Notes']);
-    const desc = structuredOf(await transform([{ op: 'get', path: 'apps' }, { op: 'sort_by', path: 'size', order: 'desc' }, { op: 'map', path: 'name' }]));
+    const desc = structuredOf(
+      await transform([
+        { op: 'get', path: 'apps' },
+        { op: 'sort_by', path: 'size', order: 'desc' },
+        { op: 'map', path: 'name' },
+      ]),
+    );
     expect(desc).toEqual(['Maps', 'Mail', 'Chat', 'Notes']);
-    const stable = structuredOf(await transform([{ op: 'get', path: 'apps' }, { op: 'sort_by', path: 'owner.team' }, { op: 'map', path: 'name' }]));
+    const stable = structuredOf(
+      await transform([
+        { op: 'get', path: 'apps' },
+        { op: 'sort_by', path: 'owner.team' },
+        { op: 'map', path: 'name' },
+      ]),
+    );
     expect(stable).toEqual(['Chat', 'Mail', 'Maps', 'Notes']);
   });
 
   it('group_by groups in order of first appearance with counts', async () => {
-    const out = structuredOf(await transform([{ op: 'get', path: 'apps' }, { op: 'group_by', path: 'owner.team' }, { op: 'map', fields: ['key', 'count'] }]));
+    const out = structuredOf(
+      await transform([
+        { op: 'get', path: 'apps' },
+        { op: 'group_by', path: 'owner.team' },
+        { op: 'map', fields: ['key', 'count'] },
+      ]),
+    );
     expect(out).toEqual([
       { key: 'geo', count: 1 },
       { key: 'comms', count: 2 },
@@ -98,9 +156,18 @@ describe('json_transform operations', () => {
   });
 
   it('unique keeps the first item per field value, or per whole value regardless of key order', async () => {
-    const byTeam = structuredOf(await transform([{ op: 'get', path: 'apps' }, { op: 'unique', path: 'owner.team' }, { op: 'map', path: 'name' }]));
+    const byTeam = structuredOf(
+      await transform([
+        { op: 'get', path: 'apps' },
+        { op: 'unique', path: 'owner.team' },
+        { op: 'map', path: 'name' },
+      ]),
+    );
     expect(byTeam).toEqual(['Maps', 'Chat', 'Notes']);
-    expect(structuredOf(await transform([{ op: 'unique' }], [{ a: 1, b: 2 }, { b: 2, a: 1 }, 3, 3]))).toEqual([{ a: 1, b: 2 }, 3]);
+    expect(structuredOf(await transform([{ op: 'unique' }], [{ a: 1, b: 2 }, { b: 2, a: 1 }, 3, 3]))).toEqual([
+      { a: 1, b: 2 },
+      3,
+    ]);
   });
 
   it('limit slices with an offset', async () => {
@@ -112,12 +179,22 @@ describe('json_transform operations', () => {
     expect(structuredOf(await transform([], 'plain text'))).toBe('plain text');
   });
 
-  it('works on a previous step\'s result inside a batch', async () => {
+  it("works on a previous step's result inside a batch", async () => {
     const kit = makeKit();
     const result = await kit.run('tool_batch_run', {
       steps: [
         { tool: 'record_args', args: apps },
-        { tool: 'json_transform', args: { data: '{0}', pipeline: [{ op: 'get', path: 'apps' }, { op: 'map', path: 'pkg' }, { op: 'limit', count: 1 }] } },
+        {
+          tool: 'json_transform',
+          args: {
+            data: '{0}',
+            pipeline: [
+              { op: 'get', path: 'apps' },
+              { op: 'map', path: 'pkg' },
+              { op: 'limit', count: 1 },
+            ],
+          },
+        },
       ],
     });
     const steps = (structuredOf(result) as { steps: Array<{ structured?: unknown }> }).steps;

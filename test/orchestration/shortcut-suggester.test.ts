@@ -10,7 +10,16 @@ import { type ShortcutDefinition, suggestShortcuts, validateShortcut } from '../
 import { makeKit } from './fixtures';
 
 let clock = 0;
-function span(toolId: string, opts: { session?: string; outcome?: SpanOutcome; callId?: string; attempt?: number; fields?: ArgsDigest['fields'] } = {}): TraceSpan {
+function span(
+  toolId: string,
+  opts: {
+    session?: string;
+    outcome?: SpanOutcome;
+    callId?: string;
+    attempt?: number;
+    fields?: ArgsDigest['fields'];
+  } = {},
+): TraceSpan {
   clock += 10;
   const callId = opts.callId ?? `c${clock}`;
   return {
@@ -59,13 +68,26 @@ describe('ShortcutSuggester leaves out what is not a repeated successful pair', 
   });
 
   it('leaves out composite tools but keeps the steps they ran', () => {
-    const spans = repeat(3, () => [span('tool_batch_run'), span('app_launch'), span('ui_tap'), span('shortcut.mine'), span('shortcut_run')]);
+    const spans = repeat(3, () => [
+      span('tool_batch_run'),
+      span('app_launch'),
+      span('ui_tap'),
+      span('shortcut.mine'),
+      span('shortcut_run'),
+    ]);
     expect(suggestShortcuts(spans).map((s) => s.tools)).toEqual([['app_launch', 'ui_tap']]);
   });
 
   it('does not suggest a pair a defined shortcut already contains', () => {
     const spans = repeat(3, () => [span('app_launch'), span('ui_tap')]);
-    const defined: ShortcutDefinition[] = [{ id: 'shortcut.x', description: 'x', params: [], steps: [{ tool: 'get_time' }, { tool: 'app_launch' }, { tool: 'ui_tap' }] }];
+    const defined: ShortcutDefinition[] = [
+      {
+        id: 'shortcut.x',
+        description: 'x',
+        params: [],
+        steps: [{ tool: 'get_time' }, { tool: 'app_launch' }, { tool: 'ui_tap' }],
+      },
+    ];
     expect(suggestShortcuts(spans, { defined })).toEqual([]);
   });
 });
@@ -73,7 +95,10 @@ describe('ShortcutSuggester leaves out what is not a repeated successful pair', 
 describe('ShortcutSuggester counts pairs', () => {
   it('counts adjacent pairs, most frequent first (ties by name), ordered by start time whatever the input order', () => {
     // launch,tap ×4 then dump,swipe ×3: launch→tap 4, tap→launch 3, tap→dump 1, dump→swipe 3, swipe→dump 2.
-    const spans = [...repeat(4, () => [span('app_launch'), span('ui_tap')]), ...repeat(3, () => [span('ui_dump'), span('ui_swipe')])];
+    const spans = [
+      ...repeat(4, () => [span('app_launch'), span('ui_tap')]),
+      ...repeat(3, () => [span('ui_dump'), span('ui_swipe')]),
+    ];
     expect(suggestShortcuts([...spans].reverse()).map((s) => [s.tools, s.count])).toEqual([
       [['app_launch', 'ui_tap'], 4],
       [['ui_dump', 'ui_swipe'], 3],
@@ -90,8 +115,17 @@ describe('ShortcutSuggester counts pairs', () => {
 
 describe('ShortcutSuggester drafts', () => {
   it('drafts a definition with a parameter per scalar argument field that validates as it is', () => {
-    const fields = { text: { kind: 'string', length: 5 }, count: { kind: 'number', length: 1 }, opts: { kind: 'object', length: 20 } };
-    const spans = repeat(3, () => [span('echo_text', { fields }), span('record_args', { fields: { text: { kind: 'string', length: 2 }, 'dry-run': { kind: 'boolean', length: 4 } } })]);
+    const fields = {
+      text: { kind: 'string', length: 5 },
+      count: { kind: 'number', length: 1 },
+      opts: { kind: 'object', length: 20 },
+    };
+    const spans = repeat(3, () => [
+      span('echo_text', { fields }),
+      span('record_args', {
+        fields: { text: { kind: 'string', length: 2 }, 'dry-run': { kind: 'boolean', length: 4 } },
+      }),
+    ]);
     const [suggestion] = suggestShortcuts(spans);
     expect(suggestion?.draft).toEqual({
       id: 'shortcut.echo_text_then_record_args',

@@ -40,7 +40,10 @@ describe('shortcut validation refuses, naming the field', () => {
   });
 
   it('refuses a declared parameter that no step uses', () => {
-    const issues = issuesOf({ ...valid, params: [...valid.params, { name: 'unused', type: 'number', description: 'Dead.' }] });
+    const issues = issuesOf({
+      ...valid,
+      params: [...valid.params, { name: 'unused', type: 'number', description: 'Dead.' }],
+    });
     expect(issues.map((i) => i.field)).toEqual(['params[1].name']);
     expect(issues[0]?.message).toContain("parameter 'unused' is declared but no step uses it");
   });
@@ -118,7 +121,10 @@ describe('shortcut validation refuses, naming the field', () => {
 describe('shortcut validation accepts', () => {
   it('accepts a valid definition, with literal JSON text in arguments', () => {
     const kit = makeKit();
-    const checked = validateShortcut({ ...valid, steps: [{ tool: 'record_args', args: { body: '{"a": 1}', who: '{who}' } }] }, kit.registry);
+    const checked = validateShortcut(
+      { ...valid, steps: [{ tool: 'record_args', args: { body: '{"a": 1}', who: '{who}' } }] },
+      kit.registry,
+    );
     expect(checked.ok).toBe(true);
   });
 });

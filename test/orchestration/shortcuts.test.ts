@@ -30,13 +30,28 @@ const typed: ShortcutDefinition = {
     { name: 'serial', type: 'string', description: 'Optional device.', required: false },
     { name: 'mode', type: 'string', description: 'A mode.', default: 'fast' },
   ],
-  steps: [{ tool: 'record_args', args: { label: '{label}', count: '{count}', on: '{on}', serial: '{serial}', text: '{label} x{count} ({on}) [{serial}] {mode}', list: ['{count}', '{serial}'] } }],
+  steps: [
+    {
+      tool: 'record_args',
+      args: {
+        label: '{label}',
+        count: '{count}',
+        on: '{on}',
+        serial: '{serial}',
+        text: '{label} x{count} ({on}) [{serial}] {mode}',
+        list: ['{count}', '{serial}'],
+      },
+    },
+  ],
 };
 
 describe('shortcut preconditions and parameters refuse bad calls', () => {
   it('refuses a run when telemetry shows a different value, and runs no step', async () => {
     const kit = makeKit({ telemetry: (key) => (key === 'device.online' ? false : undefined) });
-    await kit.run('shortcut_define', { ...greet, preconditions: [{ key: 'device.online', equals: true, hint: 'Plug the phone in.' }] });
+    await kit.run('shortcut_define', {
+      ...greet,
+      preconditions: [{ key: 'device.online', equals: true, hint: 'Plug the phone in.' }],
+    });
     const error = errorOf(await kit.run('shortcut.greet', { who: 'Ann' }));
     expect(error.message).toContain('needs device.online = true, but it is false');
     expect(error.hint).toBe('Plug the phone in.');
@@ -50,7 +65,13 @@ describe('shortcut preconditions and parameters refuse bad calls', () => {
         return undefined;
       },
     });
-    await kit.run('shortcut_define', { ...greet, preconditions: [{ key: 'device.online', equals: true }, { key: 'broken', equals: 1 }] });
+    await kit.run('shortcut_define', {
+      ...greet,
+      preconditions: [
+        { key: 'device.online', equals: true },
+        { key: 'broken', equals: 1 },
+      ],
+    });
     expect((await kit.run('shortcut.greet', { who: 'Ann' })).ok).toBe(true);
   });
 
@@ -68,7 +89,9 @@ describe('shortcut preconditions and parameters refuse bad calls', () => {
   it('shortcut_run refuses an id outside the namespace and suggests near shortcut ids for an unknown one', async () => {
     const kit = makeKit();
     await kit.run('shortcut_define', greet);
-    expect(errorOf(await kit.run('shortcut_run', { id: 'echo_text', params: { text: 'x' } })).code).toBe('INVALID_ARGUMENT');
+    expect(errorOf(await kit.run('shortcut_run', { id: 'echo_text', params: { text: 'x' } })).code).toBe(
+      'INVALID_ARGUMENT',
+    );
     const unknown = errorOf(await kit.run('shortcut_run', { id: 'shortcut.gret' }));
     expect(unknown.code).toBe('NOT_FOUND');
     expect(unknown.data?.suggestions).toEqual(['shortcut.greet']);
@@ -125,7 +148,9 @@ describe('defined shortcuts are first-class tools', () => {
   it('redefining an id replaces the tool and the stored definition', async () => {
     const kit = makeKit();
     await kit.run('shortcut_define', greet);
-    const again = structuredOf(await kit.run('shortcut_define', { ...greet, steps: [{ tool: 'echo_text', args: { text: 'hi {who}' } }] })) as { replaced: boolean };
+    const again = structuredOf(
+      await kit.run('shortcut_define', { ...greet, steps: [{ tool: 'echo_text', args: { text: 'hi {who}' } }] }),
+    ) as { replaced: boolean };
     expect(again.replaced).toBe(true);
     expect(kit.store.list()).toHaveLength(1);
     const result = await kit.run('shortcut.greet', { who: 'Cy' });
@@ -178,7 +203,14 @@ describe('JSON-aware parameter substitution', () => {
     const kit = makeKit();
     await kit.run('shortcut_define', typed);
     await kit.run('shortcut.typed', { label: 'l', count: 1.5, on: true, serial: 'emulator-5554', mode: 'slow' });
-    expect(kit.calls[0]?.args).toEqual({ label: 'l', count: 1.5, on: true, serial: 'emulator-5554', text: 'l x1.5 (true) [emulator-5554] slow', list: [1.5, 'emulator-5554'] });
+    expect(kit.calls[0]?.args).toEqual({
+      label: 'l',
+      count: 1.5,
+      on: true,
+      serial: 'emulator-5554',
+      text: 'l x1.5 (true) [emulator-5554] slow',
+      list: [1.5, 'emulator-5554'],
+    });
   });
 });
 
@@ -196,15 +228,28 @@ describe('shortcut risk and hints come from the steps', () => {
     expect(defined.risk).toBe('HIGH');
     const tool = kit.registry.get('shortcut.clean_reinstall');
     expect(tool?.metadata.risk).toBe('HIGH');
-    expect(tool?.metadata.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, sensitiveAction: true });
+    expect(tool?.metadata.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      sensitiveAction: true,
+    });
   });
 
   it('a shortcut of read-only steps is LOW and read-only', async () => {
     const kit = makeKit();
-    await kit.run('shortcut_define', { id: 'shortcut.look', description: 'Reads.', params: [], steps: [{ tool: 'get_time' }, { tool: 'echo_text', args: { text: '{0}' } }] });
+    await kit.run('shortcut_define', {
+      id: 'shortcut.look',
+      description: 'Reads.',
+      params: [],
+      steps: [{ tool: 'get_time' }, { tool: 'echo_text', args: { text: '{0}' } }],
+    });
     const tool = kit.registry.get('shortcut.look');
     expect(tool?.metadata.risk).toBe('LOW');
-    expect(tool?.metadata.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+    expect(tool?.metadata.annotations).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+    });
     expect(tool?.inputSchema).toMatchObject({ type: 'object' });
   });
 });

@@ -38,7 +38,10 @@ describe('referenceValue', () => {
 
 describe('renderTemplate', () => {
   it('substitutes parameters and results in one pass', () => {
-    const params = new Map<string, string | number | boolean | undefined>([['p', '{0} and {q}'], ['q', 'Q']]);
+    const params = new Map<string, string | number | boolean | undefined>([
+      ['p', '{0} and {q}'],
+      ['q', 'Q'],
+    ]);
     const out = renderTemplate({ a: 'x {p} y', b: '{0}' }, { results: [success('R')], params });
     expect(out).toEqual({ a: 'x {0} and {q} y', b: 'R' });
   });

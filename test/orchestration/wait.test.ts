@@ -39,13 +39,17 @@ describe('wait refuses and cancels', () => {
     const kit = makeKit({ sleep });
     const controller = new AbortController();
     controller.abort();
-    expect(errorOf(await kit.run('wait', { seconds: 2 }, { signal: controller.signal })).message).toContain('cancelled');
+    expect(errorOf(await kit.run('wait', { seconds: 2 }, { signal: controller.signal })).message).toContain(
+      'cancelled',
+    );
     expect(slept).toEqual([]);
   });
 
   it('is cancellable inside a batch whose budget runs out', async () => {
     const kit = makeKit();
-    const error = errorOf(await kit.run('tool_batch_run', { budgetMs: 20, steps: [{ tool: 'wait', args: { seconds: 300 } }] }));
+    const error = errorOf(
+      await kit.run('tool_batch_run', { budgetMs: 20, steps: [{ tool: 'wait', args: { seconds: 300 } }] }),
+    );
     expect(error.code).toBe('TIMEOUT');
   });
 });
@@ -55,7 +59,11 @@ describe('wait waits', () => {
     const { slept, sleep } = recordingSleep();
     const kit = makeKit({ sleep });
     const progress: ProgressUpdate[] = [];
-    const result = await kit.run('wait', { seconds: 2.5, reason: 'animation' }, { onProgress: (p) => progress.push(p) });
+    const result = await kit.run(
+      'wait',
+      { seconds: 2.5, reason: 'animation' },
+      { onProgress: (p) => progress.push(p) },
+    );
     expect(structuredOf(result)).toEqual({ waitedMs: 2500 });
     expect(result.ok && result.content[0]).toEqual({ type: 'text', text: 'Waited 2.5 s (animation).' });
     expect(slept).toEqual([2500]);

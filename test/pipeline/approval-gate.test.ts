@@ -17,28 +17,54 @@ function setup(decide: Decide, timeoutMs?: number) {
   const clock = new ManualClock();
   const audit: ApprovalAuditEntry[] = [];
   const runs: string[] = [];
-  const gate = new ApprovalGate({ decide, clock, audit: { record: (e) => audit.push(e) }, ...(timeoutMs ? { timeoutMs } : {}) });
+  const gate = new ApprovalGate({
+    decide,
+    clock,
+    audit: { record: (e) => audit.push(e) },
+    ...(timeoutMs ? { timeoutMs } : {}),
+  });
   const registry = registryOf(
-    fixtureTool('delete_file', (_, ctx) => {
-      runs.push(ctx.callId);
-      return 'deleted';
-    }, { annotations: DESTRUCTIVE, metadata: { category: 'files', risk: 'HIGH' } }),
-    fixtureTool('app_launch', (_, ctx) => {
-      runs.push(ctx.callId);
-      return 'launched';
-    }, { annotations: MUTATING, metadata: { category: 'apps', risk: 'MEDIUM' } }),
-    fixtureTool('shell_execute', (_, ctx) => {
-      runs.push(ctx.callId);
-      return 'ran';
-    }, { annotations: DESTRUCTIVE, metadata: { category: 'shell', risk: 'HIGH' } }),
-    fixtureTool('own_gate_tool', () => 'self-gated', { annotations: DESTRUCTIVE, metadata: { category: 'utility', risk: 'HIGH' }, selfGated: true }),
+    fixtureTool(
+      'delete_file',
+      (_, ctx) => {
+        runs.push(ctx.callId);
+        return 'deleted';
+      },
+      { annotations: DESTRUCTIVE, metadata: { category: 'files', risk: 'HIGH' } },
+    ),
+    fixtureTool(
+      'app_launch',
+      (_, ctx) => {
+        runs.push(ctx.callId);
+        return 'launched';
+      },
+      { annotations: MUTATING, metadata: { category: 'apps', risk: 'MEDIUM' } },
+    ),
+    fixtureTool(
+      'shell_execute',
+      (_, ctx) => {
+        runs.push(ctx.callId);
+        return 'ran';
+      },
+      { annotations: DESTRUCTIVE, metadata: { category: 'shell', risk: 'HIGH' } },
+    ),
+    fixtureTool('own_gate_tool', () => 'self-gated', {
+      annotations: DESTRUCTIVE,
+      metadata: { category: 'utility', risk: 'HIGH' },
+      selfGated: true,
+    }),
     fixtureTool('ui_dump', () => 'tree'),
   );
   const executor = new EnhancedToolExecutor(registry, { approval: gate, clock });
   return { clock, audit, runs, gate, executor };
 }
 
-const del = (callId: string, sessionId = 's1', text = 'notes.txt') => ({ toolId: 'delete_file', args: { text }, callId, sessionId });
+const del = (callId: string, sessionId = 's1', text = 'notes.txt') => ({
+  toolId: 'delete_file',
+  args: { text },
+  callId,
+  sessionId,
+});
 
 describe('ApprovalGate', () => {
   it('denies with the reason the person gave, and the tool does not run', async () => {
@@ -53,7 +79,9 @@ describe('ApprovalGate', () => {
       },
     });
     expect(s.runs).toEqual([]);
-    expect(s.audit).toMatchObject([{ callId: 'c1', sessionId: 's1', toolId: 'delete_file', decision: 'deny', reason: 'not now', decider: 'alice' }]);
+    expect(s.audit).toMatchObject([
+      { callId: 'c1', sessionId: 's1', toolId: 'delete_file', decision: 'deny', reason: 'not now', decider: 'alice' },
+    ]);
   });
 
   it('denies when no decision comes within the timeout (120 s by default), saying so', async () => {
@@ -88,7 +116,14 @@ describe('ApprovalGate', () => {
     expect(s.clock.pendingTimers).toBe(1);
     controller.abort();
     const result = await pending;
-    expect(result).toMatchObject({ ok: false, error: { code: 'EXECUTION_FAILED', message: "The call to 'delete_file' was cancelled while waiting for approval.", data: { cancelled: true } } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'EXECUTION_FAILED',
+        message: "The call to 'delete_file' was cancelled while waiting for approval.",
+        data: { cancelled: true },
+      },
+    });
     expect(s.clock.pendingTimers).toBe(0);
     expect(s.audit).toMatchObject([{ decision: 'deny', reason: 'cancelled by the caller' }]);
     await s.clock.advanceAsync(10_000);
@@ -116,7 +151,10 @@ describe('ApprovalGate', () => {
       error: { code: 'PERMISSION_DENIED', message: "Approval for 'delete_file' could not be obtained: UI is gone" },
     });
     const nonsense = setup(async () => ({ decision: 'maybe' }) as unknown as ApprovalDecision);
-    expect(await nonsense.executor.execute(del('c2'))).toMatchObject({ ok: false, error: { code: 'PERMISSION_DENIED' } });
+    expect(await nonsense.executor.execute(del('c2'))).toMatchObject({
+      ok: false,
+      error: { code: 'PERMISSION_DENIED' },
+    });
     expect(failing.runs.concat(nonsense.runs)).toEqual([]);
   });
 
@@ -129,7 +167,10 @@ describe('ApprovalGate', () => {
     expect(await s.executor.execute(del('c1'))).toMatchObject({ ok: true });
     expect(await s.executor.execute(del('c2'))).toMatchObject({ ok: true });
     expect(asked).toBe(2);
-    expect(s.audit.map((a) => [a.callId, a.decision, a.decider])).toEqual([['c1', 'approve_once', 'bob'], ['c2', 'approve_once', 'bob']]);
+    expect(s.audit.map((a) => [a.callId, a.decision, a.decider])).toEqual([
+      ['c1', 'approve_once', 'bob'],
+      ['c2', 'approve_once', 'bob'],
+    ]);
   });
 
   it('does not ask again in the same session after "approve for this session", but does in another session', async () => {
@@ -170,9 +211,18 @@ describe('ApprovalGate', () => {
       return { decision: 'approve_once' };
     });
     await s.executor.execute(del('c1', 's1', secret));
-    expect(requests[0]).toMatchObject({ toolId: 'delete_file', risk: 'HIGH', args: { text: secret }, annotations: { destructiveHint: true } });
+    expect(requests[0]).toMatchObject({
+      toolId: 'delete_file',
+      risk: 'HIGH',
+      args: { text: secret },
+      annotations: { destructiveHint: true },
+    });
     expect(JSON.stringify(s.audit)).not.toContain(secret);
-    expect(s.audit[0]!.argsDigest.fields.text).toEqual({ kind: 'string', length: secret.length, printable: secret.length });
+    expect(s.audit[0]!.argsDigest.fields.text).toEqual({
+      kind: 'string',
+      length: secret.length,
+      printable: secret.length,
+    });
     expect(s.audit[0]!.at).toBe(s.clock.now());
   });
 
@@ -180,32 +230,40 @@ describe('ApprovalGate', () => {
     type Answer = 'approve_once' | 'approve_session' | 'deny' | 'throw' | 'nonsense' | 'never';
     const answer = fc.constantFrom<Answer>('approve_once', 'approve_session', 'deny', 'throw', 'nonsense', 'never');
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(answer, fc.constantFrom('s1', 's2'), fc.boolean()), { minLength: 1, maxLength: 12 }), async (script) => {
-        let i = 0;
-        const s = setup(async () => {
-          const a = script[i]?.[0] ?? 'deny';
-          if (a === 'throw') throw new Error('no UI');
-          if (a === 'nonsense') return {} as ApprovalDecision;
-          if (a === 'never') return new Promise<ApprovalDecision>(() => undefined);
-          return { decision: a };
-        }, 1_000);
-        for (i = 0; i < script.length; i++) {
-          const [, session, cancel] = script[i]!;
-          const controller = new AbortController();
-          const pending = s.executor.execute({ ...del(`c${i}`, session), signal: controller.signal });
-          if (cancel) controller.abort();
-          await s.clock.advanceAsync(1_000);
-          await pending;
-        }
-        const approvedSessions = new Set<string>();
-        const mayRun = new Set<string>();
-        script.forEach(([a, session], n) => {
-          const entry = s.audit.find((e) => e.callId === `c${n}`);
-          if (approvedSessions.has(session) || entry?.decision === 'approve_once' || entry?.decision === 'approve_session') mayRun.add(`c${n}`);
-          if (entry?.decision === 'approve_session' && a === 'approve_session') approvedSessions.add(session);
-        });
-        for (const ran of s.runs) expect(mayRun.has(ran)).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.tuple(answer, fc.constantFrom('s1', 's2'), fc.boolean()), { minLength: 1, maxLength: 12 }),
+        async (script) => {
+          let i = 0;
+          const s = setup(async () => {
+            const a = script[i]?.[0] ?? 'deny';
+            if (a === 'throw') throw new Error('no UI');
+            if (a === 'nonsense') return {} as ApprovalDecision;
+            if (a === 'never') return new Promise<ApprovalDecision>(() => undefined);
+            return { decision: a };
+          }, 1_000);
+          for (i = 0; i < script.length; i++) {
+            const [, session, cancel] = script[i]!;
+            const controller = new AbortController();
+            const pending = s.executor.execute({ ...del(`c${i}`, session), signal: controller.signal });
+            if (cancel) controller.abort();
+            await s.clock.advanceAsync(1_000);
+            await pending;
+          }
+          const approvedSessions = new Set<string>();
+          const mayRun = new Set<string>();
+          script.forEach(([a, session], n) => {
+            const entry = s.audit.find((e) => e.callId === `c${n}`);
+            if (
+              approvedSessions.has(session) ||
+              entry?.decision === 'approve_once' ||
+              entry?.decision === 'approve_session'
+            )
+              mayRun.add(`c${n}`);
+            if (entry?.decision === 'approve_session' && a === 'approve_session') approvedSessions.add(session);
+          });
+          for (const ran of s.runs) expect(mayRun.has(ran)).toBe(true);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -17,11 +17,21 @@ function setup(run: (ctx: ToolContext) => Promise<string> | string, runPolicy?: 
   const trace = new ToolTraceRecorder({ now: () => clock.now() });
   const breakers = new CircuitBreakers({ clock, failureThreshold: 1 });
   let runs = 0;
-  const tool = fixtureTool('web_fetch', (_, ctx) => {
-    runs++;
-    return run(ctx);
-  }, runPolicy ? { runPolicy } : {});
-  const executor = new EnhancedToolExecutor(registryOf(tool), { clock, trace, breakers, policies: runPolicyResolver(), random: () => 0.5 });
+  const tool = fixtureTool(
+    'web_fetch',
+    (_, ctx) => {
+      runs++;
+      return run(ctx);
+    },
+    runPolicy ? { runPolicy } : {},
+  );
+  const executor = new EnhancedToolExecutor(registryOf(tool), {
+    clock,
+    trace,
+    breakers,
+    policies: runPolicyResolver(),
+    random: () => 0.5,
+  });
   return { clock, trace, breakers, executor, runs: () => runs };
 }
 
@@ -61,7 +71,10 @@ describe('cancellation', () => {
     const pending = s.executor.execute({ toolId: 'web_fetch', args: { text: 'x' }, signal: controller.signal });
     await s.clock.advanceAsync(50); // backoff is 100 ms
     controller.abort();
-    expect(await pending).toMatchObject({ ok: false, error: { message: "The call to 'web_fetch' was cancelled before its retry.", data: { cancelled: true } } });
+    expect(await pending).toMatchObject({
+      ok: false,
+      error: { message: "The call to 'web_fetch' was cancelled before its retry.", data: { cancelled: true } },
+    });
     await s.clock.advanceAsync(10_000);
     expect(s.runs()).toBe(1);
     expect(s.clock.pendingTimers).toBe(0);
@@ -70,7 +83,10 @@ describe('cancellation', () => {
   it('does not run the tool when the signal is already aborted', async () => {
     const s = setup(() => 'ran');
     const result = await s.executor.execute({ toolId: 'web_fetch', args: { text: 'x' }, signal: AbortSignal.abort() });
-    expect(result).toMatchObject({ ok: false, error: { message: "The call to 'web_fetch' was cancelled before it ran." } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { message: "The call to 'web_fetch' was cancelled before it ran." },
+    });
     expect(s.runs()).toBe(0);
   });
 
@@ -84,7 +100,8 @@ describe('cancellation', () => {
     const remove = signal.removeEventListener.bind(signal);
     signal.addEventListener = (...a: Parameters<typeof add>) => (added++, add(...a));
     signal.removeEventListener = (...a: Parameters<typeof remove>) => (removed++, remove(...a));
-    for (let i = 0; i < 5; i++) expect((await s.executor.execute({ toolId: 'web_fetch', args: { text: 'x' }, signal })).ok).toBe(true);
+    for (let i = 0; i < 5; i++)
+      expect((await s.executor.execute({ toolId: 'web_fetch', args: { text: 'x' }, signal })).ok).toBe(true);
     expect(added).toBe(5);
     expect(removed).toBe(5);
   });
@@ -96,7 +113,9 @@ describe('cancellation', () => {
       inner = ctx.signal;
       return NEVER;
     });
-    const parent = fixtureTool('parent_tool', async (_, ctx) => JSON.stringify(await ctx.invoke({ toolId: 'child_tool', args: { text: 'y' } })));
+    const parent = fixtureTool('parent_tool', async (_, ctx) =>
+      JSON.stringify(await ctx.invoke({ toolId: 'child_tool', args: { text: 'y' } })),
+    );
     const executor = new EnhancedToolExecutor(registryOf(child, parent), { clock, policies: runPolicyResolver() });
     const controller = new AbortController();
     const pending = executor.execute({ toolId: 'parent_tool', args: { text: 'x' }, signal: controller.signal });
@@ -119,7 +138,10 @@ describe('cancellation', () => {
     await s.clock.advanceAsync(1);
     expect(s.clock.pendingTimers).toBe(0); // legacy: no timeout
     controller.abort();
-    expect(await pending).toMatchObject({ ok: false, error: { code: 'EXECUTION_FAILED', message: 'stopped by signal' } });
+    expect(await pending).toMatchObject({
+      ok: false,
+      error: { code: 'EXECUTION_FAILED', message: 'stopped by signal' },
+    });
     expect(s.trace.spans()).toMatchObject([{ outcome: 'cancelled' }]);
   });
 });

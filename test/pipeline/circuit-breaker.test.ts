@@ -7,7 +7,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type ToolResult, failure } from '../../tools/core';
-import { type BreakerTransition, CircuitBreakers, EnhancedToolExecutor, ManualClock, cancelledResult } from '../../tools/core/pipeline';
+import {
+  type BreakerTransition,
+  CircuitBreakers,
+  EnhancedToolExecutor,
+  ManualClock,
+  cancelledResult,
+} from '../../tools/core/pipeline';
 import { type Deferred, deferred, fixtureTool, registryOf } from './fixtures';
 
 const boom = failure('EXECUTION_FAILED', "Tool 'flaky' failed: boom").error;
@@ -33,7 +39,8 @@ describe('CircuitBreakers', () => {
       ok: false,
       error: {
         code: 'CIRCUIT_OPEN',
-        message: "Tool 'flaky' is paused: it failed 5 times in a row (last error: EXECUTION_FAILED: Tool 'flaky' failed: boom). A probe call will be allowed in 30 s; do not retry now.",
+        message:
+          "Tool 'flaky' is paused: it failed 5 times in a row (last error: EXECUTION_FAILED: Tool 'flaky' failed: boom). A probe call will be allowed in 30 s; do not retry now.",
         hint: 'This tool has been failing; do not retry it now. Use another approach or wait for the probe.',
         data: { state: 'open', retryAfterMs: 30_000, consecutiveFailures: 5, lastErrorCode: 'EXECUTION_FAILED' },
       },
@@ -149,7 +156,12 @@ describe('CircuitBreakers', () => {
       { toolId: 'flaky', from: 'half_open', to: 'closed', at: 3_000, cause: 'probe succeeded' },
     ]);
     expect(heard).toEqual(timeline);
-    expect(b.state('flaky').lastError).toMatchObject({ code: 'EXECUTION_FAILED', message: "Tool 'flaky' failed: boom", slug: 'boom', at: 1_000 });
+    expect(b.state('flaky').lastError).toMatchObject({
+      code: 'EXECUTION_FAILED',
+      message: "Tool 'flaky' failed: boom",
+      slug: 'boom',
+      at: 1_000,
+    });
   });
 
   it('keeps the timeline bounded', () => {
@@ -168,11 +180,21 @@ describe('CircuitBreakers', () => {
     clock.advance(10_000);
     const saved = JSON.parse(JSON.stringify(b.snapshot()));
     expect(saved).toEqual({
-      flaky: { state: 'open', openedAt: 0, cooldownMs: 30_000, consecutiveFailures: 5, lastError: { code: 'EXECUTION_FAILED', message: "Tool 'flaky' failed: boom", slug: 'boom', at: 0 } },
+      flaky: {
+        state: 'open',
+        openedAt: 0,
+        cooldownMs: 30_000,
+        consecutiveFailures: 5,
+        lastError: { code: 'EXECUTION_FAILED', message: "Tool 'flaky' failed: boom", slug: 'boom', at: 0 },
+      },
     });
     const restored = new CircuitBreakers({ clock });
     restored.restore(saved);
-    expect(restored.state('flaky')).toMatchObject({ state: 'open', cooldownRemainingMs: 20_000, consecutiveFailures: 5 });
+    expect(restored.state('flaky')).toMatchObject({
+      state: 'open',
+      cooldownRemainingMs: 20_000,
+      consecutiveFailures: 5,
+    });
     expect(restored.timeline('flaky')).toMatchObject([{ from: 'closed', to: 'open', cause: 'restored' }]);
     expect(restored.admit('flaky')).toBe('refused');
   });
@@ -214,10 +236,14 @@ describe('the breaker in the pipeline', () => {
         }
         s.clock.advance(1_000);
         const before = s.runs();
-        const calls = Array.from({ length: concurrent }, () => s.executor.execute({ toolId: 'flaky', args: { text: 'x' } }));
+        const calls = Array.from({ length: concurrent }, () =>
+          s.executor.execute({ toolId: 'flaky', args: { text: 'x' } }),
+        );
         await new Promise((r) => setImmediate(r));
         expect(s.runs() - before).toBe(1);
-        s.pending.shift()!.resolve(probeSucceeds ? { ok: true, content: [] } : failure('EXECUTION_FAILED', 'still broken'));
+        s.pending
+          .shift()!
+          .resolve(probeSucceeds ? { ok: true, content: [] } : failure('EXECUTION_FAILED', 'still broken'));
         const results = await Promise.all(calls);
         expect(results.filter((r) => !r.ok && r.error.code === 'CIRCUIT_OPEN')).toHaveLength(concurrent - 1);
         expect(s.b.state('flaky').state).toBe(probeSucceeds ? 'closed' : 'open');

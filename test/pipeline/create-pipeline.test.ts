@@ -6,45 +6,85 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TraceSpan } from '../../tools/core';
-import { type ApprovalAuditEntry, type BreakerTransition, ManualClock, createPipeline } from '../../tools/core/pipeline';
+import {
+  type ApprovalAuditEntry,
+  type BreakerTransition,
+  ManualClock,
+  createPipeline,
+} from '../../tools/core/pipeline';
 import { DESTRUCTIVE, MUTATING, fixtureTool, registryOf } from './fixtures';
 
 const SECRET = 'ghp_S3cr3tT0kenDoNotLeak';
 
 describe('createPipeline', () => {
   it('denies calls that need approval when no approver is connected', async () => {
-    const tool = fixtureTool('delete_file', () => 'deleted', { annotations: DESTRUCTIVE, metadata: { category: 'files', risk: 'HIGH' } });
+    const tool = fixtureTool('delete_file', () => 'deleted', {
+      annotations: DESTRUCTIVE,
+      metadata: { category: 'files', risk: 'HIGH' },
+    });
     const { executor, approval } = createPipeline(registryOf(tool));
     expect(await executor.execute({ toolId: 'delete_file', args: { text: 'a' } })).toMatchObject({
       ok: false,
-      error: { code: 'PERMISSION_DENIED', message: "The user denied 'delete_file': no approver is connected to this host" },
+      error: {
+        code: 'PERMISSION_DENIED',
+        message: "The user denied 'delete_file': no approver is connected to this host",
+      },
     });
     expect(approval).toBeDefined();
   });
 
   it('leaves out the parts turned off with false', async () => {
-    const tool = fixtureTool('delete_file', () => 'deleted', { annotations: DESTRUCTIVE, metadata: { category: 'files', risk: 'HIGH' } });
-    const p = createPipeline(registryOf(tool), { approval: false, breaker: false, rateLimit: false, environment: false });
-    expect([p.approval, p.breakers, p.rateLimiter, p.environment, p.telemetry]).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    const tool = fixtureTool('delete_file', () => 'deleted', {
+      annotations: DESTRUCTIVE,
+      metadata: { category: 'files', risk: 'HIGH' },
+    });
+    const p = createPipeline(registryOf(tool), {
+      approval: false,
+      breaker: false,
+      rateLimit: false,
+      environment: false,
+    });
+    expect([p.approval, p.breakers, p.rateLimiter, p.environment, p.telemetry]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(await p.executor.execute({ toolId: 'delete_file', args: { text: 'a' } })).toMatchObject({ ok: true });
     expect(p.events.onBreakerTransition(() => undefined).dispose).toBeTypeOf('function');
   });
 
   it('streams spans, breaker transitions and approval decisions to the host until disposed', async () => {
     const clock = new ManualClock(0);
-    const flaky = fixtureTool('app_uninstall', () => {
-      throw new Error('device said no');
-    }, { annotations: DESTRUCTIVE, metadata: { category: 'apps', risk: 'HIGH' } });
-    const p = createPipeline(registryOf(flaky), { clock, breaker: { failureThreshold: 1 }, approval: { decide: async () => ({ decision: 'approve_session', decider: 'qa' }) } });
+    const flaky = fixtureTool(
+      'app_uninstall',
+      () => {
+        throw new Error('device said no');
+      },
+      { annotations: DESTRUCTIVE, metadata: { category: 'apps', risk: 'HIGH' } },
+    );
+    const p = createPipeline(registryOf(flaky), {
+      clock,
+      breaker: { failureThreshold: 1 },
+      approval: { decide: async () => ({ decision: 'approve_session', decider: 'qa' }) },
+    });
     const spans: TraceSpan[] = [];
     const transitions: BreakerTransition[] = [];
     const decisions: ApprovalAuditEntry[] = [];
-    const subs = [p.events.onSpan((s) => spans.push(s)), p.events.onBreakerTransition((t) => transitions.push(t)), p.events.onApprovalDecision((d) => decisions.push(d))];
+    const subs = [
+      p.events.onSpan((s) => spans.push(s)),
+      p.events.onBreakerTransition((t) => transitions.push(t)),
+      p.events.onApprovalDecision((d) => decisions.push(d)),
+    ];
     await p.executor.execute({ toolId: 'app_uninstall', args: { text: 'com.example' }, callId: 'u1' });
     await p.executor.execute({ toolId: 'app_uninstall', args: { text: 'com.example' }, callId: 'u2' });
-    subs.forEach((s) => s.dispose());
+    for (const s of subs) s.dispose();
     await p.executor.execute({ toolId: 'app_uninstall', args: { text: 'com.example' }, callId: 'u3' });
-    expect(spans.map((s) => [s.callId, s.errorCode])).toEqual([['u1', 'EXECUTION_FAILED'], ['u2', 'CIRCUIT_OPEN']]);
+    expect(spans.map((s) => [s.callId, s.errorCode])).toEqual([
+      ['u1', 'EXECUTION_FAILED'],
+      ['u2', 'CIRCUIT_OPEN'],
+    ]);
     expect(transitions).toMatchObject([{ toolId: 'app_uninstall', from: 'closed', to: 'open' }]);
     expect(decisions).toMatchObject([{ callId: 'u1', decision: 'approve_session', decider: 'qa' }]);
     expect(p.trace.size).toBe(3);
@@ -64,10 +104,15 @@ describe('createPipeline', () => {
 
   it('names the parent call of a nested call in its span', async () => {
     const child = fixtureTool('child_tool', () => 'child');
-    const parent = fixtureTool('parent_tool', async (_, ctx) => (await ctx.invoke({ toolId: 'child_tool', args: { text: 'y' } })).ok ? 'ok' : 'bad');
+    const parent = fixtureTool('parent_tool', async (_, ctx) =>
+      (await ctx.invoke({ toolId: 'child_tool', args: { text: 'y' } })).ok ? 'ok' : 'bad',
+    );
     const p = createPipeline(registryOf(child, parent));
     await p.executor.execute({ toolId: 'parent_tool', args: { text: 'x' }, callId: 'outer' });
-    expect(p.trace.spans().map((s) => [s.toolId, s.parentCallId])).toEqual([['child_tool', 'outer'], ['parent_tool', undefined]]);
+    expect(p.trace.spans().map((s) => [s.toolId, s.parentCallId])).toEqual([
+      ['child_tool', 'outer'],
+      ['parent_tool', undefined],
+    ]);
   });
 
   it('keeps the configured number of spans', async () => {
@@ -86,7 +131,10 @@ describe('createPipeline', () => {
       }),
       fixtureTool('leaky_string', ({ text }) => `Error: ${text} is invalid`),
       fixtureTool('hangs', () => new Promise<never>(() => undefined), { runPolicy: 'mutating', annotations: MUTATING }),
-      fixtureTool('delete_file', () => 'deleted', { annotations: DESTRUCTIVE, metadata: { category: 'files', risk: 'HIGH' } }),
+      fixtureTool('delete_file', () => 'deleted', {
+        annotations: DESTRUCTIVE,
+        metadata: { category: 'files', risk: 'HIGH' },
+      }),
     ];
     const p = createPipeline(registryOf(...tools), {
       clock,
@@ -97,7 +145,15 @@ describe('createPipeline', () => {
     });
     const args = { text: SECRET, [SECRET]: SECRET };
     const bad = { text: 42, extra: SECRET };
-    for (const toolId of ['echo_ok', 'echo_ok', 'leaky_failure', 'leaky_failure', 'leaky_failure', 'leaky_string', 'delete_file']) {
+    for (const toolId of [
+      'echo_ok',
+      'echo_ok',
+      'leaky_failure',
+      'leaky_failure',
+      'leaky_failure',
+      'leaky_string',
+      'delete_file',
+    ]) {
       await p.executor.execute({ toolId, args });
       await p.executor.execute({ toolId, args: bad });
     }
@@ -120,7 +176,16 @@ describe('createPipeline', () => {
     }
     const slugs = new Set(p.trace.spans().map((s) => s.errorSlug));
     expect([...slugs].sort()).toEqual(
-      ['approval-denied', 'bad-token-rejected-by', 'circuit-open', 'invalid-argument', 'is-invalid', 'rate-limited', 'timeout', undefined].sort(),
+      [
+        'approval-denied',
+        'bad-token-rejected-by',
+        'circuit-open',
+        'invalid-argument',
+        'is-invalid',
+        'rate-limited',
+        'timeout',
+        undefined,
+      ].sort(),
     );
   });
 });

@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../tools/core';
-import { EnhancedToolExecutor, EnvironmentGate, type EnvironmentRule, ManualClock, TelemetryStore } from '../../tools/core/pipeline';
+import {
+  EnhancedToolExecutor,
+  EnvironmentGate,
+  type EnvironmentRule,
+  ManualClock,
+  TelemetryStore,
+} from '../../tools/core/pipeline';
 import { ToolTraceRecorder } from '../../tools/core/trace';
 import { fixtureTool, registryOf } from './fixtures';
 
@@ -13,7 +19,12 @@ const keyboardRule: EnvironmentRule = {
   id: 'keyboard-shown',
   appliesTo: (tool) => tool.id === 'input_text',
   check: (read) =>
-    read('ime.shown') === false ? { message: 'the on-screen keyboard is not shown.', hint: 'Open the input field first (tap it with ui_tap), then call input_text again.' } : undefined,
+    read('ime.shown') === false
+      ? {
+          message: 'the on-screen keyboard is not shown.',
+          hint: 'Open the input field first (tap it with ui_tap), then call input_text again.',
+        }
+      : undefined,
 };
 
 function setup(rules: EnvironmentRule[] = [keyboardRule], maxAgeMs?: number) {
@@ -46,7 +57,9 @@ describe('EnvironmentGate', () => {
       },
     });
     expect(s.runs()).toBe(0);
-    expect(s.trace.spans()).toMatchObject([{ attempt: 0, outcome: 'error', errorCode: 'EXECUTION_FAILED', errorSlug: 'environment-keyboard-shown' }]);
+    expect(s.trace.spans()).toMatchObject([
+      { attempt: 0, outcome: 'error', errorCode: 'EXECUTION_FAILED', errorSlug: 'environment-keyboard-shown' },
+    ]);
   });
 
   it('lets the call through when the telemetry is missing (fail-open)', async () => {
@@ -116,7 +129,11 @@ describe('EnvironmentGate', () => {
   });
 
   it('reports the first rule that objects', () => {
-    const second: EnvironmentRule = { id: 'device-online', appliesTo: (t: Tool) => t.id === 'input_text', check: () => ({ message: 'the device is offline.', hint: 'Reconnect it.' }) };
+    const second: EnvironmentRule = {
+      id: 'device-online',
+      appliesTo: (t: Tool) => t.id === 'input_text',
+      check: () => ({ message: 'the device is offline.', hint: 'Reconnect it.' }),
+    };
     const s = setup([keyboardRule, second]);
     s.telemetry.set('ime.shown', true);
     expect(s.gate.check(s.inputText, {})?.error.data).toMatchObject({ rule: 'device-online' });

@@ -1,10 +1,33 @@
 /** Fixtures for the pipeline tests: small tools with declared metadata, and a registry of them. */
 import { z } from 'zod';
-import { type Tool, type ToolAnnotations, type ToolContext, type ToolMetadataDeclaration, type ToolReturn, ToolRegistry, defineTool } from '../../tools/core';
+import {
+  type Tool,
+  type ToolAnnotations,
+  type ToolContext,
+  type ToolMetadataDeclaration,
+  type ToolReturn,
+  ToolRegistry,
+  defineTool,
+} from '../../tools/core';
 
-export const READ_ONLY: Partial<ToolAnnotations> = { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false };
-export const MUTATING: Partial<ToolAnnotations> = { readOnlyHint: false, idempotentHint: false, destructiveHint: false, openWorldHint: false };
-export const DESTRUCTIVE: Partial<ToolAnnotations> = { readOnlyHint: false, idempotentHint: false, destructiveHint: true, openWorldHint: false };
+export const READ_ONLY: Partial<ToolAnnotations> = {
+  readOnlyHint: true,
+  idempotentHint: true,
+  destructiveHint: false,
+  openWorldHint: false,
+};
+export const MUTATING: Partial<ToolAnnotations> = {
+  readOnlyHint: false,
+  idempotentHint: false,
+  destructiveHint: false,
+  openWorldHint: false,
+};
+export const DESTRUCTIVE: Partial<ToolAnnotations> = {
+  readOnlyHint: false,
+  idempotentHint: false,
+  destructiveHint: true,
+  openWorldHint: false,
+};
 
 export const textInput = z.object({
   text: z.string().describe('some text'),
@@ -20,7 +43,11 @@ export interface FixtureOptions {
 }
 
 /** A tool with the text input and the given behaviour; read-only and LOW risk unless told otherwise. */
-export function fixtureTool(id: string, run: (args: { text: string; count?: number }, ctx: ToolContext) => Promise<ToolReturn> | ToolReturn, options: FixtureOptions = {}): Tool {
+export function fixtureTool(
+  id: string,
+  run: (args: { text: string; count?: number }, ctx: ToolContext) => Promise<ToolReturn> | ToolReturn,
+  options: FixtureOptions = {},
+): Tool {
   return defineTool({
     id,
     description: `Fixture tool ${id}.`,

@@ -24,7 +24,11 @@ describe('ManualClock', () => {
     clock.setTimeout(() => fired.push(['a2', clock.now()]), 10);
     clock.setTimeout(() => fired.push(['late', clock.now()]), 50);
     clock.advance(30);
-    expect(fired).toEqual([['a', 10], ['a2', 10], ['b', 20]]);
+    expect(fired).toEqual([
+      ['a', 10],
+      ['a2', 10],
+      ['b', 20],
+    ]);
     expect(clock.now()).toBe(30);
   });
 

@@ -6,7 +6,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EnhancedToolExecutor, ManualClock, RUN_POLICIES, ToolRateLimiter, runPolicyResolver } from '../../tools/core/pipeline';
+import {
+  EnhancedToolExecutor,
+  ManualClock,
+  RUN_POLICIES,
+  ToolRateLimiter,
+  runPolicyResolver,
+} from '../../tools/core/pipeline';
 import { fixtureTool, isSettled, registryOf } from './fixtures';
 
 describe('ToolRateLimiter', () => {
@@ -18,7 +24,8 @@ describe('ToolRateLimiter', () => {
       ok: false,
       error: {
         code: 'RATE_LIMITED',
-        message: "Rate limit reached for 'web_fetch': at most 30 calls per minute. A token is back in 2 s; do not call it before then.",
+        message:
+          "Rate limit reached for 'web_fetch': at most 30 calls per minute. A token is back in 2 s; do not call it before then.",
         hint: 'Too many calls to this tool; wait until a token is back before calling it again.',
         data: { retryAfterMs: 2000, perMinute: 30 },
       },
@@ -92,8 +99,13 @@ describe('rate limiting in the pipeline', () => {
     const clock = new ManualClock();
     let runs = 0;
     const tool = fixtureTool('web_search', () => `result ${++runs}`, { runPolicy: 'network' });
-    const executor = new EnhancedToolExecutor(registryOf(tool), { rateLimiter: new ToolRateLimiter({ clock }), policies: runPolicyResolver(), clock });
-    for (let i = 0; i < RUN_POLICIES.network.perMinute; i++) expect((await executor.execute({ toolId: 'web_search', args: { text: 'q' } })).ok).toBe(true);
+    const executor = new EnhancedToolExecutor(registryOf(tool), {
+      rateLimiter: new ToolRateLimiter({ clock }),
+      policies: runPolicyResolver(),
+      clock,
+    });
+    for (let i = 0; i < RUN_POLICIES.network.perMinute; i++)
+      expect((await executor.execute({ toolId: 'web_search', args: { text: 'q' } })).ok).toBe(true);
     const refused = executor.execute({ toolId: 'web_search', args: { text: 'q' } });
     expect(await isSettled(refused)).toBe(true);
     expect(await refused).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED', data: { retryAfterMs: 2000 } } });

@@ -4,12 +4,27 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type ToolErrorCode, failure } from '../../tools/core';
-import { DEFAULT_BACKOFF, RUN_POLICIES, cancelledResult, defaultRetryClassifier, fullJitterDelay, inferRunPolicyName, legacyPolicies, runPolicyResolver } from '../../tools/core/pipeline';
+import {
+  DEFAULT_BACKOFF,
+  RUN_POLICIES,
+  cancelledResult,
+  defaultRetryClassifier,
+  fullJitterDelay,
+  inferRunPolicyName,
+  legacyPolicies,
+  runPolicyResolver,
+} from '../../tools/core/pipeline';
 import { MUTATING, READ_ONLY, fixtureTool } from './fixtures';
 
 describe('run policy presets', () => {
   it('are quickRead 30 s/1 retry/120 rpm, network 90 s/2/30, mutating 60 s/no retry/no limit, legacy nothing', () => {
-    const table = Object.values(RUN_POLICIES).map((p) => [p.name, p.timeoutMs, p.maxRetries, p.perMinute, p.endOnCancel]);
+    const table = Object.values(RUN_POLICIES).map((p) => [
+      p.name,
+      p.timeoutMs,
+      p.maxRetries,
+      p.perMinute,
+      p.endOnCancel,
+    ]);
     expect(table).toEqual([
       ['quickRead', 30_000, 1, 120, true],
       ['network', 90_000, 2, 30, true],
@@ -24,7 +39,9 @@ describe('the run policy resolver', () => {
 
   it('uses the preset a tool names', () => {
     expect(resolve(fixtureTool('a_tool', () => '', { runPolicy: 'legacy' })).name).toBe('legacy');
-    expect(resolve(fixtureTool('b_tool', () => '', { runPolicy: 'network', annotations: MUTATING })).name).toBe('network');
+    expect(resolve(fixtureTool('b_tool', () => '', { runPolicy: 'network', annotations: MUTATING })).name).toBe(
+      'network',
+    );
   });
 
   it('falls back to the metadata when the named preset does not exist', () => {
@@ -33,18 +50,30 @@ describe('the run policy resolver', () => {
 
   it('gives read-only open-world network and browser tools the network preset', () => {
     const openRead = { ...READ_ONLY, openWorldHint: true };
-    expect(resolve(fixtureTool('web_fetch', () => '', { annotations: openRead, metadata: { category: 'network' } })).name).toBe('network');
-    expect(resolve(fixtureTool('browser_snapshot', () => '', { annotations: openRead, metadata: { category: 'browser' } })).name).toBe('network');
-    expect(inferRunPolicyName(fixtureTool('ui_dump', () => '', { annotations: openRead, metadata: { category: 'ui' } }))).toBe('quickRead');
+    expect(
+      resolve(fixtureTool('web_fetch', () => '', { annotations: openRead, metadata: { category: 'network' } })).name,
+    ).toBe('network');
+    expect(
+      resolve(fixtureTool('browser_snapshot', () => '', { annotations: openRead, metadata: { category: 'browser' } }))
+        .name,
+    ).toBe('network');
+    expect(
+      inferRunPolicyName(fixtureTool('ui_dump', () => '', { annotations: openRead, metadata: { category: 'ui' } })),
+    ).toBe('quickRead');
   });
 
   it('gives other read-only tools quickRead and everything else mutating', () => {
     expect(resolve(fixtureTool('calculate', () => '', { annotations: READ_ONLY })).name).toBe('quickRead');
-    expect(resolve(fixtureTool('write_file', () => '', { annotations: { ...MUTATING, idempotentHint: true } })).name).toBe('mutating');
+    expect(
+      resolve(fixtureTool('write_file', () => '', { annotations: { ...MUTATING, idempotentHint: true } })).name,
+    ).toBe('mutating');
   });
 
   it('takes presets that override the defaults or add new ones', () => {
-    const custom = runPolicyResolver({ slowRead: { name: 'slowRead', timeoutMs: 300_000, maxRetries: 0, perMinute: 10, endOnCancel: true }, quickRead: { ...RUN_POLICIES.quickRead, timeoutMs: 5_000 } });
+    const custom = runPolicyResolver({
+      slowRead: { name: 'slowRead', timeoutMs: 300_000, maxRetries: 0, perMinute: 10, endOnCancel: true },
+      quickRead: { ...RUN_POLICIES.quickRead, timeoutMs: 5_000 },
+    });
     expect(custom(fixtureTool('d_tool', () => '', { runPolicy: 'slowRead' })).timeoutMs).toBe(300_000);
     expect(custom(fixtureTool('e_tool', () => '')).timeoutMs).toBe(5_000);
   });
@@ -56,17 +85,27 @@ describe('the run policy resolver', () => {
 
 describe('the retry classifier', () => {
   it('makes permission, argument, lookup, unsupported, circuit and rate errors terminal', () => {
-    const terminal: ToolErrorCode[] = ['PERMISSION_DENIED', 'INVALID_ARGUMENT', 'NOT_FOUND', 'UNSUPPORTED', 'CIRCUIT_OPEN', 'RATE_LIMITED'];
+    const terminal: ToolErrorCode[] = [
+      'PERMISSION_DENIED',
+      'INVALID_ARGUMENT',
+      'NOT_FOUND',
+      'UNSUPPORTED',
+      'CIRCUIT_OPEN',
+      'RATE_LIMITED',
+    ];
     for (const code of terminal) expect(defaultRetryClassifier.isRetryable(failure(code, 'x').error), code).toBe(false);
   });
 
   it('makes timeouts, execution and unknown errors retryable', () => {
-    for (const code of ['TIMEOUT', 'EXECUTION_FAILED', 'UNKNOWN'] as const) expect(defaultRetryClassifier.isRetryable(failure(code, 'x').error)).toBe(true);
+    for (const code of ['TIMEOUT', 'EXECUTION_FAILED', 'UNKNOWN'] as const)
+      expect(defaultRetryClassifier.isRetryable(failure(code, 'x').error)).toBe(true);
   });
 
   it('makes a cancellation and a gate refusal terminal', () => {
     expect(defaultRetryClassifier.isRetryable(cancelledResult('t', 'while it was running').error)).toBe(false);
-    expect(defaultRetryClassifier.isRetryable(failure('EXECUTION_FAILED', 'x', { data: { gate: 'environment' } }).error)).toBe(false);
+    expect(
+      defaultRetryClassifier.isRetryable(failure('EXECUTION_FAILED', 'x', { data: { gate: 'environment' } }).error),
+    ).toBe(false);
   });
 });
 

@@ -12,10 +12,14 @@ function setup(decision: ApprovalDecision['decision'] = 'approve_once', perMinut
   const clock = new ManualClock(0);
   let asked = 0;
   let runs = 0;
-  const tool = fixtureTool('delete_file', () => {
-    runs++;
-    throw new Error('disk error');
-  }, { annotations: DESTRUCTIVE, metadata: { category: 'files', risk: 'HIGH' } });
+  const tool = fixtureTool(
+    'delete_file',
+    () => {
+      runs++;
+      throw new Error('disk error');
+    },
+    { annotations: DESTRUCTIVE, metadata: { category: 'files', risk: 'HIGH' } },
+  );
   const pipeline = createPipeline(registryOf(tool), {
     clock,
     random: () => 0,
@@ -28,7 +32,16 @@ function setup(decision: ApprovalDecision['decision'] = 'approve_once', perMinut
     rateLimit: { perMinute: { delete_file: perMinute } },
     breaker: { failureThreshold: 2 },
     environment: {
-      rules: [{ id: 'disk-mounted', appliesTo: () => true, check: (read) => (read('disk.mounted') === false ? { message: 'the disk is not mounted.', hint: 'Mount it first.' } : undefined) }],
+      rules: [
+        {
+          id: 'disk-mounted',
+          appliesTo: () => true,
+          check: (read) =>
+            read('disk.mounted') === false
+              ? { message: 'the disk is not mounted.', hint: 'Mount it first.' }
+              : undefined,
+        },
+      ],
     },
   });
   return { clock, pipeline, asked: () => asked, runs: () => runs };
@@ -57,18 +70,34 @@ describe('stage order', () => {
     await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'a' } });
     await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'b' } });
     const limitedAndBad = await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 42 } });
-    expect(limitedAndBad).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT', message: 'Invalid arguments: argument "text": expected string, received number.' } });
-    expect(code(await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'c' } }))).toBe('RATE_LIMITED');
+    expect(limitedAndBad).toMatchObject({
+      ok: false,
+      error: {
+        code: 'INVALID_ARGUMENT',
+        message: 'Invalid arguments: argument "text": expected string, received number.',
+      },
+    });
+    expect(code(await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'c' } }))).toBe(
+      'RATE_LIMITED',
+    );
   });
 
   it('rate-limits before consulting the breaker, so a refused call does not use the probe', async () => {
     const s = setup();
-    expect(code(await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'a' } }))).toBe('EXECUTION_FAILED');
-    expect(code(await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'b' } }))).toBe('EXECUTION_FAILED');
+    expect(code(await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'a' } }))).toBe(
+      'EXECUTION_FAILED',
+    );
+    expect(code(await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'b' } }))).toBe(
+      'EXECUTION_FAILED',
+    );
     expect(s.pipeline.breakers!.state('delete_file').state).toBe('open');
-    expect(code(await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'c' } }))).toBe('RATE_LIMITED');
+    expect(code(await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'c' } }))).toBe(
+      'RATE_LIMITED',
+    );
     s.clock.advance(30_000);
-    expect(code(await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'd' } }))).toBe('EXECUTION_FAILED');
+    expect(code(await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'd' } }))).toBe(
+      'EXECUTION_FAILED',
+    );
     expect(s.runs()).toBe(3);
   });
 
@@ -77,7 +106,9 @@ describe('stage order', () => {
     await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'a' } });
     await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'b' } });
     s.clock.advance(1_000);
-    expect(code(await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'c' } }))).toBe('CIRCUIT_OPEN');
+    expect(code(await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'c' } }))).toBe(
+      'CIRCUIT_OPEN',
+    );
     expect(s.runs()).toBe(2);
   });
 
@@ -96,7 +127,14 @@ describe('stage order', () => {
   it('answers an unknown tool with suggestions before any stage', async () => {
     const s = setup();
     const result = await s.pipeline.executor.execute({ toolId: 'delete_fil', args: {} });
-    expect(result).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', message: "Unknown tool 'delete_fil'. Did you mean: delete_file?", data: { suggestions: ['delete_file'] } } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'NOT_FOUND',
+        message: "Unknown tool 'delete_fil'. Did you mean: delete_file?",
+        data: { suggestions: ['delete_file'] },
+      },
+    });
     expect(s.asked()).toBe(0);
     expect(s.pipeline.trace.size).toBe(0);
   });

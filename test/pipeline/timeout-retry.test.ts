@@ -18,7 +18,13 @@ function setup(tools: Tool[], random = () => 0.5) {
   const clock = new ManualClock(0);
   const trace = new ToolTraceRecorder({ now: () => clock.now() });
   const breakers = new CircuitBreakers({ clock, failureThreshold: 100 });
-  const executor = new EnhancedToolExecutor(registryOf(...tools), { clock, random, trace, breakers, policies: runPolicyResolver() });
+  const executor = new EnhancedToolExecutor(registryOf(...tools), {
+    clock,
+    random,
+    trace,
+    breakers,
+    policies: runPolicyResolver(),
+  });
   return { clock, trace, breakers, executor };
 }
 
@@ -60,14 +66,21 @@ describe('timeouts', () => {
 
   it('hands a tool that reads its signal only after the timeout an already aborted signal', async () => {
     let late: ToolContext | undefined;
-    const tool = fixtureTool('lazy_reader', (_, ctx) => {
-      late = ctx;
-      return NEVER;
-    }, { runPolicy: 'mutating', annotations: MUTATING });
+    const tool = fixtureTool(
+      'lazy_reader',
+      (_, ctx) => {
+        late = ctx;
+        return NEVER;
+      },
+      { runPolicy: 'mutating', annotations: MUTATING },
+    );
     const s = setup([tool]);
     const pending = s.executor.execute({ toolId: 'lazy_reader', args: { text: 'x' } });
     await s.clock.advanceAsync(60_000);
-    expect(await pending).toMatchObject({ ok: false, error: { code: 'TIMEOUT', message: "Tool 'lazy_reader' did not finish within 60 s and was stopped." } });
+    expect(await pending).toMatchObject({
+      ok: false,
+      error: { code: 'TIMEOUT', message: "Tool 'lazy_reader' did not finish within 60 s and was stopped." },
+    });
     expect(late!.signal.aborted).toBe(true);
     expect(late!.signal).toBe(late!.signal);
   });
@@ -76,12 +89,20 @@ describe('timeouts', () => {
     let finish: ((v: ToolReturn) => void) | undefined;
     let report: ToolContext['progress'] | undefined;
     const progress: number[] = [];
-    const tool = fixtureTool('late_tool', (_, ctx) => {
-      report = ctx.progress;
-      return new Promise<ToolReturn>((resolve) => (finish = resolve));
-    }, { runPolicy: 'mutating', annotations: MUTATING });
+    const tool = fixtureTool(
+      'late_tool',
+      (_, ctx) => {
+        report = ctx.progress;
+        return new Promise<ToolReturn>((resolve) => (finish = resolve));
+      },
+      { runPolicy: 'mutating', annotations: MUTATING },
+    );
     const s = setup([tool]);
-    const pending = s.executor.execute({ toolId: 'late_tool', args: { text: 'x' }, onProgress: (u) => progress.push(u.progress) });
+    const pending = s.executor.execute({
+      toolId: 'late_tool',
+      args: { text: 'x' },
+      onProgress: (u) => progress.push(u.progress),
+    });
     report!({ progress: 1 });
     await s.clock.advanceAsync(60_000);
     finish!('too late');
@@ -97,14 +118,19 @@ describe('timeouts', () => {
     const pending = s.executor.execute({ toolId: 'hangs', args: { text: 'x' } });
     await s.clock.advanceAsync(60_000);
     await pending;
-    expect(s.breakers.state('hangs')).toMatchObject({ consecutiveFailures: 1, lastError: { code: 'TIMEOUT', slug: 'timeout' } });
+    expect(s.breakers.state('hangs')).toMatchObject({
+      consecutiveFailures: 1,
+      lastError: { code: 'TIMEOUT', slug: 'timeout' },
+    });
   });
 });
 
 describe('retries', () => {
   it('retry a retry-safe tool after a transient failure and return its success', async () => {
     let runs = 0;
-    const tool = fixtureTool('web_fetch', () => (++runs === 1 ? 'Error: connection reset' : 'page'), { runPolicy: 'network' });
+    const tool = fixtureTool('web_fetch', () => (++runs === 1 ? 'Error: connection reset' : 'page'), {
+      runPolicy: 'network',
+    });
     const s = setup([tool], () => 0.25);
     const pending = s.executor.execute({ toolId: 'web_fetch', args: { text: 'x' } });
     await s.clock.advanceAsync(50);
@@ -117,14 +143,21 @@ describe('retries', () => {
 
   it('use at most the retries of the policy, with backoff windows doubling', async () => {
     let runs = 0;
-    const tool = fixtureTool('web_search', () => {
-      runs++;
-      throw new Error('socket hang up');
-    }, { runPolicy: 'network' });
+    const tool = fixtureTool(
+      'web_search',
+      () => {
+        runs++;
+        throw new Error('socket hang up');
+      },
+      { runPolicy: 'network' },
+    );
     const s = setup([tool], () => 0.999);
     const pending = s.executor.execute({ toolId: 'web_search', args: { text: 'x' } });
     await s.clock.advanceAsync(10_000);
-    expect(await pending).toMatchObject({ ok: false, error: { code: 'EXECUTION_FAILED', message: "Tool 'web_search' failed: socket hang up" } });
+    expect(await pending).toMatchObject({
+      ok: false,
+      error: { code: 'EXECUTION_FAILED', message: "Tool 'web_search' failed: socket hang up" },
+    });
     expect(runs).toBe(3);
     expect(s.trace.spans().map((sp) => sp.backoffMs)).toEqual([0, 199, 399]);
   });
@@ -138,10 +171,14 @@ describe('retries', () => {
     ];
     for (const error of terminal) {
       let runs = 0;
-      const tool = fixtureTool('web_fetch', () => {
-        runs++;
-        throw error;
-      }, { runPolicy: 'network' });
+      const tool = fixtureTool(
+        'web_fetch',
+        () => {
+          runs++;
+          throw error;
+        },
+        { runPolicy: 'network' },
+      );
       const s = setup([tool]);
       const pending = s.executor.execute({ toolId: 'web_fetch', args: { text: 'x' } });
       await s.clock.advanceAsync(10_000);
@@ -154,20 +191,27 @@ describe('retries', () => {
     type Fault = 'throw' | 'hang' | 'failed' | 'unknown' | 'error-string' | 'ok';
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.constantFrom<Fault>('throw', 'hang', 'failed', 'unknown', 'error-string', 'ok'), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.constantFrom<Fault>('throw', 'hang', 'failed', 'unknown', 'error-string', 'ok'), {
+          minLength: 1,
+          maxLength: 6,
+        }),
         fc.constantFrom('quickRead', 'network', 'mutating', 'legacy', undefined),
         fc.double({ min: 0, max: 0.999, noNaN: true }),
         async (faults, runPolicy, r) => {
           let runs = 0;
-          const tool = fixtureTool('app_install', (): ToolReturn | Promise<ToolReturn> => {
-            const fault = faults[runs++ % faults.length]!;
-            if (fault === 'throw') throw new Error('adb: broken pipe');
-            if (fault === 'hang') return NEVER;
-            if (fault === 'failed') return failure('EXECUTION_FAILED', 'install failed');
-            if (fault === 'unknown') return failure('UNKNOWN', 'odd');
-            if (fault === 'error-string') return 'Error: disk full';
-            return 'installed';
-          }, { annotations: MUTATING, ...(runPolicy ? { runPolicy } : {}) });
+          const tool = fixtureTool(
+            'app_install',
+            (): ToolReturn | Promise<ToolReturn> => {
+              const fault = faults[runs++ % faults.length]!;
+              if (fault === 'throw') throw new Error('adb: broken pipe');
+              if (fault === 'hang') return NEVER;
+              if (fault === 'failed') return failure('EXECUTION_FAILED', 'install failed');
+              if (fault === 'unknown') return failure('UNKNOWN', 'odd');
+              if (fault === 'error-string') return 'Error: disk full';
+              return 'installed';
+            },
+            { annotations: MUTATING, ...(runPolicy ? { runPolicy } : {}) },
+          );
           const s = setup([tool], () => r);
           for (let call = 1; call <= 3; call++) {
             const pending = s.executor.execute({ toolId: 'app_install', args: { text: 'app.apk' } });
@@ -184,19 +228,27 @@ describe('retries', () => {
 
   it('run a retry-safe tool at most 1 + the policy retries per call', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('quickRead', 'network', 'mutating'), fc.constantFrom('throw', 'hang'), async (runPolicy, fault) => {
-        let runs = 0;
-        const tool = fixtureTool('read_thing', () => {
-          runs++;
-          if (fault === 'throw') throw new Error('flaky');
-          return NEVER;
-        }, { runPolicy });
-        const s = setup([tool]);
-        const pending = s.executor.execute({ toolId: 'read_thing', args: { text: 'x' } });
-        await s.clock.advanceAsync(1_000_000);
-        await pending;
-        expect(runs).toBe({ quickRead: 2, network: 3, mutating: 1 }[runPolicy]);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('quickRead', 'network', 'mutating'),
+        fc.constantFrom('throw', 'hang'),
+        async (runPolicy, fault) => {
+          let runs = 0;
+          const tool = fixtureTool(
+            'read_thing',
+            () => {
+              runs++;
+              if (fault === 'throw') throw new Error('flaky');
+              return NEVER;
+            },
+            { runPolicy },
+          );
+          const s = setup([tool]);
+          const pending = s.executor.execute({ toolId: 'read_thing', args: { text: 'x' } });
+          await s.clock.advanceAsync(1_000_000);
+          await pending;
+          expect(runs).toBe({ quickRead: 2, network: 3, mutating: 1 }[runPolicy]);
+        },
+      ),
       { numRuns: 20 },
     );
   });

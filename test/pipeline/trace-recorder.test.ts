@@ -10,7 +10,16 @@ import { ManualClock } from '../../tools/core/pipeline';
 import { type SpanStart, ToolTraceRecorder, digestArgs, errorSlug, jsonLength } from '../../tools/core/trace';
 
 function start(over: Partial<SpanStart> = {}): SpanStart {
-  return { callId: 'c1', toolId: 'read_file', sessionId: 'local', requesterKind: 'mcp', attempt: 1, backoffMs: 0, argsDigest: digestArgs({}), ...over };
+  return {
+    callId: 'c1',
+    toolId: 'read_file',
+    sessionId: 'local',
+    requesterKind: 'mcp',
+    attempt: 1,
+    backoffMs: 0,
+    argsDigest: digestArgs({}),
+    ...over,
+  };
 }
 
 describe('ToolTraceRecorder', () => {
@@ -75,11 +84,22 @@ describe('ToolTraceRecorder', () => {
       clock.advance(ms);
       h.complete(i < 8 ? { outcome: 'success' } : { outcome: 'error', errorCode: 'TIMEOUT', errorSlug: 'timeout' });
     });
-    trace.begin(start({ toolId: 'calculate' })).complete({ outcome: 'cancelled', errorCode: 'EXECUTION_FAILED', errorSlug: 'cancelled' });
+    trace
+      .begin(start({ toolId: 'calculate' }))
+      .complete({ outcome: 'cancelled', errorCode: 'EXECUTION_FAILED', errorSlug: 'cancelled' });
     const report = trace.histogramReport();
     expect(report.tools.map((t) => t.toolId)).toEqual(['calculate', 'web_fetch']);
     const web = report.tools[1]!;
-    expect(web).toMatchObject({ spans: 10, successes: 8, errors: 2, cancelled: 0, successRate: 0.8, minMs: 1, maxMs: 4000, errorsByCode: { TIMEOUT: 2 } });
+    expect(web).toMatchObject({
+      spans: 10,
+      successes: 8,
+      errors: 2,
+      cancelled: 0,
+      successRate: 0.8,
+      minMs: 1,
+      maxMs: 4000,
+      errorsByCode: { TIMEOUT: 2 },
+    });
     expect(web.buckets.reduce((n, b) => n + b.count, 0)).toBe(10);
     expect(web.buckets.find((b) => b.leMs === 50)!.count).toBe(2);
     expect(web.p50Ms).toBeGreaterThan(25);
@@ -101,7 +121,15 @@ describe('ToolTraceRecorder', () => {
 describe('digestArgs', () => {
   it('never contains the text of the arguments, only kinds, lengths and printable counts', () => {
     const secret = 'sk-live-7f3a9c2e1b';
-    const digest = digestArgs({ apiKey: secret, note: 'qxv\tqyvw', n: 12.5, list: [secret], nested: { key: secret }, flag: false, none: null });
+    const digest = digestArgs({
+      apiKey: secret,
+      note: 'qxv\tqyvw',
+      n: 12.5,
+      list: [secret],
+      nested: { key: secret },
+      flag: false,
+      none: null,
+    });
     expect(JSON.stringify(digest)).not.toContain(secret);
     expect(JSON.stringify(digest)).not.toContain('qxv');
     expect(digest.fields).toEqual({
@@ -147,10 +175,14 @@ describe('digestArgs', () => {
 
   it('gives the exact JSON length of strings with escapes, control characters and lone surrogates', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: fc.integer({ min: 0, max: 0x24 }).map((c) => String.fromCharCode(c)) }), (a, b) => {
-        expect(jsonLength(a, 0)).toBe(JSON.stringify(a).length);
-        expect(jsonLength(b, 0)).toBe(JSON.stringify(b).length);
-      }),
+      fc.property(
+        fc.string({ unit: 'binary' }),
+        fc.string({ unit: fc.integer({ min: 0, max: 0x24 }).map((c) => String.fromCharCode(c)) }),
+        (a, b) => {
+          expect(jsonLength(a, 0)).toBe(JSON.stringify(a).length);
+          expect(jsonLength(b, 0)).toBe(JSON.stringify(b).length);
+        },
+      ),
     );
     expect(jsonLength('\ud800x\udc00', 0)).toBe(JSON.stringify('\ud800x\udc00').length);
   });
@@ -163,16 +195,27 @@ describe('digestArgs', () => {
 });
 
 describe('errorSlug', () => {
-  const err = (code: ToolError['code'], message: string, data?: Record<string, unknown>): ToolError => failure(code, message, data ? { data } : {}).error;
+  const err = (code: ToolError['code'], message: string, data?: Record<string, unknown>): ToolError =>
+    failure(code, message, data ? { data } : {}).error;
 
   it('never includes words that occur in the arguments', () => {
     const args = { token: 'hunter2 sk-SECRET' };
-    const slug = errorSlug(err('EXECUTION_FAILED', "Tool 'http_request' failed: bad credentials hunter2 sk-SECRET rejected"), args);
+    const slug = errorSlug(
+      err('EXECUTION_FAILED', "Tool 'http_request' failed: bad credentials hunter2 sk-SECRET rejected"),
+      args,
+    );
     expect(slug).toBe('bad-credentials-rejected');
   });
 
   it('cuts the message at the first quote, where quoted argument text usually starts', () => {
-    expect(errorSlug(err('EXECUTION_FAILED', "Tool 'read_file' failed: ENOENT: no such file or directory, open '/home/me/secret.txt'"))).toBe('enoent-no-such-file');
+    expect(
+      errorSlug(
+        err(
+          'EXECUTION_FAILED',
+          "Tool 'read_file' failed: ENOENT: no such file or directory, open '/home/me/secret.txt'",
+        ),
+      ),
+    ).toBe('enoent-no-such-file');
   });
 
   it('names refusals by their code', () => {

@@ -45,23 +45,48 @@ function buildRegistry() {
       throw 'oops, a string';
     }),
     fixtureTool('code_thrower', ({ text }) => {
-      throw new ToolCallError('NOT_FOUND', `no such thing: ${text}`, { hint: 'List things first.', data: { wanted: text } });
+      throw new ToolCallError('NOT_FOUND', `no such thing: ${text}`, {
+        hint: 'List things first.',
+        data: { wanted: text },
+      });
     }),
     fixtureTool('garbage_tool', ({ text }) => GARBAGE[text] as ToolReturn),
     fixtureTool('error_string', ({ text }) => (text === 'bare' ? 'Error:' : `Error: ${text}`)),
     fixtureTool('plain_string', ({ text }) => text),
     fixtureTool('structured_failure', ({ text }) => failure('UNSUPPORTED', `cannot ${text} here`)),
-    fixtureTool('context_reader', (_, ctx) => jsonSuccess({ callId: ctx.callId, sessionId: ctx.sessionId, requester: ctx.requester, aborted: ctx.signal.aborted })),
-    fixtureTool('nested_caller', async ({ text }, ctx) => renderResult(await ctx.invoke({ toolId: text === 'missing' ? 'echo_txt' : 'echo_text', args: { text }, callId: `nested-${text}` }))),
+    fixtureTool('context_reader', (_, ctx) =>
+      jsonSuccess({
+        callId: ctx.callId,
+        sessionId: ctx.sessionId,
+        requester: ctx.requester,
+        aborted: ctx.signal.aborted,
+      }),
+    ),
+    fixtureTool('nested_caller', async ({ text }, ctx) =>
+      renderResult(
+        await ctx.invoke({
+          toolId: text === 'missing' ? 'echo_txt' : 'echo_text',
+          args: { text },
+          callId: `nested-${text}`,
+        }),
+      ),
+    ),
     fixtureTool('progress_tool', ({ count }, ctx) => {
       for (let i = 1; i <= (count ?? 2); i++) ctx.progress({ progress: i, total: count ?? 2, message: `step ${i}` });
       return 'done';
     }),
-    fixtureTool('delete_thing', ({ text }) => `deleted ${text}`, { annotations: DESTRUCTIVE, metadata: { category: 'files', risk: 'HIGH' } }),
+    fixtureTool('delete_thing', ({ text }) => `deleted ${text}`, {
+      annotations: DESTRUCTIVE,
+      metadata: { category: 'files', risk: 'HIGH' },
+    }),
     defineLegacyTool({
       id: 'legacy_tool',
       description: 'A v1 tool with a hand-written schema.',
-      parametersSchema: JSON.stringify({ type: 'object', properties: { path: { type: 'string' } }, required: ['path'] }),
+      parametersSchema: JSON.stringify({
+        type: 'object',
+        properties: { path: { type: 'string' } },
+        required: ['path'],
+      }),
       run: (args) => `legacy ${String(args.path)}`,
     }),
     defineLegacyTool({
@@ -74,8 +99,22 @@ function buildRegistry() {
 }
 
 const TOOL_IDS = [
-  'echo_text', 'json_echo', 'image_tool', 'thrower', 'async_thrower', 'code_thrower', 'garbage_tool', 'error_string', 'plain_string',
-  'structured_failure', 'context_reader', 'nested_caller', 'progress_tool', 'delete_thing', 'legacy_tool', 'legacy_unparseable',
+  'echo_text',
+  'json_echo',
+  'image_tool',
+  'thrower',
+  'async_thrower',
+  'code_thrower',
+  'garbage_tool',
+  'error_string',
+  'plain_string',
+  'structured_failure',
+  'context_reader',
+  'nested_caller',
+  'progress_tool',
+  'delete_thing',
+  'legacy_tool',
+  'legacy_unparseable',
 ];
 
 const ARG_VARIANTS: unknown[] = [
@@ -98,17 +137,29 @@ function calls(): ToolCall[] {
   for (const toolId of TOOL_IDS) {
     for (const args of ARG_VARIANTS) {
       n++;
-      out.push({ toolId, args, callId: `call-${n}`, ...(n % 3 === 0 ? { sessionId: `session-${n % 2}` } : {}), ...(n % 4 === 0 ? { requester: { kind: 'ui', id: 'panel' } } : {}) });
+      out.push({
+        toolId,
+        args,
+        callId: `call-${n}`,
+        ...(n % 3 === 0 ? { sessionId: `session-${n % 2}` } : {}),
+        ...(n % 4 === 0 ? { requester: { kind: 'ui', id: 'panel' } } : {}),
+      });
     }
   }
   for (const text of Object.keys(GARBAGE).concat(['bare', 'missing', 'with spaces'])) {
-    for (const toolId of ['garbage_tool', 'error_string', 'nested_caller']) out.push({ toolId, args: { text }, callId: `call-${++n}` });
+    for (const toolId of ['garbage_tool', 'error_string', 'nested_caller'])
+      out.push({ toolId, args: { text }, callId: `call-${++n}` });
   }
-  for (const toolId of ['echo_txt', 'nonexistent', '', 'ECHO_TEXT', 'legacy', 'delete']) out.push({ toolId, args: { text: 'a' }, callId: `call-${++n}` });
+  for (const toolId of ['echo_txt', 'nonexistent', '', 'ECHO_TEXT', 'legacy', 'delete'])
+    out.push({ toolId, args: { text: 'a' }, callId: `call-${++n}` });
   return out;
 }
 
-async function runBoth(call: ToolCall, v2: DefaultToolExecutor, v3: EnhancedToolExecutor): Promise<[ToolResult, ToolResult, ProgressUpdate[], ProgressUpdate[]]> {
+async function runBoth(
+  call: ToolCall,
+  v2: DefaultToolExecutor,
+  v3: EnhancedToolExecutor,
+): Promise<[ToolResult, ToolResult, ProgressUpdate[], ProgressUpdate[]]> {
   const p2: ProgressUpdate[] = [];
   const p3: ProgressUpdate[] = [];
   const r2 = await v2.execute({ ...call, onProgress: (u) => p2.push(u) });
@@ -135,7 +186,14 @@ describe('EnhancedToolExecutor without v3 parts', () => {
     }
     // The set really covers successes and the failure kinds v2 produces.
     expect([...kinds].sort()).toEqual(['EXECUTION_FAILED', 'INVALID_ARGUMENT', 'NOT_FOUND', 'UNSUPPORTED', 'ok']);
-    const summary = (u: ToolUsageTracker) => u.all().map((s) => ({ id: s.toolId, count: s.count, ok: s.successes, failed: s.failures, last: s.lastError && [s.lastError.code, s.lastError.message] }));
+    const summary = (u: ToolUsageTracker) =>
+      u.all().map((s) => ({
+        id: s.toolId,
+        count: s.count,
+        ok: s.successes,
+        failed: s.failures,
+        last: s.lastError && [s.lastError.code, s.lastError.message],
+      }));
     expect(summary(usage3)).toEqual(summary(usage2));
   });
 
@@ -144,11 +202,15 @@ describe('EnhancedToolExecutor without v3 parts', () => {
     const v2 = new DefaultToolExecutor(registry);
     const v3 = new EnhancedToolExecutor(registry);
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.constantFrom(...TOOL_IDS), fc.string({ maxLength: 12 })), fc.anything(), async (toolId, args) => {
-        const call = { toolId, args, callId: 'same-id' };
-        const [r2, r3] = await runBoth(call, v2, v3);
-        expect(r3).toEqual(r2);
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.constantFrom(...TOOL_IDS), fc.string({ maxLength: 12 })),
+        fc.anything(),
+        async (toolId, args) => {
+          const call = { toolId, args, callId: 'same-id' };
+          const [r2, r3] = await runBoth(call, v2, v3);
+          expect(r3).toEqual(r2);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -41,7 +41,16 @@ describe('a database written by Toolgate 0.1.0 opens under node:sqlite', () => {
     const spans = new SpanStore(db).query({ limit: 100 });
     expect(spans).toHaveLength(12);
     const failed = spans.find((s) => s.spanId === 's4');
-    expect(failed).toMatchObject({ callId: 'c2', toolId: 'ui_tap', outcome: 'error', errorCode: 'TIMEOUT', errorSlug: 'no-complete-response', attempt: 1, startedAt: T0 + 4000, durationMs: 5.5 });
+    expect(failed).toMatchObject({
+      callId: 'c2',
+      toolId: 'ui_tap',
+      outcome: 'error',
+      errorCode: 'TIMEOUT',
+      errorSlug: 'no-complete-response',
+      attempt: 1,
+      startedAt: T0 + 4000,
+      durationMs: 5.5,
+    });
     expect(failed?.argsDigest.fields.serial).toEqual({ kind: 'string', length: 14, printable: 14 });
     expect(spans.find((s) => s.spanId === 's5')).toMatchObject({ parentCallId: 'c0', backoffMs: 12.5, attempt: 2 });
   });
@@ -52,10 +61,21 @@ describe('a database written by Toolgate 0.1.0 opens under node:sqlite', () => {
       ['app_uninstall', 'deny', 'not today'],
       ['delete_file', 'approve_once', null],
     ]);
-    expect(new BreakerStore(db).timeline('http_request').map((t) => `${t.from}>${t.to}@${t.at - T0}`)).toEqual(['CLOSED>OPEN@100', 'OPEN>HALF_OPEN@30100']);
-    expect(new SettingsStore(db).get('user')).toEqual({ approvalTimeoutSeconds: 90, networkBlockPrivateAddresses: true });
+    expect(new BreakerStore(db).timeline('http_request').map((t) => `${t.from}>${t.to}@${t.at - T0}`)).toEqual([
+      'CLOSED>OPEN@100',
+      'OPEN>HALF_OPEN@30100',
+    ]);
+    expect(new SettingsStore(db).get('user')).toEqual({
+      approvalTimeoutSeconds: 90,
+      networkBlockPrivateAddresses: true,
+    });
     expect(new SqliteShortcutStore<{ id: string; steps: unknown[] }>(db).list()).toEqual([
-      { id: 'shortcut.open_wifi', description: 'Open Wi-Fi settings', params: [], steps: [{ tool: 'app_launch', args: { packageName: 'com.android.settings' } }] },
+      {
+        id: 'shortcut.open_wifi',
+        description: 'Open Wi-Fi settings',
+        params: [],
+        steps: [{ tool: 'app_launch', args: { packageName: 'com.android.settings' } }],
+      },
     ]);
   });
 
@@ -64,12 +84,26 @@ describe('a database written by Toolgate 0.1.0 opens under node:sqlite', () => {
     expect(memory.count()).toBe(2);
     const found = memory.search('pin', [], 10).memories;
     expect(found.map((m) => m.key)).toEqual(['staging-pin']);
-    expect(memory.search('buttons', ['shop'], 10).memories.map((m) => m.text)).toEqual(['Checkout button sits at the bottom right']);
+    expect(memory.search('buttons', ['shop'], 10).memories.map((m) => m.text)).toEqual([
+      'Checkout button sits at the bottom right',
+    ]);
   });
 
   it('accepts new records beside the old ones', () => {
     const spans = new SpanStore(db);
-    spans.insert({ spanId: 'new', callId: 'c9', toolId: 'calculate', sessionId: 'x', requesterKind: 'ui', attempt: 1, startedAt: T0 + 99_000, durationMs: 1, outcome: 'success', backoffMs: 0, argsDigest: { fields: {}, totalLength: 2 } });
+    spans.insert({
+      spanId: 'new',
+      callId: 'c9',
+      toolId: 'calculate',
+      sessionId: 'x',
+      requesterKind: 'ui',
+      attempt: 1,
+      startedAt: T0 + 99_000,
+      durationMs: 1,
+      outcome: 'success',
+      backoffMs: 0,
+      argsDigest: { fields: {}, totalLength: 2 },
+    });
     expect(spans.count()).toBe(13);
   });
 });

@@ -10,7 +10,23 @@ const tools = structuredTools({ workspaceRoot: process.cwd() });
 describe('the structured family', () => {
   it('has exactly the 15 seed tools', () => {
     expect(tools.map((t) => t.id).sort()).toEqual(
-      ['base_convert', 'cron_next', 'csv_query', 'datetime', 'duration_convert', 'file_hash', 'json_path', 'random_generate', 'regex_extract', 'regex_replace', 'string_distance', 'text_diff', 'unit_convert', 'uuid_generate', 'xml_extract'].sort(),
+      [
+        'base_convert',
+        'cron_next',
+        'csv_query',
+        'datetime',
+        'duration_convert',
+        'file_hash',
+        'json_path',
+        'random_generate',
+        'regex_extract',
+        'regex_replace',
+        'string_distance',
+        'text_diff',
+        'unit_convert',
+        'uuid_generate',
+        'xml_extract',
+      ].sort(),
     );
   });
 
@@ -19,7 +35,13 @@ describe('the structured family', () => {
       expect(t.metadata, t.id).toMatchObject({
         category: 'structured',
         risk: 'LOW',
-        annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false, sensitiveAction: false },
+        annotations: {
+          readOnlyHint: true,
+          destructiveHint: false,
+          idempotentHint: true,
+          openWorldHint: false,
+          sensitiveAction: false,
+        },
       });
       expect(t.runPolicy, t.id).toBe('quickRead');
     }

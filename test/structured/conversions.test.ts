@@ -16,16 +16,27 @@ describe('base_convert', () => {
     await h.fails('base_convert', { value: '10', to: 1 }, 'INVALID_ARGUMENT');
   });
   it('converts between bases, to several at once', async () => {
-    expect(await h.ok('base_convert', { value: 'ff', from: 16, to: [2, 10, 36] })).toEqual({ decimal: '255', results: { '2': '11111111', '10': '255', '36': '73' } });
+    expect(await h.ok('base_convert', { value: 'ff', from: 16, to: [2, 10, 36] })).toEqual({
+      decimal: '255',
+      results: { '2': '11111111', '10': '255', '36': '73' },
+    });
   });
   it('handles signs, prefixes, separators and upper case', async () => {
-    expect(await h.ok('base_convert', { value: '-0x1_F', from: 16, to: 2 })).toMatchObject({ results: { '2': '-11111' } });
-    expect(await h.ok('base_convert', { value: '255', to: 16, uppercase: true })).toMatchObject({ results: { '16': 'FF' } });
+    expect(await h.ok('base_convert', { value: '-0x1_F', from: 16, to: 2 })).toMatchObject({
+      results: { '2': '-11111' },
+    });
+    expect(await h.ok('base_convert', { value: '255', to: 16, uppercase: true })).toMatchObject({
+      results: { '16': 'FF' },
+    });
   });
   it('keeps integers far beyond 2^53 exact', async () => {
     const big = '123456789012345678901234567890';
     const r = await h.ok<{ results: Record<string, string> }>('base_convert', { value: big, to: 36 });
-    const back = await h.ok<{ results: Record<string, string> }>('base_convert', { value: r.results['36'], from: 36, to: 10 });
+    const back = await h.ok<{ results: Record<string, string> }>('base_convert', {
+      value: r.results['36'],
+      from: 36,
+      to: 10,
+    });
     expect(back.results['10']).toBe(big);
   });
 });
@@ -47,12 +58,19 @@ describe('unit_convert', () => {
 
 describe('duration_convert', () => {
   it('refuses text that is not a duration and a number without a unit', async () => {
-    for (const duration of ['soon', 'P', 'PT', '1 hour 30', '5 parsecs']) await h.fails('duration_convert', { duration }, 'INVALID_ARGUMENT');
+    for (const duration of ['soon', 'P', 'PT', '1 hour 30', '5 parsecs'])
+      await h.fails('duration_convert', { duration }, 'INVALID_ARGUMENT');
     const e = await h.fails('duration_convert', { duration: 90 }, 'INVALID_ARGUMENT');
     expect(e.data?.fields).toEqual(['unit']);
   });
   it('reads ISO 8601 durations', async () => {
-    expect(await h.ok('duration_convert', { duration: 'P1DT2H30M', to: 'minutes' })).toMatchObject({ value: 1590, hours: 26.5, iso: 'P1DT2H30M', human: '1 day 2 hours 30 minutes', approximate: false });
+    expect(await h.ok('duration_convert', { duration: 'P1DT2H30M', to: 'minutes' })).toMatchObject({
+      value: 1590,
+      hours: 26.5,
+      iso: 'P1DT2H30M',
+      human: '1 day 2 hours 30 minutes',
+      approximate: false,
+    });
     expect(await h.ok('duration_convert', { duration: 'PT0.5S' })).toMatchObject({ milliseconds: 500 });
     expect(await h.ok('duration_convert', { duration: '-P2W' })).toMatchObject({ days: -14, iso: '-P14D' });
   });
@@ -62,7 +80,12 @@ describe('duration_convert', () => {
     expect(await h.ok('duration_convert', { duration: '01:30:15' })).toMatchObject({ seconds: 5415 });
   });
   it('converts a number with a unit, and flags months and years as approximate', async () => {
-    expect(await h.ok('duration_convert', { duration: 90, unit: 'minutes', to: 'hours' })).toMatchObject({ value: 1.5 });
-    expect(await h.ok('duration_convert', { duration: 'P1Y', to: 'days' })).toMatchObject({ value: 365.2425, approximate: true });
+    expect(await h.ok('duration_convert', { duration: 90, unit: 'minutes', to: 'hours' })).toMatchObject({
+      value: 1.5,
+    });
+    expect(await h.ok('duration_convert', { duration: 'P1Y', to: 'days' })).toMatchObject({
+      value: 365.2425,
+      approximate: true,
+    });
   });
 });

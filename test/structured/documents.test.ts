@@ -18,25 +18,41 @@ describe('text_diff', () => {
     await h.fails('text_diff', { oldText: 'a' }, 'INVALID_ARGUMENT');
   });
   it('returns a unified diff with line statistics', async () => {
-    const r = await h.ok<{ diff: string; added: number; removed: number; hunks: number; identical: boolean }>('text_diff', {
-      oldText: 'a\nb\nc\n',
-      newText: 'a\nB\nc\nd\n',
-      oldName: 'v1.txt',
-      newName: 'v2.txt',
-    });
+    const r = await h.ok<{ diff: string; added: number; removed: number; hunks: number; identical: boolean }>(
+      'text_diff',
+      {
+        oldText: 'a\nb\nc\n',
+        newText: 'a\nB\nc\nd\n',
+        oldName: 'v1.txt',
+        newName: 'v2.txt',
+      },
+    );
     expect(r).toMatchObject({ identical: false, added: 2, removed: 1, hunks: 1 });
     expect(r.diff).toBe('--- v1.txt\n+++ v2.txt\n@@ -1,3 +1,4 @@\n a\n-b\n+B\n c\n+d\n');
   });
   it('says identical texts are identical, also when only leading or trailing whitespace differs and that is ignored', async () => {
     expect(await h.ok('text_diff', { oldText: 'same', newText: 'same' })).toMatchObject({ identical: true, diff: '' });
-    expect(await h.ok('text_diff', { oldText: '  a b  \n', newText: 'a b\n', ignoreWhitespace: true })).toMatchObject({ identical: true });
+    expect(await h.ok('text_diff', { oldText: '  a b  \n', newText: 'a b\n', ignoreWhitespace: true })).toMatchObject({
+      identical: true,
+    });
   });
 });
 
 describe('json_path', () => {
-  const json = JSON.stringify({ store: { book: [{ title: 'A', price: 5 }, { title: 'B', price: 15 }] } });
+  const json = JSON.stringify({
+    store: {
+      book: [
+        { title: 'A', price: 5 },
+        { title: 'B', price: 15 },
+      ],
+    },
+  });
   it('refuses filter and script expressions, since scripts never run', async () => {
-    for (const path of ['$..book[?(@.price < 10)]', '$..book[(@.length-1)]', "$..book[?(@.constructor.constructor('return process')())]"]) {
+    for (const path of [
+      '$..book[?(@.price < 10)]',
+      '$..book[(@.length-1)]',
+      "$..book[?(@.constructor.constructor('return process')())]",
+    ]) {
       const e = await h.fails('json_path', { json, path }, 'INVALID_ARGUMENT');
       expect(e.hint).toMatch(/disabled/);
     }
@@ -67,12 +83,17 @@ describe('json_path', () => {
 });
 
 describe('xml_extract', () => {
-  const xml = '<?xml version="1.0"?><catalog><book id="b1"><title lang="en">A</title></book><book id="b2"><title>B &amp; C &#65;</title></book></catalog>';
+  const xml =
+    '<?xml version="1.0"?><catalog><book id="b1"><title lang="en">A</title></book><book id="b2"><title>B &amp; C &#65;</title></book></catalog>';
   it('refuses DTD entity declarations (billion laughs) before parsing', async () => {
     const bomb = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><lolz>&lol2;</lolz>`;
     const e = await h.fails('xml_extract', { xml: bomb, xpath: '//lolz' }, 'INVALID_ARGUMENT');
     expect(e.message).toMatch(/entity/);
-    await h.fails('xml_extract', { xml: '<!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><x>&xxe;</x>', xpath: 'x' }, 'INVALID_ARGUMENT');
+    await h.fails(
+      'xml_extract',
+      { xml: '<!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><x>&xxe;</x>', xpath: 'x' },
+      'INVALID_ARGUMENT',
+    );
   });
   it('refuses malformed XML with the position', async () => {
     const e = await h.fails('xml_extract', { xml: '<a><b></a>', xpath: 'a' }, 'INVALID_ARGUMENT');
@@ -85,19 +106,34 @@ describe('xml_extract', () => {
     }
   });
   it('selects elements by path, attribute predicate and position', async () => {
-    expect(await h.ok('xml_extract', { xml, xpath: "//book[@id='b2']/title" })).toMatchObject({ kind: 'element', matches: [{ name: 'title', text: 'B & C A' }] });
-    expect(await h.ok('xml_extract', { xml, xpath: '/catalog/book[1]/title' })).toMatchObject({ matches: [{ attributes: { lang: 'en' }, text: 'A' }] });
-    expect(await h.ok('xml_extract', { xml, xpath: '/catalog/book[last()]' })).toMatchObject({ matches: [{ attributes: { id: 'b2' } }] });
+    expect(await h.ok('xml_extract', { xml, xpath: "//book[@id='b2']/title" })).toMatchObject({
+      kind: 'element',
+      matches: [{ name: 'title', text: 'B & C A' }],
+    });
+    expect(await h.ok('xml_extract', { xml, xpath: '/catalog/book[1]/title' })).toMatchObject({
+      matches: [{ attributes: { lang: 'en' }, text: 'A' }],
+    });
+    expect(await h.ok('xml_extract', { xml, xpath: '/catalog/book[last()]' })).toMatchObject({
+      matches: [{ attributes: { id: 'b2' } }],
+    });
     expect(await h.ok('xml_extract', { xml, xpath: "book[title='A']" })).toMatchObject({ count: 1 });
   });
   it('selects attributes and text', async () => {
-    expect(await h.ok('xml_extract', { xml, xpath: '//book/@id' })).toMatchObject({ kind: 'attribute', matches: [{ value: 'b1' }, { value: 'b2' }] });
-    expect(await h.ok('xml_extract', { xml, xpath: '//title/text()' })).toMatchObject({ kind: 'text', matches: ['A', 'B & C A'] });
+    expect(await h.ok('xml_extract', { xml, xpath: '//book/@id' })).toMatchObject({
+      kind: 'attribute',
+      matches: [{ value: 'b1' }, { value: 'b2' }],
+    });
+    expect(await h.ok('xml_extract', { xml, xpath: '//title/text()' })).toMatchObject({
+      kind: 'text',
+      matches: ['A', 'B & C A'],
+    });
   });
   it('reads a workspace file and strips namespace prefixes on request', async () => {
     writeFileSync(join(root, 'feed.xml'), '<f:feed xmlns:f="urn:f"><f:entry>1</f:entry></f:feed>');
     expect(await h.ok('xml_extract', { file: 'feed.xml', xpath: '//f:entry' })).toMatchObject({ count: 1 });
-    expect(await h.ok('xml_extract', { file: 'feed.xml', xpath: '/feed/entry', removeNamespacePrefix: true })).toMatchObject({ count: 1 });
+    expect(
+      await h.ok('xml_extract', { file: 'feed.xml', xpath: '/feed/entry', removeNamespacePrefix: true }),
+    ).toMatchObject({ count: 1 });
   });
 });
 
@@ -115,18 +151,48 @@ describe('csv_query', () => {
     await h.fails('csv_query', { csv, where: [{ column: 'age', op: 'like', value: 1 }] }, 'INVALID_ARGUMENT');
   });
   it('refuses a catastrophic regex condition instead of hanging', async () => {
-    await h.fails('csv_query', { csv: `v\n${'a'.repeat(40)}!\n`, where: [{ column: 'v', op: 'matches', value: '(a+)+$' }] }, 'INVALID_ARGUMENT');
+    await h.fails(
+      'csv_query',
+      { csv: `v\n${'a'.repeat(40)}!\n`, where: [{ column: 'v', op: 'matches', value: '(a+)+$' }] },
+      'INVALID_ARGUMENT',
+    );
   });
   it('detects the delimiter and header, filters numerically and sorts', async () => {
-    const r = await h.ok('csv_query', { csv, where: [{ column: 'age', op: 'gt', value: 26 }], sort: [{ column: 'age', order: 'desc' }], select: ['name', 'age'] });
-    expect(r).toMatchObject({ delimiter: ';', hasHeader: true, totalRows: 3, matchedRows: 2, rows: [{ name: 'cid', age: '41' }, { name: 'bob', age: '30' }] });
+    const r = await h.ok('csv_query', {
+      csv,
+      where: [{ column: 'age', op: 'gt', value: 26 }],
+      sort: [{ column: 'age', order: 'desc' }],
+      select: ['name', 'age'],
+    });
+    expect(r).toMatchObject({
+      delimiter: ';',
+      hasHeader: true,
+      totalRows: 3,
+      matchedRows: 2,
+      rows: [
+        { name: 'cid', age: '41' },
+        { name: 'bob', age: '30' },
+      ],
+    });
   });
   it('matches text case-insensitively and pages with offset and limit', async () => {
-    expect(await h.ok('csv_query', { csv, where: [{ column: 'city', op: 'eq', value: 'OSLO' }], ignoreCase: true })).toMatchObject({ matchedRows: 2 });
-    expect(await h.ok('csv_query', { csv, sort: [{ column: 'name' }], offset: 1, limit: 1 })).toMatchObject({ returned: 1, rows: [{ name: 'bob' }] });
+    expect(
+      await h.ok('csv_query', { csv, where: [{ column: 'city', op: 'eq', value: 'OSLO' }], ignoreCase: true }),
+    ).toMatchObject({ matchedRows: 2 });
+    expect(await h.ok('csv_query', { csv, sort: [{ column: 'name' }], offset: 1, limit: 1 })).toMatchObject({
+      returned: 1,
+      rows: [{ name: 'bob' }],
+    });
   });
   it('names columns col1… when the first row is data', async () => {
-    expect(await h.ok('csv_query', { csv: '1,2\n3,4\n' })).toMatchObject({ hasHeader: false, columns: ['col1', 'col2'], rows: [{ col1: '1', col2: '2' }, { col1: '3', col2: '4' }] });
+    expect(await h.ok('csv_query', { csv: '1,2\n3,4\n' })).toMatchObject({
+      hasHeader: false,
+      columns: ['col1', 'col2'],
+      rows: [
+        { col1: '1', col2: '2' },
+        { col1: '3', col2: '4' },
+      ],
+    });
   });
   it('reads a workspace file, and refuses one outside', async () => {
     writeFileSync(join(root, 'data.csv'), 'k,v\na,1\n');

@@ -18,7 +18,8 @@ const h = harness(structuredTools({ workspaceRoot: root }));
 
 describe('file_hash refuses', () => {
   it('paths that leave the workspace, through .., absolute paths or symlinks', async () => {
-    for (const path of ['../outside.txt', join(base, 'outside.txt'), 'escape.txt']) await h.fails('file_hash', { path }, 'PERMISSION_DENIED');
+    for (const path of ['../outside.txt', join(base, 'outside.txt'), 'escape.txt'])
+      await h.fails('file_hash', { path }, 'PERMISSION_DENIED');
   });
   it('a missing file, a directory, both or neither input, an unknown algorithm', async () => {
     await h.fails('file_hash', { path: 'nope' }, 'NOT_FOUND');
@@ -41,8 +42,16 @@ describe('file_hash', () => {
     });
   });
   it('digests a workspace file the same as its text, in base64 on request', async () => {
-    const fromFile = await h.ok<{ digests: Record<string, string> }>('file_hash', { path: 'abc.txt', algorithm: 'sha512', encoding: 'base64' });
-    const fromText = await h.ok<{ digests: Record<string, string> }>('file_hash', { text: 'abc', algorithm: 'sha512', encoding: 'base64' });
+    const fromFile = await h.ok<{ digests: Record<string, string> }>('file_hash', {
+      path: 'abc.txt',
+      algorithm: 'sha512',
+      encoding: 'base64',
+    });
+    const fromText = await h.ok<{ digests: Record<string, string> }>('file_hash', {
+      text: 'abc',
+      algorithm: 'sha512',
+      encoding: 'base64',
+    });
     expect(fromFile.digests.sha512).toBe(fromText.digests.sha512);
     expect(fromFile.digests.sha512).toMatch(/^[A-Za-z0-9+/]+=*$/);
   });

@@ -40,7 +40,11 @@ describe('regex_extract and regex_replace refuse', () => {
   });
 
   it('a replacement whose output would explode ($` on every match)', async () => {
-    const e = await h.fails('regex_replace', { pattern: 'a', text: 'a'.repeat(100_000), replacement: '$`' }, 'INVALID_ARGUMENT');
+    const e = await h.fails(
+      'regex_replace',
+      { pattern: 'a', text: 'a'.repeat(100_000), replacement: '$`' },
+      'INVALID_ARGUMENT',
+    );
     expect(e.message).toMatch(/would exceed/);
   });
 
@@ -63,16 +67,26 @@ describe('the time bound', () => {
 
 describe('regex_extract', () => {
   it('returns every match with index, numbered and named groups', async () => {
-    const r = await h.ok<{ count: number; matches: unknown[] }>('regex_extract', { pattern: '(\\d+)-(?<b>\\d+)', text: 'a 1-2 b 33-44' });
+    const r = await h.ok<{ count: number; matches: unknown[] }>('regex_extract', {
+      pattern: '(\\d+)-(?<b>\\d+)',
+      text: 'a 1-2 b 33-44',
+    });
     expect(r.count).toBe(2);
     expect(r.matches[1]).toEqual({ match: '33-44', index: 8, groups: ['33', '44'], named: { b: '44' } });
   });
   it('returns one group per match when asked, by number or name', async () => {
-    expect(await h.ok('regex_extract', { pattern: '(\\w+)@(?<host>\\w+)', text: 'x@a y@b', group: 1 })).toMatchObject({ values: ['x', 'y'] });
-    expect(await h.ok('regex_extract', { pattern: '(\\w+)@(?<host>\\w+)', text: 'x@a y@b', group: 'host' })).toMatchObject({ values: ['a', 'b'] });
+    expect(await h.ok('regex_extract', { pattern: '(\\w+)@(?<host>\\w+)', text: 'x@a y@b', group: 1 })).toMatchObject({
+      values: ['x', 'y'],
+    });
+    expect(
+      await h.ok('regex_extract', { pattern: '(\\w+)@(?<host>\\w+)', text: 'x@a y@b', group: 'host' }),
+    ).toMatchObject({ values: ['a', 'b'] });
   });
   it('honours flags and stops at maxMatches', async () => {
-    expect(await h.ok('regex_extract', { pattern: 'A', flags: 'i', text: 'aAa', maxMatches: 2 })).toMatchObject({ count: 2, truncated: true });
+    expect(await h.ok('regex_extract', { pattern: 'A', flags: 'i', text: 'aAa', maxMatches: 2 })).toMatchObject({
+      count: 2,
+      truncated: true,
+    });
   });
   it('handles empty matches without looping', async () => {
     expect(await h.ok('regex_extract', { pattern: 'x*', text: 'ab' })).toMatchObject({ count: 3 });
@@ -93,6 +107,8 @@ describe('regex_replace', () => {
     expect(r.text).toBe('abc'.replace(/b/g, "[$`|$']"));
   });
   it('replaces only the first match when replaceAll is false', async () => {
-    expect(await h.ok('regex_replace', { pattern: 'o', text: 'foo', replacement: '0', replaceAll: false })).toMatchObject({ text: 'f0o', replacements: 1 });
+    expect(
+      await h.ok('regex_replace', { pattern: 'o', text: 'foo', replacement: '0', replaceAll: false }),
+    ).toMatchObject({ text: 'f0o', replacements: 1 });
   });
 });

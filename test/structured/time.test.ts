@@ -10,7 +10,9 @@ const h = harness(structuredTools({ workspaceRoot: process.cwd(), now: () => NOW
 
 describe('datetime refuses', () => {
   it('unknown zones, impossible dates, bad locales and missing operands', async () => {
-    expect((await h.fails('datetime', { operation: 'now', timeZone: 'Mars/Olympus' }, 'INVALID_ARGUMENT')).data?.fields).toEqual(['timeZone']);
+    expect(
+      (await h.fails('datetime', { operation: 'now', timeZone: 'Mars/Olympus' }, 'INVALID_ARGUMENT')).data?.fields,
+    ).toEqual(['timeZone']);
     for (const date of ['2025-02-30', '2025-13-01', '2025-01-01T24:00', 'next tuesday', 'Jan 5 2025']) {
       await h.fails('datetime', { operation: 'parse', date }, 'INVALID_ARGUMENT');
     }
@@ -35,32 +37,70 @@ describe('datetime', () => {
     });
   });
   it('parses wall times in the input zone and instants with offsets', async () => {
-    expect(await h.ok('datetime', { operation: 'parse', date: '2025-07-01T09:30', timeZone: 'America/New_York' })).toMatchObject({ iso: '2025-07-01T13:30:00.000Z', offset: '-04:00' });
-    expect(await h.ok('datetime', { operation: 'parse', date: '2025-07-01T09:30:00+02:00' })).toMatchObject({ iso: '2025-07-01T07:30:00.000Z' });
-    expect(await h.ok('datetime', { operation: 'parse', date: '2025-07-01T09:30', inputTimeZone: 'Asia/Tokyo', timeZone: 'UTC' })).toMatchObject({ iso: '2025-07-01T00:30:00.000Z' });
+    expect(
+      await h.ok('datetime', { operation: 'parse', date: '2025-07-01T09:30', timeZone: 'America/New_York' }),
+    ).toMatchObject({ iso: '2025-07-01T13:30:00.000Z', offset: '-04:00' });
+    expect(await h.ok('datetime', { operation: 'parse', date: '2025-07-01T09:30:00+02:00' })).toMatchObject({
+      iso: '2025-07-01T07:30:00.000Z',
+    });
+    expect(
+      await h.ok('datetime', {
+        operation: 'parse',
+        date: '2025-07-01T09:30',
+        inputTimeZone: 'Asia/Tokyo',
+        timeZone: 'UTC',
+      }),
+    ).toMatchObject({ iso: '2025-07-01T00:30:00.000Z' });
     expect(await h.ok('datetime', { operation: 'parse', date: 0 })).toMatchObject({ iso: '1970-01-01T00:00:00.000Z' });
-    expect(await h.ok('datetime', { operation: 'parse', date: 'Tue, 01 Jul 2025 10:00:00 GMT' })).toMatchObject({ iso: '2025-07-01T10:00:00.000Z' });
+    expect(await h.ok('datetime', { operation: 'parse', date: 'Tue, 01 Jul 2025 10:00:00 GMT' })).toMatchObject({
+      iso: '2025-07-01T10:00:00.000Z',
+    });
   });
   it('adds a calendar day across the DST change keeping the wall time, and 24 hours as 24 hours', async () => {
     const base = { operation: 'add', date: '2025-03-29T10:00', timeZone: 'Europe/Berlin' };
     expect(await h.ok('datetime', { ...base, amount: 'P1D' })).toMatchObject({ local: '2025-03-30T10:00:00+02:00' });
     expect(await h.ok('datetime', { ...base, amount: 'PT24H' })).toMatchObject({ local: '2025-03-30T11:00:00+02:00' });
-    expect(await h.ok('datetime', { ...base, amount: { days: -1, hours: 2 } })).toMatchObject({ local: '2025-03-28T12:00:00+01:00' });
+    expect(await h.ok('datetime', { ...base, amount: { days: -1, hours: 2 } })).toMatchObject({
+      local: '2025-03-28T12:00:00+01:00',
+    });
   });
   it('clamps month arithmetic to the end of the month', async () => {
-    expect(await h.ok('datetime', { operation: 'add', date: '2024-01-31', amount: { months: 1 } })).toMatchObject({ iso: '2024-02-29T00:00:00.000Z' });
-    expect(await h.ok('datetime', { operation: 'add', date: '2024-02-29', amount: 'P1Y' })).toMatchObject({ iso: '2025-02-28T00:00:00.000Z' });
+    expect(await h.ok('datetime', { operation: 'add', date: '2024-01-31', amount: { months: 1 } })).toMatchObject({
+      iso: '2024-02-29T00:00:00.000Z',
+    });
+    expect(await h.ok('datetime', { operation: 'add', date: '2024-02-29', amount: 'P1Y' })).toMatchObject({
+      iso: '2025-02-28T00:00:00.000Z',
+    });
   });
   it('formats with tokens, literals and Intl styles', async () => {
-    expect(await h.ok('datetime', { operation: 'format', date: '2025-01-31T10:05:09Z', timeZone: 'America/New_York', pattern: 'dddd D MMMM YYYY [at] h:mm:ss A ZZ' })).toMatchObject({
+    expect(
+      await h.ok('datetime', {
+        operation: 'format',
+        date: '2025-01-31T10:05:09Z',
+        timeZone: 'America/New_York',
+        pattern: 'dddd D MMMM YYYY [at] h:mm:ss A ZZ',
+      }),
+    ).toMatchObject({
       formatted: 'Friday 31 January 2025 at 5:05:09 AM -0500',
     });
-    expect(await h.ok('datetime', { operation: 'format', date: '2025-01-31T10:05:09Z', pattern: 'YYYY-MM-DD HH:mm' })).toMatchObject({ formatted: '2025-01-31 10:05' });
-    expect(await h.ok('datetime', { operation: 'format', date: '2025-01-31T10:05:09Z', style: 'short', locale: 'en-GB' })).toMatchObject({ formatted: '31/01/2025, 10:05' });
+    expect(
+      await h.ok('datetime', { operation: 'format', date: '2025-01-31T10:05:09Z', pattern: 'YYYY-MM-DD HH:mm' }),
+    ).toMatchObject({ formatted: '2025-01-31 10:05' });
+    expect(
+      await h.ok('datetime', { operation: 'format', date: '2025-01-31T10:05:09Z', style: 'short', locale: 'en-GB' }),
+    ).toMatchObject({ formatted: '31/01/2025, 10:05' });
   });
   it('measures the time between two dates, in units and calendar days', async () => {
-    expect(await h.ok('datetime', { operation: 'diff', date: '2025-01-01', to: '2025-03-01T12:00' })).toMatchObject({ hours: 1428, days: 59.5, calendarDays: 59, iso: 'P59DT12H' });
-    expect(await h.ok('datetime', { operation: 'diff', date: 'now', to: '2025-03-29T11:00:00Z' })).toMatchObject({ minutes: -60, iso: '-PT1H' });
+    expect(await h.ok('datetime', { operation: 'diff', date: '2025-01-01', to: '2025-03-01T12:00' })).toMatchObject({
+      hours: 1428,
+      days: 59.5,
+      calendarDays: 59,
+      iso: 'P59DT12H',
+    });
+    expect(await h.ok('datetime', { operation: 'diff', date: 'now', to: '2025-03-29T11:00:00Z' })).toMatchObject({
+      minutes: -60,
+      iso: '-PT1H',
+    });
   });
 });
 
@@ -73,16 +113,28 @@ describe('cron_next', () => {
     await h.fails('cron_next', { expression: '* * * * *', count: 0 }, 'INVALID_ARGUMENT');
   });
   it('lists the next fire times after the injected now, in the zone', async () => {
-    const r = await h.ok<{ times: Array<{ local: string; utc: string }> }>('cron_next', { expression: '0 9 * * MON-FRI', timeZone: 'Europe/Berlin', count: 2 });
+    const r = await h.ok<{ times: Array<{ local: string; utc: string }> }>('cron_next', {
+      expression: '0 9 * * MON-FRI',
+      timeZone: 'Europe/Berlin',
+      count: 2,
+    });
     expect(r.times).toEqual([
       { local: '2025-03-31T09:00:00+02:00', utc: '2025-03-31T07:00:00.000Z' },
       { local: '2025-04-01T09:00:00+02:00', utc: '2025-04-01T07:00:00.000Z' },
     ]);
   });
   it('starts from a given time and accepts macros and seconds fields', async () => {
-    const daily = await h.ok<{ times: Array<{ utc: string }> }>('cron_next', { expression: '@daily', from: '2025-01-01T12:00:00Z', count: 1 });
+    const daily = await h.ok<{ times: Array<{ utc: string }> }>('cron_next', {
+      expression: '@daily',
+      from: '2025-01-01T12:00:00Z',
+      count: 1,
+    });
     expect(daily.times[0]?.utc).toBe('2025-01-02T00:00:00.000Z');
-    const secs = await h.ok<{ times: Array<{ utc: string }> }>('cron_next', { expression: '*/30 * * * * *', from: '2025-01-01T00:00:00Z', count: 2 });
+    const secs = await h.ok<{ times: Array<{ utc: string }> }>('cron_next', {
+      expression: '*/30 * * * * *',
+      from: '2025-01-01T00:00:00Z',
+      count: 2,
+    });
     expect(secs.times.map((t) => t.utc)).toEqual(['2025-01-01T00:00:30.000Z', '2025-01-01T00:01:00.000Z']);
   });
 });

@@ -13,10 +13,15 @@ const lock = resolve(root, 'out', '.build-lock');
 function build(): Promise<void> {
   return new Promise((done, fail) => {
     const out: string[] = [];
-    const child = spawn(process.execPath, [resolve(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [resolve(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.on('data', (c: Buffer) => out.push(c.toString()));
     child.stderr.on('data', (c: Buffer) => out.push(c.toString()));
-    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`electron-vite build failed (exit ${code}):\n${out.join('')}`))));
+    child.on('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`electron-vite build failed (exit ${code}):\n${out.join('')}`)),
+    );
   });
 }
 

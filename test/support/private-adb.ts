@@ -17,5 +17,7 @@ export function freePort(): Promise<number> {
 }
 
 export function killAdbServer(port: number): Promise<void> {
-  return new Promise((resolve) => execFile('adb', ['-P', String(port), 'kill-server'], { timeout: 10_000 }, () => resolve()));
+  return new Promise((resolve) =>
+    execFile('adb', ['-P', String(port), 'kill-server'], { timeout: 10_000 }, () => resolve()),
+  );
 }

@@ -16,7 +16,8 @@ export async function removeDir(dir: string | undefined, withinMs = 15_000): Pro
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'ENOTEMPTY' && code !== 'EBUSY' && code !== 'EPERM') throw error;
     }
-    if (Date.now() > deadline) throw new Error(`could not remove ${dir}: something kept writing into it for ${withinMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`could not remove ${dir}: something kept writing into it for ${withinMs} ms`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

@@ -8,10 +8,12 @@ import { delimiter, join } from 'node:path';
 export const CHROMIUM = '/usr/bin/chromium';
 
 export function requireChromium(): void {
-  if (!existsSync(CHROMIUM)) throw new Error(`These tests need Chromium at ${CHROMIUM}: sudo apt-get install -y chromium`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`These tests need Chromium at ${CHROMIUM}: sudo apt-get install -y chromium`);
 }
 
 export function requireAdb(): void {
   const onPath = (process.env.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, 'adb')));
-  if (!onPath) throw new Error('These tests need the adb program on PATH (Android platform-tools): sudo apt-get install -y adb');
+  if (!onPath)
+    throw new Error('These tests need the adb program on PATH (Android platform-tools): sudo apt-get install -y adb');
 }

@@ -7,17 +7,39 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { type UiHarness, startUiHarness } from './support/ui-harness';
 
-const PAGES = ['overview', 'tools/calculate', 'traces', 'latency', 'breakers', 'approvals', 'shortcuts', 'devices', 'browser', 'settings'];
+const PAGES = [
+  'overview',
+  'tools/calculate',
+  'traces',
+  'latency',
+  'breakers',
+  'approvals',
+  'shortcuts',
+  'devices',
+  'browser',
+  'settings',
+];
 
 /** Controls with no accessible name: no label, aria-label(ledby), text or title. */
 function unnamedControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const controls = [...document.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], [tabindex="0"]')];
+    const controls = [
+      ...document.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], [tabindex="0"]'),
+    ];
     return controls
       .filter((el) => {
-        const labelled = el.getAttribute('aria-labelledby')?.split(' ').some((id) => document.getElementById(id)?.textContent?.trim());
+        const labelled = el
+          .getAttribute('aria-labelledby')
+          ?.split(' ')
+          .some((id) => document.getElementById(id)?.textContent?.trim());
         const labels = (el as HTMLInputElement).labels;
-        return !(el.getAttribute('aria-label')?.trim() || labelled || (labels && labels.length > 0) || (el.tagName !== 'INPUT' && el.textContent?.trim()) || el.title);
+        return !(
+          el.getAttribute('aria-label')?.trim() ||
+          labelled ||
+          (labels && labels.length > 0) ||
+          (el.tagName !== 'INPUT' && el.textContent?.trim()) ||
+          el.title
+        );
       })
       .map((el) => el.outerHTML.slice(0, 120));
   });
@@ -74,7 +96,9 @@ describe('Accessibility and themes', () => {
     await h.page.keyboard.press('Enter');
     await h.page.waitForURL(/#\/tools$/);
     // Arriving on a page puts focus on its title, so the next Tab starts in the page.
-    await h.page.waitForFunction(() => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === 'Tools');
+    await h.page.waitForFunction(
+      () => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === 'Tools',
+    );
   });
 
   it('follows the OS theme: dark colours when the OS prefers dark', async () => {

@@ -28,9 +28,11 @@ type Note = { title: string; body?: string; tag?: string };
 describe('alerts for waiting approvals', () => {
   let h: UiHarness;
   const notes = () => h.page.evaluate(() => (window as unknown as { __notes: Note[] }).__notes);
-  const setHidden = (hidden: boolean) => h.page.evaluate((v) => ((window as unknown as { __hidden: boolean }).__hidden = v), hidden);
+  const setHidden = (hidden: boolean) =>
+    h.page.evaluate((v) => ((window as unknown as { __hidden: boolean }).__hidden = v), hidden);
   const denyAll = async () => {
-    for (const a of await h.host.api.pendingApprovals({})) await h.host.api.decideApproval({ approvalId: a.approvalId, decision: 'deny', reason: 'test over' });
+    for (const a of await h.host.api.pendingApprovals({}))
+      await h.host.api.decideApproval({ approvalId: a.approvalId, decision: 'deny', reason: 'test over' });
   };
 
   beforeAll(async () => {

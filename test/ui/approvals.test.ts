@@ -31,10 +31,14 @@ describe('Approvals page', () => {
     expect(await card.textContent()).toContain('HIGH risk');
 
     // The first waiting call takes focus; from there Tab reaches the reason and the buttons.
-    await eventually(async () => expect(await h.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('pending-approval'));
-    for (let i = 0; i < 5 && !(await h.page.evaluate(() => document.activeElement?.tagName === 'INPUT')); i++) await h.page.keyboard.press('Tab');
+    await eventually(async () =>
+      expect(await h.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('pending-approval'),
+    );
+    for (let i = 0; i < 5 && !(await h.page.evaluate(() => document.activeElement?.tagName === 'INPUT')); i++)
+      await h.page.keyboard.press('Tab');
     await h.page.keyboard.type('not this file');
-    for (let i = 0; i < 6 && (await h.page.evaluate(() => document.activeElement?.textContent)) !== 'Deny'; i++) await h.page.keyboard.press('Tab');
+    for (let i = 0; i < 6 && (await h.page.evaluate(() => document.activeElement?.textContent)) !== 'Deny'; i++)
+      await h.page.keyboard.press('Tab');
     expect(await h.page.evaluate(() => document.activeElement?.textContent)).toBe('Deny');
     await h.page.keyboard.press('Enter');
 

@@ -66,11 +66,20 @@ describe('Browser page against the host driving real Chromium', () => {
     expect(await tabs.count()).toBe(1);
     expect(await tabs.first().getAttribute('aria-current')).toBe('true');
     expect(await tabs.first().textContent()).toContain('active');
-    await eventually(async () => expect(await h.page.getByTestId('browser-actions').textContent()).toContain('browser_navigate'), 15_000);
-    await eventually(async () => {
-      const rate = Number(/([\d.]+) fps/.exec((await h.page.getByTestId('browser-fps').textContent()) ?? '')?.[1] ?? 0);
-      expect(rate).toBeGreaterThan(0);
-    }, 20_000, 250);
+    await eventually(
+      async () => expect(await h.page.getByTestId('browser-actions').textContent()).toContain('browser_navigate'),
+      15_000,
+    );
+    await eventually(
+      async () => {
+        const rate = Number(
+          /([\d.]+) fps/.exec((await h.page.getByTestId('browser-fps').textContent()) ?? '')?.[1] ?? 0,
+        );
+        expect(rate).toBeGreaterThan(0);
+      },
+      20_000,
+      250,
+    );
   });
 
   it('warns while a dialog blocks the page, and stops once the agent answers it', async () => {
@@ -88,8 +97,17 @@ describe('Browser page against the host driving real Chromium', () => {
     await eventually(async () => expect(await h.page.evaluate(() => window.location.hash)).toBe('#/browser'), 15_000);
     const banner = h.page.getByTestId('browser-show-banner');
     await eventually(async () => expect(await banner.textContent()).toContain('please review the fixture page'));
-    await eventually(async () => expect(await h.page.getByTestId('browser-mirror').getAttribute('class')).toContain('attention'));
-    await eventually(async () => expect(Number(/([\d.]+) fps/.exec((await h.page.getByTestId('browser-fps').textContent()) ?? '')?.[1] ?? 0)).toBeGreaterThan(0), 20_000, 250);
+    await eventually(async () =>
+      expect(await h.page.getByTestId('browser-mirror').getAttribute('class')).toContain('attention'),
+    );
+    await eventually(
+      async () =>
+        expect(
+          Number(/([\d.]+) fps/.exec((await h.page.getByTestId('browser-fps').textContent()) ?? '')?.[1] ?? 0),
+        ).toBeGreaterThan(0),
+      20_000,
+      250,
+    );
     await h.shot('browser');
     await banner.getByRole('button', { name: 'Dismiss' }).click();
     await banner.waitFor({ state: 'detached' });

@@ -32,7 +32,11 @@ describe('Connection to the host', () => {
   });
 
   it('clears the banner after the host is back on the same address', async () => {
-    second = await startHost({ port: h.host.address.port, dataDir: h.dataDir, rendererDir: await ensureRendererBuild() });
+    second = await startHost({
+      port: h.host.address.port,
+      dataDir: h.dataDir,
+      rendererDir: await ensureRendererBuild(),
+    });
     // No click: the backoff (capped at 15 s) must bring it back by itself. ("Reconnect now" only
     // shortens the wait, and racing it against the automatic retry made this test flaky.)
     await h.page.getByRole('status', { name: 'Connection to host: Live' }).waitFor({ timeout: 40_000 });

@@ -13,7 +13,12 @@ import { VirtualPhone } from '../../tools/devices/virtual/phone';
 import { deviceStateMeaning } from '../../renderer/src/pages/devices/device-states';
 import { filterLines, logLevel } from '../../renderer/src/pages/devices/logcat-lines';
 import { pickDevice } from '../../renderer/src/pages/devices/pick-device';
-import { classifyGesture, containedRect, keyGesture, toDevicePoint } from '../../renderer/src/pages/devices/screen-gesture';
+import {
+  classifyGesture,
+  containedRect,
+  keyGesture,
+  toDevicePoint,
+} from '../../renderer/src/pages/devices/screen-gesture';
 import { FpsWindow } from '../../renderer/src/state/fps-window';
 import { closedPortUrl } from './support/closed-port';
 import { eventually } from './support/eventually';
@@ -27,30 +32,52 @@ describe('what a pointer on the live screen means on the device', () => {
   it('maps a click on the bars beside the picture to nothing', () => {
     expect(toDevicePoint({ x: 300, y: 60 }, BOX, PHONE)).toBeUndefined();
     expect(toDevicePoint({ x: 300, y: 845 }, BOX, PHONE)).toBeUndefined();
-    expect(classifyGesture({ client: { x: 300, y: 60 }, at: 0 }, { client: { x: 300, y: 60 }, at: 50 }, BOX, PHONE)).toBeUndefined();
+    expect(
+      classifyGesture({ client: { x: 300, y: 60 }, at: 0 }, { client: { x: 300, y: 60 }, at: 50 }, BOX, PHONE),
+    ).toBeUndefined();
   });
 
   it('maps the picture corners and centre to device pixels, keeping the aspect', () => {
     const picture = containedRect(BOX, PHONE);
     expect(picture.width / picture.height).toBeCloseTo(720 / 1280, 6);
     expect(toDevicePoint({ x: picture.left, y: picture.top }, BOX, PHONE)).toEqual({ x: 0, y: 0 });
-    expect(toDevicePoint({ x: picture.left + picture.width, y: picture.top + picture.height }, BOX, PHONE)).toEqual({ x: 719, y: 1279 });
-    expect(toDevicePoint({ x: picture.left + picture.width / 2, y: picture.top + picture.height / 2 }, BOX, PHONE)).toEqual({ x: 360, y: 640 });
+    expect(toDevicePoint({ x: picture.left + picture.width, y: picture.top + picture.height }, BOX, PHONE)).toEqual({
+      x: 719,
+      y: 1279,
+    });
+    expect(
+      toDevicePoint({ x: picture.left + picture.width / 2, y: picture.top + picture.height / 2 }, BOX, PHONE),
+    ).toEqual({ x: 360, y: 640 });
   });
 
   it('treats a press that moves less than the threshold as a tap where it began', () => {
     const picture = containedRect(BOX, PHONE);
     const at = { x: picture.left + picture.width / 4, y: picture.top + picture.height / 4 };
-    const gesture = classifyGesture({ client: at, at: 10 }, { client: { x: at.x + 3, y: at.y + 4 }, at: 900 }, BOX, PHONE);
+    const gesture = classifyGesture(
+      { client: at, at: 10 },
+      { client: { x: at.x + 3, y: at.y + 4 }, at: 900 },
+      BOX,
+      PHONE,
+    );
     expect(gesture).toEqual({ kind: 'tap', x: 180, y: 320 });
   });
 
   it('turns a drag into a swipe lasting as long as the drag, pulled back to the edge when it ends outside', () => {
     const picture = containedRect(BOX, PHONE);
     const start = { x: picture.left + picture.width / 2, y: picture.top + picture.height * (960.5 / 1280) };
-    const gesture = classifyGesture({ client: start, at: 1_000 }, { client: { x: start.x, y: 0 }, at: 1_420.4 }, BOX, PHONE);
+    const gesture = classifyGesture(
+      { client: start, at: 1_000 },
+      { client: { x: start.x, y: 0 }, at: 1_420.4 },
+      BOX,
+      PHONE,
+    );
     expect(gesture).toEqual({ kind: 'swipe', x1: 360, y1: 960, x2: 360, y2: 0, durationMs: 420 });
-    const slow = classifyGesture({ client: start, at: 0 }, { client: { x: start.x + 50, y: start.y }, at: 60_000 }, BOX, PHONE);
+    const slow = classifyGesture(
+      { client: start, at: 0 },
+      { client: { x: start.x + 50, y: start.y }, at: 60_000 },
+      BOX,
+      PHONE,
+    );
     expect(slow).toMatchObject({ kind: 'swipe', durationMs: 10_000 });
   });
 
@@ -128,7 +155,10 @@ describe('Devices page against the host with the virtual phone', () => {
     const box = await h.page.getByTestId('device-screen').boundingBox();
     if (!box) throw new Error('the live screen is not shown');
     const picture = containedRect({ left: box.x, top: box.y, width: box.width, height: box.height }, PHONE);
-    return { x: picture.left + ((p.x + 0.5) / PHONE.width) * picture.width, y: picture.top + ((p.y + 0.5) / PHONE.height) * picture.height };
+    return {
+      x: picture.left + ((p.x + 0.5) / PHONE.width) * picture.width,
+      y: picture.top + ((p.y + 0.5) / PHONE.height) * picture.height,
+    };
   }
 
   async function uiSpans(toolId: string) {
@@ -140,17 +170,25 @@ describe('Devices page against the host with the virtual phone', () => {
     adbPort = Number(new URL(await closedPortUrl()).port);
     // One swipe a minute: the second drag shows how the page reports a refusal.
     h = await startUiHarness({ virtualDevice: true, adbPort, rateLimitPerMinute: { ui_swipe: 1 } });
-    const devices = await eventually(async () => {
-      const list = await h.host.api.devices({});
-      const online = list.filter((d) => d.state === 'device');
-      if (online.length === 0) throw new Error(`a host started with virtualDevice: true lists no online device (${JSON.stringify(list)}); is the device family wired into tools/host/families.ts, and is adb installed?`);
-      return online;
-    }, 45_000, 500);
+    const devices = await eventually(
+      async () => {
+        const list = await h.host.api.devices({});
+        const online = list.filter((d) => d.state === 'device');
+        if (online.length === 0)
+          throw new Error(
+            `a host started with virtualDevice: true lists no online device (${JSON.stringify(list)}); is the device family wired into tools/host/families.ts, and is adb installed?`,
+          );
+        return online;
+      },
+      45_000,
+      500,
+    );
     serial = devices[0]!.serial;
   }, 120_000);
   afterAll(async () => {
     await h?.close();
-    if (adbPort) await new Promise((r) => execFile('adb', ['-P', String(adbPort), 'kill-server'], { timeout: 10_000 }, r));
+    if (adbPort)
+      await new Promise((r) => execFile('adb', ['-P', String(adbPort), 'kill-server'], { timeout: 10_000 }, r));
   });
 
   it('says so when the route names a device that is not attached', async () => {
@@ -170,12 +208,16 @@ describe('Devices page against the host with the virtual phone', () => {
 
   it('draws live frames from the device and measures a frame rate above zero', async () => {
     const status = h.page.getByTestId('device-fps');
-    const fps = await eventually(async () => {
-      const text = (await status.textContent()) ?? '';
-      const rate = Number(/([\d.]+) fps/.exec(text)?.[1] ?? 0);
-      expect(rate).toBeGreaterThan(0);
-      return rate;
-    }, 20_000, 250);
+    const fps = await eventually(
+      async () => {
+        const text = (await status.textContent()) ?? '';
+        const rate = Number(/([\d.]+) fps/.exec(text)?.[1] ?? 0);
+        expect(rate).toBeGreaterThan(0);
+        return rate;
+      },
+      20_000,
+      250,
+    );
     expect(await status.textContent()).toContain('720×1280');
     expect(fps).toBeGreaterThan(0);
   });
@@ -183,10 +225,21 @@ describe('Devices page against the host with the virtual phone', () => {
   it('taps the Notes icon through the pipeline: the outcome shows, the app opens, logcat refreshes', async () => {
     const at = await screenPoint(notesIcon);
     await h.page.mouse.click(at.x, at.y);
-    await eventually(async () => expect(await outcome().textContent()).toContain(`Tap at (${notesIcon.x}, ${notesIcon.y})`));
-    await eventually(async () => expect(await outcome().getByTestId('call-outcome').textContent()).toContain('Success'), 20_000);
-    await eventually(async () => expect(await selectedItem().textContent()).toMatch(/Screen\s*onForeground\s*com\.example\.notes/), 20_000);
-    await eventually(async () => expect(await h.page.getByTestId('logcat').innerText()).toContain('com.example.notes'), 15_000);
+    await eventually(async () =>
+      expect(await outcome().textContent()).toContain(`Tap at (${notesIcon.x}, ${notesIcon.y})`),
+    );
+    await eventually(
+      async () => expect(await outcome().getByTestId('call-outcome').textContent()).toContain('Success'),
+      20_000,
+    );
+    await eventually(
+      async () => expect(await selectedItem().textContent()).toMatch(/Screen\s*onForeground\s*com\.example\.notes/),
+      20_000,
+    );
+    await eventually(
+      async () => expect(await h.page.getByTestId('logcat').innerText()).toContain('com.example.notes'),
+      15_000,
+    );
     const taps = await uiSpans('ui_tap');
     expect(taps).toHaveLength(1);
     expect(taps[0]?.outcome).toBe('success');
@@ -195,7 +248,9 @@ describe('Devices page against the host with the virtual phone', () => {
   it('taps the note field: the keyboard comes up', async () => {
     const at = await screenPoint(noteInput);
     await h.page.mouse.click(at.x, at.y);
-    await eventually(async () => expect(await outcome().textContent()).toContain(`Tap at (${noteInput.x}, ${noteInput.y})`));
+    await eventually(async () =>
+      expect(await outcome().textContent()).toContain(`Tap at (${noteInput.x}, ${noteInput.y})`),
+    );
     await eventually(async () => expect(await selectedItem().textContent()).toMatch(/Keyboard\s*shown/), 20_000);
     await h.shot('devices');
   });
@@ -207,8 +262,13 @@ describe('Devices page against the host with the virtual phone', () => {
     await h.page.mouse.down();
     await h.page.mouse.move(to.x, to.y, { steps: 5 });
     await h.page.mouse.up();
-    await eventually(async () => expect(await outcome().textContent()).toMatch(/Swipe \(360, 1000\) → \(360, 500\) in \d+ ms/));
-    await eventually(async () => expect(await outcome().getByTestId('call-outcome').textContent()).toContain('Success'), 20_000);
+    await eventually(async () =>
+      expect(await outcome().textContent()).toMatch(/Swipe \(360, 1000\) → \(360, 500\) in \d+ ms/),
+    );
+    await eventually(
+      async () => expect(await outcome().getByTestId('call-outcome').textContent()).toContain('Success'),
+      20_000,
+    );
     expect(await uiSpans('ui_swipe')).toHaveLength(1);
   });
 
@@ -230,7 +290,11 @@ describe('Devices page against the host with the virtual phone', () => {
 
   it('lists the taps made on the screen on the Traces page, like an agent call', async () => {
     await h.open('traces');
-    await eventually(async () => expect((await h.page.locator('.span-row-holder').allTextContents()).filter((t) => t.includes('ui_tap'))).toHaveLength(3));
+    await eventually(async () =>
+      expect(
+        (await h.page.locator('.span-row-holder').allTextContents()).filter((t) => t.includes('ui_tap')),
+      ).toHaveLength(3),
+    );
   });
 
   it('reports no script or console errors while doing all of this', () => {

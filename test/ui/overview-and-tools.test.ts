@@ -15,7 +15,9 @@ describe('Overview and Tools pages', () => {
   afterAll(async () => h?.close());
 
   it('masks the token until revealed and copies the real one', async () => {
-    await h.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.host.address.ui.replace(/\/$/, '') });
+    await h.page
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.host.address.ui.replace(/\/$/, '') });
     await h.open('overview');
     const token = h.page.getByTestId('mcp-token');
     await token.waitFor();
@@ -31,20 +33,32 @@ describe('Overview and Tools pages', () => {
 
   it('offers client configurations built from the real endpoint', async () => {
     expect(await h.page.getByTestId('mcp-url').textContent()).toBe(h.host.address.mcp);
-    const config = JSON.parse((await h.page.getByTestId('client-config').textContent()) ?? '') as { mcpServers: { toolgate: { url: string; headers: { Authorization: string } } } };
-    expect(config.mcpServers.toolgate).toEqual({ url: h.host.address.mcp, headers: { Authorization: `Bearer ${h.host.token}` } });
+    const config = JSON.parse((await h.page.getByTestId('client-config').textContent()) ?? '') as {
+      mcpServers: { toolgate: { url: string; headers: { Authorization: string } } };
+    };
+    expect(config.mcpServers.toolgate).toEqual({
+      url: h.host.address.mcp,
+      headers: { Authorization: `Bearer ${h.host.token}` },
+    });
 
     await h.page.getByRole('button', { name: 'Claude Code' }).click();
-    expect(await h.page.getByTestId('client-config').textContent()).toBe(`claude mcp add --transport http toolgate ${h.host.address.mcp} --header 'Authorization: Bearer ${h.host.token}'`);
+    expect(await h.page.getByTestId('client-config').textContent()).toBe(
+      `claude mcp add --transport http toolgate ${h.host.address.mcp} --header 'Authorization: Bearer ${h.host.token}'`,
+    );
 
     await h.page.getByRole('button', { name: 'stdio bridge' }).click();
-    expect(await h.page.getByTestId('client-config').textContent()).toContain(`bin/toolgate.cjs mcp-stdio --data-dir ${h.host.dataDir}`);
+    expect(await h.page.getByTestId('client-config').textContent()).toContain(
+      `bin/toolgate.cjs mcp-stdio --data-dir ${h.host.dataDir}`,
+    );
   });
 
   it('shows calls made over MCP in the activity count without a reload', async () => {
-    for (const expression of ['1 + 1', '2 * 3', '10 / 4']) await h.mcp.callTool({ name: 'calculate', arguments: { expression } });
+    for (const expression of ['1 + 1', '2 * 3', '10 / 4'])
+      await h.mcp.callTool({ name: 'calculate', arguments: { expression } });
     // The window total, not "this minute": the minute may roll over between the calls and the check.
-    await eventually(async () => expect(await h.page.getByTestId('calls-window').textContent()).toMatch(/^3 calls, 0 failed/));
+    await eventually(async () =>
+      expect(await h.page.getByTestId('calls-window').textContent()).toMatch(/^3 calls, 0 failed/),
+    );
     await h.shot('overview');
   });
 
@@ -60,7 +74,11 @@ describe('Overview and Tools pages', () => {
     await h.page.getByRole('heading', { name: /^files/ }).waitFor();
     await h.page.getByRole('heading', { name: /^structured/ }).waitFor();
     await h.page.getByLabel('Search tools').fill('uuid');
-    await eventually(async () => expect(await h.page.locator('.catalog-item').allTextContents()).toEqual([expect.stringContaining('uuid_generate')]));
+    await eventually(async () =>
+      expect(await h.page.locator('.catalog-item').allTextContents()).toEqual([
+        expect.stringContaining('uuid_generate'),
+      ]),
+    );
     await h.page.getByLabel('Search tools').fill('no tool is called like this');
     await h.page.getByText('No tool matches.').waitFor();
     await h.page.getByLabel('Search tools').fill('');

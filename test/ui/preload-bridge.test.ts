@@ -23,7 +23,8 @@ function preloadOver(host: Host): Record<string, unknown> {
       return () => sub.dispose();
     },
   };
-  for (const m of METHOD_NAMES) exposed[m] = async (input: unknown) => (host.api[m] as (i: unknown) => unknown)(contract[m].input.parse(input));
+  for (const m of METHOD_NAMES)
+    exposed[m] = async (input: unknown) => (host.api[m] as (i: unknown) => unknown)(contract[m].input.parse(input));
   return exposed;
 }
 
@@ -53,8 +54,14 @@ describe('the Electron preload bridge', () => {
   });
 
   it("strips IPC's wrapping from an error message", async () => {
-    const failing = { ...preloadOver(host), breakers: async () => Promise.reject(new Error("Error invoking remote method 'toolgate:breakers': Error: store closed")) };
-    const error = await findPreloadBridge({ toolgate: failing })!.call('breakers', {}).catch((e: unknown) => e);
+    const failing = {
+      ...preloadOver(host),
+      breakers: async () =>
+        Promise.reject(new Error("Error invoking remote method 'toolgate:breakers': Error: store closed")),
+    };
+    const error = await findPreloadBridge({ toolgate: failing })!
+      .call('breakers', {})
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HostRequestError);
     expect((error as HostRequestError).message).toBe('store closed');
   });
@@ -63,7 +70,10 @@ describe('the Electron preload bridge', () => {
     const bridge = findPreloadBridge({ toolgate: preloadOver(host) })!;
     const events: HostEvent[] = [];
     const off = bridge.onEvent((e) => events.push(e));
-    const outcome = await bridge.call('callTool', { toolId: 'version_compare', args: { operation: 'compare', a: '1.2.0', b: '1.10.0' } });
+    const outcome = await bridge.call('callTool', {
+      toolId: 'version_compare',
+      args: { operation: 'compare', a: '1.2.0', b: '1.10.0' },
+    });
     off();
     expect(outcome.ok).toBe(true);
     expect(events.some((e) => e.type === 'span' && e.span.toolId === 'version_compare')).toBe(true);

@@ -51,7 +51,8 @@ describe('usage folded forward in the page', () => {
     expect(folded.stats.map((s) => s.toolId)).toEqual(host.map((s) => s.toolId));
     for (const [mine, theirs] of folded.stats.map((s, i) => [s, host[i]!] as const)) {
       expect({ ...mine, latencyMs: undefined }).toEqual({ ...theirs, latencyMs: undefined });
-      for (const k of ['min', 'max', 'mean', 'p50', 'p95', 'p99'] as const) expect(mine.latencyMs[k]).toBeCloseTo(theirs.latencyMs[k], 6);
+      for (const k of ['min', 'max', 'mean', 'p50', 'p95', 'p99'] as const)
+        expect(mine.latencyMs[k]).toBeCloseTo(theirs.latencyMs[k], 6);
     }
   });
 });
@@ -102,8 +103,15 @@ describe('breaker transitions applied in the page', () => {
   it('moves the state, appends the transition once and clears the cooldown on close', () => {
     const open = { toolId: 't', from: 'CLOSED', to: 'OPEN', at: 1, cause: 'failures' } as const;
     const views = applyTransition(applyTransition([], open), open);
-    expect(views).toEqual([{ toolId: 't', state: 'OPEN', consecutiveFailures: 0, cooldownRemainingMs: 0, transitions: [open] }]);
-    const closed = applyTransition([{ ...views[0]!, probeAt: 5, cooldownRemainingMs: 900, consecutiveFailures: 5 }], { ...open, from: 'HALF_OPEN', to: 'CLOSED', at: 2 });
+    expect(views).toEqual([
+      { toolId: 't', state: 'OPEN', consecutiveFailures: 0, cooldownRemainingMs: 0, transitions: [open] },
+    ]);
+    const closed = applyTransition([{ ...views[0]!, probeAt: 5, cooldownRemainingMs: 900, consecutiveFailures: 5 }], {
+      ...open,
+      from: 'HALF_OPEN',
+      to: 'CLOSED',
+      at: 2,
+    });
     expect(closed[0]).toMatchObject({ state: 'CLOSED', cooldownRemainingMs: 0, consecutiveFailures: 0 });
     expect(closed[0]!.probeAt).toBeUndefined();
   });
@@ -112,7 +120,15 @@ describe('breaker transitions applied in the page', () => {
     const open = { toolId: 't', from: 'CLOSED' as const, to: 'OPEN' as const, at: 1, cause: 'five failures' };
     const probe = { ...open, from: 'OPEN' as const, to: 'HALF_OPEN' as const, at: 2, cause: 'cooldown over' };
     const closed = { ...open, from: 'HALF_OPEN' as const, to: 'CLOSED' as const, at: 3, cause: 'probe succeeded' };
-    const refetched = [{ toolId: 't', state: 'CLOSED' as const, consecutiveFailures: 0, cooldownRemainingMs: 0, transitions: [open, probe, closed] }];
+    const refetched = [
+      {
+        toolId: 't',
+        state: 'CLOSED' as const,
+        consecutiveFailures: 0,
+        cooldownRemainingMs: 0,
+        transitions: [open, probe, closed],
+      },
+    ];
     expect(applyTransition(refetched, probe)).toEqual(refetched);
     const withoutProbe = [{ ...refetched[0]!, transitions: [open, closed] }];
     expect(applyTransition(withoutProbe, probe)).toEqual(refetched);
@@ -125,7 +141,10 @@ describe('the Try-it form from a real tool schema', () => {
 
   it('refuses JSON that does not parse, naming the field, and sends nothing', () => {
     const values = { ...initialValues(fields), expression: 'x + 1', variables: '{x: 1' };
-    expect(buildArgs(fields, values)).toEqual({ ok: false, errors: { variables: expect.stringContaining('Not valid JSON') } });
+    expect(buildArgs(fields, values)).toEqual({
+      ok: false,
+      errors: { variables: expect.stringContaining('Not valid JSON') },
+    });
   });
 
   it('leaves out empty optional fields and passes a missing required one to the pipeline to judge', () => {
@@ -133,9 +152,17 @@ describe('the Try-it form from a real tool schema', () => {
   });
 
   it('marks required fields, keeps descriptions and types the values', () => {
-    expect(fields.find((f) => f.name === 'expression')).toMatchObject({ required: true, description: expect.any(String) });
+    expect(fields.find((f) => f.name === 'expression')).toMatchObject({
+      required: true,
+      description: expect.any(String),
+    });
     expect(fields.find((f) => f.name === 'precision')?.kind).toBe('integer');
-    const built = buildArgs(fields, { ...initialValues(fields), expression: 'x * 2', variables: '{"x": 21}', precision: '4' });
+    const built = buildArgs(fields, {
+      ...initialValues(fields),
+      expression: 'x * 2',
+      variables: '{"x": 21}',
+      precision: '4',
+    });
     expect(built).toEqual({ ok: true, args: { expression: 'x * 2', variables: { x: 21 }, precision: 4 } });
   });
 });
@@ -144,13 +171,25 @@ describe('client configurations', () => {
   it('quotes a data dir with spaces or quotes as one shell word', () => {
     expect(shellWord("/home/o'neil/Tool gate")).toBe(`'/home/o'\\''neil/Tool gate'`);
     expect(shellWord('/tmp/plain-dir')).toBe('/tmp/plain-dir');
-    const stdioBridge = { command: 'node', args: ['/opt/tool gate/bin/toolgate.cjs', 'mcp-stdio', '--data-dir', '/a b'] };
-    const stdio = clientConfigs({ mcpUrl: 'http://127.0.0.1:7878/mcp', stdioBridge }, 'T').find((c) => c.id === 'stdio');
+    const stdioBridge = {
+      command: 'node',
+      args: ['/opt/tool gate/bin/toolgate.cjs', 'mcp-stdio', '--data-dir', '/a b'],
+    };
+    const stdio = clientConfigs({ mcpUrl: 'http://127.0.0.1:7878/mcp', stdioBridge }, 'T').find(
+      (c) => c.id === 'stdio',
+    );
     expect(stdio?.text).toBe("node '/opt/tool gate/bin/toolgate.cjs' mcp-stdio --data-dir '/a b'");
   });
 
   it('puts the bearer token in the header of every HTTP client', () => {
-    const configs = clientConfigs({ mcpUrl: 'http://127.0.0.1:7878/mcp', stdioBridge: { command: 'node', args: ['/b/toolgate.cjs', 'mcp-stdio', '--data-dir', '/d'] } }, 'SECRET');
-    for (const id of ['cursor', 'claude-code', 'vscode']) expect(configs.find((c) => c.id === id)?.text).toContain('Bearer SECRET');
+    const configs = clientConfigs(
+      {
+        mcpUrl: 'http://127.0.0.1:7878/mcp',
+        stdioBridge: { command: 'node', args: ['/b/toolgate.cjs', 'mcp-stdio', '--data-dir', '/d'] },
+      },
+      'SECRET',
+    );
+    for (const id of ['cursor', 'claude-code', 'vscode'])
+      expect(configs.find((c) => c.id === id)?.text).toContain('Bearer SECRET');
   });
 });

@@ -21,7 +21,13 @@ async function serveSearchProvider(): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     const q = new URL(req.url ?? '/', 'http://x').searchParams.get('q') ?? '';
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ results: [{ title: `Local answer for ${q}`, url: 'https://example.test/a', snippet: 'from the local provider' }] }));
+    res.end(
+      JSON.stringify({
+        results: [
+          { title: `Local answer for ${q}`, url: 'https://example.test/a', snippet: 'from the local provider' },
+        ],
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/search` };
@@ -37,7 +43,10 @@ describe('Settings form logic', () => {
 
   it('gives every field of the host message to the field it names, and nothing to fields it does not name', () => {
     const message = 'Invalid settings: adbPort: Too big: expected number to be <=65535; otlpEndpoint: Invalid URL';
-    expect(fieldErrorsFrom(message, SETTING_KEYS)).toEqual({ adbPort: 'Too big: expected number to be <=65535', otlpEndpoint: 'Invalid URL' });
+    expect(fieldErrorsFrom(message, SETTING_KEYS)).toEqual({
+      adbPort: 'Too big: expected number to be <=65535',
+      otlpEndpoint: 'Invalid URL',
+    });
     expect(fieldErrorsFrom('Request failed: the host could not be reached.', SETTING_KEYS)).toEqual({});
     expect(fieldErrorsFrom('Unknown setting(s): colour. Known: workspaceRoot, adbHost.', SETTING_KEYS)).toEqual({});
   });
@@ -51,8 +60,17 @@ describe('Settings form logic', () => {
   });
 
   it('leaves out edits that equal the saved value', () => {
-    expect(changesFrom(fields, { adbPort: 5038, browserHeadless: true }, { adbPort: '5038', browserHeadless: 'on', adbHost: '' })).toEqual({});
-    expect(changesFrom(fields, { adbPort: 5038 }, { adbPort: '', adbHost: 'lab-7' })).toEqual({ adbPort: null, adbHost: 'lab-7' });
+    expect(
+      changesFrom(
+        fields,
+        { adbPort: 5038, browserHeadless: true },
+        { adbPort: '5038', browserHeadless: 'on', adbHost: '' },
+      ),
+    ).toEqual({});
+    expect(changesFrom(fields, { adbPort: 5038 }, { adbPort: '', adbHost: 'lab-7' })).toEqual({
+      adbPort: null,
+      adbHost: 'lab-7',
+    });
   });
 
   it('places every contract setting in exactly one group', () => {
@@ -117,7 +135,9 @@ describe('Settings page against the real host', () => {
       expect(await savedText(key), key).toBe('default');
     }
     expect(await h.page.getByTestId('setting-browserHeadless-tri-state').textContent()).toBe('default');
-    expect(await h.page.getByLabel('Headless browser').evaluate((el) => (el as HTMLInputElement).indeterminate)).toBe(true);
+    expect(await h.page.getByLabel('Headless browser').evaluate((el) => (el as HTMLInputElement).indeterminate)).toBe(
+      true,
+    );
     expect(await h.page.getByLabel('Approval timeout (seconds)').getAttribute('type')).toBe('number');
     expect(await h.page.locator('nav a').last().textContent()).toBe('Settings');
   });
@@ -135,20 +155,28 @@ describe('Settings page against the real host', () => {
     // Typed and then put back: not a change, so not sent.
     await h.page.getByLabel('adb server host').fill('10.0.0.9');
     await h.page.getByLabel('adb server host').fill('');
-    expect(await row('adbHost').getByRole('button', { name: /^Reset to default/ }).getAttribute('aria-disabled')).toBe('true');
+    expect(
+      await row('adbHost')
+        .getByRole('button', { name: /^Reset to default/ })
+        .getAttribute('aria-disabled'),
+    ).toBe('true');
     const search = h.page.getByLabel('Web search endpoint');
     await search.fill(provider.url);
     expect(await h.page.getByTestId('settings-unsaved').textContent()).toBe('2 unsaved changes');
     await search.press('Enter');
 
-    await eventually(async () => expect(await saved()).toEqual({ webSearchEndpoint: provider.url, browserHeadless: false }));
+    await eventually(async () =>
+      expect(await saved()).toEqual({ webSearchEndpoint: provider.url, browserHeadless: false }),
+    );
     expect(sent).toEqual([{ changes: { webSearchEndpoint: provider.url, browserHeadless: false } }]);
     await h.page.getByTestId('setting-browserHeadless-restart').waitFor();
     expect(await h.page.getByTestId('setting-browserHeadless-restart').textContent()).toBe('applies after a restart');
     expect(await h.page.getByTestId('setting-webSearchEndpoint-restart').count()).toBe(0);
     expect(await savedText('webSearchEndpoint')).toBe(provider.url);
     expect(await savedText('browserHeadless')).toBe('off');
-    expect(await h.page.getByTestId('settings-outcome').textContent()).toBe('Saved 2 settings. One applies after a restart.');
+    expect(await h.page.getByTestId('settings-outcome').textContent()).toBe(
+      'Saved 2 settings. One applies after a restart.',
+    );
     expect(await h.page.getByTestId('settings-unsaved').textContent()).toBe('No unsaved changes');
 
     const answer = await h.mcp.callTool({ name: 'web_search', arguments: { query: 'toolgate' } });
@@ -161,14 +189,18 @@ describe('Settings page against the real host', () => {
 
   it('returns a key to its default with Reset to default, which sends null', async () => {
     sent.length = 0;
-    await row('webSearchEndpoint').getByRole('button', { name: /^Reset to default/ }).click();
+    await row('webSearchEndpoint')
+      .getByRole('button', { name: /^Reset to default/ })
+      .click();
     await eventually(async () => expect(await saved()).toEqual({ browserHeadless: false }));
     expect(sent).toEqual([{ changes: { webSearchEndpoint: null } }]);
     await eventually(async () => expect(await savedText('webSearchEndpoint')).toBe('default'));
     expect(await h.page.getByLabel('Web search endpoint').inputValue()).toBe('');
 
     // Back to the value the page opened with: the restart note goes away.
-    await row('browserHeadless').getByRole('button', { name: /^Reset to default/ }).click();
+    await row('browserHeadless')
+      .getByRole('button', { name: /^Reset to default/ })
+      .click();
     await eventually(async () => expect(await saved()).toEqual({}));
     await eventually(async () => expect(await h.page.getByTestId('setting-browserHeadless-restart').count()).toBe(0));
     expect(await h.page.getByTestId('setting-browserHeadless-tri-state').textContent()).toBe('default');
@@ -176,9 +208,16 @@ describe('Settings page against the real host', () => {
 
   it('follows the dark theme through the shared colour variables', async () => {
     await h.page.emulateMedia({ colorScheme: 'dark' });
-    const panel = await h.page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--panel').trim());
+    const panel = await h.page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--panel').trim(),
+    );
     expect(panel).toBe('#171b22');
-    expect(await h.page.locator('.settings-group').first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(23, 27, 34)');
+    expect(
+      await h.page
+        .locator('.settings-group')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor),
+    ).toBe('rgb(23, 27, 34)');
     await h.shot('settings-dark');
     await h.page.emulateMedia({ colorScheme: 'light' });
   });

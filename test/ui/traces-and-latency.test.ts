@@ -51,25 +51,34 @@ describe('Traces and Latency pages', () => {
   });
 
   it('filters by outcome, by tool and by call id', async () => {
-    for (const expression of ['1 + 1', '2 + 2', '3 + 3']) await h.mcp.callTool({ name: 'calculate', arguments: { expression } });
-    await eventually(async () => expect((await rows().allTextContents()).filter((t) => t.includes('calculate'))).toHaveLength(3));
+    for (const expression of ['1 + 1', '2 + 2', '3 + 3'])
+      await h.mcp.callTool({ name: 'calculate', arguments: { expression } });
+    await eventually(async () =>
+      expect((await rows().allTextContents()).filter((t) => t.includes('calculate'))).toHaveLength(3),
+    );
 
     await h.page.getByLabel('Outcome').selectOption('error');
-    await eventually(async () => expect((await rows().allTextContents()).every((t) => t.includes('web_fetch'))).toBe(true));
+    await eventually(async () =>
+      expect((await rows().allTextContents()).every((t) => t.includes('web_fetch'))).toBe(true),
+    );
 
     await h.page.getByLabel('Outcome').selectOption('');
     await h.page.getByLabel('Tool').selectOption('calculate');
     await eventually(async () => expect(await rows().count()).toBe(3));
     expect((await rows().allTextContents()).every((t) => t.includes('calculate'))).toBe(true);
 
-    const oneCall = ((await rows().first().locator('button').getAttribute('aria-label')) ?? '').match(/call (\S+)$/)?.[1] ?? '';
+    const oneCall =
+      ((await rows().first().locator('button').getAttribute('aria-label')) ?? '').match(/call (\S+)$/)?.[1] ?? '';
     expect(oneCall).not.toBe('');
     await h.page.getByLabel('Call id').fill(oneCall);
     await eventually(async () => expect(await rows().count()).toBe(1));
   });
 
   it('exports the filtered spans as a JSON download', async () => {
-    const [download] = await Promise.all([h.page.waitForEvent('download'), h.page.getByRole('button', { name: 'Export JSON' }).click()]);
+    const [download] = await Promise.all([
+      h.page.waitForEvent('download'),
+      h.page.getByRole('button', { name: 'Export JSON' }).click(),
+    ]);
     const file = await download.path();
     const data = JSON.parse(readFileSync(file, 'utf8')) as { exportedAt: number; spans: Array<{ toolId: string }> };
     expect(data.spans).toHaveLength(3);

@@ -11,7 +11,13 @@ const CAP = 10_000;
 
 describe('Traces page under load', () => {
   let h: UiHarness;
-  const run = (n: number) => h.host.executor.execute({ toolId: 'uuid_generate', args: { count: 1 }, sessionId: `load-${n}`, requester: { kind: 'internal', label: 'load' } });
+  const run = (n: number) =>
+    h.host.executor.execute({
+      toolId: 'uuid_generate',
+      args: { count: 1 },
+      sessionId: `load-${n}`,
+      requester: { kind: 'internal', label: 'load' },
+    });
   const count = async () => Number.parseInt((await h.page.getByTestId('span-count').textContent()) ?? '0', 10);
 
   beforeAll(async () => {
@@ -26,16 +32,26 @@ describe('Traces page under load', () => {
     await eventually(async () => expect(await count()).toBe(CAP), 30_000);
     expect(await h.page.locator('.span-row-holder').count()).toBeLessThan(60);
 
-    await h.page.getByTestId('span-list').locator('.span-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-    await eventually(async () => expect(await h.page.locator('.span-row-holder').last().textContent()).toContain('uuid_generate'));
+    await h.page
+      .getByTestId('span-list')
+      .locator('.span-scroll')
+      .evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await eventually(async () =>
+      expect(await h.page.locator('.span-row-holder').last().textContent()).toContain('uuid_generate'),
+    );
     expect(await h.page.locator('.span-row-holder').count()).toBeLessThan(60);
   });
 
   it('puts new spans on top while at the cap', async () => {
-    await h.page.getByTestId('span-list').locator('.span-scroll').evaluate((el) => el.scrollTo({ top: 0 }));
+    await h.page
+      .getByTestId('span-list')
+      .locator('.span-scroll')
+      .evaluate((el) => el.scrollTo({ top: 0 }));
     const before = await h.page.locator('.span-row-holder button').first().getAttribute('aria-label');
     for (let i = 0; i < 50; i++) await run(CAP + 500 + i);
-    await eventually(async () => expect(await h.page.locator('.span-row-holder button').first().getAttribute('aria-label')).not.toBe(before));
+    await eventually(async () =>
+      expect(await h.page.locator('.span-row-holder button').first().getAttribute('aria-label')).not.toBe(before),
+    );
     expect(await count()).toBe(CAP);
   });
 

@@ -86,7 +86,9 @@ describe('calculate refuses escape attempts', () => {
 
   it('and the disabled functions stay disabled inside the instance itself', () => {
     for (const name of ['evaluate', 'parse', 'import', 'createUnit', 'compile', 'simplify', 'derivative', 'resolve']) {
-      expect(() => (math as unknown as Record<string, (...a: unknown[]) => unknown>)[name]?.('1'), name).toThrow(/disabled/);
+      expect(() => (math as unknown as Record<string, (...a: unknown[]) => unknown>)[name]?.('1'), name).toThrow(
+        /disabled/,
+      );
     }
   });
 });
@@ -109,8 +111,12 @@ describe('calculate stops expensive evaluation', () => {
 
 describe('calculate refuses bad arguments', () => {
   it('syntax errors, unknown symbols, mismatched units, reserved variable names', async () => {
-    expect((await h.fails('calculate', { expression: '(1 + 2' }, 'INVALID_ARGUMENT')).message).toMatch(/cannot be parsed/);
-    expect((await h.fails('calculate', { expression: 'y + 1' }, 'INVALID_ARGUMENT')).message).toMatch(/Unknown symbol "y"/);
+    expect((await h.fails('calculate', { expression: '(1 + 2' }, 'INVALID_ARGUMENT')).message).toMatch(
+      /cannot be parsed/,
+    );
+    expect((await h.fails('calculate', { expression: 'y + 1' }, 'INVALID_ARGUMENT')).message).toMatch(
+      /Unknown symbol "y"/,
+    );
     await h.fails('calculate', { expression: '5 cm + 2 kg' }, 'INVALID_ARGUMENT');
     await h.fails('calculate', { expression: '1', variables: { constructor: 1 } }, 'INVALID_ARGUMENT');
     await h.fails('calculate', { expression: '1', variables: { sin: 1 } }, 'INVALID_ARGUMENT');
@@ -145,8 +151,18 @@ describe('calculate', () => {
   });
 
   it('uses named variables and returns matrices as arrays', async () => {
-    expect(await h.ok('calculate', { expression: 'principal * (1 + rate)^years', variables: { principal: 1000, rate: 0.05, years: 2 } })).toMatchObject({ value: 1102.5 });
-    expect(await h.ok('calculate', { expression: '[1, 2; 3, 4] * 2' })).toMatchObject({ value: [[2, 4], [6, 8]] });
+    expect(
+      await h.ok('calculate', {
+        expression: 'principal * (1 + rate)^years',
+        variables: { principal: 1000, rate: 0.05, years: 2 },
+      }),
+    ).toMatchObject({ value: 1102.5 });
+    expect(await h.ok('calculate', { expression: '[1, 2; 3, 4] * 2' })).toMatchObject({
+      value: [
+        [2, 4],
+        [6, 8],
+      ],
+    });
   });
 
   it('formats to the requested precision', async () => {

@@ -5,7 +5,8 @@ import { utilityTools } from '../../tools/utility';
 import { harness } from '../structured/harness';
 
 const h = harness(utilityTools());
-const run = async (operation: string, text: string) => (await h.ok<{ result: string }>('text_transform', { operation, text })).result;
+const run = async (operation: string, text: string) =>
+  (await h.ok<{ result: string }>('text_transform', { operation, text })).result;
 
 describe('text_transform refuses', () => {
   it('unknown operations and missing text', async () => {
@@ -49,7 +50,12 @@ describe('text_transform', () => {
 
   it('round-trips base64, base64url, url and hex encodings', async () => {
     const text = 'Grüße 👋 <&> ?x=1';
-    for (const [enc, dec] of [['base64Encode', 'base64Decode'], ['base64UrlEncode', 'base64UrlDecode'], ['urlEncode', 'urlDecode'], ['hexEncode', 'hexDecode']]) {
+    for (const [enc, dec] of [
+      ['base64Encode', 'base64Decode'],
+      ['base64UrlEncode', 'base64UrlDecode'],
+      ['urlEncode', 'urlDecode'],
+      ['hexEncode', 'hexDecode'],
+    ]) {
       expect(await run(dec as string, await run(enc as string, text)), enc).toBe(text);
     }
   });

@@ -23,7 +23,10 @@ export class ConsoleLog {
   private readonly messages: RingBuffer<ConsoleEntry>;
   private readonly errors: RingBuffer<PageErrorEntry>;
 
-  constructor(capacity = 300, private readonly now: () => number = Date.now) {
+  constructor(
+    capacity = 300,
+    private readonly now: () => number = Date.now,
+  ) {
     this.messages = new RingBuffer(capacity);
     this.errors = new RingBuffer(Math.max(1, Math.floor(capacity / 3)));
   }

@@ -51,7 +51,9 @@ export interface PageToolDefinition<S extends z.ZodType> extends BaseDefinition<
 }
 
 const cancelledError = () =>
-  new ToolCallError('TIMEOUT', 'The browser call was cancelled or ran out of time before it finished.', { hint: 'Take a browser_snapshot to see what state the page is in before retrying.' });
+  new ToolCallError('TIMEOUT', 'The browser call was cancelled or ran out of time before it finished.', {
+    hint: 'Take a browser_snapshot to see what state the page is in before retrying.',
+  });
 
 /** Rejects when the call is cancelled; dispose it afterwards, as the executor may share one never-aborted signal between calls. */
 function cancellation(signal: AbortSignal): { promise: Promise<never>; dispose(): void } {
@@ -66,12 +68,20 @@ function cancellation(signal: AbortSignal): { promise: Promise<never>; dispose()
 
 async function settleWithin(work: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
-  await Promise.race([work.then(() => undefined, () => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  await Promise.race([
+    work.then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
+  ]);
   clearTimeout(timer);
 }
 
 function openedDialog(info: DialogInfo, what: string): ToolResult {
-  return success(`${what} opened ${describeDialog(info)}; the page waits for an answer. ${dialogAdvice(info)}`, { dialog: info });
+  return success(`${what} opened ${describeDialog(info)}; the page waits for an answer. ${dialogAdvice(info)}`, {
+    dialog: info,
+  });
 }
 
 /** The ref, described with its role and name from the latest snapshot when it has one. */
@@ -80,7 +90,10 @@ export function targetText(page: Page | undefined, target: string): string {
 }
 
 /** A tool that acts on the active tab (launching the browser on first use). */
-export function definePageTool<S extends z.ZodType>(deps: BrowserToolDeps, def: PageToolDefinition<S>): Tool<z.infer<S>> {
+export function definePageTool<S extends z.ZodType>(
+  deps: BrowserToolDeps,
+  def: PageToolDefinition<S>,
+): Tool<z.infer<S>> {
   const { manager } = deps;
   return defineTool({
     ...def,
@@ -93,10 +106,14 @@ export function definePageTool<S extends z.ZodType>(deps: BrowserToolDeps, def: 
         page = await manager.page();
         const blocking = manager.dialogs.pending(page);
         if (blocking && !def.allowedWithDialog?.(args)) {
-          throw new ToolCallError('EXECUTION_FAILED', `The page is blocked by ${describeDialog(blocking)}. ${dialogAdvice(blocking)}`, {
-            hint: 'Answer the dialog with browser_click {"dialog": …}, then retry this call.',
-            data: { dialog: blocking },
-          });
+          throw new ToolCallError(
+            'EXECUTION_FAILED',
+            `The page is blocked by ${describeDialog(blocking)}. ${dialogAdvice(blocking)}`,
+            {
+              hint: 'Answer the dialog with browser_click {"dialog": …}, then retry this call.',
+              data: { dialog: blocking },
+            },
+          );
         }
         const dialog = manager.dialogs.whenOpened(page);
         const abort = cancellation(ctx.signal);
@@ -109,7 +126,11 @@ export function definePageTool<S extends z.ZodType>(deps: BrowserToolDeps, def: 
           throw e;
         });
         try {
-          const raced = await Promise.race([body.then((result) => ({ result })), dialog.promise.then((opened) => ({ opened })), cancelled]);
+          const raced = await Promise.race([
+            body.then((result) => ({ result })),
+            dialog.promise.then((opened) => ({ opened })),
+            cancelled,
+          ]);
           if ('opened' in raced) {
             ok = true;
             manager.dialogs.setInterrupted(page, { tool: def.id, work: body });
@@ -127,7 +148,10 @@ export function definePageTool<S extends z.ZodType>(deps: BrowserToolDeps, def: 
           const loss = await manager.awaitLoss(500);
           if (loss) throw lossError(loss);
         }
-        throw toToolCallError(e, { action: `${def.id} on ${targetText(page, def.target(args))}`, ...(def.timeoutHint ? { timeoutHint: def.timeoutHint } : {}) });
+        throw toToolCallError(e, {
+          action: `${def.id} on ${targetText(page, def.target(args))}`,
+          ...(def.timeoutHint ? { timeoutHint: def.timeoutHint } : {}),
+        });
       } finally {
         manager.recordAction(def.id, targetText(page, def.target(args)), ok);
       }
@@ -148,7 +172,10 @@ export interface ElementToolDefinition<S extends z.ZodType> extends Omit<PageToo
 }
 
 /** A page tool that acts on the one element its required `ref` names in the latest snapshot. */
-export function defineElementTool<S extends z.ZodType<{ ref: string }>>(deps: BrowserToolDeps, def: ElementToolDefinition<S>): Tool<z.infer<S>> {
+export function defineElementTool<S extends z.ZodType<{ ref: string }>>(
+  deps: BrowserToolDeps,
+  def: ElementToolDefinition<S>,
+): Tool<z.infer<S>> {
   return definePageTool(deps, {
     ...def,
     target: (args) => args.ref,

@@ -54,7 +54,12 @@ export class DialogWatcher {
 
   attach(page: Page): Disposable {
     const onDialog = (dialog: Dialog) => {
-      const info: DialogInfo = { type: asType(dialog.type()), message: dialog.message(), defaultValue: dialog.defaultValue(), openedAt: this.now() };
+      const info: DialogInfo = {
+        type: asType(dialog.type()),
+        message: dialog.message(),
+        defaultValue: dialog.defaultValue(),
+        openedAt: this.now(),
+      };
       this.open.set(page, { dialog, info });
       this.opened.emit({ page, info });
     };
@@ -102,7 +107,10 @@ export class DialogWatcher {
 
   async handle(page: Page, accept: boolean, promptText?: string): Promise<DialogInfo> {
     const entry = this.open.get(page);
-    if (!entry) throw new ToolCallError('NOT_FOUND', 'No dialog is open on the current tab.', { hint: 'Call browser_click without "dialog"; there is nothing to accept or dismiss.' });
+    if (!entry)
+      throw new ToolCallError('NOT_FOUND', 'No dialog is open on the current tab.', {
+        hint: 'Call browser_click without "dialog"; there is nothing to accept or dismiss.',
+      });
     this.open.delete(page);
     this.closed.emit(page);
     // A dialog can already be gone (page navigated, tab closed); that still counts as handled.

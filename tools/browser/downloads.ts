@@ -26,6 +26,7 @@ export interface DownloadEntry {
 /** A file name that cannot climb out of the folder or carry control characters. */
 export function safeFileName(suggested: string): string {
   const base = basename(suggested.replace(/\\/g, '/'))
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this removes
     .replace(/[\u0000-\u001f<>:"|?*]/g, '_')
     .trim();
   return base === '' || base === '.' || base === '..' ? 'download' : base.slice(0, 200);
@@ -78,7 +79,13 @@ export class DownloadTracker {
   }
 
   private async save(download: Download): Promise<void> {
-    const entry: DownloadEntry = { id: this.nextId++, url: download.url(), suggestedFilename: download.suggestedFilename(), state: 'in_progress', startedAt: this.now() };
+    const entry: DownloadEntry = {
+      id: this.nextId++,
+      url: download.url(),
+      suggestedFilename: download.suggestedFilename(),
+      state: 'in_progress',
+      startedAt: this.now(),
+    };
     this.entries.push(entry);
     const dir = this.directory();
     let target: string | undefined;

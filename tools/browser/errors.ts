@@ -13,10 +13,20 @@ export function errorText(e: unknown): string {
 /** The first line plus the last few call-log lines, without ANSI colours. */
 export function briefPlaywrightMessage(e: unknown, maxLogLines = 3): string {
   // eslint-disable-next-line no-control-regex
-  const lines = errorText(e).replace(/\u001b\[[0-9;]*m/g, '').split('\n');
+  const lines = errorText(e)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this removes
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n');
   const first = (lines[0] ?? '').replace(/^[a-zA-Z]+\.[a-zA-Z]+: /, '');
   const logStart = lines.findIndex((l) => l.trim() === 'Call log:');
-  const log = logStart < 0 ? [] : lines.slice(logStart + 1).map((l) => l.trim().replace(/^- /, '')).filter(Boolean).slice(-maxLogLines);
+  const log =
+    logStart < 0
+      ? []
+      : lines
+          .slice(logStart + 1)
+          .map((l) => l.trim().replace(/^- /, ''))
+          .filter(Boolean)
+          .slice(-maxLogLines);
   return [first, ...log].join(' | ').slice(0, 700);
 }
 
@@ -26,21 +36,31 @@ export function isTimeoutError(e: unknown): boolean {
 
 /** An error that means the tab or browser went away under the call. */
 export function isGoneError(e: unknown): boolean {
-  return /Target crashed|Page crashed|has been closed|Target closed|Browser closed|browser has disconnected|Session closed|net::ERR_ABORTED/i.test(errorText(e));
+  return /Target crashed|Page crashed|has been closed|Target closed|Browser closed|browser has disconnected|Session closed|net::ERR_ABORTED/i.test(
+    errorText(e),
+  );
 }
 
 export function lossError(loss: BrowserLoss): ToolCallError {
   const where = loss.url && loss.url !== 'about:blank' ? ` (it was on ${loss.url})` : '';
   if (loss.kind === 'crash') {
-    return new ToolCallError('EXECUTION_FAILED', `The browser tab crashed${where}. A fresh tab opens on your next browser call; the page state is lost.`, {
+    return new ToolCallError(
+      'EXECUTION_FAILED',
+      `The browser tab crashed${where}. A fresh tab opens on your next browser call; the page state is lost.`,
+      {
+        hint: 'Navigate again with browser_navigate, then take a new browser_snapshot before using refs.',
+        data: { loss: loss.kind },
+      },
+    );
+  }
+  return new ToolCallError(
+    'EXECUTION_FAILED',
+    `The browser was closed${where}. It is relaunched on your next browser call; tabs and page state are lost.`,
+    {
       hint: 'Navigate again with browser_navigate, then take a new browser_snapshot before using refs.',
       data: { loss: loss.kind },
-    });
-  }
-  return new ToolCallError('EXECUTION_FAILED', `The browser was closed${where}. It is relaunched on your next browser call; tabs and page state are lost.`, {
-    hint: 'Navigate again with browser_navigate, then take a new browser_snapshot before using refs.',
-    data: { loss: loss.kind },
-  });
+    },
+  );
 }
 
 export interface ErrorContext {
@@ -55,7 +75,9 @@ export function toToolCallError(e: unknown, context: ErrorContext): ToolCallErro
   const brief = briefPlaywrightMessage(e);
   if (isTimeoutError(e)) {
     return new ToolCallError('TIMEOUT', `${context.action} timed out: ${brief}`, {
-      hint: context.timeoutHint ?? 'The element exists but did not become actionable (hidden, disabled, covered or moving). Take a new browser_snapshot, check its state, scroll to it, or pick another element.',
+      hint:
+        context.timeoutHint ??
+        'The element exists but did not become actionable (hidden, disabled, covered or moving). Take a new browser_snapshot, check its state, scroll to it, or pick another element.',
     });
   }
   const net = /net::(ERR_[A-Z_]+)/.exec(errorText(e));

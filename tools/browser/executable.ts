@@ -16,13 +16,21 @@ export interface ExecutableProbe {
 /** The places a Chromium-family browser is installed by default, best first. */
 export function candidatePaths(platform: NodeJS.Platform, env: Record<string, string | undefined>): string[] {
   if (platform === 'darwin') {
-    const apps = ['Google Chrome.app/Contents/MacOS/Google Chrome', 'Chromium.app/Contents/MacOS/Chromium', 'Microsoft Edge.app/Contents/MacOS/Microsoft Edge'];
+    const apps = [
+      'Google Chrome.app/Contents/MacOS/Google Chrome',
+      'Chromium.app/Contents/MacOS/Chromium',
+      'Microsoft Edge.app/Contents/MacOS/Microsoft Edge',
+    ];
     const roots = ['/Applications', ...(env.HOME ? [join(env.HOME, 'Applications')] : [])];
     return roots.flatMap((root) => apps.map((app) => `${root}/${app}`));
   }
   if (platform === 'win32') {
     const roots = [env.PROGRAMFILES, env['PROGRAMFILES(X86)'], env.LOCALAPPDATA].filter((r): r is string => !!r);
-    const apps = ['Google\\Chrome\\Application\\chrome.exe', 'Chromium\\Application\\chrome.exe', 'Microsoft\\Edge\\Application\\msedge.exe'];
+    const apps = [
+      'Google\\Chrome\\Application\\chrome.exe',
+      'Chromium\\Application\\chrome.exe',
+      'Microsoft\\Edge\\Application\\msedge.exe',
+    ];
     return apps.flatMap((app) => roots.map((root) => `${root}\\${app}`));
   }
   return [
@@ -38,8 +46,10 @@ export function candidatePaths(platform: NodeJS.Platform, env: Record<string, st
 }
 
 export function installAdvice(platform: NodeJS.Platform): string {
-  if (platform === 'darwin') return 'Install Google Chrome (https://www.google.com/chrome/) or set the browser path in Settings (browser.executablePath).';
-  if (platform === 'win32') return 'Install Google Chrome or Microsoft Edge, or set the browser path in Settings (browser.executablePath).';
+  if (platform === 'darwin')
+    return 'Install Google Chrome (https://www.google.com/chrome/) or set the browser path in Settings (browser.executablePath).';
+  if (platform === 'win32')
+    return 'Install Google Chrome or Microsoft Edge, or set the browser path in Settings (browser.executablePath).';
   return 'Install one (Debian/Ubuntu: `sudo apt-get install chromium`) or set the browser path in Settings (browser.executablePath).';
 }
 
@@ -50,16 +60,24 @@ export function resolveExecutable(configured: string | undefined, probe: Executa
   const env = probe.env ?? process.env;
   if (configured) {
     if (exists(configured)) return configured;
-    throw new ToolCallError('UNSUPPORTED', `The configured browser path '${configured}' does not exist. ${installAdvice(platform)}`, {
-      hint: 'The browser is not installed where the settings point; tell the user, do not retry.',
-      data: { configured },
-    });
+    throw new ToolCallError(
+      'UNSUPPORTED',
+      `The configured browser path '${configured}' does not exist. ${installAdvice(platform)}`,
+      {
+        hint: 'The browser is not installed where the settings point; tell the user, do not retry.',
+        data: { configured },
+      },
+    );
   }
   const candidates = candidatePaths(platform, env);
   const found = candidates.find((p) => exists(p));
   if (found) return found;
-  throw new ToolCallError('UNSUPPORTED', `No Chrome, Chromium or Edge browser was found (looked in ${candidates.join(', ')}). ${installAdvice(platform)}`, {
-    hint: 'The browser tools need an installed browser; tell the user, do not retry.',
-    data: { looked: candidates },
-  });
+  throw new ToolCallError(
+    'UNSUPPORTED',
+    `No Chrome, Chromium or Edge browser was found (looked in ${candidates.join(', ')}). ${installAdvice(platform)}`,
+    {
+      hint: 'The browser tools need an installed browser; tell the user, do not retry.',
+      data: { looked: candidates },
+    },
+  );
 }

@@ -42,16 +42,41 @@ export { renderCompact, type CompactSnapshot } from './snapshot/compact-render';
 
 /** Ids of the family, in catalog order (DESIGN.md §5). */
 export const BROWSER_TOOL_IDS = [
-  'browser_navigate', 'browser_click', 'browser_input', 'browser_scroll', 'browser_select', 'browser_screenshot', 'browser_snapshot', 'browser_toggle',
-  'browser_show', 'browser_download_list', 'browser_file_upload', 'browser_date_input', 'browser_context_summary', 'browser_network_log', 'browser_debug_dump',
+  'browser_navigate',
+  'browser_click',
+  'browser_input',
+  'browser_scroll',
+  'browser_select',
+  'browser_screenshot',
+  'browser_snapshot',
+  'browser_toggle',
+  'browser_show',
+  'browser_download_list',
+  'browser_file_upload',
+  'browser_date_input',
+  'browser_context_summary',
+  'browser_network_log',
+  'browser_debug_dump',
 ] as const;
 
 export function browserTools(deps: BrowserToolDeps): Tool[] {
   deps.manager.useDownloadsDir(join(deps.workspaceRoot, 'downloads'));
   const tools = [
-    browserNavigate(deps), browserClick(deps), browserInput(deps), browserScroll(deps), browserSelect(deps), browserScreenshot(deps), browserSnapshot(deps),
-    browserToggle(deps), browserShow(deps), browserDownloadList(deps), browserFileUpload(deps), browserDateInput(deps), browserContextSummary(deps),
-    browserNetworkLog(deps), browserDebugDump(deps),
+    browserNavigate(deps),
+    browserClick(deps),
+    browserInput(deps),
+    browserScroll(deps),
+    browserSelect(deps),
+    browserScreenshot(deps),
+    browserSnapshot(deps),
+    browserToggle(deps),
+    browserShow(deps),
+    browserDownloadList(deps),
+    browserFileUpload(deps),
+    browserDateInput(deps),
+    browserContextSummary(deps),
+    browserNetworkLog(deps),
+    browserDebugDump(deps),
   ];
   return tools as Tool[];
 }

@@ -9,7 +9,14 @@ import { redactUrlText, scrub, secretValues } from '../network/secrets';
 import { type ExecutableProbe, resolveExecutable } from './executable';
 
 /** Flags that keep a headless or lab Chrome quiet, deterministic and runnable as root in containers. */
-export const LINUX_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const LINUX_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export interface LaunchSettings {
   /** Path of Chrome/Chromium/Edge; auto-detected when absent. */
@@ -62,7 +69,14 @@ export async function startSession(settings: LaunchSettings): Promise<BrowserSes
     const args = [...(platform === 'linux' ? LINUX_ARGS : []), ...(settings.extraArgs ?? [])];
     const headless = settings.headless ?? true;
     if (settings.userDataDir) {
-      const context = await chromium.launchPersistentContext(settings.userDataDir, { executablePath, args, headless, timeout, viewport, acceptDownloads: true });
+      const context = await chromium.launchPersistentContext(settings.userDataDir, {
+        executablePath,
+        args,
+        headless,
+        timeout,
+        viewport,
+        acceptDownloads: true,
+      });
       return { mode: 'persistent', browser: context.browser(), context, owned: true, target: executablePath, headless };
     }
     const browser = await chromium.launch({ executablePath, args, headless, timeout });
@@ -77,21 +91,39 @@ export async function startSession(settings: LaunchSettings): Promise<BrowserSes
 function launchError(settings: LaunchSettings, e: unknown): ToolCallError {
   const message = e instanceof Error ? e.message : String(e);
   // Playwright colours its call log for terminals; a model reads the text without the escape codes.
-  const head = message.replace(/\u001b\[[0-9;]*m/g, '').split('\n').slice(0, 6).join('\n').slice(0, 800);
+  const head = message
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this removes
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .slice(0, 6)
+    .join('\n')
+    .slice(0, 800);
   if (settings.cdpEndpoint) {
-    return new ToolCallError('EXECUTION_FAILED', `Could not connect to the browser at ${shownEndpoint(settings.cdpEndpoint)}: ${scrubEndpoint(head, settings.cdpEndpoint)}`, {
-      hint: 'The remote browser is not reachable; ask the user to start it with --remote-debugging-port or fix the endpoint in Settings.',
-    });
+    return new ToolCallError(
+      'EXECUTION_FAILED',
+      `Could not connect to the browser at ${shownEndpoint(settings.cdpEndpoint)}: ${scrubEndpoint(head, settings.cdpEndpoint)}`,
+      {
+        hint: 'The remote browser is not reachable; ask the user to start it with --remote-debugging-port or fix the endpoint in Settings.',
+      },
+    );
   }
   if (settings.playwrightServer) {
-    return new ToolCallError('EXECUTION_FAILED', `Could not connect to the Playwright browser server at ${shownEndpoint(settings.playwrightServer)}: ${scrubEndpoint(head, settings.playwrightServer)}`, {
-      hint: 'The browser server is not reachable; ask the user to start it (e.g. `npx playwright run-server`) or fix the address in Settings.',
-    });
+    return new ToolCallError(
+      'EXECUTION_FAILED',
+      `Could not connect to the Playwright browser server at ${shownEndpoint(settings.playwrightServer)}: ${scrubEndpoint(head, settings.playwrightServer)}`,
+      {
+        hint: 'The browser server is not reachable; ask the user to start it (e.g. `npx playwright run-server`) or fix the address in Settings.',
+      },
+    );
   }
   if (/ProcessSingleton|profile.*in use|SingletonLock/i.test(message)) {
-    return new ToolCallError('EXECUTION_FAILED', `The browser profile ${settings.userDataDir ?? ''} is in use by another browser: ${head}`, {
-      hint: 'Another Chrome is using this profile; ask the user to close it or choose another profile directory.',
-    });
+    return new ToolCallError(
+      'EXECUTION_FAILED',
+      `The browser profile ${settings.userDataDir ?? ''} is in use by another browser: ${head}`,
+      {
+        hint: 'Another Chrome is using this profile; ask the user to close it or choose another profile directory.',
+      },
+    );
   }
   return new ToolCallError('EXECUTION_FAILED', `The browser failed to start: ${head}`, {
     hint: 'Retry once; if it fails again, the installed browser is broken or incompatible: tell the user.',

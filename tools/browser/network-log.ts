@@ -43,13 +43,23 @@ export class NetworkLog {
   private readonly live = new WeakMap<Request, NetworkEntry>();
   private nextId = 1;
 
-  constructor(capacity = 500, private readonly now: () => number = Date.now) {
+  constructor(
+    capacity = 500,
+    private readonly now: () => number = Date.now,
+  ) {
     this.ring = new RingBuffer(capacity);
   }
 
   attach(context: BrowserContext): Disposable {
     const onRequest = (request: Request) => {
-      const entry: NetworkEntry = { id: this.nextId++, method: request.method(), url: request.url(), resourceType: request.resourceType(), state: 'pending', startedAt: this.now() };
+      const entry: NetworkEntry = {
+        id: this.nextId++,
+        method: request.method(),
+        url: request.url(),
+        resourceType: request.resourceType(),
+        state: 'pending',
+        startedAt: this.now(),
+      };
       this.live.set(request, entry);
       this.ring.push(entry);
     };
@@ -74,12 +84,14 @@ export class NetworkLog {
   entries(filter: NetworkFilter = {}): NetworkEntry[] {
     const needle = filter.urlContains?.toLowerCase();
     const type = filter.resourceType?.toLowerCase();
-    const matching = this.ring.toArray().filter(
-      (e) =>
-        (needle === undefined || e.url.toLowerCase().includes(needle)) &&
-        (type === undefined || e.resourceType === type) &&
-        (filter.status === undefined || matchesStatus(e, filter.status)),
-    );
+    const matching = this.ring
+      .toArray()
+      .filter(
+        (e) =>
+          (needle === undefined || e.url.toLowerCase().includes(needle)) &&
+          (type === undefined || e.resourceType === type) &&
+          (filter.status === undefined || matchesStatus(e, filter.status)),
+      );
     const limit = filter.limit ?? 50;
     return matching.slice(-limit).map((e) => ({ ...e }));
   }

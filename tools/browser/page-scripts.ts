@@ -46,7 +46,9 @@ const SCROLL_BY = `function (el, move) {
 export const scrollElement = pageFunction<[Element, ScrollMove], ScrollState>(SCROLL_BY);
 
 /** Scrolls the window. */
-export const scrollWindow = pageFunction<[ScrollMove], ScrollState>(`function (move) { return (${SCROLL_BY})(null, move); }`);
+export const scrollWindow = pageFunction<[ScrollMove], ScrollState>(
+  `function (move) { return (${SCROLL_BY})(null, move); }`,
+);
 
 export interface ControlKind {
   tag: string;

@@ -48,7 +48,11 @@ export function jpegSize(jpeg: Buffer): { width: number; height: number } | unde
   return undefined;
 }
 
-export async function startScreencast(source: ScreencastSource, onFrame: (frame: ScreencastFrame) => void, options: ScreencastOptions = {}): Promise<Disposable> {
+export async function startScreencast(
+  source: ScreencastSource,
+  onFrame: (frame: ScreencastFrame) => void,
+  options: ScreencastOptions = {},
+): Promise<Disposable> {
   let session: CDPSession | undefined;
   let disposed = false;
   // Attach and detach run one after another, so a quick series of tab switches cannot leave two casts running.
@@ -74,7 +78,10 @@ export async function startScreencast(source: ScreencastSource, onFrame: (frame:
     };
     cdp.on('Page.screencastFrame', (event) => {
       void cdp.send('Page.screencastFrameAck', { sessionId: event.sessionId }).catch(() => undefined);
-      emit(event.data, { width: Math.round(event.metadata.deviceWidth), height: Math.round(event.metadata.deviceHeight) });
+      emit(event.data, {
+        width: Math.round(event.metadata.deviceWidth),
+        height: Math.round(event.metadata.deviceHeight),
+      });
     });
     const quality = options.quality ?? 60;
     await cdp.send('Page.startScreencast', {

@@ -79,7 +79,13 @@ export class TabList {
 
   /** The tabs with the titles last seen, without asking the browser. */
   list(): TabInfo[] {
-    return this.tabs.map((tab, index) => ({ id: tab.id, index, url: tab.page.url(), title: tab.title, active: tab.id === this.activeId }));
+    return this.tabs.map((tab, index) => ({
+      id: tab.id,
+      index,
+      url: tab.page.url(),
+      title: tab.title,
+      active: tab.id === this.activeId,
+    }));
   }
 
   async refreshTitle(page: Page): Promise<void> {

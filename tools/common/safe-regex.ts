@@ -27,21 +27,37 @@ function invalid(message: string, hint: string, data: Record<string, unknown> = 
 /** Compiles a model-supplied pattern; a syntax error or a bad flag is INVALID_ARGUMENT naming the field. */
 export function compileRegex(pattern: string, flags = '', field = 'pattern'): RegExp {
   if (pattern.length > MAX_PATTERN_LENGTH) {
-    throw invalid(`The ${field} is ${pattern.length} characters; at most ${MAX_PATTERN_LENGTH} are accepted.`, 'Use a shorter pattern.', { fields: [field] });
+    throw invalid(
+      `The ${field} is ${pattern.length} characters; at most ${MAX_PATTERN_LENGTH} are accepted.`,
+      'Use a shorter pattern.',
+      { fields: [field] },
+    );
   }
   if (!ALLOWED_FLAGS.test(flags) || new Set(flags).size !== flags.length) {
-    throw invalid(`Invalid regex flags "${flags}".`, 'Use a combination of d, g, i, m, s, u, v, y, each at most once.', { fields: ['flags'] });
+    throw invalid(
+      `Invalid regex flags "${flags}".`,
+      'Use a combination of d, g, i, m, s, u, v, y, each at most once.',
+      { fields: ['flags'] },
+    );
   }
   try {
     return new RegExp(pattern, flags);
   } catch (e) {
-    throw invalid(`Invalid regular expression in "${field}": ${(e as Error).message}.`, 'Fix the pattern syntax (JavaScript RegExp dialect) and retry.', { fields: [field] });
+    throw invalid(
+      `Invalid regular expression in "${field}": ${(e as Error).message}.`,
+      'Fix the pattern syntax (JavaScript RegExp dialect) and retry.',
+      { fields: [field] },
+    );
   }
 }
 
 export function checkRegexInput(text: string, field = 'text'): void {
   if (text.length > MAX_REGEX_INPUT_CHARS) {
-    throw invalid(`The ${field} has ${text.length} characters; at most ${MAX_REGEX_INPUT_CHARS} are searched.`, 'Split the input and call the tool on smaller parts.', { fields: [field] });
+    throw invalid(
+      `The ${field} has ${text.length} characters; at most ${MAX_REGEX_INPUT_CHARS} are searched.`,
+      'Split the input and call the tool on smaller parts.',
+      { fields: [field] },
+    );
   }
 }
 
@@ -67,13 +83,23 @@ function withGlobal(re: RegExp): RegExp {
 }
 
 /** Up to `max` matches of `re` in `text`, and whether more were left. */
-export function boundedMatches(re: RegExp, text: string, max: number, timeoutMs = DEFAULT_BOUND_MS): { matches: RegexMatch[]; truncated: boolean } {
+export function boundedMatches(
+  re: RegExp,
+  text: string,
+  max: number,
+  timeoutMs = DEFAULT_BOUND_MS,
+): { matches: RegexMatch[]; truncated: boolean } {
   const global = withGlobal(re);
   return bounded(() => {
     const matches: RegexMatch[] = [];
     for (const m of text.matchAll(global)) {
       if (matches.length >= max) return { matches, truncated: true };
-      matches.push({ match: m[0], index: m.index ?? 0, groups: m.slice(1), named: m.groups ? { ...m.groups } : undefined });
+      matches.push({
+        match: m[0],
+        index: m.index ?? 0,
+        groups: m.slice(1),
+        named: m.groups ? { ...m.groups } : undefined,
+      });
     }
     return { matches, truncated: false };
   }, timeoutMs);
@@ -113,7 +139,11 @@ export function boundedReplace(
         replacements += 1;
         grown += piece.length - match.length;
         if (text.length + grown > maxOutput) {
-          throw invalid(`The replaced text would exceed ${maxOutput} characters.`, 'Replace fewer matches or use a shorter replacement.', { fields: ['replacement'] });
+          throw invalid(
+            `The replaced text would exceed ${maxOutput} characters.`,
+            'Replace fewer matches or use a shorter replacement.',
+            { fields: ['replacement'] },
+          );
         }
         return piece;
       }),

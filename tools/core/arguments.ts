@@ -56,7 +56,8 @@ export class ToolArguments {
 
   private require<T>(name: string, expected: string, is: (v: unknown) => v is T): T {
     const v = this.raw[name];
-    if (v === undefined || v === null) throw invalid(name, `missing required argument "${name}" (expected ${expected})`);
+    if (v === undefined || v === null)
+      throw invalid(name, `missing required argument "${name}" (expected ${expected})`);
     if (!is(v)) throw invalid(name, `argument "${name}" must be ${expected}, got ${kindOf(v)}`);
     return v;
   }

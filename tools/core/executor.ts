@@ -19,7 +19,10 @@ export const DEFAULT_SESSION = 'local';
 export function unknownToolResult(toolId: string, suggestions: string[]): ToolResult {
   const tail = suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : '';
   return failure('NOT_FOUND', `Unknown tool '${toolId}'.${tail}`, {
-    hint: suggestions.length > 0 ? 'Call one of the suggested tools instead.' : 'List the available tools and pick one of those.',
+    hint:
+      suggestions.length > 0
+        ? 'Call one of the suggested tools instead.'
+        : 'List the available tools and pick one of those.',
     data: { suggestions },
   });
 }
@@ -33,7 +36,12 @@ export function thrownToResult(toolId: string, e: unknown): ToolResult {
 
 const NEVER_ABORTED = new AbortController().signal;
 
-export function makeContext(call: ToolCall, callId: string, invoke: ToolContext['invoke'], signal?: AbortSignal): ToolContext {
+export function makeContext(
+  call: ToolCall,
+  callId: string,
+  invoke: ToolContext['invoke'],
+  signal?: AbortSignal,
+): ToolContext {
   const onProgress = call.onProgress;
   return {
     callId,
@@ -57,7 +65,11 @@ export async function runTool(tool: Tool, args: unknown, ctx: ToolContext): Prom
 export class DefaultToolExecutor implements ToolExecutor {
   constructor(
     private readonly registry: ToolRegistry,
-    private readonly options: { permissions?: ToolPermissionManager; usage?: ToolUsageTracker; now?: () => number } = {},
+    private readonly options: {
+      permissions?: ToolPermissionManager;
+      usage?: ToolUsageTracker;
+      now?: () => number;
+    } = {},
   ) {}
 
   async execute(call: ToolCall): Promise<ToolResult> {
@@ -76,13 +88,23 @@ export class DefaultToolExecutor implements ToolExecutor {
     try {
       const denied = await this.options.permissions?.check(
         tool,
-        { callId, sessionId: call.sessionId ?? DEFAULT_SESSION, args: call.args, requester: call.requester ?? { kind: 'internal' } },
+        {
+          callId,
+          sessionId: call.sessionId ?? DEFAULT_SESSION,
+          args: call.args,
+          requester: call.requester ?? { kind: 'internal' },
+        },
         call.signal,
       );
       if (denied) return denied;
       const validated = tool.validate(call.args);
       if (!validated.ok) return validated;
-      const invoke = (nested: ToolCall) => this.execute({ sessionId: call.sessionId, ...nested, requester: nested.requester ?? { kind: 'internal', id: callId } });
+      const invoke = (nested: ToolCall) =>
+        this.execute({
+          sessionId: call.sessionId,
+          ...nested,
+          requester: nested.requester ?? { kind: 'internal', id: callId },
+        });
       return await runTool(tool, validated.value, makeContext(call, callId, invoke));
     } catch (e) {
       return thrownToResult(tool.id, e);

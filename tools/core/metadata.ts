@@ -82,7 +82,16 @@ const EXACT_CATEGORY: Record<string, ToolCategory> = {
   cron_next: 'structured',
 };
 
-const FILE_TOOLS = new Set(['read_file', 'write_file', 'edit_file', 'list_files', 'glob_files', 'search_files', 'copy_move_file', 'delete_file']);
+const FILE_TOOLS = new Set([
+  'read_file',
+  'write_file',
+  'edit_file',
+  'list_files',
+  'glob_files',
+  'search_files',
+  'copy_move_file',
+  'delete_file',
+]);
 
 const PREFIX_CATEGORY: Array<[string, ToolCategory]> = [
   ['shortcut_', 'orchestration'],
@@ -111,8 +120,10 @@ export function inferCategory(id: string): ToolCategory {
 }
 
 /** Verbs in an id that change or destroy state, from worst to mildest. */
-const HIGH_RISK = /(^|[_.])(uninstall|delete|remove|rm|format|wipe|reset|force_stop|write_file|kill|execute|install)([_.]|$)|^shell_execute$|^app_install$/;
-const MEDIUM_RISK = /(^|[_.])(write|edit|set|put|copy|move|create|launch|tap|swipe|input|click|select|toggle|upload|download|send|post|memorize|forget|connect|call|run|define|clear|navigate|request|control)([_.]|$)/;
+const HIGH_RISK =
+  /(^|[_.])(uninstall|delete|remove|rm|format|wipe|reset|force_stop|write_file|kill|execute|install)([_.]|$)|^shell_execute$|^app_install$/;
+const MEDIUM_RISK =
+  /(^|[_.])(write|edit|set|put|copy|move|create|launch|tap|swipe|input|click|select|toggle|upload|download|send|post|memorize|forget|connect|call|run|define|clear|navigate|request|control)([_.]|$)/;
 
 const RISK_OVERRIDES: Record<string, RiskLevel> = {
   shell_execute: 'HIGH',
@@ -143,16 +154,26 @@ export function inferRisk(id: string): RiskLevel {
 
 export function inferTags(id: string, category: ToolCategory): string[] {
   const tags = new Set<string>([category]);
-  if (['apps', 'system', 'ui', 'shell'].includes(category) || ['get_location', 'notification_read'].includes(id)) tags.add('device');
+  if (['apps', 'system', 'ui', 'shell'].includes(category) || ['get_location', 'notification_read'].includes(id))
+    tags.add('device');
   if (category === 'browser') tags.add('web');
   if (['files', 'memory', 'structured', 'network', 'orchestration', 'mcp'].includes(category)) tags.add('host');
   return [...tags];
 }
 
 /** Metadata for a tool: declared fields win, the rest is inferred from the id. */
-export function resolveMetadata(id: string, declared: ToolMetadataDeclaration = {}, annotations: Partial<ToolAnnotations> = {}): ToolMetadata {
+export function resolveMetadata(
+  id: string,
+  declared: ToolMetadataDeclaration = {},
+  annotations: Partial<ToolAnnotations> = {},
+): ToolMetadata {
   const category = declared.category ?? inferCategory(id);
   const risk = declared.risk ?? inferRisk(id);
   const tags = declared.tags ?? inferTags(id, category);
-  return { category, risk, tags, annotations: inferAnnotations(id, risk, annotations, knownCategory(id) !== undefined) };
+  return {
+    category,
+    risk,
+    tags,
+    annotations: inferAnnotations(id, risk, annotations, knownCategory(id) !== undefined),
+  };
 }

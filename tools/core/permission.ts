@@ -58,13 +58,23 @@ export class ToolPermissionManager {
   }
 
   /** undefined when the call may run; a PERMISSION_DENIED result when it may not. */
-  async check(tool: Tool, request: Omit<ApprovalRequest, 'toolId' | 'title' | 'risk' | 'annotations'>, signal?: AbortSignal): Promise<ToolFailure | undefined> {
+  async check(
+    tool: Tool,
+    request: Omit<ApprovalRequest, 'toolId' | 'title' | 'risk' | 'annotations'>,
+    signal?: AbortSignal,
+  ): Promise<ToolFailure | undefined> {
     if (this.isSelfGated(tool) || !needsApproval(tool)) return undefined;
     if (this.state(request.sessionId, tool.id) === 'allowed_session') return undefined;
     let answer: ApprovalDecision;
     try {
       answer = await this.decide(
-        { ...request, toolId: tool.id, title: tool.title, risk: tool.metadata.risk, annotations: tool.metadata.annotations },
+        {
+          ...request,
+          toolId: tool.id,
+          title: tool.title,
+          risk: tool.metadata.risk,
+          annotations: tool.metadata.annotations,
+        },
         signal,
       );
     } catch (e) {

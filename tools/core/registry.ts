@@ -45,7 +45,9 @@ export class ToolRegistry {
       seen.add(tool.id);
     }
     const handles = tools.map((t) => this.register(t, policy));
-    return toDisposable(() => handles.forEach((h) => h.dispose()));
+    return toDisposable(() => {
+      for (const h of handles) h.dispose();
+    });
   }
 
   unregister(id: string): boolean {

@@ -25,14 +25,13 @@ export const ERROR_HINTS: Readonly<Record<ToolErrorCode, string>> = {
   TIMEOUT: 'The tool did not finish in time; retry once with a smaller request, or check that the target responds.',
   RATE_LIMITED: 'Too many calls to this tool; wait until a token is back before calling it again.',
   CIRCUIT_OPEN: 'This tool has been failing; do not retry it now. Use another approach or wait for the probe.',
-  EXECUTION_FAILED: 'The tool failed while running; read the message, adjust, and retry only if the cause was transient.',
+  EXECUTION_FAILED:
+    'The tool failed while running; read the message, adjust, and retry only if the cause was transient.',
   UNSUPPORTED: 'This is not supported here; use a different tool or approach.',
   UNKNOWN: 'An unexpected error occurred; retry once, and if it happens again, use another approach.',
 };
 
-export type ToolContent =
-  | { type: 'text'; text: string }
-  | { type: 'image'; data: string; mimeType: string };
+export type ToolContent = { type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string };
 
 export interface ToolError {
   code: ToolErrorCode;
@@ -42,9 +41,7 @@ export interface ToolError {
   data?: Record<string, unknown>;
 }
 
-export type ToolResult =
-  | { ok: true; content: ToolContent[]; structured?: unknown }
-  | { ok: false; error: ToolError };
+export type ToolResult = { ok: true; content: ToolContent[]; structured?: unknown } | { ok: false; error: ToolError };
 
 export type ToolFailure = Extract<ToolResult, { ok: false }>;
 export type ToolSuccess = Extract<ToolResult, { ok: true }>;
@@ -60,12 +57,18 @@ export function jsonSuccess(value: unknown): ToolSuccess {
 }
 
 export function imageSuccess(data: Buffer | string, mimeType: string, caption?: string): ToolSuccess {
-  const content: ToolContent[] = [{ type: 'image', data: typeof data === 'string' ? data : data.toString('base64'), mimeType }];
+  const content: ToolContent[] = [
+    { type: 'image', data: typeof data === 'string' ? data : data.toString('base64'), mimeType },
+  ];
   if (caption) content.unshift({ type: 'text', text: caption });
   return { ok: true, content };
 }
 
-export function failure(code: ToolErrorCode, message: string, opts: { hint?: string; data?: Record<string, unknown> } = {}): ToolFailure {
+export function failure(
+  code: ToolErrorCode,
+  message: string,
+  opts: { hint?: string; data?: Record<string, unknown> } = {},
+): ToolFailure {
   const error: ToolError = { code, message, hint: opts.hint ?? ERROR_HINTS[code] };
   if (opts.data) error.data = opts.data;
   return { ok: false, error };
@@ -92,13 +95,18 @@ export class ToolCallError extends Error {
     this.data = opts.data;
   }
   toResult(): ToolFailure {
-    return failure(this.toolErrorCode, this.message, { ...(this.hint ? { hint: this.hint } : {}), ...(this.data ? { data: this.data } : {}) });
+    return failure(this.toolErrorCode, this.message, {
+      ...(this.hint ? { hint: this.hint } : {}),
+      ...(this.data ? { data: this.data } : {}),
+    });
   }
 }
 
 /** Brand check instead of instanceof, so errors from another copy of this module are still recognised. */
 export function isToolCallError(e: unknown): e is ToolCallError {
-  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'ToolCallError' && 'toolErrorCode' in e;
+  return (
+    typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'ToolCallError' && 'toolErrorCode' in e
+  );
 }
 
 const CODES = new Set<string>(TOOL_ERROR_CODES);
@@ -110,7 +118,8 @@ const CODES = new Set<string>(TOOL_ERROR_CODES);
  */
 export function normalizeResult(value: unknown, toolId: string): ToolResult {
   if (typeof value === 'string') {
-    if (value.startsWith('Error:')) return failure('EXECUTION_FAILED', value.slice(6).trim() || 'the tool reported an error');
+    if (value.startsWith('Error:'))
+      return failure('EXECUTION_FAILED', value.slice(6).trim() || 'the tool reported an error');
     return success(value);
   }
   if (typeof value === 'object' && value !== null && 'ok' in value) {
@@ -126,7 +135,10 @@ export function normalizeResult(value: unknown, toolId: string): ToolResult {
 function isContent(c: unknown): c is ToolContent {
   if (typeof c !== 'object' || c === null) return false;
   const x = c as Record<string, unknown>;
-  return (x.type === 'text' && typeof x.text === 'string') || (x.type === 'image' && typeof x.data === 'string' && typeof x.mimeType === 'string');
+  return (
+    (x.type === 'text' && typeof x.text === 'string') ||
+    (x.type === 'image' && typeof x.data === 'string' && typeof x.mimeType === 'string')
+  );
 }
 
 function isError(e: unknown): e is ToolError {

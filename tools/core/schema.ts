@@ -23,7 +23,8 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
 
 function describeIssue(issue: z.core.$ZodIssue): string {
   const field = formatPath(issue.path);
-  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return `missing required argument "${field}"`;
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message))
+    return `missing required argument "${field}"`;
   const message = issue.message.replace(/^Invalid input: /, '');
   return `argument "${field}": ${message}`;
 }
@@ -33,7 +34,9 @@ export function validateWith<T>(schema: z.ZodType<T>, args: unknown): Validation
   if (parsed.success) return { ok: true, value: parsed.data };
   const issues = parsed.error.issues;
   const fields = issues.map((i) => formatPath(i.path));
-  return failure('INVALID_ARGUMENT', `Invalid arguments: ${issues.map(describeIssue).join('; ')}.`, { data: { fields } });
+  return failure('INVALID_ARGUMENT', `Invalid arguments: ${issues.map(describeIssue).join('; ')}.`, {
+    data: { fields },
+  });
 }
 
 /** JSON Schema for a zod schema as MCP clients expect it (draft 2020-12, input shape). */
@@ -55,7 +58,7 @@ export interface LegacySchemaImport {
 /** Imports a v1 hand-written JSON Schema string leniently (seed §1.3 `fromRendered`). */
 export function importLegacySchema(text: string | undefined): LegacySchemaImport {
   const open: JsonSchema = { type: 'object', properties: {} };
-  if (!text || !text.trim()) return { jsonSchema: open, validator: undefined, skippedBecause: 'empty schema' };
+  if (!text?.trim()) return { jsonSchema: open, validator: undefined, skippedBecause: 'empty schema' };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -16,7 +16,8 @@ export function suggestToolIds(unknown: string, known: Iterable<string>, max = M
     const candidate = id.toLowerCase();
     let score = distance(wanted, candidate);
     // A name that contains the guess (or the reverse) is a good hint even when longer: "tap" → "ui_tap".
-    if (score > budget && wanted.length >= 3 && (candidate.includes(wanted) || wanted.includes(candidate))) score = budget;
+    if (score > budget && wanted.length >= 3 && (candidate.includes(wanted) || wanted.includes(candidate)))
+      score = budget;
     if (score <= budget) scored.push({ id, score });
   }
   scored.sort((a, b) => a.score - b.score || a.id.localeCompare(b.id));

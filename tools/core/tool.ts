@@ -80,7 +80,10 @@ export interface ToolDefinition<S extends z.ZodType> {
 }
 
 export function titleFromId(id: string): string {
-  const words = id.replace(/^shortcut\./, '').split(/[_.]/).filter(Boolean);
+  const words = id
+    .replace(/^shortcut\./, '')
+    .split(/[_.]/)
+    .filter(Boolean);
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -134,7 +137,8 @@ export function defineLegacyTool(def: LegacyToolDefinition): Tool<Record<string,
         const checked = validateWith(validator, args);
         if (!checked.ok) return checked;
       }
-      const value = typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
+      const value =
+        typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
       return { ok: true, value };
     },
     run: def.run,

@@ -3,7 +3,7 @@
  * the environment gate reads, the live screen and logcat sources for the UI, and the device list
  * for HostInfo.devices. It starts adb lazily (first call or `start()`), never at construction.
  */
-import { type Disposable } from '../core/disposable';
+import type { Disposable } from '../core/disposable';
 import { type Clock, systemClock } from '../core/pipeline/clock';
 import { TelemetryStore } from '../core/pipeline/environment-gate';
 import { type LogcatTailOptions, tailLogcat } from './logcat-tail';
@@ -105,7 +105,8 @@ export function createDeviceService(opts: DeviceServiceOptions = {}): DeviceServ
     async refreshTelemetry(serial) {
       return telemetry.refresh(await manager.resolveSerial(serial));
     },
-    startScreenStream: (serial, onFrame, streamOpts) => track(startScreenStream(manager, serial, onFrame, { clock, ...streamOpts })),
+    startScreenStream: (serial, onFrame, streamOpts) =>
+      track(startScreenStream(manager, serial, onFrame, { clock, ...streamOpts })),
     tailLogcat: (serial, onLines, tailOpts) => track(tailLogcat(manager, serial, onLines, { clock, ...tailOpts })),
     async close() {
       for (const d of [...live]) d.dispose();

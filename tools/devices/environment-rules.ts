@@ -10,9 +10,26 @@ import { reconnectHint } from './manager/device-errors';
 import { telemetryKey } from './manager/device-telemetry';
 
 export const DEVICE_TOOL_IDS: ReadonlySet<string> = new Set([
-  'shell_execute', 'app_list', 'app_launch', 'app_install', 'app_uninstall', 'app_force_stop', 'app_info',
-  'get_device_info', 'get_set_settings', 'control_media', 'clipboard', 'get_time', 'logcat',
-  'ui_tap', 'ui_swipe', 'ui_dump', 'screenshot', 'input_text', 'get_location', 'notification_read',
+  'shell_execute',
+  'app_list',
+  'app_launch',
+  'app_install',
+  'app_uninstall',
+  'app_force_stop',
+  'app_info',
+  'get_device_info',
+  'get_set_settings',
+  'control_media',
+  'clipboard',
+  'get_time',
+  'logcat',
+  'ui_tap',
+  'ui_swipe',
+  'ui_dump',
+  'screenshot',
+  'input_text',
+  'get_location',
+  'notification_read',
 ]);
 
 function targetOf(service: DeviceService, args: unknown): string | undefined {
@@ -20,7 +37,12 @@ function targetOf(service: DeviceService, args: unknown): string | undefined {
   return typeof serial === 'string' ? serial : service.soleSerial();
 }
 
-function rule(id: string, tools: (tool: Tool) => boolean, check: (read: TelemetryRead, serial: string) => { message: string; hint: string } | undefined, service: DeviceService): EnvironmentRule {
+function rule(
+  id: string,
+  tools: (tool: Tool) => boolean,
+  check: (read: TelemetryRead, serial: string) => { message: string; hint: string } | undefined,
+  service: DeviceService,
+): EnvironmentRule {
   return {
     id,
     appliesTo: tools,
@@ -48,7 +70,10 @@ export function deviceEnvironmentRules(service: DeviceService): EnvironmentRule[
       (tool) => touches.has(tool.id),
       (read, serial) =>
         read(telemetryKey(serial, 'screenOn')) === false
-          ? { message: `the screen of ${serial} is off, so touches and typing do nothing`, hint: 'Wake the device first (shell_execute "input keyevent KEYCODE_WAKEUP"), unlock it if needed, then retry.' }
+          ? {
+              message: `the screen of ${serial} is off, so touches and typing do nothing`,
+              hint: 'Wake the device first (shell_execute "input keyevent KEYCODE_WAKEUP"), unlock it if needed, then retry.',
+            }
           : undefined,
       service,
     ),
@@ -57,7 +82,10 @@ export function deviceEnvironmentRules(service: DeviceService): EnvironmentRule[
       (tool) => tool.id === 'input_text',
       (read, serial) =>
         read(telemetryKey(serial, 'keyboardShown')) === false
-          ? { message: `no input field on ${serial} has the keyboard open, so the text would go nowhere`, hint: 'Open (tap) the input field first with ui_tap (find it with ui_dump), then retry input_text.' }
+          ? {
+              message: `no input field on ${serial} has the keyboard open, so the text would go nowhere`,
+              hint: 'Open (tap) the input field first with ui_tap (find it with ui_dump), then retry input_text.',
+            }
           : undefined,
       service,
     ),

@@ -4,7 +4,7 @@
  * reopens after a pause, until disposed.
  */
 import type { Duplex } from 'node:stream';
-import { type Disposable } from '../core/disposable';
+import type { Disposable } from '../core/disposable';
 import { type Clock, sleep, systemClock } from '../core/pipeline/clock';
 import type { ToolCallError } from '../core/result';
 import type { DeviceManager } from './manager/device-manager';
@@ -15,7 +15,12 @@ export interface LogcatTailOptions {
   clock?: Clock;
 }
 
-export function tailLogcat(manager: DeviceManager, serial: string, onLines: (lines: string[]) => void, opts: LogcatTailOptions = {}): Disposable {
+export function tailLogcat(
+  manager: DeviceManager,
+  serial: string,
+  onLines: (lines: string[]) => void,
+  opts: LogcatTailOptions = {},
+): Disposable {
   const clock = opts.clock ?? systemClock;
   const stop = new AbortController();
   let stream: Duplex | undefined;
@@ -32,7 +37,11 @@ export function tailLogcat(manager: DeviceManager, serial: string, onLines: (lin
           return;
         }
         partial = text.slice(cut + 1);
-        const lines = text.slice(0, cut).split('\n').map((l) => l.replace(/\r$/, '')).filter((l) => l !== '' && !l.startsWith('--------- beginning of'));
+        const lines = text
+          .slice(0, cut)
+          .split('\n')
+          .map((l) => l.replace(/\r$/, ''))
+          .filter((l) => l !== '' && !l.startsWith('--------- beginning of'));
         if (lines.length === 0) return;
         try {
           onLines(lines);

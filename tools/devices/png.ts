@@ -31,7 +31,9 @@ export function encodeRgbaPng(width: number, height: number, pixels: Buffer, opa
   const stride = width * 4;
   const rows = Buffer.alloc((stride + 1) * height); // each row: filter byte 0 (None), then the pixels
   for (let y = 0; y < height; y++) pixels.copy(rows, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
-  if (opaque) for (let y = 0; y < height; y++) for (let i = y * (stride + 1) + 4; i < (y + 1) * (stride + 1); i += 4) rows[i] = 255;
+  if (opaque)
+    for (let y = 0; y < height; y++)
+      for (let i = y * (stride + 1) + 4; i < (y + 1) * (stride + 1); i += 4) rows[i] = 255;
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -40,7 +42,8 @@ export function encodeRgbaPng(width: number, height: number, pixels: Buffer, opa
   return new Promise((resolve, reject) => {
     deflate(rows, { level: 1 }, (err, idat) => {
       if (err) reject(err);
-      else resolve(Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]));
+      else
+        resolve(Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]));
     });
   });
 }

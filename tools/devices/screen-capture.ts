@@ -24,12 +24,18 @@ export function parseRawFrame(data: Buffer): { width: number; height: number; pi
   const bytes = width * height * 4;
   const header = data.length - bytes;
   // Formats 1 (RGBA_8888) and 2 (RGBX_8888) share the layout; others (RGB_565…) are left to `png`.
-  if ((format !== 1 && format !== 2) || (header !== 12 && header !== 16) || width === 0 || height === 0) return undefined;
+  if ((format !== 1 && format !== 2) || (header !== 12 && header !== 16) || width === 0 || height === 0)
+    return undefined;
   return { width, height, pixels: data.subarray(header) };
 }
 
 /** Captures the screen; undefined when the device's answer is not a usable frame in that format. */
-export async function captureScreen(manager: DeviceManager, serial: string, format: CaptureFormat, signal: AbortSignal): Promise<Capture | undefined> {
+export async function captureScreen(
+  manager: DeviceManager,
+  serial: string,
+  format: CaptureFormat,
+  signal: AbortSignal,
+): Promise<Capture | undefined> {
   const opts = { timeoutMs: 15_000, signal, maxBytes: 128 * 1024 * 1024 };
   if (format === 'png') {
     const { data } = await manager.exec(serial, 'screencap -p', opts);
@@ -39,5 +45,9 @@ export async function captureScreen(manager: DeviceManager, serial: string, form
   const { data } = await manager.exec(serial, 'screencap', opts);
   const raw = parseRawFrame(data);
   if (!raw) return undefined;
-  return { png: await encodeRgbaPng(raw.width, raw.height, raw.pixels, data.readUInt32LE(8) === 2), width: raw.width, height: raw.height };
+  return {
+    png: await encodeRgbaPng(raw.width, raw.height, raw.pixels, data.readUInt32LE(8) === 2),
+    width: raw.width,
+    height: raw.height,
+  };
 }

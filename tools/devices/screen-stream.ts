@@ -7,7 +7,7 @@
  * the last frames delivered. When the device drops, the loop reports the error and tries again
  * after a pause, until disposed.
  */
-import { type Disposable } from '../core/disposable';
+import type { Disposable } from '../core/disposable';
 import { type Clock, sleep, systemClock } from '../core/pipeline/clock';
 import type { ToolCallError } from '../core/result';
 import type { DeviceManager } from './manager/device-manager';
@@ -48,7 +48,12 @@ const WINDOW = 20;
 /** Captures per format that `auto` measures before choosing. */
 const TRIALS = 2;
 
-export function startScreenStream(manager: DeviceManager, serial: string, onFrame: (frame: ScreenFrame) => void, opts: ScreenStreamOptions = {}): ScreenStream {
+export function startScreenStream(
+  manager: DeviceManager,
+  serial: string,
+  onFrame: (frame: ScreenFrame) => void,
+  opts: ScreenStreamOptions = {},
+): ScreenStream {
   const clock = opts.clock ?? systemClock;
   const stop = new AbortController();
   const times: number[] = [];
@@ -93,7 +98,14 @@ export function startScreenStream(manager: DeviceManager, serial: string, onFram
         if (times.length > WINDOW) times.shift();
         frameCount++;
         try {
-          onFrame({ data: capture.png.toString('base64'), mimeType: 'image/png', width: capture.width, height: capture.height, at, fps: Math.round(framesPerSecond() * 10) / 10 });
+          onFrame({
+            data: capture.png.toString('base64'),
+            mimeType: 'image/png',
+            width: capture.width,
+            height: capture.height,
+            at,
+            fps: Math.round(framesPerSecond() * 10) / 10,
+          });
         } catch {
           // A failing consumer must not stop the stream.
         }

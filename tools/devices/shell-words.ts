@@ -24,16 +24,21 @@ export function containsNul(value: string): boolean {
 /** `value` as one single-quoted shell word. */
 export function quote(value: string): string {
   if (containsNul(value)) {
-    throw new ToolCallError('INVALID_ARGUMENT', 'An argument contains a NUL byte, which cannot be passed to a device shell.', {
-      hint: 'Remove the NUL (\\u0000) character from the argument and retry.',
-    });
+    throw new ToolCallError(
+      'INVALID_ARGUMENT',
+      'An argument contains a NUL byte, which cannot be passed to a device shell.',
+      {
+        hint: 'Remove the NUL (\\u0000) character from the argument and retry.',
+      },
+    );
   }
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 function word(value: string | number): string {
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new ToolCallError('INVALID_ARGUMENT', `A numeric argument is not a finite number (${value}).`);
+    if (!Number.isFinite(value))
+      throw new ToolCallError('INVALID_ARGUMENT', `A numeric argument is not a finite number (${value}).`);
     return String(value);
   }
   return quote(value);

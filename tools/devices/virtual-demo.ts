@@ -16,7 +16,10 @@ export interface AttachedVirtualDevice {
   close(): Promise<void>;
 }
 
-export async function attachVirtualDevice(service: DeviceService, opts: { port?: number; timeoutMs?: number; clock?: Clock } = {}): Promise<AttachedVirtualDevice> {
+export async function attachVirtualDevice(
+  service: DeviceService,
+  opts: { port?: number; timeoutMs?: number; clock?: Clock } = {},
+): Promise<AttachedVirtualDevice> {
   const clock = opts.clock ?? systemClock;
   const timeoutMs = opts.timeoutMs ?? 20_000;
   await service.start();
@@ -24,15 +27,24 @@ export async function attachVirtualDevice(service: DeviceService, opts: { port?:
   const client = service.manager.client;
   const disconnect = async () => {
     const deadline = startDeadline(clock, 5_000, device.serial, 'adb disconnect');
-    await raceDeadline<unknown>(client.disconnect('127.0.0.1', device.port), deadline.signal, () => new Error('timeout')).catch(() => undefined);
+    await raceDeadline<unknown>(
+      client.disconnect('127.0.0.1', device.port),
+      deadline.signal,
+      () => new Error('timeout'),
+    ).catch(() => undefined);
     deadline.dispose();
   };
   try {
     const deadline = startDeadline(clock, timeoutMs, device.serial, 'adb connect');
     try {
-      await raceDeadline(client.connect('127.0.0.1', device.port), deadline.signal, () => new DeviceIoError('timeout', 'adb connect did not finish', device.serial));
+      await raceDeadline(
+        client.connect('127.0.0.1', device.port),
+        deadline.signal,
+        () => new DeviceIoError('timeout', 'adb connect did not finish', device.serial),
+      );
       while (service.manager.tracker.get(device.serial)?.state !== 'device') {
-        if (deadline.signal.aborted) throw new DeviceIoError('timeout', `${device.serial} did not come online`, device.serial);
+        if (deadline.signal.aborted)
+          throw new DeviceIoError('timeout', `${device.serial} did not come online`, device.serial);
         await service.manager.tracker.check();
         await sleep(clock, 100, deadline.signal);
       }

@@ -64,23 +64,54 @@ export function copyMoveFileTool(config: FilesConfig) {
       const src = await guard(config, args.source);
       const dst = await guard(config, args.destination);
       const root = (await guard(config, '.')).abs;
-      if (src.abs === root) throw new ToolCallError('PERMISSION_DENIED', 'The workspace root itself cannot be copied or moved.', { hint: 'Name a file or folder inside the workspace.' });
-      if (dst.abs === root) throw invalid('The destination is the workspace root.', 'destination', 'Give the full new path, e.g. "backup/notes.md".');
+      if (src.abs === root)
+        throw new ToolCallError('PERMISSION_DENIED', 'The workspace root itself cannot be copied or moved.', {
+          hint: 'Name a file or folder inside the workspace.',
+        });
+      if (dst.abs === root)
+        throw invalid(
+          'The destination is the workspace root.',
+          'destination',
+          'Give the full new path, e.g. "backup/notes.md".',
+        );
       if (src.abs === dst.abs) throw invalid('Source and destination are the same path.', 'destination');
       const srcInfo = await orFsError(lstat(src.abs), src.rel, args.mode);
       const srcIsDir = (await stat(src.abs).catch(() => srcInfo)).isDirectory() && !srcInfo.isSymbolicLink();
-      if (srcIsDir && isInside(src.abs, dst.abs)) throw invalid(`Cannot ${args.mode} "${src.rel}" into itself ("${dst.rel}").`, 'destination');
+      if (srcIsDir && isInside(src.abs, dst.abs))
+        throw invalid(`Cannot ${args.mode} "${src.rel}" into itself ("${dst.rel}").`, 'destination');
       const dstInfo = await lstat(dst.abs).catch(() => null);
       if (dstInfo) {
-        if (!args.overwrite) throw invalid(`"${dst.rel}" already exists.`, 'destination', 'Set overwrite: true to replace it, or choose another destination.');
-        if (dstInfo.isDirectory() || srcIsDir) throw invalid(`"${dst.rel}" exists and ${dstInfo.isDirectory() ? 'is a directory' : `"${src.rel}" is a directory`}; only a file replaces a file.`, 'destination', 'Delete the destination first with delete_file, or choose another path.');
+        if (!args.overwrite)
+          throw invalid(
+            `"${dst.rel}" already exists.`,
+            'destination',
+            'Set overwrite: true to replace it, or choose another destination.',
+          );
+        if (dstInfo.isDirectory() || srcIsDir)
+          throw invalid(
+            `"${dst.rel}" exists and ${dstInfo.isDirectory() ? 'is a directory' : `"${src.rel}" is a directory`}; only a file replaces a file.`,
+            'destination',
+            'Delete the destination first with delete_file, or choose another path.',
+          );
       }
       await ensureParent(dst.abs, dst.rel, args.createDirs);
       let skippedLinks = 0;
       if (args.mode === 'move') await orFsError(move(src, dst, srcIsDir), src.rel, 'move');
       else if (srcIsDir) skippedLinks = await copyTree(src, dst, args.overwrite);
-      else await orFsError(cp(src.abs, dst.abs, { dereference: true, force: args.overwrite, errorOnExist: !args.overwrite }), src.rel, 'copy');
-      return jsonSuccess({ mode: args.mode, source: src.rel, destination: dst.rel, type: srcIsDir ? 'directory' : 'file', replaced: dstInfo !== null, skippedLinks });
+      else
+        await orFsError(
+          cp(src.abs, dst.abs, { dereference: true, force: args.overwrite, errorOnExist: !args.overwrite }),
+          src.rel,
+          'copy',
+        );
+      return jsonSuccess({
+        mode: args.mode,
+        source: src.rel,
+        destination: dst.rel,
+        type: srcIsDir ? 'directory' : 'file',
+        replaced: dstInfo !== null,
+        skippedLinks,
+      });
     },
   });
 }

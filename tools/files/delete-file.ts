@@ -23,7 +23,9 @@ export function deleteFileTool(config: FilesConfig) {
     run: async (args) => {
       const { abs, rel } = await guard(config, args.path);
       if (abs === (await guard(config, '.')).abs) {
-        throw new ToolCallError('PERMISSION_DENIED', 'The workspace root itself cannot be deleted.', { hint: 'Delete the files or folders inside it one by one.' });
+        throw new ToolCallError('PERMISSION_DENIED', 'The workspace root itself cannot be deleted.', {
+          hint: 'Delete the files or folders inside it one by one.',
+        });
       }
       const info = await orFsError(lstat(abs), rel, 'delete');
       const type = info.isSymbolicLink() ? 'symlink' : info.isDirectory() ? 'directory' : 'file';

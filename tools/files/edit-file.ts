@@ -28,7 +28,10 @@ function lineOf(text: string, index: number): number {
 
 /** The line most like the first line of the missing text, to point the model at a near miss. */
 function nearMiss(text: string, oldText: string): string {
-  const wanted = oldText.split('\n').find((l) => l.trim() !== '')?.trim();
+  const wanted = oldText
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim();
   const lines = text.split('\n');
   if (!wanted || lines.length > 20_000) return '';
   const trimmed = lines.map((l) => l.trim());
@@ -51,13 +54,25 @@ export function editFileTool(config: FilesConfig) {
     }),
     ...mutatingDeclaration('MEDIUM', false),
     run: async (args) => {
-      if (args.oldText === args.newText) throw new ToolCallError('INVALID_ARGUMENT', '"oldText" and "newText" are the same; nothing would change.', { data: { fields: ['newText'] } });
+      if (args.oldText === args.newText)
+        throw new ToolCallError('INVALID_ARGUMENT', '"oldText" and "newText" are the same; nothing would change.', {
+          data: { fields: ['newText'] },
+        });
       const { abs, rel } = await guard(config, args.path);
       const info = await orFsError(stat(abs), rel, 'edit');
-      if (!info.isFile()) throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" is not a regular file.`, { data: { fields: ['path'] } });
-      if (info.size > config.maxWriteBytes) throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" is ${info.size} bytes; files above ${config.maxWriteBytes} bytes are not edited.`, { hint: 'Edit a smaller file.' });
+      if (!info.isFile())
+        throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" is not a regular file.`, { data: { fields: ['path'] } });
+      if (info.size > config.maxWriteBytes)
+        throw new ToolCallError(
+          'INVALID_ARGUMENT',
+          `"${rel}" is ${info.size} bytes; files above ${config.maxWriteBytes} bytes are not edited.`,
+          { hint: 'Edit a smaller file.' },
+        );
       const bytes = await orFsError(readFile(abs), rel, 'edit');
-      if (looksBinary(bytes.subarray(0, 8192))) throw new ToolCallError('UNSUPPORTED', `"${rel}" is a binary file; only text files can be edited.`, { hint: 'Use write_file with base64 content to replace a binary file.' });
+      if (looksBinary(bytes.subarray(0, 8192)))
+        throw new ToolCallError('UNSUPPORTED', `"${rel}" is a binary file; only text files can be edited.`, {
+          hint: 'Use write_file with base64 content to replace a binary file.',
+        });
       const text = bytes.toString('utf8');
       let oldText = args.oldText;
       let newText = args.newText;
@@ -69,23 +84,42 @@ export function editFileTool(config: FilesConfig) {
         at = occurrences(text, oldText);
       }
       if (at.length === 0) {
-        throw new ToolCallError('INVALID_ARGUMENT', `"oldText" does not occur in "${rel}".${nearMiss(text, args.oldText)}`, {
-          hint: 'Read the file with read_file and copy the text exactly, including whitespace and indentation.',
-          data: { fields: ['oldText'], occurrences: 0 },
-        });
+        throw new ToolCallError(
+          'INVALID_ARGUMENT',
+          `"oldText" does not occur in "${rel}".${nearMiss(text, args.oldText)}`,
+          {
+            hint: 'Read the file with read_file and copy the text exactly, including whitespace and indentation.',
+            data: { fields: ['oldText'], occurrences: 0 },
+          },
+        );
       }
       if (at.length > 1 && !args.replaceAll) {
         const lines = at.slice(0, 10).map((i) => lineOf(text, i));
-        throw new ToolCallError('INVALID_ARGUMENT', `"oldText" occurs ${at.length} times in "${rel}" (at lines ${lines.join(', ')}${at.length > 10 ? ', …' : ''}).`, {
-          hint: 'Include more surrounding lines in oldText so it matches exactly one place, or set replaceAll: true to change all of them.',
-          data: { fields: ['oldText'], occurrences: at.length, lines },
-        });
+        throw new ToolCallError(
+          'INVALID_ARGUMENT',
+          `"oldText" occurs ${at.length} times in "${rel}" (at lines ${lines.join(', ')}${at.length > 10 ? ', …' : ''}).`,
+          {
+            hint: 'Include more surrounding lines in oldText so it matches exactly one place, or set replaceAll: true to change all of them.',
+            data: { fields: ['oldText'], occurrences: at.length, lines },
+          },
+        );
       }
-      const updated = args.replaceAll ? text.split(oldText).join(newText) : text.slice(0, at[0]) + newText + text.slice((at[0] ?? 0) + oldText.length);
+      const updated = args.replaceAll
+        ? text.split(oldText).join(newText)
+        : text.slice(0, at[0]) + newText + text.slice((at[0] ?? 0) + oldText.length);
       const out = Buffer.from(updated, 'utf8');
-      if (out.length > config.maxWriteBytes) throw new ToolCallError('INVALID_ARGUMENT', `The edited file would be ${out.length} bytes; the limit is ${config.maxWriteBytes}.`, { data: { fields: ['newText'] } });
+      if (out.length > config.maxWriteBytes)
+        throw new ToolCallError(
+          'INVALID_ARGUMENT',
+          `The edited file would be ${out.length} bytes; the limit is ${config.maxWriteBytes}.`,
+          { data: { fields: ['newText'] } },
+        );
       await orFsError(atomicWrite(abs, out), rel, 'write');
-      const patch = formatPatch(structuredPatch(rel, rel, text, updated, undefined, undefined, { context: 2 }), { includeIndex: false, includeUnderline: false, includeFileHeaders: false });
+      const patch = formatPatch(structuredPatch(rel, rel, text, updated, undefined, undefined, { context: 2 }), {
+        includeIndex: false,
+        includeUnderline: false,
+        includeFileHeaders: false,
+      });
       return jsonSuccess({
         path: rel,
         replacements: args.replaceAll ? at.length : 1,

@@ -56,31 +56,54 @@ export function globFilesTool(config: FilesConfig) {
     description:
       'Finds workspace files whose paths match glob patterns such as "**/*.ts", "src/**/test_*.py" or "*.{json,yaml}". Returns paths relative to the workspace root, sorted. node_modules and .git are skipped unless "ignore" is given.',
     input: z.object({
-      pattern: z.union([z.string().min(1), z.array(z.string().min(1)).min(1).max(50)]).describe('A glob pattern or a list of them, relative to "path". Prefix with "!" to exclude.'),
+      pattern: z
+        .union([z.string().min(1), z.array(z.string().min(1)).min(1).max(50)])
+        .describe('A glob pattern or a list of them, relative to "path". Prefix with "!" to exclude.'),
       path: z.string().default('.').describe('Workspace-relative directory to search from (default: the root).'),
-      ignore: z.array(z.string()).max(50).optional().describe('Glob patterns to skip (default: node_modules and .git).'),
+      ignore: z
+        .array(z.string())
+        .max(50)
+        .optional()
+        .describe('Glob patterns to skip (default: node_modules and .git).'),
       includeHidden: z.boolean().default(false).describe('Let "*" match names starting with ".".'),
       includeDirectories: z.boolean().default(false).describe('Also return matching directories.'),
       caseSensitive: z.boolean().default(true).describe('Match letter case exactly (default true).'),
-      maxResults: z.number().int().min(1).max(10_000).default(1000).describe('Return at most this many paths (default 1000).'),
+      maxResults: z
+        .number()
+        .int()
+        .min(1)
+        .max(10_000)
+        .default(1000)
+        .describe('Return at most this many paths (default 1000).'),
     }),
     ...READ_DECLARATION,
     run: async (args, ctx) => {
       const base = await guard(config, args.path);
       const info = await orFsError(stat(base.abs), base.rel, 'search');
-      if (!info.isDirectory()) throw new ToolCallError('INVALID_ARGUMENT', `"${base.rel}" is not a directory.`, { data: { fields: ['path'] } });
+      if (!info.isDirectory())
+        throw new ToolCallError('INVALID_ARGUMENT', `"${base.rel}" is not a directory.`, {
+          data: { fields: ['path'] },
+        });
       const rootAbs = (await guard(config, '.')).abs;
-      const matches = await globInside(rootAbs, {
-        base: base.abs,
-        patterns: Array.isArray(args.pattern) ? args.pattern : [args.pattern],
-        ignore: args.ignore ?? DEFAULT_IGNORE,
-        dot: args.includeHidden,
-        onlyFiles: !args.includeDirectories,
-        caseSensitive: args.caseSensitive,
-      }, ctx.signal);
+      const matches = await globInside(
+        rootAbs,
+        {
+          base: base.abs,
+          patterns: Array.isArray(args.pattern) ? args.pattern : [args.pattern],
+          ignore: args.ignore ?? DEFAULT_IGNORE,
+          dot: args.includeHidden,
+          onlyFiles: !args.includeDirectories,
+          caseSensitive: args.caseSensitive,
+        },
+        ctx.signal,
+      );
       const paths = matches.map((p) => (base.rel === '.' ? p : `${base.rel}/${p}`).replace(/\/$/, ''));
       const truncated = paths.length > args.maxResults;
-      return jsonSuccess({ count: Math.min(paths.length, args.maxResults), truncated, paths: paths.slice(0, args.maxResults) });
+      return jsonSuccess({
+        count: Math.min(paths.length, args.maxResults),
+        truncated,
+        paths: paths.slice(0, args.maxResults),
+      });
     },
   });
 }

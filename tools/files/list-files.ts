@@ -36,13 +36,23 @@ export function listFilesTool(config: FilesConfig) {
       path: z.string().default('.').describe('Workspace-relative directory to list (default: the workspace root).'),
       depth: z.number().int().min(1).max(10).default(1).describe('How many levels to descend (1–10, default 1).'),
       includeHidden: z.boolean().default(true).describe('Include names starting with "." (default true).'),
-      maxEntries: z.number().int().min(1).max(5000).default(500).describe('Stop after this many entries (default 500).'),
+      maxEntries: z
+        .number()
+        .int()
+        .min(1)
+        .max(5000)
+        .default(500)
+        .describe('Stop after this many entries (default 500).'),
     }),
     ...READ_DECLARATION,
     run: async (args, ctx) => {
       const { abs, rel } = await guard(config, args.path);
       const info = await orFsError(stat(abs), rel, 'list');
-      if (!info.isDirectory()) throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" is not a directory.`, { hint: 'Use read_file for files.', data: { fields: ['path'] } });
+      if (!info.isDirectory())
+        throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" is not a directory.`, {
+          hint: 'Use read_file for files.',
+          data: { fields: ['path'] },
+        });
       const entries: Entry[] = [];
       let truncated = false;
       let level: Array<{ abs: string; rel: string }> = [{ abs, rel }];

@@ -45,7 +45,12 @@ export async function guard(config: FilesConfig, userPath: string): Promise<Guar
 
 export const READ_DECLARATION = {
   metadata: { category: 'files', risk: 'LOW' } satisfies ToolMetadataDeclaration,
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } satisfies Partial<ToolAnnotations>,
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  } satisfies Partial<ToolAnnotations>,
   runPolicy: 'quickRead',
 } as const;
 

@@ -9,11 +9,18 @@ import { lstat, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import { ToolCallError } from '../core/result';
 
-export type PathRule = 'nul-byte' | 'windows-path' | 'outside-root' | 'parent-traversal' | 'symlink-escape' | 'dangling-symlink';
+export type PathRule =
+  | 'nul-byte'
+  | 'windows-path'
+  | 'outside-root'
+  | 'parent-traversal'
+  | 'symlink-escape'
+  | 'dangling-symlink';
 
 const RULE_TEXT: Record<PathRule, string> = {
   'nul-byte': 'paths may not contain NUL bytes',
-  'windows-path': 'Windows drive, UNC and backslash paths are not accepted; use "/" separators relative to the workspace',
+  'windows-path':
+    'Windows drive, UNC and backslash paths are not accepted; use "/" separators relative to the workspace',
   'outside-root': 'absolute paths must lie inside the workspace root',
   'parent-traversal': '".." may not climb above the workspace root',
   'symlink-escape': 'a symbolic link on this path leads outside the workspace root',
@@ -48,7 +55,8 @@ async function realRootOf(root: string): Promise<string> {
 
 function lexicalTarget(root: string, realRoot: string, userPath: string): string {
   if (userPath.includes('\0')) throw pathDenied(userPath, 'nul-byte');
-  if (process.platform !== 'win32' && (/^[a-zA-Z]:/.test(userPath) || userPath.includes('\\'))) throw pathDenied(userPath, 'windows-path');
+  if (process.platform !== 'win32' && (/^[a-zA-Z]:/.test(userPath) || userPath.includes('\\')))
+    throw pathDenied(userPath, 'windows-path');
   if (isAbsolute(userPath)) {
     const abs = normalize(userPath);
     if (isInside(realRoot, abs)) return abs;

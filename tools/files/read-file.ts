@@ -24,7 +24,14 @@ interface Window {
  * because readline buffers a whole line: a minified or corrupt file with one gigabyte-long line
  * would be held in memory. Here a line longer than the output limit keeps only its head.
  */
-async function readWindow(file: string, start: number, end: number, maxBytes: number, fileSize: number, signal: AbortSignal): Promise<Window> {
+async function readWindow(
+  file: string,
+  start: number,
+  end: number,
+  maxBytes: number,
+  fileSize: number,
+  signal: AbortSignal,
+): Promise<Window> {
   const w: Window = { lines: [], lastLine: start - 1, totalLines: null, truncatedBySize: false, clippedLines: [] };
   let bytes = 0;
   let n = 0;
@@ -87,32 +94,68 @@ export function readFileTool(config: FilesConfig) {
     run: async (args, ctx) => {
       const end = args.endLine ?? Number.MAX_SAFE_INTEGER;
       if (end < args.startLine) {
-        throw new ToolCallError('INVALID_ARGUMENT', `endLine (${end}) is before startLine (${args.startLine}).`, { data: { fields: ['endLine'] } });
+        throw new ToolCallError('INVALID_ARGUMENT', `endLine (${end}) is before startLine (${args.startLine}).`, {
+          data: { fields: ['endLine'] },
+        });
       }
       const { abs, rel } = await guard(config, args.path);
       const info = await orFsError(stat(abs), rel, 'read');
-      if (info.isDirectory()) throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" is a directory.`, { hint: 'Use list_files to see what it contains.', data: { fields: ['path'] } });
-      if (!info.isFile()) throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" is not a regular file.`, { data: { fields: ['path'] } });
-      if (await orFsError(sniffBinary(abs), rel, 'read')) {
-        throw new ToolCallError('UNSUPPORTED', `"${rel}" is a binary file (${info.size} bytes); only text files can be read.`, {
-          hint: 'Use file_hash to fingerprint it, or list_files to see its size.',
+      if (info.isDirectory())
+        throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" is a directory.`, {
+          hint: 'Use list_files to see what it contains.',
+          data: { fields: ['path'] },
         });
+      if (!info.isFile())
+        throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" is not a regular file.`, { data: { fields: ['path'] } });
+      if (await orFsError(sniffBinary(abs), rel, 'read')) {
+        throw new ToolCallError(
+          'UNSUPPORTED',
+          `"${rel}" is a binary file (${info.size} bytes); only text files can be read.`,
+          {
+            hint: 'Use file_hash to fingerprint it, or list_files to see its size.',
+          },
+        );
       }
-      const w = await orFsError(readWindow(abs, args.startLine, end, config.maxReadBytes, info.size, ctx.signal), rel, 'read');
+      const w = await orFsError(
+        readWindow(abs, args.startLine, end, config.maxReadBytes, info.size, ctx.signal),
+        rel,
+        'read',
+      );
       if (w.lines.length === 0 && args.startLine > 1) {
-        throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" has ${w.totalLines ?? 'fewer'} lines; startLine ${args.startLine} is past the end.`, { data: { fields: ['startLine'] } });
+        throw new ToolCallError(
+          'INVALID_ARGUMENT',
+          `"${rel}" has ${w.totalLines ?? 'fewer'} lines; startLine ${args.startLine} is past the end.`,
+          { data: { fields: ['startLine'] } },
+        );
       }
-      const body = args.lineNumbers ? w.lines.map((l, i) => `${args.startLine + i}\t${l}`).join('\n') : w.lines.join('\n');
+      const body = args.lineNumbers
+        ? w.lines.map((l, i) => `${args.startLine + i}\t${l}`).join('\n')
+        : w.lines.join('\n');
       // Whether the file goes on after the last returned line (unknown length counts as yes).
       const more = w.totalLines === null || w.lastLine < w.totalLines;
       const content = [{ type: 'text' as const, text: body }];
       if (w.clippedLines.length > 0) {
-        content.push({ type: 'text', text: `[Line(s) ${w.clippedLines.slice(0, 10).join(', ')} are longer than ${config.maxReadBytes} characters and were cut.]` });
+        content.push({
+          type: 'text',
+          text: `[Line(s) ${w.clippedLines.slice(0, 10).join(', ')} are longer than ${config.maxReadBytes} characters and were cut.]`,
+        });
       }
       if (w.truncatedBySize) {
-        content.push({ type: 'text', text: `[Output limit of ${config.maxReadBytes} bytes reached at line ${w.lastLine}; continue with startLine=${w.lastLine + 1}.]` });
+        content.push({
+          type: 'text',
+          text: `[Output limit of ${config.maxReadBytes} bytes reached at line ${w.lastLine}; continue with startLine=${w.lastLine + 1}.]`,
+        });
       }
-      return success(content, { path: rel, startLine: args.startLine, endLine: w.lastLine, totalLines: w.totalLines, bytes: info.size, truncated: w.truncatedBySize, clippedLines: w.clippedLines, more });
+      return success(content, {
+        path: rel,
+        startLine: args.startLine,
+        endLine: w.lastLine,
+        totalLines: w.totalLines,
+        bytes: info.size,
+        truncated: w.truncatedBySize,
+        clippedLines: w.clippedLines,
+        more,
+      });
     },
   });
 }

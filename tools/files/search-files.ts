@@ -67,25 +67,45 @@ export function searchFilesTool(config: FilesConfig) {
       regex: z.boolean().default(false).describe('Treat "query" as a regular expression.'),
       ignoreCase: z.boolean().default(false).describe('Match regardless of letter case.'),
       path: z.string().default('.').describe('Workspace-relative directory to search (default: the root).'),
-      include: z.union([z.string(), z.array(z.string()).max(50)]).default('**/*').describe('Glob(s) of files to search, e.g. "**/*.ts".'),
-      exclude: z.array(z.string()).max(50).optional().describe('Globs of files to skip (default: node_modules and .git).'),
-      maxResults: z.number().int().min(1).max(1000).default(100).describe('Stop after this many matching lines (default 100).'),
+      include: z
+        .union([z.string(), z.array(z.string()).max(50)])
+        .default('**/*')
+        .describe('Glob(s) of files to search, e.g. "**/*.ts".'),
+      exclude: z
+        .array(z.string())
+        .max(50)
+        .optional()
+        .describe('Globs of files to skip (default: node_modules and .git).'),
+      maxResults: z
+        .number()
+        .int()
+        .min(1)
+        .max(1000)
+        .default(100)
+        .describe('Stop after this many matching lines (default 100).'),
     }),
     ...READ_DECLARATION,
     run: async (args, ctx) => {
       const match = matcher(args);
       const base = await guard(config, args.path);
       const info = await orFsError(stat(base.abs), base.rel, 'search');
-      if (!info.isDirectory()) throw new ToolCallError('INVALID_ARGUMENT', `"${base.rel}" is not a directory.`, { data: { fields: ['path'] } });
+      if (!info.isDirectory())
+        throw new ToolCallError('INVALID_ARGUMENT', `"${base.rel}" is not a directory.`, {
+          data: { fields: ['path'] },
+        });
       const rootAbs = (await guard(config, '.')).abs;
-      const files = await globInside(rootAbs, {
-        base: base.abs,
-        patterns: Array.isArray(args.include) ? args.include : [args.include],
-        ignore: args.exclude ?? DEFAULT_IGNORE,
-        dot: false,
-        onlyFiles: true,
-        caseSensitive: true,
-      }, ctx.signal);
+      const files = await globInside(
+        rootAbs,
+        {
+          base: base.abs,
+          patterns: Array.isArray(args.include) ? args.include : [args.include],
+          ignore: args.exclude ?? DEFAULT_IGNORE,
+          dot: false,
+          onlyFiles: true,
+          caseSensitive: true,
+        },
+        ctx.signal,
+      );
       const hits: Hit[] = [];
       let searched = 0;
       let skipped = 0;
@@ -107,14 +127,25 @@ export function searchFilesTool(config: FilesConfig) {
         }
         searched += 1;
         try {
-          hits.push(...runBounded(() => searchText(bytes.toString('utf8'), rel, match, args.maxResults - hits.length), PER_FILE_BOUND_MS));
+          hits.push(
+            ...runBounded(
+              () => searchText(bytes.toString('utf8'), rel, match, args.maxResults - hits.length),
+              PER_FILE_BOUND_MS,
+            ),
+          );
         } catch (e) {
           if (e instanceof BoundExceeded) throw regexTimeout(PER_FILE_BOUND_MS, 'query');
           throw e;
         }
       }
       const truncated = hits.length >= args.maxResults;
-      return jsonSuccess({ count: hits.length, truncated, filesSearched: searched, filesSkipped: skipped, matches: hits });
+      return jsonSuccess({
+        count: hits.length,
+        truncated,
+        filesSearched: searched,
+        filesSkipped: skipped,
+        matches: hits,
+      });
     },
   });
 }

@@ -22,7 +22,10 @@ export async function ensureParent(abs: string, rel: string, createDirs: boolean
   const parent = dirname(abs);
   const info = await stat(parent).catch(() => null);
   if (info?.isDirectory()) return;
-  if (info) throw new ToolCallError('INVALID_ARGUMENT', `The parent of "${rel}" is a file, not a directory.`, { data: { fields: ['path'] } });
+  if (info)
+    throw new ToolCallError('INVALID_ARGUMENT', `The parent of "${rel}" is a file, not a directory.`, {
+      data: { fields: ['path'] },
+    });
   if (!createDirs) {
     throw new ToolCallError('NOT_FOUND', `The directory for "${rel}" does not exist.`, {
       hint: 'Set createDirs: true to create missing directories, or check the path with list_files.',
@@ -39,8 +42,14 @@ export function writeFileTool(config: FilesConfig) {
     input: z.object({
       path: z.string().describe('Workspace-relative path of the file, e.g. "notes/todo.md".'),
       content: z.string().describe('The full new content of the file.'),
-      encoding: z.enum(['utf8', 'base64']).default('utf8').describe('How "content" is encoded: utf8 text (default) or base64 bytes.'),
-      overwrite: z.boolean().default(true).describe('Replace an existing file (default true); when false, an existing file is an error.'),
+      encoding: z
+        .enum(['utf8', 'base64'])
+        .default('utf8')
+        .describe('How "content" is encoded: utf8 text (default) or base64 bytes.'),
+      overwrite: z
+        .boolean()
+        .default(true)
+        .describe('Replace an existing file (default true); when false, an existing file is an error.'),
       createDirs: z.boolean().default(false).describe('Create missing parent directories.'),
     }),
     ...mutatingDeclaration('MEDIUM', true),
@@ -48,16 +57,27 @@ export function writeFileTool(config: FilesConfig) {
       const { abs, rel } = await guard(config, args.path);
       const data = decode(args.content, args.encoding);
       if (data.length > config.maxWriteBytes) {
-        throw new ToolCallError('INVALID_ARGUMENT', `The content is ${data.length} bytes; the limit is ${config.maxWriteBytes}.`, {
-          hint: 'Write a smaller file, or split the content into several files.',
-          data: { fields: ['content'] },
-        });
+        throw new ToolCallError(
+          'INVALID_ARGUMENT',
+          `The content is ${data.length} bytes; the limit is ${config.maxWriteBytes}.`,
+          {
+            hint: 'Write a smaller file, or split the content into several files.',
+            data: { fields: ['content'] },
+          },
+        );
       }
       const existing = await lstat(abs).catch(() => null);
       const target = existing?.isSymbolicLink() ? await stat(abs).catch(() => null) : existing;
-      if (target?.isDirectory()) throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" is a directory.`, { hint: 'Name a file path inside it instead.', data: { fields: ['path'] } });
+      if (target?.isDirectory())
+        throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" is a directory.`, {
+          hint: 'Name a file path inside it instead.',
+          data: { fields: ['path'] },
+        });
       if (existing && !args.overwrite) {
-        throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" already exists.`, { hint: 'Set overwrite: true to replace it, or choose another path.', data: { fields: ['path'] } });
+        throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" already exists.`, {
+          hint: 'Set overwrite: true to replace it, or choose another path.',
+          data: { fields: ['path'] },
+        });
       }
       await ensureParent(abs, rel, args.createDirs);
       await orFsError(atomicWrite(abs, data), rel, 'write');

@@ -37,14 +37,23 @@ export class ApprovalQueue {
     new Promise<ApprovalDecision>((resolve) => {
       const approvalId = randomUUID();
       const requestedAt = this.now();
-      const item: PendingApprovalItem = { ...request, approvalId, requestedAt, expiresAt: requestedAt + this.timeoutMs };
+      const item: PendingApprovalItem = {
+        ...request,
+        approvalId,
+        requestedAt,
+        expiresAt: requestedAt + this.timeoutMs,
+      };
       const finish = (decision: ApprovalDecision, label: ApprovalDecision['decision'] | 'cancelled') => {
         if (!this.waiting.delete(approvalId)) return;
         signal?.removeEventListener('abort', onAbort);
         this.events.emit({ type: 'decided', approvalId, decision: label });
         resolve(decision);
       };
-      const onAbort = () => finish({ decision: 'deny', reason: 'the call was cancelled or timed out before a decision', decider: 'system' }, 'cancelled');
+      const onAbort = () =>
+        finish(
+          { decision: 'deny', reason: 'the call was cancelled or timed out before a decision', decider: 'system' },
+          'cancelled',
+        );
       this.waiting.set(approvalId, { item, resolve: (d) => finish(d, d.decision) });
       if (signal?.aborted) return onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });

@@ -10,7 +10,9 @@ import { redactUrlText } from '../network/secrets';
 import type { BrowserSurface } from './surfaces';
 
 /** How the browser was reached, for the page; a remote endpoint may carry a credential (wss://user:pass@…, ?token=…), never shown in the clear. */
-export function connectionForView(connection: NonNullable<BrowserView['connection']>): NonNullable<BrowserView['connection']> {
+export function connectionForView(
+  connection: NonNullable<BrowserView['connection']>,
+): NonNullable<BrowserView['connection']> {
   if (connection.mode !== 'cdp' && connection.mode !== 'server') return connection;
   return { ...connection, target: redactUrlText(connection.target) ?? '(an endpoint that is not a URL)' };
 }
@@ -22,7 +24,9 @@ export function createBrowserSurface(manager: BrowserManager): BrowserSurface & 
 
   const view = (): BrowserView => {
     const t = manager.telemetry();
-    const tabs = manager.tabsNow().map((tab) => ({ id: String(tab.id), url: tab.url, title: tab.title, active: tab.active }));
+    const tabs = manager
+      .tabsNow()
+      .map((tab) => ({ id: String(tab.id), url: tab.url, title: tab.title, active: tab.active }));
     const active = tabs.find((tab) => tab.active);
     const out: BrowserView = {
       started: t.started,
@@ -54,7 +58,14 @@ export function createBrowserSurface(manager: BrowserManager): BrowserSurface & 
       sink = onFrame;
       cast ??= manager.startScreencast((f) => {
         meter.tick();
-        sink?.(f.url, { data: f.data, mimeType: 'image/jpeg', width: f.width, height: f.height, at: f.at, fps: meter.fps() });
+        sink?.(f.url, {
+          data: f.data,
+          mimeType: 'image/jpeg',
+          width: f.width,
+          height: f.height,
+          at: f.at,
+          fps: meter.fps(),
+        });
       });
       try {
         await cast;
@@ -62,7 +73,12 @@ export function createBrowserSurface(manager: BrowserManager): BrowserSurface & 
         cast = undefined;
         return { ok: false, message: `The mirror could not start: ${(e as Error).message}` };
       }
-      return { ok: true, message: manager.telemetry().started ? 'Mirroring the active tab.' : 'No browser yet: the first browser tool call launches it, and the mirror follows.' };
+      return {
+        ok: true,
+        message: manager.telemetry().started
+          ? 'Mirroring the active tab.'
+          : 'No browser yet: the first browser tool call launches it, and the mirror follows.',
+      };
     },
     dispose: stop,
   };

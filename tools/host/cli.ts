@@ -23,13 +23,22 @@ function fail(message: string): never {
 export async function serve(argv: string[], mode: 'headless' | 'electron-fallback' = 'headless'): Promise<void> {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, 'virtual-device': { type: 'boolean' } }, strict: true }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, 'virtual-device': { type: 'boolean' } },
+      strict: true,
+    }));
   } catch (e) {
     fail((e as Error).message);
   }
   const port = values.port === undefined ? 7878 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be an integer from 0 to 65535, got '${values.port}'`);
-  const host = await startHost({ dataDir: values['data-dir'] ?? defaultDataDir(), port, virtualDevice: values['virtual-device'] ?? false });
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail(`--port must be an integer from 0 to 65535, got '${values.port}'`);
+  const host = await startHost({
+    dataDir: values['data-dir'] ?? defaultDataDir(),
+    port,
+    virtualDevice: values['virtual-device'] ?? false,
+  });
   const ready = { ready: true, ui: host.address.ui, mcp: host.address.mcp, dataDir: host.dataDir };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
   if (mode === 'electron-fallback') process.stderr.write(`Toolgate UI: ${host.address.ui}\n`);
@@ -53,16 +62,26 @@ export async function serve(argv: string[], mode: 'headless' | 'electron-fallbac
 async function mcpStdio(argv: string[]): Promise<void> {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { url: { type: 'string' }, token: { type: 'string' }, 'data-dir': { type: 'string' } }, strict: true }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: { url: { type: 'string' }, token: { type: 'string' }, 'data-dir': { type: 'string' } },
+      strict: true,
+    }));
   } catch (e) {
     fail((e as Error).message);
   }
   const dir = values['data-dir'] ?? defaultDataDir();
   const hostFile = join(dir, 'host.json');
-  const url = values.url ?? process.env.TOOLGATE_URL ?? (existsSync(hostFile) ? (JSON.parse(readFileSync(hostFile, 'utf8')) as { mcp?: string }).mcp : undefined);
+  const url =
+    values.url ??
+    process.env.TOOLGATE_URL ??
+    (existsSync(hostFile) ? (JSON.parse(readFileSync(hostFile, 'utf8')) as { mcp?: string }).mcp : undefined);
   if (!url) fail(`no running host found (${hostFile} is missing); start one with \`npm run serve\` or pass --url`);
   const tokenFile = join(dir, 'token');
-  const token = values.token ?? process.env.TOOLGATE_TOKEN ?? (existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : undefined);
+  const token =
+    values.token ??
+    process.env.TOOLGATE_TOKEN ??
+    (existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : undefined);
   if (!token) fail(`no token: pass --token, set TOOLGATE_TOKEN, or point --data-dir at the host's data dir`);
   try {
     await runStdioBridge({ mcpUrl: url, token, version: HOST_VERSION });
@@ -80,7 +99,7 @@ export async function main(argv: string[]): Promise<void> {
 
 if (require.main === module) {
   main(process.argv.slice(2)).catch((e: unknown) => {
-    process.stderr.write(`toolgate: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+    process.stderr.write(`toolgate: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
     process.exit(1);
   });
 }

@@ -15,7 +15,11 @@ export function queueCommandApprover(queue: ApprovalQueue, audit: AuditStore, ti
     const decision = await queue.decide(request, both);
     const timedOut = timeout.aborted && !(signal?.aborted ?? false);
     const outcome: ApprovalDecision = timedOut
-      ? { decision: 'deny', reason: `no decision within ${Math.round(timeoutMs / 1000)} s; treated as a denial`, decider: 'system' }
+      ? {
+          decision: 'deny',
+          reason: `no decision within ${Math.round(timeoutMs / 1000)} s; treated as a denial`,
+          decider: 'system',
+        }
       : decision;
     audit.append({
       at: Date.now(),

@@ -6,7 +6,10 @@ import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+export function defaultDataDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
   if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Toolgate');
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Toolgate');
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Toolgate');

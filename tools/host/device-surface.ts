@@ -24,7 +24,11 @@ export function createDeviceSurface(service: DeviceService): DeviceSurface & { d
       }
       const known = service.devices().find((d) => d.serial === serial);
       if (!known) return { ok: false, message: `No device '${serial}' is attached.` };
-      if (known.state !== 'device') return { ok: false, message: `Device '${serial}' is ${known.state}; reconnect it (cable or \`adb connect\`) to see its screen.` };
+      if (known.state !== 'device')
+        return {
+          ok: false,
+          message: `Device '${serial}' is ${known.state}; reconnect it (cable or \`adb connect\`) to see its screen.`,
+        };
       stop(serial);
       streams.set(serial, service.startScreenStream(serial, onFrame));
       // The person is looking now: read screen, foreground app and keyboard at once, not only after the next UI tool.
@@ -32,8 +36,13 @@ export function createDeviceSurface(service: DeviceService): DeviceSurface & { d
       return { ok: true, message: 'Live screen started.' };
     },
     async logcat(serial, lines) {
-      const result = await service.manager.shell(serial, sh`logcat -d -v threadtime -t ${String(lines)}`, { timeoutMs: 10_000 });
-      return result.output.split('\n').map((l) => l.replace(/\r$/, '')).filter((l) => l !== '' && !l.startsWith('--------- beginning of'));
+      const result = await service.manager.shell(serial, sh`logcat -d -v threadtime -t ${String(lines)}`, {
+        timeoutMs: 10_000,
+      });
+      return result.output
+        .split('\n')
+        .map((l) => l.replace(/\r$/, ''))
+        .filter((l) => l !== '' && !l.startsWith('--------- beginning of'));
     },
     dispose() {
       for (const serial of [...streams.keys()]) stop(serial);

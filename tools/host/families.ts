@@ -56,8 +56,21 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
   const { registry } = deps;
   const telemetryRead = (key: string) => deps.telemetry?.read(key)?.value;
   const { settings } = deps;
-  registry.registerAll(orchestrationTools({ registry, shortcutStore: deps.shortcutStore, traceSpans: deps.traceSpans, telemetry: telemetryRead }));
-  registry.registerAll(networkTools({ workspaceRoot: deps.workspaceRoot, webSearchEndpoint: () => settings.get('webSearchEndpoint'), blockPrivateAddresses: () => settings.get('networkBlockPrivateAddresses') ?? false }));
+  registry.registerAll(
+    orchestrationTools({
+      registry,
+      shortcutStore: deps.shortcutStore,
+      traceSpans: deps.traceSpans,
+      telemetry: telemetryRead,
+    }),
+  );
+  registry.registerAll(
+    networkTools({
+      workspaceRoot: deps.workspaceRoot,
+      webSearchEndpoint: () => settings.get('webSearchEndpoint'),
+      blockPrivateAddresses: () => settings.get('networkBlockPrivateAddresses') ?? false,
+    }),
+  );
   registry.registerAll(memoryTools({ db: deps.db }));
   registry.registerAll(filesTools({ workspaceRoot: deps.workspaceRoot }));
   registry.registerAll(structuredTools({ workspaceRoot: deps.workspaceRoot }));
@@ -78,7 +91,8 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
     browserTools({
       manager: browserManager,
       workspaceRoot: deps.workspaceRoot,
-      onShow: (info) => deps.emit({ type: 'browser-show', url: info.url, ...(info.reason ? { reason: info.reason } : {}) }),
+      onShow: (info) =>
+        deps.emit({ type: 'browser-show', url: info.url, ...(info.reason ? { reason: info.reason } : {}) }),
     }),
   );
   const browserSurface = createBrowserSurface(browserManager);
@@ -88,7 +102,9 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
     ...(settings.current().adbHost ? { adbHost: settings.current().adbHost } : {}),
     ...((deps.adbPort ?? settings.current().adbPort) ? { adbPort: deps.adbPort ?? settings.current().adbPort } : {}),
   });
-  registry.registerAll(deviceTools({ service: deviceService, workspaceRoot: deps.workspaceRoot, approveCommand: deps.approveCommand }));
+  registry.registerAll(
+    deviceTools({ service: deviceService, workspaceRoot: deps.workspaceRoot, approveCommand: deps.approveCommand }),
+  );
   for (const rule of deviceEnvironmentRules(deviceService)) deps.environment?.addRule(rule);
   deviceService.onDevicesChanged(() => deps.emit({ type: 'devices-changed' }));
   const deviceSurface = createDeviceSurface(deviceService);
@@ -103,7 +119,10 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
   if (demo) deps.log(`virtual device ${demo.serial} attached (demo phone)`);
 
   return {
-    devices: () => deviceService.devices().map((d) => ({ serial: d.serial, state: d.state, ...(d.model ? { model: d.model } : {}) })),
+    devices: () =>
+      deviceService
+        .devices()
+        .map((d) => ({ serial: d.serial, state: d.state, ...(d.model ? { model: d.model } : {}) })),
     deviceSurface,
     browser: () => {
       const t = browserManager.telemetry();

@@ -2,7 +2,15 @@
  * The contract's methods (shared/contract.ts) implemented over the host's parts. The same object
  * serves HTTP (/api/rpc/*) and Electron IPC, so the UI sees one API in both shells.
  */
-import type { BreakerView, CallOutcome, HostEvent, HostInfo, PendingApproval, Span, ToolSummary } from '../../shared/contract';
+import type {
+  BreakerView,
+  CallOutcome,
+  HostEvent,
+  HostInfo,
+  PendingApproval,
+  Span,
+  ToolSummary,
+} from '../../shared/contract';
 import type { FamilyHandles } from './families';
 import type { TraceSpan } from '../core/trace-span';
 import { HostSettings } from './host-settings';
@@ -59,7 +67,14 @@ export function toolSummary(t: Tool): ToolSummary {
 
 export function callOutcome(callId: string, result: ToolResult): CallOutcome {
   const rendered = renderResult(result);
-  if (result.ok) return { callId, ok: true, content: result.content, ...(result.structured !== undefined ? { structured: result.structured } : {}), rendered };
+  if (result.ok)
+    return {
+      callId,
+      ok: true,
+      content: result.content,
+      ...(result.structured !== undefined ? { structured: result.structured } : {}),
+      rendered,
+    };
   return { callId, ok: false, content: [{ type: 'text', text: rendered }], error: result.error, rendered };
 }
 
@@ -91,7 +106,13 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
 
   const callAsUi = async (toolId: string, args: unknown, label: string): Promise<CallOutcome> => {
     const callId = newCallId();
-    const result = await deps.executor.execute({ toolId, args, callId, sessionId: UI_SESSION, requester: { kind: 'ui', label } });
+    const result = await deps.executor.execute({
+      toolId,
+      args,
+      callId,
+      sessionId: UI_SESSION,
+      requester: { kind: 'ui', label },
+    });
     return callOutcome(callId, result);
   };
 
@@ -100,7 +121,9 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
     const ids = new Set([...live.keys(), ...deps.breakerStore.toolsWithTransitions()]);
     return [...ids].sort().map((toolId) => {
       const v = live.get(toolId) ?? deps.pipeline.breakers?.state(toolId);
-      const transitions = deps.breakerStore.timeline(toolId).map((t) => ({ ...t, from: upperState(t.from), to: upperState(t.to) }));
+      const transitions = deps.breakerStore
+        .timeline(toolId)
+        .map((t) => ({ ...t, from: upperState(t.from), to: upperState(t.to) }));
       const view: BreakerView = {
         toolId,
         state: upperState(v?.state ?? 'closed'),
@@ -122,7 +145,10 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
     exportSpans: (q) => ({ exportedAt: now(), spans: deps.spans.query(q) as Span[] }),
     usage: ({ toolId }) => {
       const throughSeq = deps.spanSeq(); // read first: the query below holds at least these spans
-      return { stats: usageFromSpans(deps.spans.query({ limit: 10_000, ...(toolId ? { toolId } : {}) }), now()), throughSeq };
+      return {
+        stats: usageFromSpans(deps.spans.query({ limit: 10_000, ...(toolId ? { toolId } : {}) }), now()),
+        throughSeq,
+      };
     },
     breakers: () => breakerViews(),
     resetBreaker: ({ toolId }) => {
@@ -131,9 +157,15 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
     },
     pendingApprovals: () => deps.approvals.pending().map(pendingView),
     decideApproval: ({ approvalId, decision, reason }) => {
-      const answer = decision === 'deny' ? { decision, decider: 'ui', ...(reason ? { reason } : {}) } : { decision, decider: 'ui' };
+      const answer =
+        decision === 'deny' ? { decision, decider: 'ui', ...(reason ? { reason } : {}) } : { decision, decider: 'ui' };
       const ok = deps.approvals.answer(approvalId, answer);
-      return { ok, message: ok ? `Decision '${decision}' recorded.` : 'This approval is no longer pending (decided, expired or cancelled).' };
+      return {
+        ok,
+        message: ok
+          ? `Decision '${decision}' recorded.`
+          : 'This approval is no longer pending (decided, expired or cancelled).',
+      };
     },
     auditLog: ({ limit }) => deps.audit.recent(limit),
     shortcuts: () => {
@@ -148,14 +180,20 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
         ? deps.surfaces.deviceSurface.screen(serial, on, (frame) => deps.emit({ type: 'device-frame', serial, frame }))
         : { ok: false, message: NO_DEVICES },
     deviceTap: ({ serial, x, y }) => callAsUi('ui_tap', { serial, x, y }, 'Live screen'),
-    deviceSwipe: ({ serial, x1, y1, x2, y2, durationMs }) => callAsUi('ui_swipe', { serial, x1, y1, x2, y2, durationMs }, 'Live screen'),
-    deviceLogcat: async ({ serial, lines }) => ({ lines: deps.surfaces.deviceSurface ? await deps.surfaces.deviceSurface.logcat(serial, lines) : [] }),
+    deviceSwipe: ({ serial, x1, y1, x2, y2, durationMs }) =>
+      callAsUi('ui_swipe', { serial, x1, y1, x2, y2, durationMs }, 'Live screen'),
+    deviceLogcat: async ({ serial, lines }) => ({
+      lines: deps.surfaces.deviceSurface ? await deps.surfaces.deviceSurface.logcat(serial, lines) : [],
+    }),
     browser: () => deps.surfaces.browserSurface?.view() ?? { started: false, tabs: [], recentActions: [] },
     browserScreen: async ({ on }) =>
       deps.surfaces.browserSurface
         ? deps.surfaces.browserSurface.screen(on, (url, frame) => deps.emit({ type: 'browser-frame', url, frame }))
         : { ok: false, message: 'The browser tools are not available in this host.' },
     getSettings: () => ({ settings: deps.settings.current(), restartRequired: [...HostSettings.restartRequired] }),
-    updateSettings: ({ changes }) => ({ settings: deps.settings.update(changes), restartRequired: [...HostSettings.restartRequired] }),
+    updateSettings: ({ changes }) => ({
+      settings: deps.settings.update(changes),
+      restartRequired: [...HostSettings.restartRequired],
+    }),
   };
 }

@@ -17,9 +17,15 @@ export class HostEvents {
   constructor(pipeline: Pipeline, approvals: ApprovalQueue, registry: ToolRegistry) {
     this.subscriptions = [
       pipeline.events.onSpan((span) => this.emit({ type: 'span', span, seq: ++this.spanCount })),
-      pipeline.events.onBreakerTransition((t) => this.emit({ type: 'breaker', transition: { ...t, from: upperState(t.from), to: upperState(t.to) } })),
+      pipeline.events.onBreakerTransition((t) =>
+        this.emit({ type: 'breaker', transition: { ...t, from: upperState(t.from), to: upperState(t.to) } }),
+      ),
       approvals.onEvent((e) =>
-        this.emit(e.type === 'pending' ? { type: 'approval-pending', approval: pendingView(e.item) } : { type: 'approval-decided', approvalId: e.approvalId, decision: e.decision }),
+        this.emit(
+          e.type === 'pending'
+            ? { type: 'approval-pending', approval: pendingView(e.item) }
+            : { type: 'approval-decided', approvalId: e.approvalId, decision: e.decision },
+        ),
       ),
       registry.onChange(() => this.emit({ type: 'tools-changed' })),
     ];

@@ -11,7 +11,10 @@ import type { SettingsStore } from './store/settings-store';
 const PREFIX = 'user.';
 
 export class SettingsValidationError extends Error {
-  constructor(readonly fields: string[], message: string) {
+  constructor(
+    readonly fields: string[],
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -38,7 +41,8 @@ export class HostSettings {
     const parsed = Settings.safeParse(raw);
     if (parsed.success) return parsed.data;
     const valid: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(raw)) if (Settings.safeParse({ [key]: value }).success) valid[key] = value;
+    for (const [key, value] of Object.entries(raw))
+      if (Settings.safeParse({ [key]: value }).success) valid[key] = value;
     return valid as Settings;
   }
 
@@ -49,12 +53,19 @@ export class HostSettings {
   update(changes: Record<string, unknown>): Settings {
     const known = Object.keys(Settings.shape);
     const unknown = Object.keys(changes).filter((k) => !known.includes(k));
-    if (unknown.length) throw new SettingsValidationError(unknown, `Unknown setting(s): ${unknown.join(', ')}. Known: ${known.join(', ')}.`);
+    if (unknown.length)
+      throw new SettingsValidationError(
+        unknown,
+        `Unknown setting(s): ${unknown.join(', ')}. Known: ${known.join(', ')}.`,
+      );
     const toSet = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== null));
     const parsed = Settings.safeParse(toSet);
     if (!parsed.success) {
       const fields = parsed.error.issues.map((i) => i.path.join('.'));
-      throw new SettingsValidationError(fields, `Invalid settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      throw new SettingsValidationError(
+        fields,
+        `Invalid settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     }
     for (const [key, value] of Object.entries(changes)) {
       if (value === null) this.store.delete(PREFIX + key);

@@ -100,7 +100,12 @@ export async function startHost(options: HostOptions): Promise<Host> {
       timeoutMs: approvalTimeoutMs,
       audit: {
         record: (e) =>
-          void audit.append({ ...e, argsDigest: JSON.stringify(e.argsDigest), ...(e.reason ? { reason: e.reason } : {}), ...(e.decider ? { decider: e.decider } : {}) }),
+          void audit.append({
+            ...e,
+            argsDigest: JSON.stringify(e.argsDigest),
+            ...(e.reason ? { reason: e.reason } : {}),
+            ...(e.decider ? { decider: e.decider } : {}),
+          }),
       },
     },
   });
@@ -114,7 +119,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
     }
   });
   pipeline.events.onBreakerTransition((t) => breakerStore.append(t));
-  const otlp = new OtlpExporter({ endpoint: () => hostSettings.get('otlpEndpoint'), serviceVersion: HOST_VERSION, log });
+  const otlp = new OtlpExporter({
+    endpoint: () => hostSettings.get('otlpEndpoint'),
+    serviceVersion: HOST_VERSION,
+    log,
+  });
   pipeline.events.onSpan((span) => otlp.add(span));
 
   const families: FamilyHandles = await registerFamilies({
@@ -137,7 +146,13 @@ export async function startHost(options: HostOptions): Promise<Host> {
   for (const s of loaded.skipped) log(`shortcut ${s.id} not loaded: ${s.reason}`);
 
   const events = new HostEvents(pipeline, approvals, registry);
-  const mcp = new McpEndpoint({ registry, executor: pipeline.executor, version: HOST_VERSION, onSessionClosed: (id) => pipeline.approval?.permissions.endSession(id), ...(options.mcpIdleSessionMs ? { idleSessionMs: options.mcpIdleSessionMs } : {}) });
+  const mcp = new McpEndpoint({
+    registry,
+    executor: pipeline.executor,
+    version: HOST_VERSION,
+    onSessionClosed: (id) => pipeline.approval?.permissions.endSession(id),
+    ...(options.mcpIdleSessionMs ? { idleSessionMs: options.mcpIdleSessionMs } : {}),
+  });
   let server: HostServer | undefined;
   const info = (): HostInfo => ({
     version: HOST_VERSION,
@@ -152,8 +167,31 @@ export async function startHost(options: HostOptions): Promise<Host> {
     devices: families.devices(),
     browser: families.browser(),
   });
-  const api = createHostApi({ recentSpans: () => recentSpans(spans), settings: hostSettings, surfaces: families, emit: (e) => events.emit(e), info, registry, executor: pipeline.executor, pipeline, approvals, spans, audit, breakerStore, shortcuts: shortcutStore, spanSeq: () => events.spanSeq() });
-  server = new HostServer({ token, mcp, api, events, rendererDir: resolve(options.rendererDir ?? join(__dirname, '..', '..', 'out', 'renderer')), log, ...(options.peerUid ? { peerUid: options.peerUid } : {}) });
+  const api = createHostApi({
+    recentSpans: () => recentSpans(spans),
+    settings: hostSettings,
+    surfaces: families,
+    emit: (e) => events.emit(e),
+    info,
+    registry,
+    executor: pipeline.executor,
+    pipeline,
+    approvals,
+    spans,
+    audit,
+    breakerStore,
+    shortcuts: shortcutStore,
+    spanSeq: () => events.spanSeq(),
+  });
+  server = new HostServer({
+    token,
+    mcp,
+    api,
+    events,
+    rendererDir: resolve(options.rendererDir ?? join(__dirname, '..', '..', 'out', 'renderer')),
+    log,
+    ...(options.peerUid ? { peerUid: options.peerUid } : {}),
+  });
   await server.listen(options.port);
   const hostFile = join(layout.root, 'host.json');
   writeFileSync(hostFile, JSON.stringify({ ...server.address, pid: process.pid }), { mode: 0o600 });

@@ -25,7 +25,11 @@ interface KeyValue {
   value: AnyValue;
 }
 
-const hex = (text: string, bytes: number) => createHash('sha256').update(text).digest('hex').slice(0, bytes * 2);
+const hex = (text: string, bytes: number) =>
+  createHash('sha256')
+    .update(text)
+    .digest('hex')
+    .slice(0, bytes * 2);
 const str = (key: string, v: string): KeyValue => ({ key, value: { stringValue: v } });
 const int = (key: string, v: number): KeyValue => ({ key, value: { intValue: String(Math.round(v)) } });
 const nanos = (ms: number) => (BigInt(Math.round(ms * 1000)) * 1000n).toString();
@@ -102,8 +106,12 @@ export class OtlpExporter {
     const body = {
       resourceSpans: [
         {
-          resource: { attributes: [str('service.name', 'toolgate'), str('service.version', this.options.serviceVersion)] },
-          scopeSpans: [{ scope: { name: 'toolgate', version: this.options.serviceVersion }, spans: spans.map(toOtlpSpan) }],
+          resource: {
+            attributes: [str('service.name', 'toolgate'), str('service.version', this.options.serviceVersion)],
+          },
+          scopeSpans: [
+            { scope: { name: 'toolgate', version: this.options.serviceVersion }, spans: spans.map(toOtlpSpan) },
+          ],
         },
       ],
     };
@@ -115,7 +123,8 @@ export class OtlpExporter {
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(5000),
       });
-      if (!res.ok) this.options.log(`OTLP export to ${url} failed: HTTP ${res.status}; ${spans.length} span(s) dropped`);
+      if (!res.ok)
+        this.options.log(`OTLP export to ${url} failed: HTTP ${res.status}; ${spans.length} span(s) dropped`);
     } catch (e) {
       this.options.log(`OTLP export to ${url} failed: ${(e as Error).message}; ${spans.length} span(s) dropped`);
     }

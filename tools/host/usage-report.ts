@@ -10,7 +10,14 @@ import type { TraceSpan } from '../core/trace-span';
 const MINUTE = 60_000;
 
 export function usageFromSpans(spans: readonly TraceSpan[], now: number, minutes = 30): UsageStats[] {
-  const byTool = new Map<string, { hist: ToolLatencyHistogram; perMinute: Map<number, { calls: number; failures: number }>; lastError?: UsageStats['lastError'] }>();
+  const byTool = new Map<
+    string,
+    {
+      hist: ToolLatencyHistogram;
+      perMinute: Map<number, { calls: number; failures: number }>;
+      lastError?: UsageStats['lastError'];
+    }
+  >();
   const firstMinute = Math.floor(now / MINUTE) - minutes + 1;
   for (const span of spans) {
     let entry = byTool.get(span.toolId);
@@ -31,7 +38,8 @@ export function usageFromSpans(spans: readonly TraceSpan[], now: number, minutes
     .map(([toolId, e]) => {
       const r = e.hist.report(toolId);
       const perMinute = [];
-      for (let m = firstMinute; m < firstMinute + minutes; m++) perMinute.push({ minute: m * MINUTE, ...(e.perMinute.get(m) ?? { calls: 0, failures: 0 }) });
+      for (let m = firstMinute; m < firstMinute + minutes; m++)
+        perMinute.push({ minute: m * MINUTE, ...(e.perMinute.get(m) ?? { calls: 0, failures: 0 }) });
       const stats: UsageStats = {
         toolId,
         count: r.spans,

@@ -36,31 +36,53 @@ export function importMcpConfig(json: unknown): McpConfigImport {
     }
   }
   const root = z.object({ mcpServers: z.record(z.string(), z.unknown()) }).safeParse(value);
-  if (!root.success) return { servers: [], errors: [{ path: 'mcpServers', message: 'expected an object {"mcpServers": {"<name>": {...}}}' }] };
+  if (!root.success)
+    return {
+      servers: [],
+      errors: [{ path: 'mcpServers', message: 'expected an object {"mcpServers": {"<name>": {...}}}' }],
+    };
 
   const servers: McpServerSpec[] = [];
   const errors: McpConfigFieldError[] = [];
   for (const [name, entry] of Object.entries(root.data.mcpServers)) {
     const base = ['mcpServers', name];
     if (!SERVER_NAME.test(name)) {
-      errors.push({ path: formatPath(base), message: 'server name must start with a letter or digit and contain only letters, digits, "_" and "-" (at most 48 characters)' });
+      errors.push({
+        path: formatPath(base),
+        message:
+          'server name must start with a letter or digit and contain only letters, digits, "_" and "-" (at most 48 characters)',
+      });
       continue;
     }
     const isObject = typeof entry === 'object' && entry !== null && !Array.isArray(entry);
     const hasCommand = isObject && 'command' in entry;
     const hasUrl = isObject && 'url' in entry;
     if (!isObject || hasCommand === hasUrl) {
-      errors.push({ path: formatPath(base), message: 'give either "command" (a program to start) or "url" (a Streamable HTTP endpoint), not both' });
+      errors.push({
+        path: formatPath(base),
+        message: 'give either "command" (a program to start) or "url" (a Streamable HTTP endpoint), not both',
+      });
       continue;
     }
     const parsed = hasCommand ? stdioEntry.safeParse(entry) : httpEntry.safeParse(entry);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors.push({ path: formatPath([...base, ...issue.path]), message: issue.message.replace(/^Invalid input: /, '') });
+      for (const issue of parsed.error.issues)
+        errors.push({
+          path: formatPath([...base, ...issue.path]),
+          message: issue.message.replace(/^Invalid input: /, ''),
+        });
       continue;
     }
     const data = parsed.data;
     if ('command' in data) {
-      servers.push({ name, transport: 'stdio', command: data.command, args: data.args, env: data.env, ...(data.cwd ? { cwd: data.cwd } : {}) });
+      servers.push({
+        name,
+        transport: 'stdio',
+        command: data.command,
+        args: data.args,
+        env: data.env,
+        ...(data.cwd ? { cwd: data.cwd } : {}),
+      });
     } else {
       servers.push({ name, transport: 'http', url: data.url, headers: data.headers });
     }

@@ -67,7 +67,9 @@ export class McpConnection {
     let cursor: string | undefined;
     for (let page = 0; page < MAX_TOOL_PAGES; page++) {
       const params = cursor ? { cursor } : undefined;
-      const answer = await withScopedSignal(signal, (scoped) => client.listTools(params, { signal: scoped, timeout: timeoutMs }));
+      const answer = await withScopedSignal(signal, (scoped) =>
+        client.listTools(params, { signal: scoped, timeout: timeoutMs }),
+      );
       tools.push(...answer.tools);
       cursor = answer.nextCursor;
       if (!cursor) break;
@@ -83,7 +85,9 @@ export class McpConnection {
         signal,
         timeout: opts.timeoutMs,
         resetTimeoutOnProgress: true,
-        ...(onProgress ? { onprogress: (p: { progress: number; total?: number; message?: string }) => onProgress(toUpdate(p)) } : {}),
+        ...(onProgress
+          ? { onprogress: (p: { progress: number; total?: number; message?: string }) => onProgress(toUpdate(p)) }
+          : {}),
       }),
     );
     return result as CallToolResult;
@@ -133,7 +137,10 @@ export class McpConnection {
   private transport(): Transport {
     const spec = this.spec;
     if (spec.transport === 'http') {
-      return new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers }, ...(this.httpFetch ? { fetch: this.httpFetch } : {}) });
+      return new StreamableHTTPClientTransport(new URL(spec.url), {
+        requestInit: { headers: spec.headers },
+        ...(this.httpFetch ? { fetch: this.httpFetch } : {}),
+      });
     }
     const transport = new TrackedStdioTransport({
       command: spec.command,
@@ -187,7 +194,10 @@ class TrackedStdioTransport extends StdioClientTransport {
  * long-lived signal (the executor's never-aborted one, a session's) would collect them forever.
  * Each request gets its own signal, linked to the caller's only while the request runs.
  */
-async function withScopedSignal<T>(parent: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+async function withScopedSignal<T>(
+  parent: AbortSignal | undefined,
+  run: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   const forward = () => controller.abort(parent?.reason);
   if (parent?.aborted) forward();
@@ -200,5 +210,9 @@ async function withScopedSignal<T>(parent: AbortSignal | undefined, run: (signal
 }
 
 function toUpdate(p: { progress: number; total?: number; message?: string }): ProgressUpdate {
-  return { progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message !== undefined ? { message: p.message } : {}) };
+  return {
+    progress: p.progress,
+    ...(p.total !== undefined ? { total: p.total } : {}),
+    ...(p.message !== undefined ? { message: p.message } : {}),
+  };
 }

@@ -27,7 +27,7 @@ export function mcpClientTools(options: McpClientToolsOptions): { tools: Tool[];
 }
 
 export { type McpConfigFieldError, type McpConfigImport, importMcpConfig } from './config-import';
-export { type McpLaunchApprover, type McpLaunchDecision, type McpLaunchRequest } from './launch-approval';
+export type { McpLaunchApprover, McpLaunchDecision, McpLaunchRequest } from './launch-approval';
 export { McpClientManager, type McpClientManagerOptions, type McpServerSummary, type McpToolSummary } from './manager';
 export { remoteAnnotations } from './proxy-tool';
 export { type HttpServerSpec, type McpServerSpec, type StdioServerSpec, commandLine } from './server-spec';

@@ -40,7 +40,13 @@ export function launchRequest(spec: McpServerSpec): McpLaunchRequest {
       headerNames: [],
     };
   }
-  return { name: spec.name, transport: 'http', url: spec.url, envKeys: [], headerNames: Object.keys(spec.headers).sort() };
+  return {
+    name: spec.name,
+    transport: 'http',
+    url: spec.url,
+    envKeys: [],
+    headerNames: Object.keys(spec.headers).sort(),
+  };
 }
 
 /** Resolves when the policy allows the launch (or there is none); throws PERMISSION_DENIED otherwise. */
@@ -50,12 +56,19 @@ export async function checkLaunch(approve: McpLaunchApprover | undefined, spec: 
   try {
     decision = await approve(launchRequest(spec));
   } catch (e) {
-    throw new ToolCallError('PERMISSION_DENIED', `Starting MCP server '${spec.name}' could not be approved: ${(e as Error).message}`);
+    throw new ToolCallError(
+      'PERMISSION_DENIED',
+      `Starting MCP server '${spec.name}' could not be approved: ${(e as Error).message}`,
+    );
   }
   const allowed = typeof decision === 'boolean' ? decision : decision.allow;
   if (allowed) return;
   const reason = typeof decision === 'object' ? decision.reason?.trim() : undefined;
-  throw new ToolCallError('PERMISSION_DENIED', `The host policy refused to start MCP server '${spec.name}'${reason ? `: ${reason}` : '.'}`, {
-    data: { server: spec.name, ...(reason ? { reason } : {}) },
-  });
+  throw new ToolCallError(
+    'PERMISSION_DENIED',
+    `The host policy refused to start MCP server '${spec.name}'${reason ? `: ${reason}` : '.'}`,
+    {
+      data: { server: spec.name, ...(reason ? { reason } : {}) },
+    },
+  );
 }

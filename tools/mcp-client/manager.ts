@@ -82,22 +82,36 @@ export class McpClientManager {
   ) {
     this.connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
     this.callTimeoutMs = options.callTimeoutMs ?? 120_000;
-    this.httpFetch = options.httpFetch ?? guardedFetch(connectGuardedFetch(() => false), () => false);
+    this.httpFetch =
+      options.httpFetch ??
+      guardedFetch(
+        connectGuardedFetch(() => false),
+        () => false,
+      );
   }
 
   /** Connects (or returns the live session for the identical spec); throws ToolCallError on failure. */
-  async connect(spec: McpServerSpec, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<McpServerSummary> {
+  async connect(
+    spec: McpServerSpec,
+    opts: { signal?: AbortSignal; timeoutMs?: number } = {},
+  ): Promise<McpServerSummary> {
     const key = idSegment(spec.name);
     const existing = this.entries.get(key);
     if (existing?.connection.status === 'connected') {
       if (sameSpec(existing.spec, spec)) return this.summary(existing);
-      throw new ToolCallError('INVALID_ARGUMENT', `Invalid arguments: an MCP server named '${existing.spec.name}' is already connected to ${describeTarget(existing.spec)}.`, {
-        hint: 'Choose another name, or ask the user to disconnect that server first.',
-        data: { fields: ['name'] },
-      });
+      throw new ToolCallError(
+        'INVALID_ARGUMENT',
+        `Invalid arguments: an MCP server named '${existing.spec.name}' is already connected to ${describeTarget(existing.spec)}.`,
+        {
+          hint: 'Choose another name, or ask the user to disconnect that server first.',
+          data: { fields: ['name'] },
+        },
+      );
     }
     if (this.connecting.has(key)) {
-      throw new ToolCallError('EXECUTION_FAILED', `The MCP server '${spec.name}' is being connected right now.`, { hint: 'Wait for that connection to finish, then call mcp_list.' });
+      throw new ToolCallError('EXECUTION_FAILED', `The MCP server '${spec.name}' is being connected right now.`, {
+        hint: 'Wait for that connection to finish, then call mcp_list.',
+      });
     }
     this.connecting.add(key);
     try {
@@ -136,19 +150,34 @@ export class McpClientManager {
     const entry = this.entries.get(idSegment(server));
     if (!entry) {
       const names = [...this.entries.values()].map((e) => e.spec.name);
-      return failure('NOT_FOUND', `No MCP server named '${server}' is connected.${names.length ? ` Connected: ${names.join(', ')}.` : ''}`, {
-        hint: names.length ? 'Use one of the connected servers, or connect this one with mcp_connect.' : 'Connect the server with mcp_connect first.',
-        data: { servers: names },
-      });
+      return failure(
+        'NOT_FOUND',
+        `No MCP server named '${server}' is connected.${names.length ? ` Connected: ${names.join(', ')}.` : ''}`,
+        {
+          hint: names.length
+            ? 'Use one of the connected servers, or connect this one with mcp_connect.'
+            : 'Connect the server with mcp_connect first.',
+          data: { servers: names },
+        },
+      );
     }
     const tools = [...entry.tools.entries()];
-    const hit = tools.find(([name]) => name === tool) ?? tools.find(([, t]) => t.id === tool || t.id.endsWith(`.${idSegment(tool)}`));
+    const hit =
+      tools.find(([name]) => name === tool) ??
+      tools.find(([, t]) => t.id === tool || t.id.endsWith(`.${idSegment(tool)}`));
     if (hit) return { id: hit[1].id };
-    const suggestions = suggestToolIds(tool, tools.map(([name]) => name));
-    return failure('NOT_FOUND', `MCP server '${entry.spec.name}' has no tool '${tool}'.${suggestions.length ? ` Did you mean: ${suggestions.join(', ')}?` : ''}`, {
-      hint: 'Call mcp_list to see the tools of each server.',
-      data: { suggestions },
-    });
+    const suggestions = suggestToolIds(
+      tool,
+      tools.map(([name]) => name),
+    );
+    return failure(
+      'NOT_FOUND',
+      `MCP server '${entry.spec.name}' has no tool '${tool}'.${suggestions.length ? ` Did you mean: ${suggestions.join(', ')}?` : ''}`,
+      {
+        hint: 'Call mcp_list to see the tools of each server.',
+        data: { suggestions },
+      },
+    );
   }
 
   onDidChange(listener: () => void): Disposable {
@@ -159,7 +188,12 @@ export class McpClientManager {
     await Promise.all([...this.entries.values()].map((e) => this.disconnect(e.spec.name)));
   }
 
-  private async open(spec: McpServerSpec, key: string, signal: AbortSignal | undefined, timeoutMs: number): Promise<Entry> {
+  private async open(
+    spec: McpServerSpec,
+    key: string,
+    signal: AbortSignal | undefined,
+    timeoutMs: number,
+  ): Promise<Entry> {
     const connection = new McpConnection(
       spec,
       () => void this.refresh(key, connection),
@@ -182,7 +216,10 @@ export class McpClientManager {
 
   /** Registers the listed tools as proxies, replacing changed ones and removing vanished ones. */
   private sync(entry: Entry, tools: RemoteTool[]): void {
-    const ids = assignProxyIds(entry.spec.name, tools.map((t) => t.name));
+    const ids = assignProxyIds(
+      entry.spec.name,
+      tools.map((t) => t.name),
+    );
     const next = new Map<string, { id: string; remote: RemoteTool }>();
     for (const remote of tools) {
       const id = ids.get(remote.name);
@@ -216,19 +253,35 @@ export class McpClientManager {
     }
   }
 
-  private async callRemote(key: string, name: string, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+  private async callRemote(
+    key: string,
+    name: string,
+    args: Record<string, unknown>,
+    ctx: ToolContext,
+  ): Promise<ToolResult> {
     const entry = this.entries.get(key);
-    if (!entry) return failure('EXECUTION_FAILED', `The MCP server of tool '${name}' was disconnected.`, { hint: 'Connect it again with mcp_connect.' });
+    if (!entry)
+      return failure('EXECUTION_FAILED', `The MCP server of tool '${name}' was disconnected.`, {
+        hint: 'Connect it again with mcp_connect.',
+      });
     const { spec, connection } = entry;
     const secrets = specSecrets(spec);
     if (connection.status !== 'connected') {
-      return failure('EXECUTION_FAILED', `The MCP server '${spec.name}' is not connected: ${connection.closedReason ?? 'closed'}.`, {
-        hint: reconnectHint(spec.name),
-        data: { server: spec.name },
-      });
+      return failure(
+        'EXECUTION_FAILED',
+        `The MCP server '${spec.name}' is not connected: ${connection.closedReason ?? 'closed'}.`,
+        {
+          hint: reconnectHint(spec.name),
+          data: { server: spec.name },
+        },
+      );
     }
     try {
-      const result = await connection.callTool(name, args, { signal: ctx.signal, timeoutMs: this.callTimeoutMs, onProgress: (p) => ctx.progress(p) });
+      const result = await connection.callTool(name, args, {
+        signal: ctx.signal,
+        timeoutMs: this.callTimeoutMs,
+        onProgress: (p) => ctx.progress(p),
+      });
       return scrubValue(fromRemoteResult(result, spec.name, name), secrets);
     } catch (e) {
       throw fromRemoteError(e, { server: spec.name, tool: name, alive: connection.status === 'connected', secrets });

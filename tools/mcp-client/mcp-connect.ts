@@ -13,12 +13,27 @@ import { type McpServerSpec, httpFields, serverNameInput, stdioFields } from './
 const input = z.object({
   name: serverNameInput,
   command: stdioFields.command.optional(),
-  args: z.array(z.string()).optional().describe(stdioFields.args.description ?? 'Program arguments, exactly as given.'),
-  env: z.record(z.string(), z.string()).optional().describe(stdioFields.env.description ?? 'Extra environment variables.'),
-  cwd: z.string().min(1).optional().describe('Working directory for the program (stdio only); default: the host\'s.'),
+  args: z
+    .array(z.string())
+    .optional()
+    .describe(stdioFields.args.description ?? 'Program arguments, exactly as given.'),
+  env: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe(stdioFields.env.description ?? 'Extra environment variables.'),
+  cwd: z.string().min(1).optional().describe("Working directory for the program (stdio only); default: the host's."),
   url: httpFields.url.optional(),
-  headers: z.record(z.string(), z.string()).optional().describe(httpFields.headers.description ?? 'HTTP headers.'),
-  timeoutMs: z.number().int().min(1).max(300_000).optional().describe('How long the handshake may take, in ms (default 30000).'),
+  headers: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe(httpFields.headers.description ?? 'HTTP headers.'),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(1)
+    .max(300_000)
+    .optional()
+    .describe('How long the handshake may take, in ms (default 30000).'),
 });
 
 type Input = z.infer<typeof input>;
@@ -31,9 +46,18 @@ export function mcpConnectTool(manager: McpClientManager) {
       'Connect to an MCP server and make its tools available as mcp.<name>.<tool>. Either start a program speaking MCP over stdio — give "command" and "args"; they run exactly as given, without a shell, and a person approves that exact command line first — or open a Streamable HTTP endpoint with "url" (and optional "headers"). Connecting again with the same name and the same command or URL is harmless.',
     input,
     metadata: { category: 'mcp', risk: 'HIGH' },
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true, sensitiveAction: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: true,
+    },
     async run(args, ctx) {
-      const summary = await manager.connect(toSpec(args), { signal: ctx.signal, ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}) });
+      const summary = await manager.connect(toSpec(args), {
+        signal: ctx.signal,
+        ...(args.timeoutMs ? { timeoutMs: args.timeoutMs } : {}),
+      });
       return success(describeServer(summary, 'Connected'), summary);
     },
   });
@@ -41,14 +65,25 @@ export function mcpConnectTool(manager: McpClientManager) {
 
 function toSpec(args: Input): McpServerSpec {
   if ((args.command === undefined) === (args.url === undefined)) {
-    throw invalid(['command', 'url'], 'give either "command" (a program to start) or "url" (an HTTP endpoint), not both and not neither');
+    throw invalid(
+      ['command', 'url'],
+      'give either "command" (a program to start) or "url" (an HTTP endpoint), not both and not neither',
+    );
   }
   if (args.command !== undefined) {
     if (args.headers) throw invalid(['headers'], '"headers" only apply to a "url" server');
-    return { name: args.name, transport: 'stdio', command: args.command, args: args.args ?? [], env: args.env ?? {}, ...(args.cwd ? { cwd: args.cwd } : {}) };
+    return {
+      name: args.name,
+      transport: 'stdio',
+      command: args.command,
+      args: args.args ?? [],
+      env: args.env ?? {},
+      ...(args.cwd ? { cwd: args.cwd } : {}),
+    };
   }
   const stray = (['args', 'env', 'cwd'] as const).filter((f) => args[f] !== undefined);
-  if (stray.length > 0) throw invalid([...stray], `${stray.map((f) => `"${f}"`).join(', ')} only apply to a "command" server`);
+  if (stray.length > 0)
+    throw invalid([...stray], `${stray.map((f) => `"${f}"`).join(', ')} only apply to a "command" server`);
   return { name: args.name, transport: 'http', url: args.url as string, headers: args.headers ?? {} };
 }
 
@@ -58,6 +93,12 @@ function invalid(fields: string[], message: string): ToolCallError {
 
 export function describeServer(s: McpServerSummary, verb?: string): string {
   const head = `${verb ? `${verb} ` : ''}MCP server '${s.name}' (${s.transport}: ${s.target}) — ${s.status}${s.server ? `, ${s.server.name} ${s.server.version}` : ''}${s.error ? ` (${s.error})` : ''}`;
-  const tools = s.tools.map((t) => `  ${t.id} — ${t.description.split('\n')[0] || t.title}${t.readOnly ? ' [read-only]' : t.destructive ? ' [destructive]' : ''}`);
-  return [`${head}; ${s.tools.length} tool${s.tools.length === 1 ? '' : 's'}${tools.length ? ':' : '.'}`, ...tools].join('\n');
+  const tools = s.tools.map(
+    (t) =>
+      `  ${t.id} — ${t.description.split('\n')[0] || t.title}${t.readOnly ? ' [read-only]' : t.destructive ? ' [destructive]' : ''}`,
+  );
+  return [
+    `${head}; ${s.tools.length} tool${s.tools.length === 1 ? '' : 's'}${tools.length ? ':' : '.'}`,
+    ...tools,
+  ].join('\n');
 }

@@ -13,7 +13,8 @@ export function mcpListTool(manager: McpClientManager) {
   return defineTool({
     id: 'mcp_list',
     title: 'List MCP servers',
-    description: 'List the connected MCP servers (command line or URL, status) and their tools with the ids to call them by (mcp.<server>.<tool>).',
+    description:
+      'List the connected MCP servers (command line or URL, status) and their tools with the ids to call them by (mcp.<server>.<tool>).',
     input,
     metadata: { category: 'mcp', risk: 'LOW' },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -23,11 +24,16 @@ export function mcpListTool(manager: McpClientManager) {
       if (args.server && servers.length === 0) {
         const names = manager.list().map((s) => s.name);
         return failure('NOT_FOUND', `No MCP server named '${args.server}' is connected.`, {
-          hint: names.length ? `Connected servers: ${names.join(', ')}.` : 'No server is connected; use mcp_connect first.',
+          hint: names.length
+            ? `Connected servers: ${names.join(', ')}.`
+            : 'No server is connected; use mcp_connect first.',
           data: { servers: names },
         });
       }
-      const text = servers.length === 0 ? 'No MCP servers are connected. Use mcp_connect to connect one.' : servers.map((s) => describeServer(s)).join('\n\n');
+      const text =
+        servers.length === 0
+          ? 'No MCP servers are connected. Use mcp_connect to connect one.'
+          : servers.map((s) => describeServer(s)).join('\n\n');
       return success(text, { servers });
     },
   });

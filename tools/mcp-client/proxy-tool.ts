@@ -30,17 +30,26 @@ export function remoteRisk(a: ToolAnnotations): RiskLevel {
   return a.destructiveHint ? 'HIGH' : 'MEDIUM';
 }
 
-export function proxyTool(server: string, id: string, remote: RemoteTool, call: RemoteCall): Tool<Record<string, unknown>> {
+export function proxyTool(
+  server: string,
+  id: string,
+  remote: RemoteTool,
+  call: RemoteCall,
+): Tool<Record<string, unknown>> {
   const annotations = remoteAnnotations(remote.annotations);
   const inputSchema = remote.inputSchema as JsonSchema;
   // What the local validator understands is checked early, with field names; the server validates too.
   const validator = importLegacySchema(JSON.stringify(inputSchema)).validator;
-  const description = (remote.description?.trim() || remote.title || remote.name) + ` (tool '${remote.name}' of MCP server '${server}')`;
+  const description = `${remote.description?.trim() || remote.title || remote.name} (tool '${remote.name}' of MCP server '${server}')`;
   return {
     id,
     title: remote.title ?? remote.annotations?.title ?? `${server}: ${remote.name}`,
     description,
-    metadata: resolveMetadata(id, { category: 'mcp', risk: remoteRisk(annotations), tags: ['mcp', 'host', `mcp:${server}`] }, annotations),
+    metadata: resolveMetadata(
+      id,
+      { category: 'mcp', risk: remoteRisk(annotations), tags: ['mcp', 'host', `mcp:${server}`] },
+      annotations,
+    ),
     inputSchema,
     outputSchema: remote.outputSchema as JsonSchema | undefined,
     selfGated: false,
@@ -48,7 +57,9 @@ export function proxyTool(server: string, id: string, remote: RemoteTool, call: 
     validate(args) {
       const value = args ?? {};
       if (typeof value !== 'object' || Array.isArray(value)) {
-        return failure('INVALID_ARGUMENT', 'Invalid arguments: the arguments of an MCP tool must be a JSON object.', { data: { fields: ['(arguments)'] } });
+        return failure('INVALID_ARGUMENT', 'Invalid arguments: the arguments of an MCP tool must be a JSON object.', {
+          data: { fields: ['(arguments)'] },
+        });
       }
       if (validator) {
         const checked = validateWith(validator, value);

@@ -18,14 +18,23 @@ export function reconnectHint(server: string): string {
 export function fromRemoteResult(result: CallToolResult, server: string, tool: string): ToolResult {
   const content = result.content.map(toContent);
   if (result.isError) {
-    const text = content.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n').trim() || 'no details given';
-    return failure('EXECUTION_FAILED', `The remote tool '${tool}' on MCP server '${server}' failed: ${text.slice(0, MAX_ERROR_TEXT)}`, {
-      hint: 'Read the remote message, fix the arguments or the situation it describes, then retry.',
-      data: { server, tool, remote: true },
-    });
+    const text =
+      content
+        .flatMap((c) => (c.type === 'text' ? [c.text] : []))
+        .join('\n')
+        .trim() || 'no details given';
+    return failure(
+      'EXECUTION_FAILED',
+      `The remote tool '${tool}' on MCP server '${server}' failed: ${text.slice(0, MAX_ERROR_TEXT)}`,
+      {
+        hint: 'Read the remote message, fix the arguments or the situation it describes, then retry.',
+        data: { server, tool, remote: true },
+      },
+    );
   }
   const structured = result.structuredContent;
-  if (content.length === 0 && structured !== undefined) content.push({ type: 'text', text: JSON.stringify(structured, null, 2) });
+  if (content.length === 0 && structured !== undefined)
+    content.push({ type: 'text', text: JSON.stringify(structured, null, 2) });
   return structured === undefined ? { ok: true, content } : { ok: true, content, structured };
 }
 
@@ -36,12 +45,21 @@ function toContent(part: CallToolResult['content'][number]): ToolContent {
     case 'image':
       return { type: 'image', data: part.data, mimeType: part.mimeType };
     case 'audio':
-      return { type: 'text', text: `[audio ${part.mimeType}, ${Math.floor((part.data.length * 3) / 4)} bytes, not shown]` };
+      return {
+        type: 'text',
+        text: `[audio ${part.mimeType}, ${Math.floor((part.data.length * 3) / 4)} bytes, not shown]`,
+      };
     case 'resource_link':
       return { type: 'text', text: `[resource ${part.name}: ${part.uri}]` };
     case 'resource': {
       const r = part.resource;
-      return { type: 'text', text: 'text' in r && typeof r.text === 'string' ? r.text : `[resource ${r.uri}${r.mimeType ? ` (${r.mimeType})` : ''}, binary, not shown]` };
+      return {
+        type: 'text',
+        text:
+          'text' in r && typeof r.text === 'string'
+            ? r.text
+            : `[resource ${r.uri}${r.mimeType ? ` (${r.mimeType})` : ''}, binary, not shown]`,
+      };
     }
     default:
       return { type: 'text', text: '[unsupported content]' };
@@ -49,20 +67,32 @@ function toContent(part: CallToolResult['content'][number]): ToolContent {
 }
 
 /** A thrown error from calling a remote tool, as a ToolCallError; secrets of the spec scrubbed out. */
-export function fromRemoteError(e: unknown, ctx: { server: string; tool: string; alive: boolean; secrets: readonly string[] }): ToolCallError {
+export function fromRemoteError(
+  e: unknown,
+  ctx: { server: string; tool: string; alive: boolean; secrets: readonly string[] },
+): ToolCallError {
   const message = scrub(e instanceof Error ? e.message : String(e), ctx.secrets);
   const where = `'${ctx.tool}' on MCP server '${ctx.server}'`;
   if (e instanceof McpError) {
-    if (e.code === ErrorCode.RequestTimeout) return new ToolCallError('TIMEOUT', `The remote tool ${where} did not answer in time.`);
-    if (e.code === ErrorCode.InvalidParams) return new ToolCallError('INVALID_ARGUMENT', `The remote tool ${where} rejected the arguments: ${message}`);
-    if (e.code === ErrorCode.MethodNotFound) return new ToolCallError('UNSUPPORTED', `MCP server '${ctx.server}' does not support calling tools: ${message}`);
+    if (e.code === ErrorCode.RequestTimeout)
+      return new ToolCallError('TIMEOUT', `The remote tool ${where} did not answer in time.`);
+    if (e.code === ErrorCode.InvalidParams)
+      return new ToolCallError('INVALID_ARGUMENT', `The remote tool ${where} rejected the arguments: ${message}`);
+    if (e.code === ErrorCode.MethodNotFound)
+      return new ToolCallError('UNSUPPORTED', `MCP server '${ctx.server}' does not support calling tools: ${message}`);
   }
   const code = errnoCode(e);
   if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ENOTFOUND' || code === 'UND_ERR_SOCKET') {
-    return new ToolCallError('EXECUTION_FAILED', `The MCP server '${ctx.server}' cannot be reached (${code}).`, { hint: reconnectHint(ctx.server), data: { server: ctx.server } });
+    return new ToolCallError('EXECUTION_FAILED', `The MCP server '${ctx.server}' cannot be reached (${code}).`, {
+      hint: reconnectHint(ctx.server),
+      data: { server: ctx.server },
+    });
   }
   if (!ctx.alive || (e instanceof McpError && e.code === ErrorCode.ConnectionClosed)) {
-    return new ToolCallError('EXECUTION_FAILED', `The MCP server '${ctx.server}' is gone: ${message}`, { hint: reconnectHint(ctx.server), data: { server: ctx.server } });
+    return new ToolCallError('EXECUTION_FAILED', `The MCP server '${ctx.server}' is gone: ${message}`, {
+      hint: reconnectHint(ctx.server),
+      data: { server: ctx.server },
+    });
   }
   return new ToolCallError('EXECUTION_FAILED', `Calling ${where} failed: ${message}`, {
     hint: `If the server stopped or is unreachable, reconnect it with mcp_connect; otherwise read the message and retry once.`,

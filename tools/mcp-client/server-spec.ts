@@ -30,18 +30,35 @@ export const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,47}$/;
 
 export const serverNameInput = z
   .string()
-  .regex(SERVER_NAME, 'must start with a letter or digit and contain only letters, digits, "_" and "-" (at most 48 characters)')
+  .regex(
+    SERVER_NAME,
+    'must start with a letter or digit and contain only letters, digits, "_" and "-" (at most 48 characters)',
+  )
   .describe('A short name for the server, e.g. "github"; its tools appear as mcp.<name>.<tool>.');
 
 export const stdioFields = {
-  command: z.string().min(1).describe('The program to start, exactly as it will be run (no shell), e.g. "npx" or "/usr/local/bin/my-server".'),
-  args: z.array(z.string()).default([]).describe('Arguments passed to the program one by one, exactly as given (no shell expansion).'),
-  env: z.record(z.string(), z.string()).default({}).describe('Extra environment variables for the program (added to a minimal safe environment).'),
+  command: z
+    .string()
+    .min(1)
+    .describe('The program to start, exactly as it will be run (no shell), e.g. "npx" or "/usr/local/bin/my-server".'),
+  args: z
+    .array(z.string())
+    .default([])
+    .describe('Arguments passed to the program one by one, exactly as given (no shell expansion).'),
+  env: z
+    .record(z.string(), z.string())
+    .default({})
+    .describe('Extra environment variables for the program (added to a minimal safe environment).'),
 };
 
 export const httpFields = {
-  url: z.url({ protocol: /^https?$/ }).describe('The Streamable HTTP endpoint of the server, e.g. http://127.0.0.1:3000/mcp.'),
-  headers: z.record(z.string(), z.string()).default({}).describe('HTTP headers sent with every request, e.g. {"Authorization": "Bearer …"}; values are never shown back.'),
+  url: z
+    .url({ protocol: /^https?$/ })
+    .describe('The Streamable HTTP endpoint of the server, e.g. http://127.0.0.1:3000/mcp.'),
+  headers: z
+    .record(z.string(), z.string())
+    .default({})
+    .describe('HTTP headers sent with every request, e.g. {"Authorization": "Bearer …"}; values are never shown back.'),
 };
 
 /** The command line as a person should read it, quoted so each argument's boundaries are visible. */
@@ -59,7 +76,8 @@ export function sameSpec(a: McpServerSpec, b: McpServerSpec): boolean {
 }
 
 function normalised(spec: McpServerSpec): unknown {
-  const sortObject = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).sort(([x], [y]) => x.localeCompare(y)));
+  const sortObject = (o: Record<string, string>) =>
+    Object.fromEntries(Object.entries(o).sort(([x], [y]) => x.localeCompare(y)));
   return spec.transport === 'stdio'
     ? { ...spec, env: sortObject(spec.env), cwd: spec.cwd ?? null }
     : { ...spec, headers: sortObject(spec.headers) };

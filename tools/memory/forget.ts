@@ -14,7 +14,8 @@ export function forgetTool(store: MemoryStore) {
   return defineTool({
     id: 'forget',
     title: 'Forget',
-    description: 'Permanently delete one memory, chosen by its id or its key (give exactly one). Use recall first to find it.',
+    description:
+      'Permanently delete one memory, chosen by its id or its key (give exactly one). Use recall first to find it.',
     input,
     metadata: { category: 'memory', risk: 'MEDIUM' },
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
@@ -29,9 +30,13 @@ export function forgetTool(store: MemoryStore) {
       const removed = store.forget(target);
       if (!removed) {
         const what = 'id' in target ? `#${target.id}` : `with key ${JSON.stringify(target.key)}`;
-        throw new ToolCallError('NOT_FOUND', `There is no memory ${what}.`, { hint: 'Use recall to find the memory and its id, then retry.' });
+        throw new ToolCallError('NOT_FOUND', `There is no memory ${what}.`, {
+          hint: 'Use recall to find the memory and its id, then retry.',
+        });
       }
-      return success(`Forgot #${removed.id}${removed.key ? ` (key ${JSON.stringify(removed.key)})` : ''}.`, { forgotten: memoryJson(removed) });
+      return success(`Forgot #${removed.id}${removed.key ? ` (key ${JSON.stringify(removed.key)})` : ''}.`, {
+        forgotten: memoryJson(removed),
+      });
     },
   });
 }

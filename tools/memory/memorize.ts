@@ -10,9 +10,18 @@ import { keyInput, memoryJson, tagInput } from './memory-format';
 import type { MemoryStore } from './memory-store';
 
 const input = z.object({
-  text: z.string().trim().min(1).max(20_000).describe('What to remember, as a self-contained note (up to 20000 characters).'),
+  text: z
+    .string()
+    .trim()
+    .min(1)
+    .max(20_000)
+    .describe('What to remember, as a self-contained note (up to 20000 characters).'),
   tags: z.array(tagInput).max(16).default([]).describe('Up to 16 tags to group and filter memories by.'),
-  key: keyInput.optional().describe('A stable name for this memory, e.g. "user.favorite_color". Memorizing under an existing key replaces that memory.'),
+  key: keyInput
+    .optional()
+    .describe(
+      'A stable name for this memory, e.g. "user.favorite_color". Memorizing under an existing key replaces that memory.',
+    ),
 });
 
 export function memorizeTool(store: MemoryStore) {
@@ -28,7 +37,10 @@ export function memorizeTool(store: MemoryStore) {
       const tags = [...new Set(args.tags)];
       const { memory, outcome } = store.remember(args.text, tags, args.key);
       const verb = { created: 'Memorized', replaced: 'Replaced', already_known: 'Already remembered' }[outcome];
-      return success(`${verb} as #${memory.id}${memory.key ? ` (key ${JSON.stringify(memory.key)})` : ''}.`, { outcome, ...memoryJson(memory) });
+      return success(`${verb} as #${memory.id}${memory.key ? ` (key ${JSON.stringify(memory.key)})` : ''}.`, {
+        outcome,
+        ...memoryJson(memory),
+      });
     },
   });
 }

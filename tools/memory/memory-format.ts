@@ -18,7 +18,10 @@ const MAX_SHOWN_CHARS = 2000;
 export function memoryLine(m: Memory | RecalledMemory): string {
   const key = m.key ? ` key=${JSON.stringify(m.key)}` : '';
   const tags = m.tags.length > 0 ? ` tags=[${m.tags.join(', ')}]` : '';
-  const text = m.text.length > MAX_SHOWN_CHARS ? `${m.text.slice(0, MAX_SHOWN_CHARS)}… [${m.text.length - MAX_SHOWN_CHARS} more characters]` : m.text;
+  const text =
+    m.text.length > MAX_SHOWN_CHARS
+      ? `${m.text.slice(0, MAX_SHOWN_CHARS)}… [${m.text.length - MAX_SHOWN_CHARS} more characters]`
+      : m.text;
   return `#${m.id}${key}${tags} (${new Date(m.updatedAt).toISOString()})\n${text}`;
 }
 

@@ -60,17 +60,28 @@ export class MemoryStore {
       const mergedTags = key !== undefined ? tags : [...new Set([...existing.tags, ...tags])];
       const unchanged = existing.text === text && JSON.stringify(existing.tags) === JSON.stringify(mergedTags);
       if (!unchanged) {
-        this.db.prepare('UPDATE memory_items SET text = ?, tags = ?, updated_at = ? WHERE id = ?').run(text, JSON.stringify(mergedTags), now, existing.id);
+        this.db
+          .prepare('UPDATE memory_items SET text = ?, tags = ?, updated_at = ? WHERE id = ?')
+          .run(text, JSON.stringify(mergedTags), now, existing.id);
       }
-      return { memory: this.mustGet(existing.id), outcome: unchanged || key === undefined ? ('already_known' as const) : ('replaced' as const) };
+      return {
+        memory: this.mustGet(existing.id),
+        outcome: unchanged || key === undefined ? ('already_known' as const) : ('replaced' as const),
+      };
     });
   }
 
-  search(query: string | undefined, tags: string[], limit: number): { memories: RecalledMemory[]; searchable: boolean } {
+  search(
+    query: string | undefined,
+    tags: string[],
+    limit: number,
+  ): { memories: RecalledMemory[]; searchable: boolean } {
     const tagArgs = [tags.length, JSON.stringify(tags), tags.length];
     if (query === undefined || !query.trim()) {
       const rows = this.db
-        .prepare(`SELECT ${COLUMNS} FROM memory_items m WHERE ${TAG_FILTER} ORDER BY m.updated_at DESC, m.id DESC LIMIT ?`)
+        .prepare(
+          `SELECT ${COLUMNS} FROM memory_items m WHERE ${TAG_FILTER} ORDER BY m.updated_at DESC, m.id DESC LIMIT ?`,
+        )
         .all(...tagArgs, limit) as unknown as Row[];
       return { memories: rows.map((r) => ({ ...toMemory(r), score: undefined })), searchable: true };
     }
@@ -85,7 +96,10 @@ export class MemoryStore {
          ORDER BY rank, m.id DESC LIMIT ?`,
       )
       .all(match, ...tagArgs, limit) as unknown as Row[];
-    return { memories: rows.map((r) => ({ ...toMemory(r), score: r.rank === undefined ? undefined : -r.rank })), searchable: true };
+    return {
+      memories: rows.map((r) => ({ ...toMemory(r), score: r.rank === undefined ? undefined : -r.rank })),
+      searchable: true,
+    };
   }
 
   forget(target: { id: number } | { key: string }): Memory | undefined {
@@ -111,7 +125,9 @@ export class MemoryStore {
   }
 
   private keylessWithText(text: string): Memory | undefined {
-    const row = this.db.prepare(`SELECT ${COLUMNS} FROM memory_items m WHERE m.key IS NULL AND m.text = ? LIMIT 1`).get(text) as Row | undefined;
+    const row = this.db
+      .prepare(`SELECT ${COLUMNS} FROM memory_items m WHERE m.key IS NULL AND m.text = ? LIMIT 1`)
+      .get(text) as Row | undefined;
     return row ? toMemory(row) : undefined;
   }
 

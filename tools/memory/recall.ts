@@ -10,7 +10,11 @@ import { memoryJson, memoryLine, tagInput } from './memory-format';
 import type { MemoryStore } from './memory-store';
 
 const input = z.object({
-  query: z.string().max(1000).optional().describe('Words to search for; memories matching more of them rank first. Omit to list the most recent memories.'),
+  query: z
+    .string()
+    .max(1000)
+    .optional()
+    .describe('Words to search for; memories matching more of them rank first. Omit to list the most recent memories.'),
   tags: z.array(tagInput).max(16).default([]).describe('Only memories that carry all of these tags.'),
   limit: z.number().int().min(1).max(50).default(10).describe('Most memories to return (default 10).'),
 });
@@ -19,18 +23,27 @@ export function recallTool(store: MemoryStore) {
   return defineTool({
     id: 'recall',
     title: 'Recall',
-    description: 'Search long-term memory (notes stored with memorize) by words, best match first, optionally filtered by tags. Without a query, lists the most recent memories.',
+    description:
+      'Search long-term memory (notes stored with memorize) by words, best match first, optionally filtered by tags. Without a query, lists the most recent memories.',
     input,
     metadata: { category: 'memory', risk: 'LOW' },
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false, sensitiveAction: true },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+      sensitiveAction: true,
+    },
     runPolicy: 'quickRead',
     run(args) {
       const tags = [...new Set(args.tags)];
       const { memories, searchable } = store.search(args.query, tags, args.limit);
       const filter = tags.length > 0 ? ` tagged ${tags.join(' + ')}` : '';
       let text: string;
-      if (!searchable) text = `The query has no words to search for; nothing matched. Use words from the memory you are looking for.`;
-      else if (memories.length === 0) text = args.query?.trim() ? `No memories${filter} match "${args.query.trim()}".` : `No memories${filter} yet.`;
+      if (!searchable)
+        text = `The query has no words to search for; nothing matched. Use words from the memory you are looking for.`;
+      else if (memories.length === 0)
+        text = args.query?.trim() ? `No memories${filter} match "${args.query.trim()}".` : `No memories${filter} yet.`;
       else text = memories.map(memoryLine).join('\n\n');
       return success(text, { count: memories.length, memories: memories.map(memoryJson) });
     },

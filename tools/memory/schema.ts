@@ -46,12 +46,18 @@ const COMPONENT = 'memory';
 /** Brings the memory tables to the newest version, each step in a transaction; safe on every start. */
 export function ensureMemorySchema(db: SqliteDatabase): number {
   db.exec('CREATE TABLE IF NOT EXISTS schema_versions (component TEXT PRIMARY KEY, version INTEGER NOT NULL)');
-  const row = db.prepare('SELECT version FROM schema_versions WHERE component = ?').get(COMPONENT) as { version: number } | undefined;
+  const row = db.prepare('SELECT version FROM schema_versions WHERE component = ?').get(COMPONENT) as
+    | { version: number }
+    | undefined;
   const current = row?.version ?? 0;
   if (current > MEMORY_MIGRATIONS.length) {
-    throw new Error(`The memory tables were written by a newer Toolgate (memory schema ${current}, this one knows ${MEMORY_MIGRATIONS.length}).`);
+    throw new Error(
+      `The memory tables were written by a newer Toolgate (memory schema ${current}, this one knows ${MEMORY_MIGRATIONS.length}).`,
+    );
   }
-  const record = db.prepare('INSERT INTO schema_versions (component, version) VALUES (?, ?) ON CONFLICT(component) DO UPDATE SET version = excluded.version');
+  const record = db.prepare(
+    'INSERT INTO schema_versions (component, version) VALUES (?, ?) ON CONFLICT(component) DO UPDATE SET version = excluded.version',
+  );
   for (let v = current; v < MEMORY_MIGRATIONS.length; v++) {
     const step = MEMORY_MIGRATIONS[v] as string;
     transaction(db, () => {

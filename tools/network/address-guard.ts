@@ -17,7 +17,15 @@ LINK_LOCAL.addSubnet('169.254.0.0', 16, 'ipv4');
 LINK_LOCAL.addSubnet('fe80::', 10, 'ipv6');
 
 const PRIVATE = new BlockList();
-for (const [net, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const) PRIVATE.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const)
+  PRIVATE.addSubnet(net, bits, 'ipv4');
 PRIVATE.addAddress('::', 'ipv6');
 PRIVATE.addAddress('::1', 'ipv6');
 PRIVATE.addSubnet('fc00::', 7, 'ipv6');
@@ -29,7 +37,8 @@ export type LookupFunction = (
   callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
 ) => void;
 
-export const defaultLookup: LookupFunction = (hostname, options, callback) => systemLookup(hostname, options, callback as never);
+export const defaultLookup: LookupFunction = (hostname, options, callback) =>
+  systemLookup(hostname, options, callback as never);
 
 /** An IPv4-mapped IPv6 address (::ffff:127.0.0.1) is judged as the IPv4 address it carries. */
 function family(address: string): { address: string; type: 'ipv4' | 'ipv6' } {
@@ -39,20 +48,32 @@ function family(address: string): { address: string; type: 'ipv4' | 'ipv6' } {
 }
 
 /** The refusal for the first address of `addresses` the policy forbids, if any. */
-export function destinationRefusal(hostname: string, addresses: readonly string[], blockPrivate: boolean): ToolCallError | undefined {
+export function destinationRefusal(
+  hostname: string,
+  addresses: readonly string[],
+  blockPrivate: boolean,
+): ToolCallError | undefined {
   for (const raw of addresses) {
     const { address, type } = family(raw);
     if (LINK_LOCAL.check(address, type)) {
-      return new ToolCallError('PERMISSION_DENIED', `Refused: ${hostname} is a link-local address (${address}), where cloud metadata services hand out credentials.`, {
-        hint: 'Do not retry; Toolgate never lets the network tools reach link-local addresses.',
-        data: { gate: 'network', address },
-      });
+      return new ToolCallError(
+        'PERMISSION_DENIED',
+        `Refused: ${hostname} is a link-local address (${address}), where cloud metadata services hand out credentials.`,
+        {
+          hint: 'Do not retry; Toolgate never lets the network tools reach link-local addresses.',
+          data: { gate: 'network', address },
+        },
+      );
     }
     if (blockPrivate && PRIVATE.check(address, type)) {
-      return new ToolCallError('PERMISSION_DENIED', `Refused: ${hostname} is a loopback or private-network address (${address}), and this host only allows the public web.`, {
-        hint: 'Do not retry; the "networkBlockPrivateAddresses" setting keeps the network tools on the public web. Ask the user if this destination is needed.',
-        data: { gate: 'network', address },
-      });
+      return new ToolCallError(
+        'PERMISSION_DENIED',
+        `Refused: ${hostname} is a loopback or private-network address (${address}), and this host only allows the public web.`,
+        {
+          hint: 'Do not retry; the "networkBlockPrivateAddresses" setting keeps the network tools on the public web. Ask the user if this destination is needed.',
+          data: { gate: 'network', address },
+        },
+      );
     }
   }
   return undefined;
@@ -68,7 +89,11 @@ function resolveAll(host: string, lookup: LookupFunction): Promise<string[]> {
 }
 
 /** Checks the URL's host before any request is made, so a refusal names the URL's own host name. */
-export async function assertAllowedDestination(url: URL, blockPrivate: boolean, lookup: LookupFunction = defaultLookup): Promise<void> {
+export async function assertAllowedDestination(
+  url: URL,
+  blockPrivate: boolean,
+  lookup: LookupFunction = defaultLookup,
+): Promise<void> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
   if (isIP(host)) addresses = [host];
@@ -84,7 +109,11 @@ export async function assertAllowedDestination(url: URL, blockPrivate: boolean, 
 }
 
 /** A fetch that checks every destination before connecting (fetchWithRedirects calls it once per hop). */
-export function guardedFetch(inner: FetchLike, blockPrivate: () => boolean, lookup: LookupFunction = defaultLookup): FetchLike {
+export function guardedFetch(
+  inner: FetchLike,
+  blockPrivate: () => boolean,
+  lookup: LookupFunction = defaultLookup,
+): FetchLike {
   return async (input, init) => {
     await assertAllowedDestination(input instanceof URL ? input : new URL(input), blockPrivate(), lookup);
     return inner(input, init);

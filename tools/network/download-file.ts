@@ -23,11 +23,27 @@ const PROGRESS_STEP = 256 * 1024;
 
 const input = z.object({
   url: z.string().min(1).describe('The http:// or https:// URL of the file to download.'),
-  path: z.string().min(1).describe('Where to save it, relative to the workspace folder, e.g. downloads/report.pdf. Missing folders are created.'),
+  path: z
+    .string()
+    .min(1)
+    .describe(
+      'Where to save it, relative to the workspace folder, e.g. downloads/report.pdf. Missing folders are created.',
+    ),
   overwrite: z.boolean().default(false).describe('Replace the file if it already exists (default false: refuse).'),
   headers: headersInput,
-  maxBytes: z.number().int().min(1).optional().describe('Refuse files larger than this many bytes; cannot exceed the host limit.'),
-  timeoutMs: z.number().int().min(1).max(3_600_000).default(DEFAULT_DOWNLOAD_TIMEOUT_MS).describe('Give up after this many milliseconds (default 300000).'),
+  maxBytes: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('Refuse files larger than this many bytes; cannot exceed the host limit.'),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(1)
+    .max(3_600_000)
+    .default(DEFAULT_DOWNLOAD_TIMEOUT_MS)
+    .describe('Give up after this many milliseconds (default 300000).'),
 });
 
 export function downloadFileTool(settings: NetworkSettings) {
@@ -57,7 +73,10 @@ export function downloadFileTool(settings: NetworkSettings) {
       }
       const timer = callSignal(ctx.signal, args.timeoutMs);
       try {
-        const { response, finalUrl } = await fetchWithRedirects({ url, method: 'GET', headers }, { fetchImpl: settings.fetchImpl, signal: timer.signal });
+        const { response, finalUrl } = await fetchWithRedirects(
+          { url, method: 'GET', headers },
+          { fetchImpl: settings.fetchImpl, signal: timer.signal },
+        );
         if (!response.ok) {
           await response.body?.cancel().catch(() => undefined);
           throw statusFailure(response, finalUrl);
@@ -88,7 +107,13 @@ export function downloadFileTool(settings: NetworkSettings) {
   });
 }
 
-async function streamToFile(response: Response, target: string, cap: number, total: number | undefined, ctx: ToolContext): Promise<{ bytes: number; sha256: string }> {
+async function streamToFile(
+  response: Response,
+  target: string,
+  cap: number,
+  total: number | undefined,
+  ctx: ToolContext,
+): Promise<{ bytes: number; sha256: string }> {
   const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.part`);
   const file = await open(temp, 'wx');
   const hash = createHash('sha256');
@@ -142,10 +167,14 @@ function tooLarge(size: number | undefined, cap: number): ToolCallError {
 async function refuseFolder(target: string, shownPath: string): Promise<void> {
   const existing = await lstat(target).catch(() => undefined);
   if (shownPath !== '.' && !existing?.isDirectory()) return;
-  throw new ToolCallError('INVALID_ARGUMENT', `Invalid arguments: "path" (${shownPath}) is a folder; give a file path inside it.`, {
-    hint: `Add a file name, e.g. ${shownPath === '.' ? '' : `${shownPath}/`}download.bin.`,
-    data: { fields: ['path'] },
-  });
+  throw new ToolCallError(
+    'INVALID_ARGUMENT',
+    `Invalid arguments: "path" (${shownPath}) is a folder; give a file path inside it.`,
+    {
+      hint: `Add a file name, e.g. ${shownPath === '.' ? '' : `${shownPath}/`}download.bin.`,
+      data: { fields: ['path'] },
+    },
+  );
 }
 
 async function exists(path: string): Promise<boolean> {

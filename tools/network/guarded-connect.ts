@@ -32,7 +32,10 @@ export function checkingLookup(blockPrivate: () => boolean, lookup: LookupFuncti
  * without a lookup, is judged here. So a redirect that undici follows itself (as the MCP SDK's
  * fetch does) is held to the same rule as the first request.
  */
-export function guardedConnector(blockPrivate: () => boolean, lookup: LookupFunction = defaultLookup): buildConnector.connector {
+export function guardedConnector(
+  blockPrivate: () => boolean,
+  lookup: LookupFunction = defaultLookup,
+): buildConnector.connector {
   const connect = buildConnector({ lookup: checkingLookup(blockPrivate, lookup) });
   return (options, callback) => {
     const literal = options.hostname.replace(/^\[|\]$/g, '');
@@ -45,5 +48,6 @@ export function guardedConnector(blockPrivate: () => boolean, lookup: LookupFunc
 /** A fetch whose connections all go through `guardedConnector`; one connection pool per tool family. */
 export function connectGuardedFetch(blockPrivate: () => boolean, lookup: LookupFunction = defaultLookup): FetchLike {
   const dispatcher = new Agent({ connect: guardedConnector(blockPrivate, lookup) });
-  return (input, init) => undiciFetch(input, { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher }) as unknown as Promise<Response>;
+  return (input, init) =>
+    undiciFetch(input, { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher }) as unknown as Promise<Response>;
 }

@@ -58,7 +58,8 @@ function absoluteHttp(href: string | undefined, base: URL): string | undefined {
     const url = new URL(href, base);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
     // A link to another spot on the same page adds nothing a reader can follow.
-    if (url.origin === base.origin && url.pathname === base.pathname && url.search === base.search && url.hash) return undefined;
+    if (url.origin === base.origin && url.pathname === base.pathname && url.search === base.search && url.hash)
+      return undefined;
     return url.href;
   } catch {
     return undefined;

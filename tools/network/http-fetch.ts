@@ -29,7 +29,10 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
  * Follows redirects itself instead of `redirect: 'follow'`, because fetch would happily forward
  * to a scheme we refuse and gives no hook to drop an Authorization header on a cross-origin hop.
  */
-export async function fetchWithRedirects(plan: RequestPlan, opts: { fetchImpl: FetchLike; signal: AbortSignal; maxRedirects?: number }): Promise<FetchOutcome> {
+export async function fetchWithRedirects(
+  plan: RequestPlan,
+  opts: { fetchImpl: FetchLike; signal: AbortSignal; maxRedirects?: number },
+): Promise<FetchOutcome> {
   const maxRedirects = opts.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   let current = { ...plan, headers: { ...plan.headers } };
   for (let hop = 0; ; hop++) {
@@ -46,10 +49,14 @@ export async function fetchWithRedirects(plan: RequestPlan, opts: { fetchImpl: F
     }
     await response.body?.cancel().catch(() => undefined);
     if (hop >= maxRedirects) {
-      throw new ToolCallError('EXECUTION_FAILED', `Too many redirects (more than ${maxRedirects}) starting at ${redactUrl(plan.url)}; the server may be redirecting in a loop.`, {
-        hint: 'Open the final URL directly if you know it; otherwise this page cannot be fetched.',
-        data: { redirects: hop, slug: 'too-many-redirects' },
-      });
+      throw new ToolCallError(
+        'EXECUTION_FAILED',
+        `Too many redirects (more than ${maxRedirects}) starting at ${redactUrl(plan.url)}; the server may be redirecting in a loop.`,
+        {
+          hint: 'Open the final URL directly if you know it; otherwise this page cannot be fetched.',
+          data: { redirects: hop, slug: 'too-many-redirects' },
+        },
+      );
     }
     const next = resolveLocation(location, current.url);
     current = nextHop(current, next, response.status);
@@ -61,12 +68,19 @@ function resolveLocation(location: string, base: URL): URL {
   try {
     next = new URL(location, base);
   } catch {
-    throw new ToolCallError('EXECUTION_FAILED', `The server sent a redirect to an invalid location from ${redactUrl(base)}.`);
+    throw new ToolCallError(
+      'EXECUTION_FAILED',
+      `The server sent a redirect to an invalid location from ${redactUrl(base)}.`,
+    );
   }
   if (!ALLOWED_PROTOCOLS.has(next.protocol)) {
-    throw new ToolCallError('EXECUTION_FAILED', `The server redirected to a ${next.protocol} URL, which is not allowed (only http and https).`, {
-      hint: 'This resource cannot be fetched with the network tools.',
-    });
+    throw new ToolCallError(
+      'EXECUTION_FAILED',
+      `The server redirected to a ${next.protocol} URL, which is not allowed (only http and https).`,
+      {
+        hint: 'This resource cannot be fetched with the network tools.',
+      },
+    );
   }
   return next;
 }
@@ -78,7 +92,8 @@ function nextHop(current: RequestPlan, next: URL, status: number): RequestPlan {
   if (status === 303 ? method !== 'HEAD' : (status === 301 || status === 302) && method === 'POST') {
     method = 'GET';
     body = undefined;
-    for (const name of Object.keys(headers)) if (/^content-(type|length|encoding|language)$/i.test(name)) delete headers[name];
+    for (const name of Object.keys(headers))
+      if (/^content-(type|length|encoding|language)$/i.test(name)) delete headers[name];
   }
   if (next.origin !== current.url.origin) {
     for (const name of Object.keys(headers)) if (isSecretHeader(name)) delete headers[name];
@@ -87,7 +102,10 @@ function nextHop(current: RequestPlan, next: URL, status: number): RequestPlan {
 }
 
 /** The call's signal joined with this call's own timeout; `cause()` says which one fired. */
-export function callSignal(parent: AbortSignal, timeoutMs: number): { signal: AbortSignal; cause(): 'timeout' | 'cancelled' | undefined } {
+export function callSignal(
+  parent: AbortSignal,
+  timeoutMs: number,
+): { signal: AbortSignal; cause(): 'timeout' | 'cancelled' | undefined } {
   const timer = AbortSignal.timeout(timeoutMs);
   const signal = AbortSignal.any([parent, timer]);
   return {
@@ -104,29 +122,46 @@ function isTimeoutReason(reason: unknown): boolean {
 }
 
 /** Anything thrown while fetching or reading, as a ToolCallError with a code the model can act on. */
-export function networkFailure(e: unknown, ctx: { url: URL; timeoutMs: number; cause: 'timeout' | 'cancelled' | undefined }): ToolCallError {
+export function networkFailure(
+  e: unknown,
+  ctx: { url: URL; timeoutMs: number; cause: 'timeout' | 'cancelled' | undefined },
+): ToolCallError {
   const refusal = toolErrorIn(e);
   if (refusal) return refusal;
   const shown = redactUrl(ctx.url);
   if (ctx.cause === 'timeout') {
-    return new ToolCallError('TIMEOUT', `No complete response from ${shown} within ${ctx.timeoutMs} ms.`, { data: { timeoutMs: ctx.timeoutMs } });
+    return new ToolCallError('TIMEOUT', `No complete response from ${shown} within ${ctx.timeoutMs} ms.`, {
+      data: { timeoutMs: ctx.timeoutMs },
+    });
   }
   if (ctx.cause === 'cancelled') {
-    return new ToolCallError('EXECUTION_FAILED', `The request to ${shown} was cancelled.`, { hint: 'The call was cancelled by the caller; do not retry unless asked to.' });
+    return new ToolCallError('EXECUTION_FAILED', `The request to ${shown} was cancelled.`, {
+      hint: 'The call was cancelled by the caller; do not retry unless asked to.',
+    });
   }
   const code = errorCode(e);
   const detail = code ? ` (${code})` : '';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return new ToolCallError('EXECUTION_FAILED', `The host ${ctx.url.hostname} could not be resolved${detail}.`, { hint: 'Check the host name in the URL.', data: { slug: 'host-not-found' } });
+    return new ToolCallError('EXECUTION_FAILED', `The host ${ctx.url.hostname} could not be resolved${detail}.`, {
+      hint: 'Check the host name in the URL.',
+      data: { slug: 'host-not-found' },
+    });
   }
   if (code === 'ECONNREFUSED') {
-    return new ToolCallError('EXECUTION_FAILED', `Connection refused by ${ctx.url.host}${detail}.`, { hint: 'Check the URL and port, and that the server is running.', data: { slug: 'connection-refused' } });
+    return new ToolCallError('EXECUTION_FAILED', `Connection refused by ${ctx.url.host}${detail}.`, {
+      hint: 'Check the URL and port, and that the server is running.',
+      data: { slug: 'connection-refused' },
+    });
   }
   if (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') {
-    return new ToolCallError('EXECUTION_FAILED', `The connection to ${ctx.url.host} was dropped before the response was complete${detail}.`, {
-      hint: 'The server closed the connection early; retry once, and if it happens again the resource is not reachable right now.',
-      data: { slug: 'connection-dropped' },
-    });
+    return new ToolCallError(
+      'EXECUTION_FAILED',
+      `The connection to ${ctx.url.host} was dropped before the response was complete${detail}.`,
+      {
+        hint: 'The server closed the connection early; retry once, and if it happens again the resource is not reachable right now.',
+        data: { slug: 'connection-dropped' },
+      },
+    );
   }
   const message = e instanceof Error ? e.message : String(e);
   return new ToolCallError('EXECUTION_FAILED', `The request to ${shown} failed: ${message}${detail}.`, {
@@ -155,10 +190,15 @@ export function statusFailure(response: Response, url: URL): ToolCallError {
   const shown = redactUrl(url);
   const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
   if (response.status === 404 || response.status === 410) {
-    return new ToolCallError('NOT_FOUND', `HTTP ${status}: nothing at ${shown}.`, { hint: 'Check the URL; search for the page or go to the site root and follow links.', data: { status: response.status } });
+    return new ToolCallError('NOT_FOUND', `HTTP ${status}: nothing at ${shown}.`, {
+      hint: 'Check the URL; search for the page or go to the site root and follow links.',
+      data: { status: response.status },
+    });
   }
   if (response.status === 401 || response.status === 403) {
-    return new ToolCallError('PERMISSION_DENIED', `HTTP ${status}: ${shown} requires access you do not have.`, { data: { status: response.status } });
+    return new ToolCallError('PERMISSION_DENIED', `HTTP ${status}: ${shown} requires access you do not have.`, {
+      data: { status: response.status },
+    });
   }
   if (response.status === 429) {
     const retryAfter = response.headers.get('retry-after');
@@ -168,7 +208,10 @@ export function statusFailure(response: Response, url: URL): ToolCallError {
     });
   }
   return new ToolCallError('EXECUTION_FAILED', `HTTP ${status} from ${shown}.`, {
-    hint: response.status >= 500 ? 'The server failed; retry once later.' : 'The server refused the request; check the URL and parameters.',
+    hint:
+      response.status >= 500
+        ? 'The server failed; retry once later.'
+        : 'The server refused the request; check the URL and parameters.',
     data: { status: response.status },
   });
 }
@@ -205,7 +248,13 @@ export function contentKind(contentType: string | null): ContentKind {
   const mime = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (mime === 'text/html' || mime === 'application/xhtml+xml') return 'html';
   if (mime === 'application/json' || mime.endsWith('+json')) return 'json';
-  if (mime.startsWith('text/') || mime === 'application/xml' || mime.endsWith('+xml') || mime === 'application/javascript') return 'text';
+  if (
+    mime.startsWith('text/') ||
+    mime === 'application/xml' ||
+    mime.endsWith('+xml') ||
+    mime === 'application/javascript'
+  )
+    return 'text';
   // No content type at all: servers that omit it almost always send text.
   return mime === '' ? 'text' : 'other';
 }

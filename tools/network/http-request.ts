@@ -7,7 +7,15 @@
 import { z } from 'zod';
 import { ToolCallError, success } from '../core/result';
 import { defineTool } from '../core/tool';
-import { callSignal, contentKind, decodeText, fetchWithRedirects, headersToRecord, networkFailure, readBodyCapped } from './http-fetch';
+import {
+  callSignal,
+  contentKind,
+  decodeText,
+  fetchWithRedirects,
+  headersToRecord,
+  networkFailure,
+  readBodyCapped,
+} from './http-fetch';
 import { parseHttpUrl, splitCredentials } from './http-url';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type NetworkSettings } from './options';
 import { checkedHeaders, hasHeader, headersInput } from './request-headers';
@@ -23,10 +31,27 @@ const input = z.object({
   body: z
     .union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())])
     .optional()
-    .describe('Request body: a string is sent as is; an object or array is sent as JSON (Content-Type application/json unless given). Not allowed with GET or HEAD.'),
-  followRedirects: z.boolean().default(true).describe('Follow up to 5 redirects (default true); false returns the 3xx response itself.'),
-  maxChars: z.number().int().min(200).max(100_000).default(20_000).describe('Most characters of the response body to return (default 20000).'),
-  timeoutMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).default(DEFAULT_TIMEOUT_MS).describe('Give up after this many milliseconds (default 30000).'),
+    .describe(
+      'Request body: a string is sent as is; an object or array is sent as JSON (Content-Type application/json unless given). Not allowed with GET or HEAD.',
+    ),
+  followRedirects: z
+    .boolean()
+    .default(true)
+    .describe('Follow up to 5 redirects (default true); false returns the 3xx response itself.'),
+  maxChars: z
+    .number()
+    .int()
+    .min(200)
+    .max(100_000)
+    .default(20_000)
+    .describe('Most characters of the response body to return (default 20000).'),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_TIMEOUT_MS)
+    .default(DEFAULT_TIMEOUT_MS)
+    .describe('Give up after this many milliseconds (default 30000).'),
 });
 
 export function httpRequestTool(settings: NetworkSettings) {
@@ -37,7 +62,13 @@ export function httpRequestTool(settings: NetworkSettings) {
       'Send an HTTP request (GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS) with optional headers and body, and return the status, response headers and body. Any status, including 4xx/5xx, is returned as a result to read. Credential headers (Authorization, Cookie, API keys) are sent but shown back as [redacted].',
     input,
     metadata: { category: 'network', risk: 'MEDIUM' },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true, sensitiveAction: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+      sensitiveAction: true,
+    },
     runPolicy: 'mutating',
     async run(args, ctx) {
       const given = parseHttpUrl(args.url);
@@ -54,16 +85,26 @@ export function httpRequestTool(settings: NetworkSettings) {
           signal: timer.signal,
           maxRedirects: args.followRedirects ? undefined : 0,
         });
-        const read = args.method === 'HEAD' ? { data: Buffer.alloc(0), truncated: false } : await readBodyCapped(response, settings.maxBytes);
+        const read =
+          args.method === 'HEAD'
+            ? { data: Buffer.alloc(0), truncated: false }
+            : await readBodyCapped(response, settings.maxBytes);
         const contentType = response.headers.get('content-type');
         const shownBody = bodyText(read.data, contentType);
-        const window = textWindow(shownBody, 0, args.maxChars, () => 'Raise maxChars or ask the server for a narrower resource to see the rest.');
+        const window = textWindow(
+          shownBody,
+          0,
+          args.maxChars,
+          () => 'Raise maxChars or ask the server for a narrower resource to see the rest.',
+        );
         const responseHeaders = redactHeaders(headersToRecord(response.headers));
         const request = { method: args.method, url: redactUrl(given), headers: redactHeaders(headers) };
         const statusLine = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
         const text = [
           `${request.method} ${request.url} → ${statusLine}${redirects > 0 ? ` (after ${redirects} redirect${redirects > 1 ? 's' : ''}, at ${redactUrl(finalUrl)})` : ''}`,
-          ...(Object.keys(request.headers).length > 0 ? ['Request headers:', ...Object.entries(request.headers).map(([n, v]) => `  ${n}: ${v}`)] : []),
+          ...(Object.keys(request.headers).length > 0
+            ? ['Request headers:', ...Object.entries(request.headers).map(([n, v]) => `  ${n}: ${v}`)]
+            : []),
           'Response headers:',
           ...Object.entries(responseHeaders).map(([n, v]) => `  ${n}: ${v}`),
           '',
@@ -107,7 +148,8 @@ function requestBody(method: string, body: unknown, headers: Record<string, stri
 function bodyText(data: Buffer, contentType: string | null): string {
   if (data.length === 0) return '';
   const kind = contentKind(contentType);
-  if (kind === 'other') return `[${data.length} bytes of ${contentType} not shown; use download_file to save binary content.]`;
+  if (kind === 'other')
+    return `[${data.length} bytes of ${contentType} not shown; use download_file to save binary content.]`;
   const text = decodeText(data, contentType);
   if (kind !== 'json') return text;
   try {

@@ -17,10 +17,14 @@ export function parseHttpUrl(raw: string, field = 'url'): URL {
     });
   }
   if (!ALLOWED_PROTOCOLS.has(url.protocol)) {
-    throw new ToolCallError('INVALID_ARGUMENT', `Invalid arguments: "${field}" uses the ${url.protocol} scheme; only http and https are allowed.`, {
-      hint: 'Use an http:// or https:// URL. To read a local file, use the files tools instead.',
-      data: { fields: [field] },
-    });
+    throw new ToolCallError(
+      'INVALID_ARGUMENT',
+      `Invalid arguments: "${field}" uses the ${url.protocol} scheme; only http and https are allowed.`,
+      {
+        hint: 'Use an http:// or https:// URL. To read a local file, use the files tools instead.',
+        data: { fields: [field] },
+      },
+    );
   }
   return url;
 }

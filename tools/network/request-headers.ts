@@ -8,19 +8,36 @@ import { ToolCallError } from '../core/result';
 export const headersInput = z
   .record(z.string(), z.string())
   .optional()
-  .describe('Request headers as name → value, e.g. {"Accept": "application/json"}. Credentials (Authorization, Cookie, API keys) are sent but never shown back.');
+  .describe(
+    'Request headers as name → value, e.g. {"Accept": "application/json"}. Credentials (Authorization, Cookie, API keys) are sent but never shown back.',
+  );
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Set by the HTTP client from the request itself; a model-supplied value would only corrupt the request. */
-const MANAGED = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer']);
+const MANAGED = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+]);
 
 export function checkedHeaders(headers: Record<string, string> | undefined, field = 'headers'): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
     const path = `${field}.${name}`;
     if (!TOKEN.test(name)) throw invalid(path, `header name "${printable(name)}" is not a valid HTTP header name`);
-    if (MANAGED.has(name.toLowerCase())) throw invalid(path, `header "${name}" is set by the HTTP client and cannot be given`, 'Leave this header out; it is computed from the request.');
-    if (/[\r\n\0]/.test(value)) throw invalid(path, `the value of header "${name}" contains a line break or NUL character`);
+    if (MANAGED.has(name.toLowerCase()))
+      throw invalid(
+        path,
+        `header "${name}" is set by the HTTP client and cannot be given`,
+        'Leave this header out; it is computed from the request.',
+      );
+    if (/[\r\n\0]/.test(value))
+      throw invalid(path, `the value of header "${name}" contains a line break or NUL character`);
     out[name] = value;
   }
   return out;
@@ -32,7 +49,10 @@ export function hasHeader(headers: Record<string, string>, name: string): boolea
 }
 
 function invalid(field: string, message: string, hint?: string): ToolCallError {
-  return new ToolCallError('INVALID_ARGUMENT', `Invalid arguments: ${message}.`, { ...(hint ? { hint } : {}), data: { fields: [field] } });
+  return new ToolCallError('INVALID_ARGUMENT', `Invalid arguments: ${message}.`, {
+    ...(hint ? { hint } : {}),
+    data: { fields: [field] },
+  });
 }
 
 function printable(s: string): string {

@@ -22,7 +22,8 @@ const EXACT_SECRET_HEADERS = new Set([
 ]);
 
 /** Names that look like they carry a credential: `X-Goog-Api-Key`, `X-Session-Token`, `X-Client-Secret`… */
-const SECRET_NAME = /(^|[-_])(api[-_]?key|key|token|secret|password|passwd|auth|credentials?|session|signature)([-_]|$)/i;
+const SECRET_NAME =
+  /(^|[-_])(api[-_]?key|key|token|secret|password|passwd|auth|credentials?|session|signature)([-_]|$)/i;
 
 export function isSecretHeader(name: string): boolean {
   const lower = name.trim().toLowerCase();

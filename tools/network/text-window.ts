@@ -17,10 +17,17 @@ export interface TextWindow {
 export function textWindow(full: string, start: number, maxChars: number, readOn: (end: number) => string): TextWindow {
   const total = full.length;
   if (start > 0 && start >= total) {
-    throw new ToolCallError('INVALID_ARGUMENT', `Invalid arguments: startChar ${start} is past the end of the text (${total} characters).`, {
-      hint: total > 0 ? `Use a startChar below ${total}, or 0 to start over.` : 'The content is empty; there is nothing more to read.',
-      data: { fields: ['startChar'], total },
-    });
+    throw new ToolCallError(
+      'INVALID_ARGUMENT',
+      `Invalid arguments: startChar ${start} is past the end of the text (${total} characters).`,
+      {
+        hint:
+          total > 0
+            ? `Use a startChar below ${total}, or 0 to start over.`
+            : 'The content is empty; there is nothing more to read.',
+        data: { fields: ['startChar'], total },
+      },
+    );
   }
   const end = Math.min(total, start + maxChars);
   const note =

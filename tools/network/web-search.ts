@@ -32,21 +32,31 @@ const providerAnswer = z.object({
 const input = z.object({
   query: z.string().trim().min(1).max(500).describe('What to search the web for.'),
   limit: z.number().int().min(1).max(20).default(5).describe('Most results to return (default 5).'),
-  timeoutMs: z.number().int().min(1).max(MAX_TIMEOUT_MS).default(DEFAULT_TIMEOUT_MS).describe('Give up after this many milliseconds (default 30000).'),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_TIMEOUT_MS)
+    .default(DEFAULT_TIMEOUT_MS)
+    .describe('Give up after this many milliseconds (default 30000).'),
 });
 
 export function webSearchTool(settings: NetworkSettings) {
   return defineTool({
     id: 'web_search',
     title: 'Web search',
-    description: 'Search the web through the configured search provider and return titles, URLs and snippets. Read a result with web_fetch.',
+    description:
+      'Search the web through the configured search provider and return titles, URLs and snippets. Read a result with web_fetch.',
     input,
     metadata: { category: 'network', risk: 'LOW' },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     runPolicy: 'network',
     async run(args, ctx) {
       const configured = settings.searchEndpoint();
-      if (!configured) return failure('UNSUPPORTED', 'Web search is not configured on this host.', { hint: SEARCH_NOT_CONFIGURED_HINT });
+      if (!configured)
+        return failure('UNSUPPORTED', 'Web search is not configured on this host.', {
+          hint: SEARCH_NOT_CONFIGURED_HINT,
+        });
       const endpoint = endpointUrl(configured);
       endpoint.searchParams.set('q', args.query);
       endpoint.searchParams.set('n', String(args.limit));
@@ -67,19 +77,34 @@ export function webSearchTool(settings: NetworkSettings) {
         }
         const parsed = providerAnswer.safeParse(safeJson(decodeText(body.data, response.headers.get('content-type'))));
         if (!parsed.success) {
-          throw new ToolCallError('EXECUTION_FAILED', 'The search provider returned something other than {"results":[{"title","url","snippet"}]}.', {
-            hint: 'The configured webSearchEndpoint does not follow the search contract; use web_fetch on a known URL instead.',
-          });
+          throw new ToolCallError(
+            'EXECUTION_FAILED',
+            'The search provider returned something other than {"results":[{"title","url","snippet"}]}.',
+            {
+              hint: 'The configured webSearchEndpoint does not follow the search contract; use web_fetch on a known URL instead.',
+            },
+          );
         }
-        const results = parsed.data.results.slice(0, args.limit).map((r) => ({ title: r.title, url: r.url, snippet: r.snippet ?? '' }));
+        const results = parsed.data.results
+          .slice(0, args.limit)
+          .map((r) => ({ title: r.title, url: r.url, snippet: r.snippet ?? '' }));
         const text =
           results.length === 0
             ? `No results for "${args.query}".`
-            : results.map((r, i) => `${i + 1}. ${r.title || r.url}\n   ${r.url}${r.snippet ? `\n   ${r.snippet}` : ''}`).join('\n');
+            : results
+                .map((r, i) => `${i + 1}. ${r.title || r.url}\n   ${r.url}${r.snippet ? `\n   ${r.snippet}` : ''}`)
+                .join('\n');
         return success(scrub(text, secrets), { query: args.query, results });
       } catch (e) {
-        const failed = networkFailure(e, { url: new URL(endpoint.origin), timeoutMs: args.timeoutMs, cause: timer.cause() });
-        throw new ToolCallError(failed.toolErrorCode, scrub(failed.message, secrets), { ...(failed.hint ? { hint: failed.hint } : {}), ...(failed.data ? { data: failed.data } : {}) });
+        const failed = networkFailure(e, {
+          url: new URL(endpoint.origin),
+          timeoutMs: args.timeoutMs,
+          cause: timer.cause(),
+        });
+        throw new ToolCallError(failed.toolErrorCode, scrub(failed.message, secrets), {
+          ...(failed.hint ? { hint: failed.hint } : {}),
+          ...(failed.data ? { data: failed.data } : {}),
+        });
       }
     },
   });
@@ -92,7 +117,9 @@ function endpointUrl(configured: string): URL {
   } catch {
     // Falls through to the same answer as an unparseable endpoint.
   }
-  throw new ToolCallError('UNSUPPORTED', 'The configured web search endpoint is not an http(s) URL.', { hint: SEARCH_NOT_CONFIGURED_HINT });
+  throw new ToolCallError('UNSUPPORTED', 'The configured web search endpoint is not an http(s) URL.', {
+    hint: SEARCH_NOT_CONFIGURED_HINT,
+  });
 }
 
 function safeJson(text: string): unknown {

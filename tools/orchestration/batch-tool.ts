@@ -7,7 +7,16 @@ import { z } from 'zod';
 import { type ToolFailure, failure } from '../core/result';
 import { formatPath } from '../core/schema';
 import { type Tool, type ToolContext, defineTool } from '../core/tool';
-import { DEFAULT_BUDGET_MS, type FieldIssue, MAX_BUDGET_MS, MAX_STEPS, type StepTemplate, runSteps, stepReferenceIssues, stepsResult } from './step-runner';
+import {
+  DEFAULT_BUDGET_MS,
+  type FieldIssue,
+  MAX_BUDGET_MS,
+  MAX_STEPS,
+  type StepTemplate,
+  runSteps,
+  stepReferenceIssues,
+  stepsResult,
+} from './step-runner';
 import { findPlaceholders } from './template';
 
 export const BATCH_TOOL_ID = 'tool_batch_run';
@@ -17,44 +26,89 @@ const stepSchema = z.object({
   args: z
     .record(z.string(), z.unknown())
     .optional()
-    .describe('Arguments of the call. A value "{n}" is replaced by the result of step n (0-based); "{n}" inside a text inserts that result as text (first 4 KB).'),
+    .describe(
+      'Arguments of the call. A value "{n}" is replaced by the result of step n (0-based); "{n}" inside a text inserts that result as text (first 4 KB).',
+    ),
 });
 const stepsSchema = z.array(stepSchema);
 
 const input = z.object({
   steps: z
     .union([stepsSchema, z.string()])
-    .describe(`The calls to make, in order (1 to ${MAX_STEPS}): an array of {tool, args}, or the same array as a JSON string.`),
-  budgetMs: z.number().int().min(1).max(MAX_BUDGET_MS).optional().describe('Wall-clock budget for the whole batch in milliseconds (default 120000, at most 600000).'),
-  budgetSeconds: z.number().gt(0).max(MAX_BUDGET_MS / 1000).optional().describe('The same budget in seconds (default 120, at most 600); give this or budgetMs, not both.'),
+    .describe(
+      `The calls to make, in order (1 to ${MAX_STEPS}): an array of {tool, args}, or the same array as a JSON string.`,
+    ),
+  budgetMs: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_BUDGET_MS)
+    .optional()
+    .describe('Wall-clock budget for the whole batch in milliseconds (default 120000, at most 600000).'),
+  budgetSeconds: z
+    .number()
+    .gt(0)
+    .max(MAX_BUDGET_MS / 1000)
+    .optional()
+    .describe('The same budget in seconds (default 120, at most 600); give this or budgetMs, not both.'),
 });
 
 function invalid(issues: FieldIssue[]): ToolFailure {
-  return failure('INVALID_ARGUMENT', `Invalid batch: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}. No step was run.`, {
-    data: { fields: issues.map((i) => i.field), issues },
-  });
+  return failure(
+    'INVALID_ARGUMENT',
+    `Invalid batch: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}. No step was run.`,
+    {
+      data: { fields: issues.map((i) => i.field), issues },
+    },
+  );
 }
 
 /** Steps as given (inline or JSON text) → checked templates, or the issues that refuse the batch. */
-export function parseBatchSteps(steps: unknown): { ok: true; steps: StepTemplate[] } | { ok: false; issues: FieldIssue[] } {
+export function parseBatchSteps(
+  steps: unknown,
+): { ok: true; steps: StepTemplate[] } | { ok: false; issues: FieldIssue[] } {
   let raw = steps;
   if (typeof raw === 'string') {
     try {
       raw = JSON.parse(raw);
     } catch (e) {
-      return { ok: false, issues: [{ field: 'steps', message: `a string must hold a JSON array of {tool, args}, but it does not parse (${(e as Error).message})` }] };
+      return {
+        ok: false,
+        issues: [
+          {
+            field: 'steps',
+            message: `a string must hold a JSON array of {tool, args}, but it does not parse (${(e as Error).message})`,
+          },
+        ],
+      };
     }
   }
   const parsed = stepsSchema.safeParse(raw);
   if (!parsed.success) {
-    return { ok: false, issues: parsed.error.issues.map((i) => ({ field: formatPath(['steps', ...i.path]), message: i.message })) };
+    return {
+      ok: false,
+      issues: parsed.error.issues.map((i) => ({ field: formatPath(['steps', ...i.path]), message: i.message })),
+    };
   }
   const list = parsed.data;
   if (list.length === 0) return { ok: false, issues: [{ field: 'steps', message: 'give at least one step' }] };
-  if (list.length > MAX_STEPS) return { ok: false, issues: [{ field: 'steps', message: `at most ${MAX_STEPS} steps per batch, got ${list.length}; split it into several batches` }] };
+  if (list.length > MAX_STEPS)
+    return {
+      ok: false,
+      issues: [
+        {
+          field: 'steps',
+          message: `at most ${MAX_STEPS} steps per batch, got ${list.length}; split it into several batches`,
+        },
+      ],
+    };
   const issues: FieldIssue[] = [];
   for (const [i, step] of list.entries()) {
-    if (step.tool === BATCH_TOOL_ID) issues.push({ field: `steps[${i}].tool`, message: 'a batch cannot contain another batch; put its steps in this one' });
+    if (step.tool === BATCH_TOOL_ID)
+      issues.push({
+        field: `steps[${i}].tool`,
+        message: 'a batch cannot contain another batch; put its steps in this one',
+      });
     issues.push(...stepReferenceIssues(i, findPlaceholders(step.args ?? {}, `steps[${i}].args`), list.length));
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, steps: list };
@@ -72,7 +126,13 @@ export function batchTool(): Tool<z.infer<typeof input>> {
     metadata: { category: 'orchestration', risk: 'MEDIUM' },
     // The envelope changes nothing itself: every step is gated on its own with its real risk, so
     // marking the batch destructive would only ask the person twice. Steps may reach devices and the web.
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true, sensitiveAction: false },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+      sensitiveAction: false,
+    },
     selfGated: true,
     // The batch enforces its own wall budget (up to 600 s); a per-preset timeout would cut it short.
     runPolicy: 'legacy',
@@ -87,7 +147,8 @@ export function batchTool(): Tool<z.infer<typeof input>> {
       }
       const parsed = parseBatchSteps(args.steps);
       if (!parsed.ok) return invalid(parsed.issues);
-      const budgetMs = args.budgetMs ?? (args.budgetSeconds !== undefined ? Math.ceil(args.budgetSeconds * 1000) : DEFAULT_BUDGET_MS);
+      const budgetMs =
+        args.budgetMs ?? (args.budgetSeconds !== undefined ? Math.ceil(args.budgetSeconds * 1000) : DEFAULT_BUDGET_MS);
       const report = await runSteps(parsed.steps, ctx, {
         budgetMs,
         requester: { kind: 'batch', id: ctx.callId, label: BATCH_TOOL_ID },

@@ -32,7 +32,10 @@ export function parseFieldPath(path: string): PathSegment[] {
       const inner = text.slice(i + 1, close).trim();
       if (/^\d+$/.test(inner)) segments.push(Number(inner));
       else if (/^"(?:[^"\\]|\\.)*"$/.test(inner)) segments.push(JSON.parse(inner) as string);
-      else throw new FieldPathError(`'[${inner}]' in path '${path}' must be an index like [0] or a quoted key like ["a.b"]`);
+      else
+        throw new FieldPathError(
+          `'[${inner}]' in path '${path}' must be an index like [0] or a quoted key like ["a.b"]`,
+        );
       i = close + 1;
       expectKey = false;
     } else if (ch === '.') {
@@ -47,7 +50,9 @@ export function parseFieldPath(path: string): PathSegment[] {
       i = end;
       expectKey = false;
     } else {
-      throw new FieldPathError(`unexpected '${ch}' at position ${i} in path '${path}'; use ["…"] for keys with special characters`);
+      throw new FieldPathError(
+        `unexpected '${ch}' at position ${i} in path '${path}'; use ["…"] for keys with special characters`,
+      );
     }
   }
   if (expectKey) throw new FieldPathError(`path '${path}' ends with '.'`);
@@ -63,7 +68,7 @@ export function valueAt(value: unknown, segments: readonly PathSegment[]): unkno
       current = current[segment];
     } else {
       if (typeof current !== 'object' || current === null || Array.isArray(current)) return undefined;
-      if (!Object.prototype.hasOwnProperty.call(current, segment)) return undefined;
+      if (!Object.hasOwn(current, segment)) return undefined;
       current = (current as Record<string, unknown>)[segment];
     }
   }

@@ -53,7 +53,14 @@ export {
   type ShortcutStep,
   shortcutDefinitionSchema,
 } from './shortcut-definition';
-export { defineShortcut, InMemoryShortcutStore, type LoadReport, loadShortcuts, removeShortcut, type ShortcutStore } from './shortcut-store';
+export {
+  defineShortcut,
+  InMemoryShortcutStore,
+  type LoadReport,
+  loadShortcuts,
+  removeShortcut,
+  type ShortcutStore,
+} from './shortcut-store';
 export { MIN_PAIR_COUNT, type ShortcutSuggestion, suggestShortcuts, type SuggestOptions } from './shortcut-suggester';
 export { compileShortcut, type ShortcutProfile, shortcutProfile, type TelemetryReader } from './shortcut-tool';
 export { isCompositeTool, validateShortcut } from './shortcut-validation';

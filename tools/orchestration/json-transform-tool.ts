@@ -18,14 +18,29 @@ export function jsonTransformTool() {
       'Reshapes JSON with a pipeline of operations applied in order: get (field path), where (filter items), map (pluck a ' +
       'field or pick fields), sort_by, group_by, unique, limit. Paths look like "items[0].name".',
     input: z.object({
-      data: z.unknown().describe('The JSON value to transform, or a string holding JSON text (e.g. another tool\'s output).'),
-      pipeline: z.array(transformStepSchema).max(MAX_TRANSFORM_STEPS).describe('Operations applied in order, e.g. [{"op":"get","path":"items"},{"op":"where","path":"price","cmp":"lt","value":10}].'),
+      data: z
+        .unknown()
+        .describe("The JSON value to transform, or a string holding JSON text (e.g. another tool's output)."),
+      pipeline: z
+        .array(transformStepSchema)
+        .max(MAX_TRANSFORM_STEPS)
+        .describe(
+          'Operations applied in order, e.g. [{"op":"get","path":"items"},{"op":"where","path":"price","cmp":"lt","value":10}].',
+        ),
     }),
     metadata: { category: 'orchestration', risk: 'LOW' },
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false, sensitiveAction: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     run(args) {
       if (args.data === undefined) {
-        throw new ToolCallError('INVALID_ARGUMENT', 'Invalid arguments: missing required argument "data".', { data: { fields: ['data'] } });
+        throw new ToolCallError('INVALID_ARGUMENT', 'Invalid arguments: missing required argument "data".', {
+          data: { fields: ['data'] },
+        });
       }
       try {
         return jsonSuccess(applyTransform(parseIfJsonText(args.data), args.pipeline));

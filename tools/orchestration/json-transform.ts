@@ -21,17 +21,38 @@ export const transformStepSchema = z.discriminatedUnion('op', [
   z.object({
     op: z.literal('where').describe('Keep the array items whose field at path passes the test.'),
     path,
-    cmp: z.enum(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'contains', 'in', 'exists']).describe('eq/ne: equal; gt/gte/lt/lte: order (numbers or strings); contains: substring or array member; in: one of value (an array); exists: the field is present.'),
+    cmp: z
+      .enum(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'contains', 'in', 'exists'])
+      .describe(
+        'eq/ne: equal; gt/gte/lt/lte: order (numbers or strings); contains: substring or array member; in: one of value (an array); exists: the field is present.',
+      ),
     value: z.unknown().optional().describe('The value to compare with (not used by exists).'),
   }),
   z.object({
-    op: z.literal('map').describe('Replace each array item by its field at path, or by an object of the listed fields.'),
+    op: z
+      .literal('map')
+      .describe('Replace each array item by its field at path, or by an object of the listed fields.'),
     path: path.optional(),
-    fields: z.array(z.string().max(500)).min(1).max(100).optional().describe('Field paths to keep; the output keys are these paths.'),
+    fields: z
+      .array(z.string().max(500))
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('Field paths to keep; the output keys are these paths.'),
   }),
-  z.object({ op: z.literal('sort_by').describe('Sort the array by the field at path (stable; missing values last).'), path, order: z.enum(['asc', 'desc']).default('asc').describe('asc (default) or desc.') }),
-  z.object({ op: z.literal('group_by').describe('Group the array items by the value at path, in order of first appearance.'), path }),
-  z.object({ op: z.literal('unique').describe('Drop array items whose field at path (or whole value) was already seen.'), path: path.optional() }),
+  z.object({
+    op: z.literal('sort_by').describe('Sort the array by the field at path (stable; missing values last).'),
+    path,
+    order: z.enum(['asc', 'desc']).default('asc').describe('asc (default) or desc.'),
+  }),
+  z.object({
+    op: z.literal('group_by').describe('Group the array items by the value at path, in order of first appearance.'),
+    path,
+  }),
+  z.object({
+    op: z.literal('unique').describe('Drop array items whose field at path (or whole value) was already seen.'),
+    path: path.optional(),
+  }),
   z.object({
     op: z.literal('limit').describe('Keep count items starting at offset.'),
     count: z.number().int().min(0).describe('How many items to keep.'),
@@ -80,7 +101,8 @@ function applyStep(value: unknown, step: TransformStep): unknown {
       return items(value).filter((item) => matches(valueAt(item, at), step.cmp, step.value));
     }
     case 'map': {
-      if ((step.path === undefined) === (step.fields === undefined)) throw new StepFailure('give exactly one of path or fields');
+      if ((step.path === undefined) === (step.fields === undefined))
+        throw new StepFailure('give exactly one of path or fields');
       if (step.path !== undefined) {
         const at = parseFieldPath(step.path);
         return items(value).map((item) => valueAt(item, at) ?? null);
@@ -150,7 +172,9 @@ function matches(actual: unknown, cmp: Extract<TransformStep, { op: 'where' }>['
       return Array.isArray(actual) && actual.some((e) => isDeepStrictEqual(e, expected));
     default: {
       // Ordering only between two numbers or two strings; anything else does not match (like SQL NULL).
-      const comparable = (typeof actual === 'number' && typeof expected === 'number') || (typeof actual === 'string' && typeof expected === 'string');
+      const comparable =
+        (typeof actual === 'number' && typeof expected === 'number') ||
+        (typeof actual === 'string' && typeof expected === 'string');
       if (!comparable) return false;
       const a = actual as number | string;
       const e = expected as number | string;
@@ -201,5 +225,7 @@ function kind(value: unknown): string {
 function keysHint(value: unknown): string {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return '';
   const keys = Object.keys(value);
-  return keys.length > 0 ? ` (its keys: ${keys.slice(0, 20).join(', ')}${keys.length > 20 ? ', …' : ''})` : ' (an empty object)';
+  return keys.length > 0
+    ? ` (its keys: ${keys.slice(0, 20).join(', ')}${keys.length > 20 ? ', …' : ''})`
+    : ' (an empty object)';
 }

@@ -51,7 +51,10 @@ export const shortcutParamSchema = z.object({
   name: z.string().min(1).describe('Parameter name, used as {name} in step arguments (letters, digits, _).'),
   type: z.enum(['string', 'number', 'boolean']).describe('Type of the value the caller passes.'),
   description: z.string().min(1).describe('What the parameter means, shown to whoever calls the shortcut.'),
-  required: z.boolean().optional().describe('Whether the caller must pass it (default: true unless a default is given).'),
+  required: z
+    .boolean()
+    .optional()
+    .describe('Whether the caller must pass it (default: true unless a default is given).'),
   default: scalar.optional().describe('Value used when the caller omits it; must match the type.'),
 });
 
@@ -66,14 +69,22 @@ export const shortcutStepSchema = z.object({
   args: z
     .record(z.string(), z.unknown())
     .optional()
-    .describe('Argument template: "{param}" inserts a parameter (typed when it is the whole value), "{n}" the result of step n (0-based).'),
+    .describe(
+      'Argument template: "{param}" inserts a parameter (typed when it is the whole value), "{n}" the result of step n (0-based).',
+    ),
 });
 
 export const shortcutDefinitionShape = {
   id: z.string().min(1).describe('Tool id in the shortcut namespace, e.g. "shortcut.open_wifi_settings".'),
   description: z.string().min(1).describe('What the shortcut does, written for a model choosing tools.'),
-  preconditions: z.array(shortcutPreconditionSchema).optional().describe('Environment expectations checked before the first step.'),
-  params: z.array(shortcutParamSchema).default([]).describe('Declared parameters; every one must be used by some step.'),
+  preconditions: z
+    .array(shortcutPreconditionSchema)
+    .optional()
+    .describe('Environment expectations checked before the first step.'),
+  params: z
+    .array(shortcutParamSchema)
+    .default([])
+    .describe('Declared parameters; every one must be used by some step.'),
   steps: z.array(shortcutStepSchema).describe(`The calls, in order (1 to ${MAX_STEPS}).`),
 };
 

@@ -46,12 +46,19 @@ export interface LoadReport {
  * definition is validated again against the tools present now, and one that fails is skipped
  * (reported, kept in the store) rather than registered broken.
  */
-export function loadShortcuts(store: ShortcutStore, registry: ToolRegistry, options: ShortcutCompileOptions = {}): LoadReport {
+export function loadShortcuts(
+  store: ShortcutStore,
+  registry: ToolRegistry,
+  options: ShortcutCompileOptions = {},
+): LoadReport {
   const report: LoadReport = { loaded: [], skipped: [] };
   for (const stored of store.list()) {
     const checked = validateShortcut(stored, registry);
     if (!checked.ok) {
-      report.skipped.push({ id: String(stored.id), reason: checked.issues.map((i) => `${i.field}: ${i.message}`).join('; ') });
+      report.skipped.push({
+        id: String(stored.id),
+        reason: checked.issues.map((i) => `${i.field}: ${i.message}`).join('; '),
+      });
       continue;
     }
     registry.register(compileShortcut(checked.definition, registry, options));

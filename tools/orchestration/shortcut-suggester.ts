@@ -53,7 +53,8 @@ function pairKey(a: string, b: string): string {
 function coveredPairs(defined: readonly ShortcutDefinition[]): Set<string> {
   const covered = new Set<string>();
   for (const def of defined) {
-    for (let i = 0; i + 1 < def.steps.length; i++) covered.add(pairKey(def.steps[i]?.tool ?? '', def.steps[i + 1]?.tool ?? ''));
+    for (let i = 0; i + 1 < def.steps.length; i++)
+      covered.add(pairKey(def.steps[i]?.tool ?? '', def.steps[i + 1]?.tool ?? ''));
   }
   return covered;
 }
@@ -91,7 +92,12 @@ export function suggestShortcuts(spans: readonly TraceSpan[], options: SuggestOp
   return options.limit === undefined ? suggestions : suggestions.slice(0, options.limit);
 }
 
-const PARAM_KINDS: Record<string, ShortcutParamType> = { string: 'string', number: 'number', integer: 'number', boolean: 'boolean' };
+const PARAM_KINDS: Record<string, ShortcutParamType> = {
+  string: 'string',
+  number: 'number',
+  integer: 'number',
+  boolean: 'boolean',
+};
 
 /**
  * A draft from the latest occurrence: the traces keep only the shape of the arguments (field

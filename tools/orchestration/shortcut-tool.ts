@@ -11,7 +11,12 @@ import { type RiskLevel, riskRank } from '../core/metadata';
 import type { ToolRegistry } from '../core/registry';
 import { type ToolResult, failure } from '../core/result';
 import { type Tool, type ToolContext, defineTool } from '../core/tool';
-import { type ShortcutDefinition, type ShortcutParam, type ShortcutPrecondition, isRequired } from './shortcut-definition';
+import {
+  type ShortcutDefinition,
+  type ShortcutParam,
+  type ShortcutPrecondition,
+  isRequired,
+} from './shortcut-definition';
 import { DEFAULT_BUDGET_MS, runSteps, stepsResult } from './step-runner';
 import type { ParamValue } from './template';
 
@@ -67,10 +72,16 @@ function preconditionFailure(def: ShortcutDefinition, telemetry: TelemetryReader
     const actual = readSafely(telemetry, pre);
     if (actual === undefined || actual === null) continue; // unknown or stale: fail-open
     if (actual === pre.equals) continue;
-    return failure('EXECUTION_FAILED', `Shortcut '${def.id}' needs ${pre.key} = ${JSON.stringify(pre.equals)}, but it is ${JSON.stringify(actual)}; no step was run.`, {
-      hint: pre.hint ?? `Bring the environment to ${pre.key} = ${JSON.stringify(pre.equals)} first, then run the shortcut again.`,
-      data: { precondition: pre.key, expected: pre.equals, actual },
-    });
+    return failure(
+      'EXECUTION_FAILED',
+      `Shortcut '${def.id}' needs ${pre.key} = ${JSON.stringify(pre.equals)}, but it is ${JSON.stringify(actual)}; no step was run.`,
+      {
+        hint:
+          pre.hint ??
+          `Bring the environment to ${pre.key} = ${JSON.stringify(pre.equals)} first, then run the shortcut again.`,
+        data: { precondition: pre.key, expected: pre.equals, actual },
+      },
+    );
   }
   return undefined;
 }
@@ -84,7 +95,11 @@ function readSafely(telemetry: TelemetryReader, pre: ShortcutPrecondition): unkn
   }
 }
 
-export function compileShortcut(def: ShortcutDefinition, registry: ToolRegistry, options: ShortcutCompileOptions = {}): Tool {
+export function compileShortcut(
+  def: ShortcutDefinition,
+  registry: ToolRegistry,
+  options: ShortcutCompileOptions = {},
+): Tool {
   const profile = shortcutProfile(def, registry);
   const shape: Record<string, z.ZodType> = {};
   for (const p of def.params) shape[p.name] = paramSchema(p);

@@ -36,9 +36,19 @@ export function shortcutDefineTool(deps: ShortcutToolDeps) {
       'Redefining an id replaces it. Every parameter must be used; at most 16 steps.',
     input: z.object(shortcutDefinitionShape),
     metadata: { category: 'orchestration', risk: 'MEDIUM' },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false, sensitiveAction: false },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     run(args) {
-      const defined = defineShortcut(args, { store: deps.shortcutStore, registry: deps.registry, telemetry: deps.telemetry });
+      const defined = defineShortcut(args, {
+        store: deps.shortcutStore,
+        registry: deps.registry,
+        telemetry: deps.telemetry,
+      });
       if (!defined.ok) return defined.result;
       const { definition, tool, replaced } = defined.value;
       return jsonSuccess({
@@ -56,17 +66,35 @@ export function shortcutListTool(deps: ShortcutToolDeps) {
   return defineTool({
     id: 'shortcut_list',
     title: 'List shortcuts',
-    description: 'Lists the defined shortcuts (parameters, steps, risk) and suggests new ones from tool pairs that were called one after the other successfully several times.',
+    description:
+      'Lists the defined shortcuts (parameters, steps, risk) and suggests new ones from tool pairs that were called one after the other successfully several times.',
     input: z.object({
-      includeSuggestions: z.boolean().default(true).describe('Also mine the recent traces for shortcut suggestions (default true).'),
-      minCount: z.number().int().min(2).max(1000).default(MIN_PAIR_COUNT).describe('How often a pair must have been seen to be suggested (default 3).'),
+      includeSuggestions: z
+        .boolean()
+        .default(true)
+        .describe('Also mine the recent traces for shortcut suggestions (default true).'),
+      minCount: z
+        .number()
+        .int()
+        .min(2)
+        .max(1000)
+        .default(MIN_PAIR_COUNT)
+        .describe('How often a pair must have been seen to be suggested (default 3).'),
     }),
     metadata: { category: 'orchestration', risk: 'LOW' },
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false, sensitiveAction: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     run(args) {
       const defs = deps.shortcutStore.list().sort((a, b) => a.id.localeCompare(b.id));
       const spans = args.includeSuggestions ? (deps.traceSpans?.() ?? []) : [];
-      const suggestions = args.includeSuggestions ? suggestShortcuts(spans, { defined: defs, minCount: args.minCount, limit: 10 }) : [];
+      const suggestions = args.includeSuggestions
+        ? suggestShortcuts(spans, { defined: defs, minCount: args.minCount, limit: 10 })
+        : [];
       return jsonSuccess({ shortcuts: defs.map((d) => summary(d, deps.registry)), suggestions });
     },
   });
@@ -76,22 +104,33 @@ export function shortcutRunTool(deps: ShortcutToolDeps) {
   return defineTool({
     id: 'shortcut_run',
     title: 'Run a shortcut',
-    description: 'Runs a defined shortcut by id with its parameters. Equivalent to calling the tool "shortcut.<name>" directly.',
+    description:
+      'Runs a defined shortcut by id with its parameters. Equivalent to calling the tool "shortcut.<name>" directly.',
     input: z.object({
       id: z.string().min(1).describe('The shortcut id, e.g. "shortcut.open_wifi_settings".'),
-      params: z.record(z.string(), z.unknown()).optional().describe('Values for the shortcut\'s declared parameters.'),
+      params: z.record(z.string(), z.unknown()).optional().describe("Values for the shortcut's declared parameters."),
     }),
     metadata: { category: 'orchestration', risk: 'MEDIUM' },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true, sensitiveAction: false },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+      sensitiveAction: false,
+    },
     // Delegates to the shortcut tool, which is gated with its own risk, and its steps with theirs.
     selfGated: true,
     runPolicy: 'legacy',
     async run(args, ctx) {
       if (!args.id.startsWith(SHORTCUT_PREFIX)) {
-        return failure('INVALID_ARGUMENT', `'${args.id}' is not a shortcut id; shortcut ids start with "${SHORTCUT_PREFIX}".`, {
-          hint: 'Call other tools directly, or list shortcuts with shortcut_list.',
-          data: { fields: ['id'] },
-        });
+        return failure(
+          'INVALID_ARGUMENT',
+          `'${args.id}' is not a shortcut id; shortcut ids start with "${SHORTCUT_PREFIX}".`,
+          {
+            hint: 'Call other tools directly, or list shortcuts with shortcut_list.',
+            data: { fields: ['id'] },
+          },
+        );
       }
       const tool: Tool | undefined = deps.registry.get(args.id);
       if (!tool) {
@@ -103,7 +142,12 @@ export function shortcutRunTool(deps: ShortcutToolDeps) {
           stored
             ? `Shortcut '${args.id}' is stored but not loaded: one of its steps' tools is missing.`
             : `No shortcut '${args.id}'.${suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : ''}`,
-          { hint: stored ? 'Redefine it with shortcut_define using tools that exist.' : 'List the shortcuts with shortcut_list, or define it with shortcut_define.', data: { suggestions } },
+          {
+            hint: stored
+              ? 'Redefine it with shortcut_define using tools that exist.'
+              : 'List the shortcuts with shortcut_list, or define it with shortcut_define.',
+            data: { suggestions },
+          },
         );
       }
       return ctx.invoke({

@@ -20,7 +20,12 @@ const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * cycles (a shortcut calling itself) and keeps a shortcut's risk fixed when another is redefined.
  */
 export function isCompositeTool(toolId: string): boolean {
-  return toolId === 'tool_batch_run' || toolId === 'shortcut_run' || toolId === 'shortcut_define' || toolId.startsWith(SHORTCUT_PREFIX);
+  return (
+    toolId === 'tool_batch_run' ||
+    toolId === 'shortcut_run' ||
+    toolId === 'shortcut_define' ||
+    toolId.startsWith(SHORTCUT_PREFIX)
+  );
 }
 
 export type ShortcutValidation = { ok: true; definition: ShortcutDefinition } | { ok: false; issues: FieldIssue[] };
@@ -34,21 +39,33 @@ export function validateShortcut(raw: unknown, registry: ToolRegistry): Shortcut
   const issues: FieldIssue[] = [];
 
   if (!ID_PATTERN.test(def.id)) {
-    issues.push({ field: 'id', message: `'${def.id}' must be in the shortcut namespace: "shortcut." then lowercase letters, digits and _, e.g. "shortcut.open_wifi_settings"` });
+    issues.push({
+      field: 'id',
+      message: `'${def.id}' must be in the shortcut namespace: "shortcut." then lowercase letters, digits and _, e.g. "shortcut.open_wifi_settings"`,
+    });
   }
 
   const declared = new Map<string, number>();
   for (const [i, p] of def.params.entries()) {
-    if (!PARAM_NAME.test(p.name)) issues.push({ field: `params[${i}].name`, message: `'${p.name}' must start with a letter or _ and hold only letters, digits and _` });
-    else if (declared.has(p.name)) issues.push({ field: `params[${i}].name`, message: `'${p.name}' is declared twice` });
+    if (!PARAM_NAME.test(p.name))
+      issues.push({
+        field: `params[${i}].name`,
+        message: `'${p.name}' must start with a letter or _ and hold only letters, digits and _`,
+      });
+    else if (declared.has(p.name))
+      issues.push({ field: `params[${i}].name`, message: `'${p.name}' is declared twice` });
     else declared.set(p.name, i);
     if (p.default !== undefined && typeof p.default !== p.type) {
-      issues.push({ field: `params[${i}].default`, message: `default ${JSON.stringify(p.default)} is not a ${p.type}` });
+      issues.push({
+        field: `params[${i}].default`,
+        message: `default ${JSON.stringify(p.default)} is not a ${p.type}`,
+      });
     }
   }
 
   if (def.steps.length === 0) issues.push({ field: 'steps', message: 'give at least one step' });
-  if (def.steps.length > MAX_STEPS) issues.push({ field: 'steps', message: `at most ${MAX_STEPS} steps per shortcut, got ${def.steps.length}` });
+  if (def.steps.length > MAX_STEPS)
+    issues.push({ field: 'steps', message: `at most ${MAX_STEPS} steps per shortcut, got ${def.steps.length}` });
 
   const used = new Set<string>();
   for (const [i, step] of def.steps.entries()) {
@@ -58,12 +75,20 @@ export function validateShortcut(raw: unknown, registry: ToolRegistry): Shortcut
     for (const p of placeholders) {
       if (p.kind !== 'param' || typeof p.ref !== 'string') continue;
       if (declared.has(p.ref)) used.add(p.ref);
-      else issues.push({ field: p.path, message: `{${p.ref}} is not a declared parameter${declaredList(declared)}; declare it in params or remove it` });
+      else
+        issues.push({
+          field: p.path,
+          message: `{${p.ref}} is not a declared parameter${declaredList(declared)}; declare it in params or remove it`,
+        });
     }
   }
 
   for (const [name, i] of declared) {
-    if (!used.has(name)) issues.push({ field: `params[${i}].name`, message: `parameter '${name}' is declared but no step uses it; use {${name}} in a step or remove it` });
+    if (!used.has(name))
+      issues.push({
+        field: `params[${i}].name`,
+        message: `parameter '${name}' is declared but no step uses it; use {${name}} in a step or remove it`,
+      });
   }
 
   return issues.length > 0 ? { ok: false, issues } : { ok: true, definition: def };
@@ -84,8 +109,12 @@ function declaredList(declared: ReadonlyMap<string, number>): string {
 }
 
 export function shortcutIssuesResult(issues: readonly FieldIssue[]): ToolFailure {
-  return failure('INVALID_ARGUMENT', `Invalid shortcut definition: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}.`, {
-    hint: 'Fix every listed field and define the shortcut again.',
-    data: { fields: issues.map((i) => i.field), issues },
-  });
+  return failure(
+    'INVALID_ARGUMENT',
+    `Invalid shortcut definition: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}.`,
+    {
+      hint: 'Fix every listed field and define the shortcut again.',
+      data: { fields: issues.map((i) => i.field), issues },
+    },
+  );
 }

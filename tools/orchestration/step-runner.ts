@@ -37,14 +37,24 @@ export interface FieldIssue {
 }
 
 /** `{n}` must name an earlier step: forward and out-of-range references are refused before anything runs. */
-export function stepReferenceIssues(stepIndex: number, placeholders: readonly Placeholder[], stepCount: number): FieldIssue[] {
+export function stepReferenceIssues(
+  stepIndex: number,
+  placeholders: readonly Placeholder[],
+  stepCount: number,
+): FieldIssue[] {
   const issues: FieldIssue[] = [];
   for (const p of placeholders) {
     if (p.kind !== 'step' || typeof p.ref !== 'number') continue;
     if (p.ref >= stepCount) {
-      issues.push({ field: p.path, message: `{${p.ref}} is out of range: there are only ${stepCount} steps (0 to ${stepCount - 1})` });
+      issues.push({
+        field: p.path,
+        message: `{${p.ref}} is out of range: there are only ${stepCount} steps (0 to ${stepCount - 1})`,
+      });
     } else if (p.ref >= stepIndex) {
-      issues.push({ field: p.path, message: `{${p.ref}} refers to step ${p.ref}, which has not run yet at step ${stepIndex}; a step may only use results of earlier steps` });
+      issues.push({
+        field: p.path,
+        message: `{${p.ref}} refers to step ${p.ref}, which has not run yet at step ${stepIndex}; a step may only use results of earlier steps`,
+      });
     }
   }
   return issues;
@@ -68,7 +78,11 @@ export interface StepsReport {
 
 const ABORTED = Symbol('aborted');
 
-export async function runSteps(steps: readonly StepTemplate[], ctx: ToolContext, opts: RunStepsOptions): Promise<StepsReport> {
+export async function runSteps(
+  steps: readonly StepTemplate[],
+  ctx: ToolContext,
+  opts: RunStepsOptions,
+): Promise<StepsReport> {
   const controller = new AbortController();
   let budgetSpent = false;
   const onOuterAbort = () => controller.abort(ctx.signal.reason);
@@ -90,9 +104,19 @@ export async function runSteps(steps: readonly StepTemplate[], ctx: ToolContext,
         report.stopped = stopReason(budgetSpent, opts.budgetMs, index);
         break;
       }
-      ctx.progress({ progress: index, total: steps.length, message: `step ${index + 1}/${steps.length}: ${step.tool}` });
+      ctx.progress({
+        progress: index,
+        total: steps.length,
+        message: `step ${index + 1}/${steps.length}: ${step.tool}`,
+      });
       const args = renderTemplate(step.args ?? {}, { results: report.results, params: opts.params });
-      const call = ctx.invoke({ toolId: step.tool, args, sessionId: ctx.sessionId, requester: opts.requester, signal: controller.signal });
+      const call = ctx.invoke({
+        toolId: step.tool,
+        args,
+        sessionId: ctx.sessionId,
+        requester: opts.requester,
+        signal: controller.signal,
+      });
       call.catch(() => undefined); // An abandoned call must not surface as an unhandled rejection.
       const settled = await Promise.race([call, aborted]);
       const result = settled === ABORTED ? abortedStepResult(budgetSpent, opts.budgetMs, index, step.tool) : settled;
@@ -118,19 +142,29 @@ function stopReason(budgetSpent: boolean, budgetMs: number, index: number): Tool
     ? failure('TIMEOUT', `The wall budget of ${formatMs(budgetMs)} ran out before step ${index} started.`, {
         hint: 'Split the work into smaller batches, or give a larger budget (at most 600 s).',
       })
-    : failure('EXECUTION_FAILED', `The call was cancelled before step ${index} started.`, { hint: 'The call was cancelled; retry only if still needed.' });
+    : failure('EXECUTION_FAILED', `The call was cancelled before step ${index} started.`, {
+        hint: 'The call was cancelled; retry only if still needed.',
+      });
   return f.error;
 }
 
 function abortedStepResult(budgetSpent: boolean, budgetMs: number, index: number, tool: string): ToolResult {
   if (budgetSpent) {
-    return failure('TIMEOUT', `The wall budget of ${formatMs(budgetMs)} ran out while step ${index} (${tool}) was running; it was aborted.`, {
-      hint: 'Split the work into smaller batches, or give a larger budget (at most 600 s).',
-    });
+    return failure(
+      'TIMEOUT',
+      `The wall budget of ${formatMs(budgetMs)} ran out while step ${index} (${tool}) was running; it was aborted.`,
+      {
+        hint: 'Split the work into smaller batches, or give a larger budget (at most 600 s).',
+      },
+    );
   }
-  return failure('EXECUTION_FAILED', `The call was cancelled while step ${index} (${tool}) was running; it was aborted.`, {
-    hint: 'The call was cancelled; retry only if still needed.',
-  });
+  return failure(
+    'EXECUTION_FAILED',
+    `The call was cancelled while step ${index} (${tool}) was running; it was aborted.`,
+    {
+      hint: 'The call was cancelled; retry only if still needed.',
+    },
+  );
 }
 
 function outcomeOf(index: number, tool: string, result: ToolResult): StepOutcome {
@@ -164,7 +198,9 @@ export function stepsResult(report: StepsReport, label: string): ToolResult {
   const headline = failed
     ? `Step ${failed.index} of ${total} (${failed.tool}) failed, so the ${label} stopped.`
     : `The ${label} stopped: ${stopError.message}`;
-  const lines = report.outcomes.map((o) => `[${o.index}] ${o.tool}: ${o.status === 'ok' ? `ok\n${indent(truncateHead(o.text))}` : o.text}`);
+  const lines = report.outcomes.map(
+    (o) => `[${o.index}] ${o.tool}: ${o.status === 'ok' ? `ok\n${indent(truncateHead(o.text))}` : o.text}`,
+  );
   return failure(stopError.code, `${headline}\n${lines.join('\n')}`, {
     hint: stopError.hint,
     data: { steps, ...(failed ? { failedStep: failed.index } : {}) },

@@ -12,15 +12,33 @@ import { defineTool } from '../core/tool';
 const versionField = (what: string) => z.string().min(1).max(256).optional().describe(what);
 
 const input = z.object({
-  operation: z.enum(['compare', 'sort', 'satisfies']).describe('compare: order a and b; sort: order versions; satisfies: test version or versions against range.'),
+  operation: z
+    .enum(['compare', 'sort', 'satisfies'])
+    .describe('compare: order a and b; sort: order versions; satisfies: test version or versions against range.'),
   a: versionField('compare: the first version, e.g. "1.4.0".'),
   b: versionField('compare: the second version, e.g. "1.10.0".'),
-  versions: z.array(z.string().max(256)).min(1).max(1000).optional().describe('sort: the versions to order; satisfies: the versions to test against range.'),
+  versions: z
+    .array(z.string().max(256))
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe('sort: the versions to order; satisfies: the versions to test against range.'),
   version: versionField('satisfies: one version to test against range.'),
-  range: z.string().min(1).max(512).optional().describe('satisfies: a SemVer range, e.g. "^1.2.0", ">=2 <3", "1.x || >=3.1".'),
+  range: z
+    .string()
+    .min(1)
+    .max(512)
+    .optional()
+    .describe('satisfies: a SemVer range, e.g. "^1.2.0", ">=2 <3", "1.x || >=3.1".'),
   order: z.enum(['asc', 'desc']).default('asc').describe('sort: ascending (default) or descending.'),
-  coerce: z.boolean().default(false).describe('Read loose versions ("1.2", "v2", "2.0-beta") as the nearest SemVer instead of refusing them.'),
-  includePrerelease: z.boolean().default(false).describe('satisfies: let prereleases like 2.0.0-rc.1 match ranges that do not name a prerelease.'),
+  coerce: z
+    .boolean()
+    .default(false)
+    .describe('Read loose versions ("1.2", "v2", "2.0-beta") as the nearest SemVer instead of refusing them.'),
+  includePrerelease: z
+    .boolean()
+    .default(false)
+    .describe('satisfies: let prereleases like 2.0.0-rc.1 match ranges that do not name a prerelease.'),
 });
 
 type Args = z.infer<typeof input>;
@@ -40,9 +58,17 @@ function parse(text: string, field: string, coerce: boolean): semver.SemVer {
   const coerced = semver.coerce(text, { includePrerelease: true });
   if (coerce && coerced) return coerced;
   if (coerced) {
-    throw invalid(field, `"${text}" in ${field} is not a SemVer version (MAJOR.MINOR.PATCH).`, `Pass coerce: true to read it as ${coerced.version}, or give a full version like 1.2.0.`);
+    throw invalid(
+      field,
+      `"${text}" in ${field} is not a SemVer version (MAJOR.MINOR.PATCH).`,
+      `Pass coerce: true to read it as ${coerced.version}, or give a full version like 1.2.0.`,
+    );
   }
-  throw invalid(field, `"${text}" in ${field} is not a version, even loosely (no MAJOR[.MINOR[.PATCH]] found).`, 'Give a version like 1.2.0; coerce: true also accepts loose forms like "1.2" or "v2".');
+  throw invalid(
+    field,
+    `"${text}" in ${field} is not a version, even loosely (no MAJOR[.MINOR[.PATCH]] found).`,
+    'Give a version like 1.2.0; coerce: true also accepts loose forms like "1.2" or "v2".',
+  );
 }
 
 function compare(args: Args) {
@@ -54,7 +80,10 @@ function compare(args: Args) {
 }
 
 function sort(args: Args) {
-  const list = required(args.versions, 'versions', 'sort').map((text, i) => ({ text, parsed: parse(text, `versions[${i}]`, args.coerce) }));
+  const list = required(args.versions, 'versions', 'sort').map((text, i) => ({
+    text,
+    parsed: parse(text, `versions[${i}]`, args.coerce),
+  }));
   const sign = args.order === 'desc' ? -1 : 1;
   list.sort((x, y) => sign * semver.compare(x.parsed, y.parsed));
   return { order: args.order, sorted: list.map((v) => v.text), normalized: list.map((v) => v.parsed.version) };
@@ -63,28 +92,48 @@ function sort(args: Args) {
 function satisfies(args: Args) {
   const range = required(args.range, 'range', 'satisfies');
   if (semver.validRange(range) === null) {
-    throw invalid('range', `"${range}" is not a SemVer range.`, 'Use a range like "^1.2.0", "~1.2", ">=1.0.0 <2.0.0" or "1.x || >=3".');
+    throw invalid(
+      'range',
+      `"${range}" is not a SemVer range.`,
+      'Use a range like "^1.2.0", "~1.2", ">=1.0.0 <2.0.0" or "1.x || >=3".',
+    );
   }
   const options = { includePrerelease: args.includePrerelease };
   if (args.version !== undefined) {
     const v = parse(args.version, 'version', args.coerce);
     return { version: v.version, range, satisfies: semver.satisfies(v, range, options) };
   }
-  if (args.versions === undefined) throw invalid('version', 'Invalid arguments: operation "satisfies" needs "version" or "versions".');
+  if (args.versions === undefined)
+    throw invalid('version', 'Invalid arguments: operation "satisfies" needs "version" or "versions".');
   const list = args.versions.map((text, i) => ({ text, parsed: parse(text, `versions[${i}]`, args.coerce) }));
   const matching = list.filter((v) => semver.satisfies(v.parsed, range, options));
-  const best = semver.maxSatisfying(matching.map((v) => v.parsed), range, options);
-  return { range, matching: matching.map((v) => v.text), max: best ? (matching.find((v) => v.parsed === best)?.text ?? best.version) : null };
+  const best = semver.maxSatisfying(
+    matching.map((v) => v.parsed),
+    range,
+    options,
+  );
+  return {
+    range,
+    matching: matching.map((v) => v.text),
+    max: best ? (matching.find((v) => v.parsed === best)?.text ?? best.version) : null,
+  };
 }
 
 export function versionCompareTool() {
   return defineTool({
     id: 'version_compare',
     title: 'Compare versions',
-    description: 'SemVer: compare two versions (1.10.0 > 1.9.0), sort a list of versions, or check versions against a range like "^1.2.0".',
+    description:
+      'SemVer: compare two versions (1.10.0 > 1.9.0), sort a list of versions, or check versions against a range like "^1.2.0".',
     input,
     metadata: { category: 'orchestration', risk: 'LOW' },
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false, sensitiveAction: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     run(args) {
       if (args.operation === 'compare') return jsonSuccess(compare(args));
       if (args.operation === 'sort') return jsonSuccess(sort(args));

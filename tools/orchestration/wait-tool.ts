@@ -27,11 +27,21 @@ export function waitTool(deps: { sleep?: Sleep } = {}) {
     title: 'Wait',
     description: `Waits for a number of seconds (at most ${MAX_WAIT_SECONDS}), e.g. for an app or page to settle. Can be cancelled.`,
     input: z.object({
-      seconds: z.number().min(0).max(MAX_WAIT_SECONDS).describe(`How long to wait, in seconds (0 to ${MAX_WAIT_SECONDS}; fractions allowed).`),
+      seconds: z
+        .number()
+        .min(0)
+        .max(MAX_WAIT_SECONDS)
+        .describe(`How long to wait, in seconds (0 to ${MAX_WAIT_SECONDS}; fractions allowed).`),
       reason: z.string().max(200).optional().describe('Why the wait is needed; shown in progress and traces.'),
     }),
     metadata: { category: 'orchestration', risk: 'LOW' },
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false, sensitiveAction: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     // The wait bounds itself (300 s); the quickRead preset's 30 s timeout would cut long waits.
     runPolicy: 'legacy',
     async run(args, ctx) {
@@ -48,7 +58,11 @@ export function waitTool(deps: { sleep?: Sleep } = {}) {
             const chunk = Math.min(TICK_MS, totalMs - waitedMs);
             await sleep(chunk, ctx.signal);
             waitedMs += chunk;
-            ctx.progress({ progress: waitedMs / 1000, total: args.seconds, message: `waited ${Math.round(waitedMs / 1000)} of ${args.seconds} s${about}` });
+            ctx.progress({
+              progress: waitedMs / 1000,
+              total: args.seconds,
+              message: `waited ${Math.round(waitedMs / 1000)} of ${args.seconds} s${about}`,
+            });
           }
         }
       } catch (e) {

@@ -17,8 +17,14 @@ export function cronNext(deps: StructuredDeps) {
     input: z.object({
       expression: z.string().min(1).max(200).describe('The cron expression, e.g. "*/15 9-17 * * MON-FRI" or "@daily".'),
       count: z.number().int().min(1).max(100).default(5).describe('How many fire times (1–100, default 5).'),
-      timeZone: z.string().default('UTC').describe('IANA zone the schedule runs in, e.g. "Europe/Berlin" (default "UTC").'),
-      from: z.union([z.string().min(1).max(100), z.number()]).default('now').describe('Start after this time: ISO 8601, epoch milliseconds, or "now" (default).'),
+      timeZone: z
+        .string()
+        .default('UTC')
+        .describe('IANA zone the schedule runs in, e.g. "Europe/Berlin" (default "UTC").'),
+      from: z
+        .union([z.string().min(1).max(100), z.number()])
+        .default('now')
+        .describe('Start after this time: ISO 8601, epoch milliseconds, or "now" (default).'),
     }),
     ...structuredDeclaration,
     run: (args) => {
@@ -31,12 +37,16 @@ export function cronNext(deps: StructuredDeps) {
       } catch (e) {
         const message = (e as Error).message;
         const never = /loop limit|time span/i.test(message);
-        throw new ToolCallError('INVALID_ARGUMENT', `Cron expression "${args.expression}" ${never ? 'never fires' : `is invalid: ${message}`}.`, {
-          hint: never
-            ? 'The fields cannot all match on a real date (e.g. 30 February); fix the day or month.'
-            : 'Use 5 fields "minute hour day month weekday" (e.g. "0 9 * * MON-FRI") or 6 with seconds first.',
-          data: { fields: ['expression'] },
-        });
+        throw new ToolCallError(
+          'INVALID_ARGUMENT',
+          `Cron expression "${args.expression}" ${never ? 'never fires' : `is invalid: ${message}`}.`,
+          {
+            hint: never
+              ? 'The fields cannot all match on a real date (e.g. 30 February); fix the day or month.'
+              : 'Use 5 fields "minute hour day month weekday" (e.g. "0 9 * * MON-FRI") or 6 with seconds first.',
+            data: { fields: ['expression'] },
+          },
+        );
       }
       return jsonSuccess({
         expression: args.expression,

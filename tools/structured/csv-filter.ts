@@ -3,7 +3,20 @@ import { ToolCallError } from '../core/result';
 import { boundedTest, compileRegex } from '../common/safe-regex';
 import { type Table, columnIndex, isNumeric } from './csv-table';
 
-export const OPERATORS = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'contains', 'startsWith', 'endsWith', 'matches', 'empty', 'notEmpty'] as const;
+export const OPERATORS = [
+  'eq',
+  'ne',
+  'lt',
+  'lte',
+  'gt',
+  'gte',
+  'contains',
+  'startsWith',
+  'endsWith',
+  'matches',
+  'empty',
+  'notEmpty',
+] as const;
 export type Operator = (typeof OPERATORS)[number];
 
 export interface Condition {
@@ -71,7 +84,10 @@ export function filterRows(table: Table, where: Condition[], ignoreCase: boolean
 }
 
 export function sortRows(table: Table, rows: string[][], keys: SortKey[]): string[][] {
-  const resolved = keys.map((k, i) => ({ col: columnIndex(table, k.column, `sort[${i}].column`), sign: k.order === 'desc' ? -1 : 1 }));
+  const resolved = keys.map((k, i) => ({
+    col: columnIndex(table, k.column, `sort[${i}].column`),
+    sign: k.order === 'desc' ? -1 : 1,
+  }));
   return [...rows].sort((a, b) => {
     for (const { col, sign } of resolved) {
       const d = compareCells(a[col] ?? '', b[col] ?? '');

@@ -9,8 +9,15 @@ import { readTextSource } from './text-source';
 
 const condition = z.object({
   column: z.string().describe('Column name (header text, or col1, col2… when the data has no header).'),
-  op: z.enum(OPERATORS).describe('Comparison: eq ne lt lte gt gte (numbers compare numerically), contains startsWith endsWith, matches (regex), empty, notEmpty.'),
-  value: z.union([z.string(), z.number()]).optional().describe('The value to compare with; not needed for empty/notEmpty.'),
+  op: z
+    .enum(OPERATORS)
+    .describe(
+      'Comparison: eq ne lt lte gt gte (numbers compare numerically), contains startsWith endsWith, matches (regex), empty, notEmpty.',
+    ),
+  value: z
+    .union([z.string(), z.number()])
+    .optional()
+    .describe('The value to compare with; not needed for empty/notEmpty.'),
 });
 
 export function csvQuery(deps: StructuredDeps) {
@@ -22,13 +29,28 @@ export function csvQuery(deps: StructuredDeps) {
     input: z.object({
       csv: z.string().optional().describe('The CSV text. Give this or "file".'),
       file: z.string().optional().describe('A workspace-relative path of a CSV file to read instead of "csv".'),
-      delimiter: z.string().min(1).max(4).optional().describe('Field delimiter; detected from the first line when omitted.'),
-      header: z.union([z.boolean(), z.literal('auto')]).default('auto').describe('Whether the first row holds column names; "auto" decides by whether its cells are non-empty, distinct and non-numeric.'),
+      delimiter: z
+        .string()
+        .min(1)
+        .max(4)
+        .optional()
+        .describe('Field delimiter; detected from the first line when omitted.'),
+      header: z
+        .union([z.boolean(), z.literal('auto')])
+        .default('auto')
+        .describe(
+          'Whether the first row holds column names; "auto" decides by whether its cells are non-empty, distinct and non-numeric.',
+        ),
       select: z.array(z.string()).optional().describe('Columns to return, in this order; all columns when omitted.'),
       where: z.array(condition).max(20).default([]).describe('Row conditions; a row is kept when all of them hold.'),
       ignoreCase: z.boolean().default(false).describe('Compare text case-insensitively in where conditions.'),
       sort: z
-        .array(z.object({ column: z.string().describe('Column to sort by.'), order: z.enum(['asc', 'desc']).default('asc').describe('Sort direction.') }))
+        .array(
+          z.object({
+            column: z.string().describe('Column to sort by.'),
+            order: z.enum(['asc', 'desc']).default('asc').describe('Sort direction.'),
+          }),
+        )
         .max(5)
         .default([])
         .describe('Sort keys, most significant first.'),
@@ -37,9 +59,17 @@ export function csvQuery(deps: StructuredDeps) {
     }),
     ...structuredDeclaration,
     run: async (args) => {
-      const text = await readTextSource(deps.workspaceRoot, { text: args.csv, file: args.file, textField: 'csv', fileField: 'file' });
+      const text = await readTextSource(deps.workspaceRoot, {
+        text: args.csv,
+        file: args.file,
+        textField: 'csv',
+        fileField: 'file',
+      });
       const table = parseTable(text, { delimiter: args.delimiter, header: args.header });
-      const selected = (args.select ?? table.columns).map((name, i) => ({ name, col: columnIndex(table, name, `select[${i}]`) }));
+      const selected = (args.select ?? table.columns).map((name, i) => ({
+        name,
+        col: columnIndex(table, name, `select[${i}]`),
+      }));
       const matching = sortRows(table, filterRows(table, args.where, args.ignoreCase), args.sort);
       const page = matching.slice(args.offset, args.offset + args.limit);
       const rows = page.map((row) => Object.fromEntries(selected.map(({ name, col }) => [name, row[col] ?? ''])));

@@ -6,7 +6,8 @@
 import { ToolCallError } from '../core/result';
 import { type WallTime, wallToEpoch, wallToUtcMs } from './zoned-time';
 
-const ISO_DATE = /^([+-]\d{6}|\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const ISO_DATE =
+  /^([+-]\d{6}|\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 export function invalidDate(value: unknown, field: string): ToolCallError {
   return new ToolCallError('INVALID_ARGUMENT', `"${String(value).slice(0, 80)}" (in "${field}") is not a date.`, {
@@ -36,7 +37,11 @@ function isoInstant(text: string, timeZone: string, field: string): number | und
   };
   const roundTrip = new Date(wallToUtcMs(wall));
   const valid =
-    wall.hour <= 23 && wall.minute <= 59 && wall.second <= 59 && roundTrip.getUTCMonth() + 1 === wall.month && roundTrip.getUTCDate() === wall.day;
+    wall.hour <= 23 &&
+    wall.minute <= 59 &&
+    wall.second <= 59 &&
+    roundTrip.getUTCMonth() + 1 === wall.month &&
+    roundTrip.getUTCDate() === wall.day;
   if (!valid) throw invalidDate(text, field);
   if (m[8] !== undefined) return wallToUtcMs(wall) - offsetMinutes(m[8]) * 60_000;
   return wallToEpoch(wall, timeZone);

@@ -27,7 +27,15 @@ const partsArg = z.object({
 function describeInstant(epochMs: number, timeZone: string) {
   const zt = zonedTime(epochMs, timeZone);
   const weekday = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long' }).format(new Date(epochMs));
-  return { iso: new Date(epochMs).toISOString(), epochMs, epochSeconds: Math.floor(epochMs / 1000), timeZone, local: zonedIso(epochMs, timeZone), offset: formatOffset(zt.offsetMinutes), weekday };
+  return {
+    iso: new Date(epochMs).toISOString(),
+    epochMs,
+    epochSeconds: Math.floor(epochMs / 1000),
+    timeZone,
+    local: zonedIso(epochMs, timeZone),
+    offset: formatOffset(zt.offsetMinutes),
+    weekday,
+  };
 }
 
 function addParts(start: number, parts: DurationParts, timeZone: string): number {
@@ -44,14 +52,25 @@ function addParts(start: number, parts: DurationParts, timeZone: string): number
   const monthIndex = zt.year * 12 + (zt.month - 1) + (parts.years ?? 0) * 12 + (parts.months ?? 0);
   const year = Math.floor(monthIndex / 12);
   const month = monthIndex - year * 12 + 1;
-  const lastDay = new Date(wallToUtcMs({ year, month: month + 1, day: 0, hour: 0, minute: 0, second: 0, millisecond: 0 })).getUTCDate();
+  const lastDay = new Date(
+    wallToUtcMs({ year, month: month + 1, day: 0, hour: 0, minute: 0, second: 0, millisecond: 0 }),
+  ).getUTCDate();
   const day = Math.min(zt.day, lastDay) + (parts.weeks ?? 0) * 7 + (parts.days ?? 0);
   const normalized = new Date(wallToUtcMs({ ...zt, year, month, day }));
   const wall = {
-    year: normalized.getUTCFullYear(), month: normalized.getUTCMonth() + 1, day: normalized.getUTCDate(),
-    hour: zt.hour, minute: zt.minute, second: zt.second, millisecond: zt.millisecond,
+    year: normalized.getUTCFullYear(),
+    month: normalized.getUTCMonth() + 1,
+    day: normalized.getUTCDate(),
+    hour: zt.hour,
+    minute: zt.minute,
+    second: zt.second,
+    millisecond: zt.millisecond,
   };
-  const exact = (parts.hours ?? 0) * UNIT_MS.hours + (parts.minutes ?? 0) * UNIT_MS.minutes + (parts.seconds ?? 0) * UNIT_MS.seconds + (parts.milliseconds ?? 0);
+  const exact =
+    (parts.hours ?? 0) * UNIT_MS.hours +
+    (parts.minutes ?? 0) * UNIT_MS.minutes +
+    (parts.seconds ?? 0) * UNIT_MS.seconds +
+    (parts.milliseconds ?? 0);
   const calendarMoved = wall.year !== zt.year || wall.month !== zt.month || wall.day !== zt.day;
   return (calendarMoved ? wallToEpoch(wall, timeZone) : start) + exact;
 }
@@ -72,23 +91,52 @@ export function datetime(deps: StructuredDeps) {
       'Works with dates in IANA time zones. operation "now": the current time; "parse": read a date and describe it (UTC, local time, offset, weekday); "format": write it with a pattern ("YYYY-MM-DD HH:mm Z", "dddd D MMMM") or a style; "add": add an amount ("P1M", "2 days 3 hours", or {days: 2}); "diff": the time from "date" to "to".',
     input: z.object({
       operation: z.enum(['now', 'parse', 'format', 'add', 'diff']).describe('What to do.'),
-      date: dateArg.default('now').describe('ISO 8601 text ("2025-07-01T09:30", "2025-07-01T09:30:00Z"), epoch milliseconds, or "now" (default). Without an offset it is a wall time in "inputTimeZone".'),
+      date: dateArg
+        .default('now')
+        .describe(
+          'ISO 8601 text ("2025-07-01T09:30", "2025-07-01T09:30:00Z"), epoch milliseconds, or "now" (default). Without an offset it is a wall time in "inputTimeZone".',
+        ),
       timeZone: z.string().default('UTC').describe('IANA zone for results, e.g. "Europe/Berlin" (default "UTC").'),
-      inputTimeZone: z.string().optional().describe('IANA zone for dates written without an offset; defaults to "timeZone".'),
-      pattern: z.string().max(200).optional().describe('For format: tokens YYYY YY MMMM MMM MM M DD D dddd ddd HH H hh h mm m ss s SSS A a Z ZZ; text in [brackets] is literal.'),
-      style: z.enum(['full', 'long', 'medium', 'short']).optional().describe('For format: an Intl date-and-time style instead of a pattern.'),
-      locale: z.string().max(35).default('en-US').describe('BCP 47 locale for month/weekday names and styles (default "en-US").'),
-      amount: z.union([z.string().max(200), partsArg]).optional().describe('For add: an ISO 8601 or human duration ("P1DT2H", "-3 days"), or parts like {"months": 1, "hours": -2}.'),
+      inputTimeZone: z
+        .string()
+        .optional()
+        .describe('IANA zone for dates written without an offset; defaults to "timeZone".'),
+      pattern: z
+        .string()
+        .max(200)
+        .optional()
+        .describe(
+          'For format: tokens YYYY YY MMMM MMM MM M DD D dddd ddd HH H hh h mm m ss s SSS A a Z ZZ; text in [brackets] is literal.',
+        ),
+      style: z
+        .enum(['full', 'long', 'medium', 'short'])
+        .optional()
+        .describe('For format: an Intl date-and-time style instead of a pattern.'),
+      locale: z
+        .string()
+        .max(35)
+        .default('en-US')
+        .describe('BCP 47 locale for month/weekday names and styles (default "en-US").'),
+      amount: z
+        .union([z.string().max(200), partsArg])
+        .optional()
+        .describe(
+          'For add: an ISO 8601 or human duration ("P1DT2H", "-3 days"), or parts like {"months": 1, "hours": -2}.',
+        ),
       to: dateArg.optional().describe('For diff: the end date (same forms as "date").'),
     }),
     ...structuredDeclaration,
     run: (args) => {
       const timeZone = checkTimeZone(args.timeZone);
-      const inputZone = args.inputTimeZone === undefined ? timeZone : checkTimeZone(args.inputTimeZone, 'inputTimeZone');
+      const inputZone =
+        args.inputTimeZone === undefined ? timeZone : checkTimeZone(args.inputTimeZone, 'inputTimeZone');
       try {
         new Intl.DateTimeFormat(args.locale);
       } catch {
-        throw new ToolCallError('INVALID_ARGUMENT', `"${args.locale}" is not a BCP 47 locale.`, { hint: 'Use e.g. "en-US", "de-DE", "ja-JP".', data: { fields: ['locale'] } });
+        throw new ToolCallError('INVALID_ARGUMENT', `"${args.locale}" is not a BCP 47 locale.`, {
+          hint: 'Use e.g. "en-US", "de-DE", "ja-JP".',
+          data: { fields: ['locale'] },
+        });
       }
       const start = args.operation === 'now' ? now() : parseDateInput(args.date, inputZone, now);
       switch (args.operation) {
@@ -96,16 +144,23 @@ export function datetime(deps: StructuredDeps) {
         case 'parse':
           return jsonSuccess(describeInstant(start, timeZone));
         case 'format': {
-          const text = args.pattern !== undefined ? formatPattern(start, timeZone, args.pattern, args.locale) : formatStyle(start, timeZone, args.style ?? 'medium', args.locale);
+          const text =
+            args.pattern !== undefined
+              ? formatPattern(start, timeZone, args.pattern, args.locale)
+              : formatStyle(start, timeZone, args.style ?? 'medium', args.locale);
           return jsonSuccess({ formatted: text, ...describeInstant(start, timeZone) });
         }
         case 'add': {
-          if (args.amount === undefined) throw new ToolCallError('INVALID_ARGUMENT', 'Operation "add" needs an "amount".', { data: { fields: ['amount'] } });
+          if (args.amount === undefined)
+            throw new ToolCallError('INVALID_ARGUMENT', 'Operation "add" needs an "amount".', {
+              data: { fields: ['amount'] },
+            });
           const parts = typeof args.amount === 'string' ? parseDuration(args.amount, 'amount').parts : args.amount;
           return jsonSuccess(describeInstant(addParts(start, parts, timeZone), timeZone));
         }
         case 'diff': {
-          if (args.to === undefined) throw new ToolCallError('INVALID_ARGUMENT', 'Operation "diff" needs "to".', { data: { fields: ['to'] } });
+          if (args.to === undefined)
+            throw new ToolCallError('INVALID_ARGUMENT', 'Operation "diff" needs "to".', { data: { fields: ['to'] } });
           const end = parseDateInput(args.to, inputZone, now, 'to');
           const ms = end - start;
           return jsonSuccess({

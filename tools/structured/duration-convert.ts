@@ -15,7 +15,9 @@ export const durationConvert = defineTool({
   description:
     'Converts a duration given as ISO 8601 ("P1DT2H30M"), human text ("1h 30m", "90 minutes", "01:30:00") or a number with a unit into milliseconds, seconds, minutes, hours, days and weeks, plus ISO 8601 and human-readable forms. Months and years use average lengths and are flagged approximate.',
   input: z.object({
-    duration: z.union([z.string().min(1).max(200), z.number().finite()]).describe('The duration: ISO 8601 text, human text, or a number (then "unit" says what it counts).'),
+    duration: z
+      .union([z.string().min(1).max(200), z.number().finite()])
+      .describe('The duration: ISO 8601 text, human text, or a number (then "unit" says what it counts).'),
     unit: z.enum(DURATION_UNITS).optional().describe('Unit of a numeric "duration", e.g. "minutes".'),
     to: z.enum(DURATION_UNITS).optional().describe('Also return the duration in this unit as "value".'),
   }),
@@ -25,7 +27,9 @@ export const durationConvert = defineTool({
     let approximate: boolean;
     if (typeof args.duration === 'number') {
       if (!args.unit) {
-        throw new ToolCallError('INVALID_ARGUMENT', 'A numeric "duration" needs a "unit" (e.g. "minutes").', { data: { fields: ['unit'] } });
+        throw new ToolCallError('INVALID_ARGUMENT', 'A numeric "duration" needs a "unit" (e.g. "minutes").', {
+          data: { fields: ['unit'] },
+        });
       }
       ms = args.duration * UNIT_MS[args.unit];
       approximate = args.unit === 'months' || args.unit === 'years';

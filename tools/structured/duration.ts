@@ -15,7 +15,16 @@ const WEEK = 7 * DAY;
 const MONTH = 30.436875 * DAY;
 const YEAR = 365.2425 * DAY;
 
-export const DURATION_UNITS = ['milliseconds', 'seconds', 'minutes', 'hours', 'days', 'weeks', 'months', 'years'] as const;
+export const DURATION_UNITS = [
+  'milliseconds',
+  'seconds',
+  'minutes',
+  'hours',
+  'days',
+  'weeks',
+  'months',
+  'years',
+] as const;
 export type DurationUnit = (typeof DURATION_UNITS)[number];
 
 export const UNIT_MS: Record<DurationUnit, number> = {
@@ -40,7 +49,8 @@ const ALIAS_TABLE: Record<DurationUnit, string[]> = {
   months: ['mo', 'mon', 'month', 'months'],
   years: ['y', 'yr', 'yrs', 'year', 'years'],
 };
-for (const [unit, names] of Object.entries(ALIAS_TABLE) as Array<[DurationUnit, string[]]>) for (const n of names) ALIASES[n] = unit;
+for (const [unit, names] of Object.entries(ALIAS_TABLE) as Array<[DurationUnit, string[]]>)
+  for (const n of names) ALIASES[n] = unit;
 
 export type DurationParts = Partial<Record<DurationUnit, number>>;
 
@@ -62,7 +72,8 @@ export function unitFromName(name: string): DurationUnit | undefined {
   return ALIASES[name.trim().toLowerCase()];
 }
 
-const ISO = /^([-+])?P(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/i;
+const ISO =
+  /^([-+])?P(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/i;
 const ISO_UNITS: DurationUnit[] = ['years', 'months', 'weeks', 'days', 'hours', 'minutes', 'seconds'];
 
 function signed(parts: DurationParts, negative: boolean): DurationParts {
@@ -135,7 +146,12 @@ export function formatHumanDuration(ms: number): string {
   if (ms === 0) return '0 seconds';
   const parts: string[] = [];
   let rest = Math.abs(ms);
-  for (const [unit, size] of [['day', DAY], ['hour', HOUR], ['minute', MINUTE], ['second', SECOND]] as const) {
+  for (const [unit, size] of [
+    ['day', DAY],
+    ['hour', HOUR],
+    ['minute', MINUTE],
+    ['second', SECOND],
+  ] as const) {
     const n = unit === 'second' ? Math.round((rest / size) * 1000) / 1000 : Math.floor(rest / size);
     if (n > 0) parts.push(`${n} ${unit}${n === 1 ? '' : 's'}`);
     rest -= unit === 'second' ? rest : n * size;

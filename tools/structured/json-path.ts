@@ -30,17 +30,31 @@ export const jsonPath = defineTool({
     path: z.string().min(1).max(2000).describe('JSONPath expression, e.g. "$.store.book[*].author" or "$..id".'),
     json: z.string().max(MAX_JSON_CHARS).optional().describe('The JSON document as text. Give this or "data".'),
     data: z.unknown().optional().describe('The JSON document as a value. Give this or "json".'),
-    maxResults: z.number().int().min(1).max(10_000).default(1000).describe('Return at most this many matches (default 1000).'),
+    maxResults: z
+      .number()
+      .int()
+      .min(1)
+      .max(10_000)
+      .default(1000)
+      .describe('Return at most this many matches (default 1000).'),
   }),
   ...structuredDeclaration,
   run: (args) => {
     if ((args.json === undefined) === (args.data === undefined)) {
-      throw new ToolCallError('INVALID_ARGUMENT', 'Give exactly one of "json" (JSON text) or "data" (a JSON value).', { data: { fields: ['json', 'data'] } });
+      throw new ToolCallError('INVALID_ARGUMENT', 'Give exactly one of "json" (JSON text) or "data" (a JSON value).', {
+        data: { fields: ['json', 'data'] },
+      });
     }
     const document = args.json !== undefined ? parseJson(args.json) : args.data;
     let found: Array<{ path: string; pointer: string; value: unknown }>;
     try {
-      const raw = JSONPath({ path: args.path, json: document as object, eval: false, resultType: 'all', wrap: true }) as Array<{
+      const raw = JSONPath({
+        path: args.path,
+        json: document as object,
+        eval: false,
+        resultType: 'all',
+        wrap: true,
+      }) as Array<{
         path: string;
         pointer: string;
         value: unknown;

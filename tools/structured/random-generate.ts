@@ -34,10 +34,15 @@ type Args = {
 function integers(src: RandomSource, a: Args): number[] {
   const min = a.min ?? 0;
   const max = a.max ?? 100;
-  if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max)) throw invalid('"min" and "max" must be safe integers for kind "integer".', 'min');
+  if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max))
+    throw invalid('"min" and "max" must be safe integers for kind "integer".', 'min');
   if (min > max) throw invalid(`"min" (${min}) is greater than "max" (${max}).`, 'min');
   if (!a.unique) return Array.from({ length: a.count }, () => randomInt(src, min, max));
-  if (max - min + 1 < a.count) throw invalid(`Only ${max - min + 1} distinct integers lie in [${min}, ${max}]; fewer than count ${a.count}.`, 'count');
+  if (max - min + 1 < a.count)
+    throw invalid(
+      `Only ${max - min + 1} distinct integers lie in [${min}, ${max}]; fewer than count ${a.count}.`,
+      'count',
+    );
   const seen = new Set<number>();
   while (seen.size < a.count) seen.add(randomInt(src, min, max));
   return [...seen];
@@ -48,7 +53,8 @@ function choices(src: RandomSource, a: Args): unknown[] {
   if (!list || list.length === 0) throw invalid(`Kind "${a.kind}" needs a non-empty "choices" list.`, 'choices');
   if (a.kind === 'shuffle') return shuffled(src, list);
   if (!a.unique) return Array.from({ length: a.count }, () => list[randomInt(src, 0, list.length - 1)]);
-  if (list.length < a.count) throw invalid(`Cannot pick ${a.count} distinct items from ${list.length} choices.`, 'count');
+  if (list.length < a.count)
+    throw invalid(`Cannot pick ${a.count} distinct items from ${list.length} choices.`, 'count');
   return shuffled(src, list).slice(0, a.count);
 }
 
@@ -65,7 +71,9 @@ function generate(src: RandomSource, a: Args): unknown[] {
     case 'string': {
       const alphabet = [...new Set(a.alphabet ?? CHARSETS[a.charset])];
       if (alphabet.length < 2) throw invalid('"alphabet" needs at least two distinct characters.', 'alphabet');
-      return Array.from({ length: a.count }, () => Array.from({ length: a.length }, () => alphabet[randomInt(src, 0, alphabet.length - 1)]).join(''));
+      return Array.from({ length: a.count }, () =>
+        Array.from({ length: a.length }, () => alphabet[randomInt(src, 0, alphabet.length - 1)]).join(''),
+      );
     }
     case 'choice':
     case 'shuffle':
@@ -82,13 +90,29 @@ export const randomGenerate = defineTool({
     kind: z.enum(['integer', 'float', 'string', 'choice', 'shuffle']).describe('What to generate.'),
     count: z.number().int().min(1).max(1000).default(1).describe('How many values (1–1000; ignored by shuffle).'),
     min: z.number().finite().optional().describe('Lower bound (integer default 0, float default 0).'),
-    max: z.number().finite().optional().describe('Upper bound, inclusive for integers (default 100), exclusive for floats (default 1).'),
+    max: z
+      .number()
+      .finite()
+      .optional()
+      .describe('Upper bound, inclusive for integers (default 100), exclusive for floats (default 1).'),
     length: z.number().int().min(1).max(4096).default(16).describe('Length of each generated string (default 16).'),
-    charset: z.enum(Object.keys(CHARSETS) as [keyof typeof CHARSETS]).default('alphanumeric').describe('Character set for strings: alphanumeric, alpha, lowercase, uppercase, numeric, hex, password.'),
+    charset: z
+      .enum(Object.keys(CHARSETS) as [keyof typeof CHARSETS])
+      .default('alphanumeric')
+      .describe('Character set for strings: alphanumeric, alpha, lowercase, uppercase, numeric, hex, password.'),
     alphabet: z.string().min(2).max(1000).optional().describe('Custom characters for strings; overrides "charset".'),
-    choices: z.array(z.unknown()).max(10_000).optional().describe('Items to pick from ("choice") or to shuffle ("shuffle").'),
+    choices: z
+      .array(z.unknown())
+      .max(10_000)
+      .optional()
+      .describe('Items to pick from ("choice") or to shuffle ("shuffle").'),
     unique: z.boolean().default(false).describe('For integer and choice: no value twice.'),
-    seed: z.union([z.string().max(256), z.number()]).optional().describe('Makes the output reproducible: the same seed and arguments always give the same values. Not for secrets.'),
+    seed: z
+      .union([z.string().max(256), z.number()])
+      .optional()
+      .describe(
+        'Makes the output reproducible: the same seed and arguments always give the same values. Not for secrets.',
+      ),
   }),
   ...structuredDeclaration,
   run: (args) => {

@@ -5,8 +5,15 @@ import { defineTool } from '../core/tool';
 import { structuredDeclaration } from './common';
 import { boundedMatches, boundedReplace, checkRegexInput, compileRegex } from '../common/safe-regex';
 
-const pattern = z.string().min(1).describe('JavaScript regular expression source, without slashes, e.g. "(\\\\d{4})-(\\\\d{2})".');
-const flags = z.string().max(8).default('').describe('RegExp flags: any of d g i m s u v y (e.g. "i" for case-insensitive, "m" for multi-line anchors).');
+const pattern = z
+  .string()
+  .min(1)
+  .describe('JavaScript regular expression source, without slashes, e.g. "(\\\\d{4})-(\\\\d{2})".');
+const flags = z
+  .string()
+  .max(8)
+  .default('')
+  .describe('RegExp flags: any of d g i m s u v y (e.g. "i" for case-insensitive, "m" for multi-line anchors).');
 const text = z.string().describe('The text to search (at most 1,000,000 characters).');
 
 export const regexExtract = defineTool({
@@ -21,8 +28,16 @@ export const regexExtract = defineTool({
     group: z
       .union([z.number().int().min(0), z.string().min(1)])
       .optional()
-      .describe('Return only this capture group per match: a number (0 = whole match) or a group name. Omit for full match objects.'),
-    maxMatches: z.number().int().min(1).max(10_000).default(100).describe('Stop after this many matches (1–10000, default 100).'),
+      .describe(
+        'Return only this capture group per match: a number (0 = whole match) or a group name. Omit for full match objects.',
+      ),
+    maxMatches: z
+      .number()
+      .int()
+      .min(1)
+      .max(10_000)
+      .default(100)
+      .describe('Stop after this many matches (1–10000, default 100).'),
   }),
   ...structuredDeclaration,
   run: (args) => {
@@ -43,7 +58,7 @@ export const regexReplace = defineTool({
   id: 'regex_replace',
   title: 'Replace with a regex',
   description:
-    'Replaces matches of a regular expression in a text. The replacement may use $1, $<name>, $& (whole match), $` and $\' (text before/after) and $$ (a dollar). Returns the new text and the number of replacements.',
+    "Replaces matches of a regular expression in a text. The replacement may use $1, $<name>, $& (whole match), $` and $' (text before/after) and $$ (a dollar). Returns the new text and the number of replacements.",
   input: z.object({
     pattern,
     flags,

@@ -21,14 +21,29 @@ export const stringDistance = defineTool({
   input: z.object({
     a: z.string().max(MAX_CHARS).describe('The first string (or the query when ranking candidates).'),
     b: z.string().max(MAX_CHARS).optional().describe('The second string. Give this or "candidates".'),
-    candidates: z.array(z.string().max(MAX_CHARS)).min(1).max(10_000).optional().describe('Strings to rank by closeness to "a".'),
+    candidates: z
+      .array(z.string().max(MAX_CHARS))
+      .min(1)
+      .max(10_000)
+      .optional()
+      .describe('Strings to rank by closeness to "a".'),
     ignoreCase: z.boolean().default(false).describe('Compare case-insensitively.'),
-    top: z.number().int().min(1).max(1000).default(10).describe('With candidates: return this many closest (default 10).'),
+    top: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .default(10)
+      .describe('With candidates: return this many closest (default 10).'),
   }),
   ...structuredDeclaration,
   run: (args) => {
     if ((args.b === undefined) === (args.candidates === undefined)) {
-      throw new ToolCallError('INVALID_ARGUMENT', 'Give exactly one of "b" (compare two strings) or "candidates" (rank a list).', { data: { fields: ['b', 'candidates'] } });
+      throw new ToolCallError(
+        'INVALID_ARGUMENT',
+        'Give exactly one of "b" (compare two strings) or "candidates" (rank a list).',
+        { data: { fields: ['b', 'candidates'] } },
+      );
     }
     const fold = (s: string) => (args.ignoreCase ? s.toLowerCase() : s);
     const a = fold(args.a);

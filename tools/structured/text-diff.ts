@@ -18,8 +18,17 @@ export const textDiff = defineTool({
     newText: z.string().max(MAX_CHARS).describe('The changed text (at most 1,000,000 characters).'),
     oldName: z.string().max(200).default('a').describe('Label of the original in the diff header.'),
     newName: z.string().max(200).default('b').describe('Label of the changed text in the diff header.'),
-    context: z.number().int().min(0).max(100).default(3).describe('Unchanged lines shown around each change (0–100, default 3).'),
-    ignoreWhitespace: z.boolean().default(false).describe('Treat lines that differ only in leading or trailing whitespace as equal.'),
+    context: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .default(3)
+      .describe('Unchanged lines shown around each change (0–100, default 3).'),
+    ignoreWhitespace: z
+      .boolean()
+      .default(false)
+      .describe('Treat lines that differ only in leading or trailing whitespace as equal.'),
   }),
   ...structuredDeclaration,
   run: (args) => {
@@ -42,7 +51,9 @@ export const textDiff = defineTool({
       }
     }
     const identical = patch.hunks.length === 0;
-    const unified = identical ? '' : formatPatch(patch, { includeIndex: false, includeUnderline: false, includeFileHeaders: true });
+    const unified = identical
+      ? ''
+      : formatPatch(patch, { includeIndex: false, includeUnderline: false, includeFileHeaders: true });
     return jsonSuccess({ identical, added, removed, hunks: patch.hunks.length, diff: unified });
   },
 });

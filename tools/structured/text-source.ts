@@ -17,11 +17,19 @@ export interface TextSource {
   fileField: string;
 }
 
-export async function readTextSource(workspaceRoot: string, src: TextSource, maxBytes = MAX_SOURCE_BYTES): Promise<string> {
+export async function readTextSource(
+  workspaceRoot: string,
+  src: TextSource,
+  maxBytes = MAX_SOURCE_BYTES,
+): Promise<string> {
   if ((src.text === undefined) === (src.file === undefined)) {
-    throw new ToolCallError('INVALID_ARGUMENT', `Give exactly one of "${src.textField}" (inline content) or "${src.fileField}" (a workspace file).`, {
-      data: { fields: [src.textField, src.fileField] },
-    });
+    throw new ToolCallError(
+      'INVALID_ARGUMENT',
+      `Give exactly one of "${src.textField}" (inline content) or "${src.fileField}" (a workspace file).`,
+      {
+        data: { fields: [src.textField, src.fileField] },
+      },
+    );
   }
   if (src.text !== undefined) {
     if (Buffer.byteLength(src.text) > maxBytes) throw tooLarge(src.textField, maxBytes);
@@ -30,8 +38,14 @@ export async function readTextSource(workspaceRoot: string, src: TextSource, max
   const name = src.file ?? '';
   const file = await resolveInsideRoot(workspaceRoot, name);
   const info = await stat(file).catch(() => null);
-  if (!info) throw new ToolCallError('NOT_FOUND', `No file at "${name}".`, { hint: 'Check the path with list_files or glob_files, then retry.' });
-  if (!info.isFile()) throw new ToolCallError('INVALID_ARGUMENT', `"${name}" is not a regular file.`, { data: { fields: [src.fileField] } });
+  if (!info)
+    throw new ToolCallError('NOT_FOUND', `No file at "${name}".`, {
+      hint: 'Check the path with list_files or glob_files, then retry.',
+    });
+  if (!info.isFile())
+    throw new ToolCallError('INVALID_ARGUMENT', `"${name}" is not a regular file.`, {
+      data: { fields: [src.fileField] },
+    });
   if (info.size > maxBytes) throw tooLarge(src.fileField, maxBytes);
   return readFile(file, 'utf8');
 }

@@ -26,13 +26,21 @@ export const unitConvert = defineTool({
     try {
       source = math.unit(args.value, args.from);
     } catch (e) {
-      throw invalid(`Unknown unit "${args.from}": ${(e as Error).message}.`, 'from', 'Use a unit name such as m, km, inch, kg, lb, degC, degF, s, h, km/h, MiB.');
+      throw invalid(
+        `Unknown unit "${args.from}": ${(e as Error).message}.`,
+        'from',
+        'Use a unit name such as m, km, inch, kg, lb, degC, degF, s, h, km/h, MiB.',
+      );
     }
     let converted;
     try {
       converted = source.to(args.to);
     } catch (e) {
-      throw invalid(`Cannot convert "${args.from}" to "${args.to}": ${(e as Error).message}.`, 'to', 'Use a unit of the same dimension (length to length, mass to mass…).');
+      throw invalid(
+        `Cannot convert "${args.from}" to "${args.to}": ${(e as Error).message}.`,
+        'to',
+        'Use a unit of the same dimension (length to length, mass to mass…).',
+      );
     }
     const value = Number(converted.toNumber(args.to).toPrecision(args.precision));
     return jsonSuccess({ value, unit: args.to, formatted: `${value} ${args.to}`, from: `${args.value} ${args.from}` });

@@ -31,7 +31,10 @@ function stamp(bytes: Buffer, version: number): Buffer {
 
 export function nameBasedUuid(version: 3 | 5, namespace: string, name: string): string {
   const ns = Buffer.from(namespace.replace(/-/g, ''), 'hex');
-  const digest = createHash(version === 5 ? 'sha1' : 'md5').update(ns).update(name, 'utf8').digest();
+  const digest = createHash(version === 5 ? 'sha1' : 'md5')
+    .update(ns)
+    .update(name, 'utf8')
+    .digest();
   return format(stamp(digest.subarray(0, 16), version));
 }
 
@@ -43,15 +46,21 @@ export function uuidV7(nowMs: number): string {
 
 function resolveNamespace(value: string | undefined): string {
   if (value === undefined) {
-    throw new ToolCallError('INVALID_ARGUMENT', 'Versions 3 and 5 need a "namespace" and a "name".', { data: { fields: ['namespace'] } });
+    throw new ToolCallError('INVALID_ARGUMENT', 'Versions 3 and 5 need a "namespace" and a "name".', {
+      data: { fields: ['namespace'] },
+    });
   }
   const known = NAMESPACES[value.toLowerCase()];
   if (known) return known;
   if (UUID.test(value)) return value.toLowerCase();
-  throw new ToolCallError('INVALID_ARGUMENT', `Namespace "${value.slice(0, 60)}" is neither dns, url, oid, x500 nor a UUID.`, {
-    hint: 'Use "dns", "url", "oid", "x500", or a UUID such as "6ba7b810-9dad-11d1-80b4-00c04fd430c8".',
-    data: { fields: ['namespace'] },
-  });
+  throw new ToolCallError(
+    'INVALID_ARGUMENT',
+    `Namespace "${value.slice(0, 60)}" is neither dns, url, oid, x500 nor a UUID.`,
+    {
+      hint: 'Use "dns", "url", "oid", "x500", or a UUID such as "6ba7b810-9dad-11d1-80b4-00c04fd430c8".',
+      data: { fields: ['namespace'] },
+    },
+  );
 }
 
 export function uuidGenerate(deps: StructuredDeps) {
@@ -62,8 +71,17 @@ export function uuidGenerate(deps: StructuredDeps) {
     description:
       'Generates UUIDs: version 4 (random, default), 7 (time-ordered), or the name-based versions 5 (SHA-1) and 3 (MD5), which always give the same UUID for the same namespace and name.',
     input: z.object({
-      version: z.union([z.literal(4), z.literal(7), z.literal(5), z.literal(3)]).default(4).describe('UUID version: 4 random, 7 time-ordered, 5 or 3 name-based.'),
-      count: z.number().int().min(1).max(100).default(1).describe('How many UUIDs (1–100; name-based versions give one).'),
+      version: z
+        .union([z.literal(4), z.literal(7), z.literal(5), z.literal(3)])
+        .default(4)
+        .describe('UUID version: 4 random, 7 time-ordered, 5 or 3 name-based.'),
+      count: z
+        .number()
+        .int()
+        .min(1)
+        .max(100)
+        .default(1)
+        .describe('How many UUIDs (1–100; name-based versions give one).'),
       namespace: z.string().optional().describe('For v5/v3: "dns", "url", "oid", "x500", or a namespace UUID.'),
       name: z.string().max(10_000).optional().describe('For v5/v3: the name to hash, e.g. "example.com".'),
       uppercase: z.boolean().default(false).describe('Write hex digits in upper case.'),
@@ -73,7 +91,10 @@ export function uuidGenerate(deps: StructuredDeps) {
       let uuids: string[];
       if (args.version === 3 || args.version === 5) {
         const namespace = resolveNamespace(args.namespace);
-        if (args.name === undefined) throw new ToolCallError('INVALID_ARGUMENT', 'Versions 3 and 5 need a "name".', { data: { fields: ['name'] } });
+        if (args.name === undefined)
+          throw new ToolCallError('INVALID_ARGUMENT', 'Versions 3 and 5 need a "name".', {
+            data: { fields: ['name'] },
+          });
         uuids = [nameBasedUuid(args.version, namespace, args.name)];
       } else {
         const make = args.version === 7 ? () => uuidV7(now()) : () => randomUUID();

@@ -9,7 +9,10 @@ import { type XmlElement, childElements, textContent } from './xml-tree';
 
 type Test = { kind: 'element'; name: string } | { kind: 'attribute'; name: string } | { kind: 'text' };
 type Subject = { kind: 'attribute'; name: string } | { kind: 'child'; name: string } | { kind: 'text' };
-type Predicate = { kind: 'index'; n: number } | { kind: 'last' } | { kind: 'compare'; subject: Subject; op?: '=' | '!='; value?: string };
+type Predicate =
+  | { kind: 'index'; n: number }
+  | { kind: 'last' }
+  | { kind: 'compare'; subject: Subject; op?: '=' | '!='; value?: string };
 interface Step {
   descendant: boolean;
   test: Test;
@@ -25,7 +28,7 @@ const NAME = /^[A-Za-z_][\w.:-]*/;
 
 function syntax(path: string, why: string): ToolCallError {
   return new ToolCallError('INVALID_ARGUMENT', `Unsupported XPath "${path}": ${why}.`, {
-    hint: 'Use the supported subset: /root/child, //name, *, @attr, text(), and predicates [2], [last()], [@a], [@a=\'v\'], [child=\'v\'], [text()=\'v\'].',
+    hint: "Use the supported subset: /root/child, //name, *, @attr, text(), and predicates [2], [last()], [@a], [@a='v'], [child='v'], [text()='v'].",
     data: { fields: ['xpath'] },
   });
 }
@@ -38,10 +41,17 @@ function parsePredicate(path: string, body: string): Predicate {
     return { kind: 'index', n };
   }
   if (b === 'last()') return { kind: 'last' };
-  const m = /^(@[A-Za-z_][\w.:-]*|text\(\)|[A-Za-z_][\w.:-]*)\s*(?:(!=|=)\s*(?:'([^']*)'|"([^"]*)"|(-?\d+(?:\.\d+)?)))?$/.exec(b);
+  const m =
+    /^(@[A-Za-z_][\w.:-]*|text\(\)|[A-Za-z_][\w.:-]*)\s*(?:(!=|=)\s*(?:'([^']*)'|"([^"]*)"|(-?\d+(?:\.\d+)?)))?$/.exec(
+      b,
+    );
   if (!m) throw syntax(path, `cannot read the predicate [${body}]`);
   const head = m[1] ?? '';
-  const subject: Subject = head.startsWith('@') ? { kind: 'attribute', name: head.slice(1) } : head === 'text()' ? { kind: 'text' } : { kind: 'child', name: head };
+  const subject: Subject = head.startsWith('@')
+    ? { kind: 'attribute', name: head.slice(1) }
+    : head === 'text()'
+      ? { kind: 'text' }
+      : { kind: 'child', name: head };
   const op = m[2] as '=' | '!=' | undefined;
   if (op === undefined) {
     if (subject.kind === 'text') throw syntax(path, 'text() in a predicate needs a comparison');
@@ -127,7 +137,9 @@ function matches(node: XmlElement, p: Extract<Predicate, { kind: 'compare' }>): 
     candidates = [textContent(node).trim()];
   } else {
     const name = p.subject.name;
-    candidates = childElements(node).filter((c) => c.name === name).map((c) => textContent(c).trim());
+    candidates = childElements(node)
+      .filter((c) => c.name === name)
+      .map((c) => textContent(c).trim());
   }
   if (p.op === undefined) return candidates.length > 0;
   if (p.op === '=') return candidates.some((c) => c === p.value);
@@ -160,7 +172,10 @@ export function evaluateXPath(document: XmlElement, path: string): XPathResult {
       return { kind: 'attribute', values };
     }
     if (step.test.kind === 'text') {
-      return { kind: 'text', values: parents.flatMap((e) => e.children.flatMap((c) => (c.kind === 'text' ? [c.text] : []))) };
+      return {
+        kind: 'text',
+        values: parents.flatMap((e) => e.children.flatMap((c) => (c.kind === 'text' ? [c.text] : []))),
+      };
     }
     const name = step.test.name;
     const next: XmlElement[] = [];

@@ -46,12 +46,18 @@ function convert(items: unknown): XmlNode[] {
 /** Parses XML into a document node whose children are the top-level elements. */
 export function parseXml(xml: string, opts: { removeNamespacePrefix: boolean }): XmlElement {
   if (/<!ENTITY/i.test(xml)) {
-    throw invalidXml('The XML declares DTD entities (<!ENTITY …>), which are refused to prevent entity-expansion attacks.', 'Remove the DOCTYPE entity declarations and retry.');
+    throw invalidXml(
+      'The XML declares DTD entities (<!ENTITY …>), which are refused to prevent entity-expansion attacks.',
+      'Remove the DOCTYPE entity declarations and retry.',
+    );
   }
   const valid = XMLValidator.validate(xml, { allowBooleanAttributes: true });
   if (valid !== true) {
     const { msg, line, col } = valid.err;
-    throw invalidXml(`The XML is not well-formed: ${msg} (line ${line}, column ${col}).`, 'Fix the XML at that position and retry.');
+    throw invalidXml(
+      `The XML is not well-formed: ${msg} (line ${line}, column ${col}).`,
+      'Fix the XML at that position and retry.',
+    );
   }
   const parser = new XMLParser({
     preserveOrder: true,

@@ -24,9 +24,26 @@ export const ALLOWED_FUNCTIONS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-export const CONSTANTS: ReadonlySet<string> = new Set(['pi', 'e', 'tau', 'phi', 'i', 'true', 'false', 'LN2', 'LN10', 'LOG2E', 'LOG10E', 'SQRT1_2', 'SQRT2']);
+export const CONSTANTS: ReadonlySet<string> = new Set([
+  'pi',
+  'e',
+  'tau',
+  'phi',
+  'i',
+  'true',
+  'false',
+  'LN2',
+  'LN10',
+  'LOG2E',
+  'LOG10E',
+  'SQRT1_2',
+  'SQRT2',
+]);
 
-function refuse(message: string, hint = 'Write a plain arithmetic expression: numbers, units, + - * / ^, and functions such as sqrt, sin, log, round, sum, mean.'): ToolCallError {
+function refuse(
+  message: string,
+  hint = 'Write a plain arithmetic expression: numbers, units, + - * / ^, and functions such as sqrt, sin, log, round, sum, mean.',
+): ToolCallError {
   return new ToolCallError('INVALID_ARGUMENT', message, { hint, data: { fields: ['expression'] } });
 }
 
@@ -57,7 +74,10 @@ class Vetter {
   private count(n: number): void {
     this.elements += n;
     if (this.elements > MAX_MATRIX_ELEMENTS) {
-      throw refuse(`Matrices and ranges in the expression would hold more than ${MAX_MATRIX_ELEMENTS} elements.`, 'Use smaller matrices or ranges.');
+      throw refuse(
+        `Matrices and ranges in the expression would hold more than ${MAX_MATRIX_ELEMENTS} elements.`,
+        'Use smaller matrices or ranges.',
+      );
     }
   }
 
@@ -65,7 +85,8 @@ class Vetter {
     const f = fields(node);
     switch (node.type) {
       case 'ConstantNode':
-        if (typeof f.value !== 'number' && typeof f.value !== 'boolean') throw refuse('Strings and other non-numeric literals are not supported.');
+        if (typeof f.value !== 'number' && typeof f.value !== 'boolean')
+          throw refuse('Strings and other non-numeric literals are not supported.');
         return;
       case 'SymbolNode':
         return this.vetSymbol(String(f.name));
@@ -90,7 +111,10 @@ class Vetter {
         throw refuse('Defining functions is not allowed.');
       case 'AssignmentNode':
       case 'BlockNode':
-        throw refuse('Assignments and multiple statements are not allowed.', 'Pass values through "variables" and write one expression.');
+        throw refuse(
+          'Assignments and multiple statements are not allowed.',
+          'Pass values through "variables" and write one expression.',
+        );
       case 'ObjectNode':
         throw refuse('Objects are not supported.');
       default:
@@ -102,31 +126,41 @@ class Vetter {
     if (this.variables.has(name) || CONSTANTS.has(name)) return;
     if (ALLOWED_FUNCTIONS.has(name)) throw refuse(`"${name}" is a function; call it with arguments, e.g. ${name}(2).`);
     if (math.Unit.isValuelessUnit(name)) return;
-    throw refuse(`Unknown symbol "${name}".`, 'Use numbers, known units (cm, kg, h…), constants (pi, e), or pass the value in "variables".');
+    throw refuse(
+      `Unknown symbol "${name}".`,
+      'Use numbers, known units (cm, kg, h…), constants (pi, e), or pass the value in "variables".',
+    );
   }
 
   private vetCall(f: Fields, depth: number): void {
     const fn = f.fn as MathNode;
     const name = fn.type === 'SymbolNode' ? String(fields(fn).name) : undefined;
     if (name === undefined || !ALLOWED_FUNCTIONS.has(name)) {
-      throw refuse(`Function "${name ?? fn.type}" is not allowed in a calculation.`, 'Use arithmetic and common functions: sqrt, abs, round, floor, exp, log, sin, cos, tan, min, max, sum, mean, gcd, mod…');
+      throw refuse(
+        `Function "${name ?? fn.type}" is not allowed in a calculation.`,
+        'Use arithmetic and common functions: sqrt, abs, round, floor, exp, log, sin, cos, tan, min, max, sum, mean, gcd, mod…',
+      );
     }
     for (const arg of f.args as MathNode[]) this.vet(arg, depth);
   }
 
   private vetMatrix(items: MathNode[], depth: number): void {
-    if (depth + 1 > MAX_MATRIX_DEPTH) throw refuse(`Matrices may have at most ${MAX_MATRIX_DEPTH} dimensions here.`, 'Use vectors or 2-D matrices.');
+    if (depth + 1 > MAX_MATRIX_DEPTH)
+      throw refuse(`Matrices may have at most ${MAX_MATRIX_DEPTH} dimensions here.`, 'Use vectors or 2-D matrices.');
     this.count(items.length);
     for (const item of items) this.vet(item, depth + 1);
   }
 
   private vetRange(f: Fields, depth: number): void {
-    if (depth + 1 > MAX_MATRIX_DEPTH) throw refuse(`Matrices may have at most ${MAX_MATRIX_DEPTH} dimensions here.`, 'Use vectors or 2-D matrices.');
+    if (depth + 1 > MAX_MATRIX_DEPTH)
+      throw refuse(`Matrices may have at most ${MAX_MATRIX_DEPTH} dimensions here.`, 'Use vectors or 2-D matrices.');
     const start = literalNumber(f.start as MathNode);
     const end = literalNumber(f.end as MathNode);
     const step = f.step ? literalNumber(f.step as MathNode) : 1;
-    if (start === undefined || end === undefined || step === undefined) throw refuse('Range bounds must be number literals, e.g. 1:10 or 0:0.5:3.');
-    if (step === 0 || !Number.isFinite(start) || !Number.isFinite(end) || !Number.isFinite(step)) throw refuse('A range needs finite bounds and a non-zero step.');
+    if (start === undefined || end === undefined || step === undefined)
+      throw refuse('Range bounds must be number literals, e.g. 1:10 or 0:0.5:3.');
+    if (step === 0 || !Number.isFinite(start) || !Number.isFinite(end) || !Number.isFinite(step))
+      throw refuse('A range needs finite bounds and a non-zero step.');
     this.count(Math.max(0, Math.floor((end - start) / step) + 1));
   }
 

@@ -2,11 +2,36 @@
 import { ToolCallError } from '../core/result';
 
 export const TEXT_OPERATIONS = [
-  'upper', 'lower', 'title', 'sentence', 'camel', 'pascal', 'snake', 'kebab', 'constant',
-  'trim', 'trimStart', 'trimEnd', 'collapseWhitespace', 'slugify', 'removeDiacritics', 'reverse',
-  'sortLines', 'uniqueLines', 'reverseLines',
-  'base64Encode', 'base64Decode', 'base64UrlEncode', 'base64UrlDecode', 'urlEncode', 'urlDecode',
-  'htmlEncode', 'htmlDecode', 'hexEncode', 'hexDecode', 'count',
+  'upper',
+  'lower',
+  'title',
+  'sentence',
+  'camel',
+  'pascal',
+  'snake',
+  'kebab',
+  'constant',
+  'trim',
+  'trimStart',
+  'trimEnd',
+  'collapseWhitespace',
+  'slugify',
+  'removeDiacritics',
+  'reverse',
+  'sortLines',
+  'uniqueLines',
+  'reverseLines',
+  'base64Encode',
+  'base64Decode',
+  'base64UrlEncode',
+  'base64UrlDecode',
+  'urlEncode',
+  'urlDecode',
+  'htmlEncode',
+  'htmlDecode',
+  'hexEncode',
+  'hexDecode',
+  'count',
 ] as const;
 export type TextOperation = (typeof TEXT_OPERATIONS)[number];
 
@@ -37,7 +62,10 @@ function utf8(bytes: Buffer, what: string): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw invalidText(`The ${what} decodes to bytes that are not UTF-8 text.`, 'The encoded data is binary; it cannot be shown as text.');
+    throw invalidText(
+      `The ${what} decodes to bytes that are not UTF-8 text.`,
+      'The encoded data is binary; it cannot be shown as text.',
+    );
   }
 }
 
@@ -45,7 +73,10 @@ function decodeBase64(text: string, url: boolean): string {
   const clean = text.replace(/\s+/g, '');
   const valid = url ? /^[A-Za-z0-9_-]*={0,2}$/ : /^[A-Za-z0-9+/]*={0,2}$/;
   if (!valid.test(clean) || clean.replace(/=+$/, '').length % 4 === 1) {
-    throw invalidText(`The text is not valid ${url ? 'base64url' : 'base64'}.`, url ? 'Use the alphabet A-Z a-z 0-9 - _.' : 'Use the alphabet A-Z a-z 0-9 + / with = padding.');
+    throw invalidText(
+      `The text is not valid ${url ? 'base64url' : 'base64'}.`,
+      url ? 'Use the alphabet A-Z a-z 0-9 - _.' : 'Use the alphabet A-Z a-z 0-9 + / with = padding.',
+    );
   }
   return utf8(Buffer.from(clean, url ? 'base64url' : 'base64'), 'base64 text');
 }
@@ -69,7 +100,8 @@ function decodeHtml(text: string): string {
 
 function decodeHex(text: string): string {
   const clean = text.replace(/\s+/g, '').replace(/^0x/i, '');
-  if (!/^(?:[0-9a-f]{2})*$/i.test(clean)) throw invalidText('The text is not hexadecimal bytes.', 'Give pairs of hex digits, e.g. "48656c6c6f".');
+  if (!/^(?:[0-9a-f]{2})*$/i.test(clean))
+    throw invalidText('The text is not hexadecimal bytes.', 'Give pairs of hex digits, e.g. "48656c6c6f".');
   return utf8(Buffer.from(clean, 'hex'), 'hex text');
 }
 
@@ -90,21 +122,45 @@ export function countText(text: string): Record<string, number> {
 export const OPERATIONS: Record<Exclude<TextOperation, 'count'>, (text: string) => string> = {
   upper: (t) => t.toUpperCase(),
   lower: (t) => t.toLowerCase(),
-  title: (t) => t.toLowerCase().replace(/(^|[^\p{L}\p{N}'’])(\p{L})/gu, (_m, pre: string, ch: string) => pre + ch.toUpperCase()),
-  sentence: (t) => t.toLowerCase().replace(/(^\s*|[.!?]\s+)(\p{L})/gu, (_m, pre: string, ch: string) => pre + ch.toUpperCase()),
-  camel: (t) => words(t).map((w, i) => (i === 0 ? w.toLowerCase() : capitalize(w))).join(''),
+  title: (t) =>
+    t.toLowerCase().replace(/(^|[^\p{L}\p{N}'’])(\p{L})/gu, (_m, pre: string, ch: string) => pre + ch.toUpperCase()),
+  sentence: (t) =>
+    t.toLowerCase().replace(/(^\s*|[.!?]\s+)(\p{L})/gu, (_m, pre: string, ch: string) => pre + ch.toUpperCase()),
+  camel: (t) =>
+    words(t)
+      .map((w, i) => (i === 0 ? w.toLowerCase() : capitalize(w)))
+      .join(''),
   pascal: (t) => words(t).map(capitalize).join(''),
-  snake: (t) => words(t).map((w) => w.toLowerCase()).join('_'),
-  kebab: (t) => words(t).map((w) => w.toLowerCase()).join('-'),
-  constant: (t) => words(t).map((w) => w.toUpperCase()).join('_'),
+  snake: (t) =>
+    words(t)
+      .map((w) => w.toLowerCase())
+      .join('_'),
+  kebab: (t) =>
+    words(t)
+      .map((w) => w.toLowerCase())
+      .join('-'),
+  constant: (t) =>
+    words(t)
+      .map((w) => w.toUpperCase())
+      .join('_'),
   trim: (t) => t.trim(),
   trimStart: (t) => t.trimStart(),
   trimEnd: (t) => t.trimEnd(),
   collapseWhitespace: (t) => t.replace(/\s+/g, ' ').trim(),
-  slugify: (t) => words(stripDiacritics(t)).map((w) => w.toLowerCase()).join('-'),
+  slugify: (t) =>
+    words(stripDiacritics(t))
+      .map((w) => w.toLowerCase())
+      .join('-'),
   removeDiacritics: stripDiacritics,
-  reverse: (t) => [...graphemes.segment(t)].map((s) => s.segment).reverse().join(''),
-  sortLines: (t) => lines(t).sort((a, b) => a.localeCompare(b)).join('\n'),
+  reverse: (t) =>
+    [...graphemes.segment(t)]
+      .map((s) => s.segment)
+      .reverse()
+      .join(''),
+  sortLines: (t) =>
+    lines(t)
+      .sort((a, b) => a.localeCompare(b))
+      .join('\n'),
   uniqueLines: (t) => [...new Set(lines(t))].join('\n'),
   reverseLines: (t) => lines(t).reverse().join('\n'),
   base64Encode: (t) => Buffer.from(t, 'utf8').toString('base64'),
@@ -116,7 +172,10 @@ export const OPERATIONS: Record<Exclude<TextOperation, 'count'>, (text: string) 
     try {
       return decodeURIComponent(t.replace(/\+/g, ' '));
     } catch {
-      throw invalidText('The text is not valid percent-encoding.', 'Every "%" must be followed by two hex digits forming UTF-8 bytes.');
+      throw invalidText(
+        'The text is not valid percent-encoding.',
+        'Every "%" must be followed by two hex digits forming UTF-8 bytes.',
+      );
     }
   },
   htmlEncode: (t) => t.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c),

@@ -68,7 +68,8 @@ export class EventSocket implements ConnectionSource {
     socket.onclose = (close) => {
       if (this.socket !== socket) return;
       this.socket = undefined;
-      if (!this.disposed) this.scheduleReconnect(close.reason || (close.code === 1006 ? 'connection lost' : `closed (${close.code})`));
+      if (!this.disposed)
+        this.scheduleReconnect(close.reason || (close.code === 1006 ? 'connection lost' : `closed (${close.code})`));
     };
   }
 

@@ -3,7 +3,13 @@
  * input as body. Authentication is the HttpOnly session cookie the host set when it served this
  * page, so same-origin credentials are all a request needs.
  */
-import { METHOD_NAMES, type MethodInput, type MethodName, type MethodOutput, type RendererApi } from '../../../shared/contract';
+import {
+  METHOD_NAMES,
+  type MethodInput,
+  type MethodName,
+  type MethodOutput,
+  type RendererApi,
+} from '../../../shared/contract';
 import { HostRequestError } from './host-request-error';
 import { parseOutput } from './parse-output';
 
@@ -24,7 +30,11 @@ async function errorBody(response: Response): Promise<{ message: string; fields:
   return { message: response.statusText || `HTTP ${response.status}`, fields: [] };
 }
 
-export async function callOverHttp<M extends MethodName>(method: M, input: MethodInput<M>, base = ''): Promise<MethodOutput<M>> {
+export async function callOverHttp<M extends MethodName>(
+  method: M,
+  input: MethodInput<M>,
+  base = '',
+): Promise<MethodOutput<M>> {
   let response: Response;
   try {
     response = await fetch(`${base}/api/rpc/${method}`, {
@@ -35,7 +45,10 @@ export async function callOverHttp<M extends MethodName>(method: M, input: Metho
       ...(UNBOUNDED.has(method) ? {} : { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
     });
   } catch (e) {
-    const reason = e instanceof Error && e.name === 'TimeoutError' ? `no answer within ${REQUEST_TIMEOUT_MS / 1000} s` : 'the host could not be reached';
+    const reason =
+      e instanceof Error && e.name === 'TimeoutError'
+        ? `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`
+        : 'the host could not be reached';
     throw new HostRequestError(method, 0, `Request failed: ${reason}.`);
   }
   if (!response.ok) {
@@ -52,7 +65,9 @@ export async function callOverHttp<M extends MethodName>(method: M, input: Metho
 }
 
 /** One named method per contract entry, all going through `call`. */
-export function methodsFrom(call: <M extends MethodName>(method: M, input: MethodInput<M>) => Promise<MethodOutput<M>>): ContractMethods {
+export function methodsFrom(
+  call: <M extends MethodName>(method: M, input: MethodInput<M>) => Promise<MethodOutput<M>>,
+): ContractMethods {
   const methods: Record<string, (input: unknown) => Promise<unknown>> = {};
   for (const name of METHOD_NAMES) methods[name] = (input) => call(name, input as MethodInput<typeof name>);
   return methods as unknown as ContractMethods;

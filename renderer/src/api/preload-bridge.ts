@@ -3,7 +3,13 @@
  * `onEvent`. Its answers are parsed with the contract like the HTTP ones; the page trusts the
  * preload no more than it trusts the network.
  */
-import { METHOD_NAMES, type HostEvent, type MethodInput, type MethodName, type MethodOutput } from '../../../shared/contract';
+import {
+  METHOD_NAMES,
+  type HostEvent,
+  type MethodInput,
+  type MethodName,
+  type MethodOutput,
+} from '../../../shared/contract';
 import { HostRequestError } from './host-request-error';
 import { parseOutput } from './parse-output';
 
@@ -32,7 +38,8 @@ export function findPreloadBridge(global: unknown): PreloadBridge | undefined {
         body = await (exposed[method] as BridgeFunction)(input ?? {});
       } catch (e) {
         // ipcRenderer.invoke wraps the main side's message; keep only the part a person needs.
-        const message = e instanceof Error ? e.message.replace(/^Error invoking remote method '[^']+': (Error: )?/, '') : String(e);
+        const message =
+          e instanceof Error ? e.message.replace(/^Error invoking remote method '[^']+': (Error: )?/, '') : String(e);
         throw new HostRequestError(method, 500, message);
       }
       return parseOutput(method, body);

@@ -20,7 +20,13 @@ function asJson(text: string): unknown {
 function ContentItem(props: { item: Content; index: number }): React.JSX.Element {
   const { item } = props;
   if (item.type === 'image') {
-    return <img className="result-image" src={`data:${item.mimeType};base64,${item.data}`} alt={`Image result ${props.index + 1} (${item.mimeType})`} />;
+    return (
+      <img
+        className="result-image"
+        src={`data:${item.mimeType};base64,${item.data}`}
+        alt={`Result ${props.index + 1} (${item.mimeType})`}
+      />
+    );
   }
   const json = asJson(item.text);
   if (json !== undefined) return <JsonBlock value={json} label={`Result ${props.index + 1} (JSON)`} maxHeight={420} />;
@@ -34,7 +40,11 @@ function ContentItem(props: { item: Content; index: number }): React.JSX.Element
 export function CallOutcomeView(props: { outcome: CallOutcome }): React.JSX.Element {
   const { outcome } = props;
   return (
-    <section className={`call-outcome ${outcome.ok ? 'ok' : 'failed'}`} aria-label="Call result" data-testid="call-outcome">
+    <section
+      className={`call-outcome ${outcome.ok ? 'ok' : 'failed'}`}
+      aria-label="Call result"
+      data-testid="call-outcome"
+    >
       <header className="row">
         {outcome.ok ? <Badge tone="good">Success</Badge> : <Badge tone="bad">{outcome.error?.code ?? 'Error'}</Badge>}
         <a href={hrefFor('traces', outcome.callId)} className="muted">
@@ -59,7 +69,9 @@ export function CallOutcomeView(props: { outcome: CallOutcome }): React.JSX.Elem
           <JsonBlock value={outcome.structured} label="Structured result" maxHeight={420} />
         </details>
       ) : null}
-      {outcome.ok && outcome.content.length === 0 && outcome.structured === undefined ? <p className="muted">The tool returned no content.</p> : null}
+      {outcome.ok && outcome.content.length === 0 && outcome.structured === undefined ? (
+        <p className="muted">The tool returned no content.</p>
+      ) : null}
     </section>
   );
 }

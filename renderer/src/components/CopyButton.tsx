@@ -31,7 +31,12 @@ export function CopyButton(props: { text: string; label: string; className?: str
     return () => clearTimeout(id);
   }, [state]);
   return (
-    <button type="button" className={props.className ?? 'secondary'} aria-label={props.label} onClick={() => void copyText(props.text).then((ok) => setState(ok ? 'copied' : 'failed'))}>
+    <button
+      type="button"
+      className={props.className ?? 'secondary'}
+      aria-label={props.label}
+      onClick={() => void copyText(props.text).then((ok) => setState(ok ? 'copied' : 'failed'))}
+    >
       <span aria-live="polite">{state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}</span>
     </button>
   );

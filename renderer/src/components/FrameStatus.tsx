@@ -10,7 +10,12 @@ import { useNow } from './use-now';
 /** A still screen is normal (nothing changed); past this it is worth saying. */
 const STILL_AFTER_MS = 3_000;
 
-export function FrameStatus(props: { stats: LiveFrameStats; status: StreamStatus; onRetry(): void; testId: string }): React.JSX.Element {
+export function FrameStatus(props: {
+  stats: LiveFrameStats;
+  status: StreamStatus;
+  onRetry(): void;
+  testId: string;
+}): React.JSX.Element {
   const { stats, status } = props;
   const now = useNow(1_000, status.state === 'on');
   if (status.state === 'off') return <p className="screen-status muted">Paused: no frames are requested.</p>;
@@ -24,7 +29,12 @@ export function FrameStatus(props: { stats: LiveFrameStats; status: StreamStatus
       </p>
     );
   }
-  if (stats.framesDrawn === 0) return <p className="screen-status muted">{status.state === 'starting' ? 'Starting the live screen…' : 'Waiting for the first frame…'}</p>;
+  if (stats.framesDrawn === 0)
+    return (
+      <p className="screen-status muted">
+        {status.state === 'starting' ? 'Starting the live screen…' : 'Waiting for the first frame…'}
+      </p>
+    );
   const still = stats.lastFrameAt !== undefined && now - stats.lastFrameAt > STILL_AFTER_MS;
   return (
     <p className="screen-status" data-testid={props.testId}>
@@ -38,8 +48,12 @@ export function FrameStatus(props: { stats: LiveFrameStats; status: StreamStatus
           · {stats.width}×{stats.height}
         </span>
       ) : null}
-      {still && stats.lastFrameAt !== undefined ? <span className="muted"> · still since {formatAgo(now - stats.lastFrameAt)}</span> : null}
-      {stats.decodeErrors > 0 ? <span className="warn-text"> · {stats.decodeErrors} frame(s) could not be decoded</span> : null}
+      {still && stats.lastFrameAt !== undefined ? (
+        <span className="muted"> · still since {formatAgo(now - stats.lastFrameAt)}</span>
+      ) : null}
+      {stats.decodeErrors > 0 ? (
+        <span className="warn-text"> · {stats.decodeErrors} frame(s) could not be decoded</span>
+      ) : null}
     </p>
   );
 }

@@ -19,14 +19,21 @@ export interface QueryStateProps<T> {
 export function QueryState<T>(props: QueryStateProps<T>): React.JSX.Element {
   const { query } = props;
   if (query.isPending) return <Loading what={props.what} />;
-  if (query.data === undefined) return <ErrorState what={props.what} error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data === undefined)
+    return <ErrorState what={props.what} error={query.error} onRetry={() => void query.refetch()} />;
   // A failed refresh keeps what was shown, and says it may be out of date.
   const stale = query.isError ? (
     <p className="field-error" role="alert">
       Showing the last {props.what} loaded; refreshing failed: {describeError(query.error)}
     </p>
   ) : null;
-  if (props.isEmpty?.(query.data)) return <>{stale}{props.empty ?? <EmptyState title={`No ${props.what} yet.`} />}</>;
+  if (props.isEmpty?.(query.data))
+    return (
+      <>
+        {stale}
+        {props.empty ?? <EmptyState title={`No ${props.what} yet.`} />}
+      </>
+    );
   return (
     <>
       {stale}

@@ -30,7 +30,15 @@ export interface LiveFrameStats {
   decodeErrors: number;
 }
 
-export const NO_FRAME_STATS: LiveFrameStats = { fps: 0, sourceFps: 0, width: 0, height: 0, framesDrawn: 0, lastFrameAt: undefined, decodeErrors: 0 };
+export const NO_FRAME_STATS: LiveFrameStats = {
+  fps: 0,
+  sourceFps: 0,
+  width: 0,
+  height: 0,
+  framesDrawn: 0,
+  lastFrameAt: undefined,
+  decodeErrors: 0,
+};
 const STATS_EVERY_MS = 500;
 
 function decodeFrame(frame: ScreenFrame): Promise<ImageBitmap> {

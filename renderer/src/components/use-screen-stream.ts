@@ -10,7 +10,11 @@ import { useConnection } from '../state/api-context';
 
 export type ScreenControl = (on: boolean) => Promise<{ ok: boolean; message: string }>;
 
-export type StreamStatus = { state: 'off' } | { state: 'starting' } | { state: 'on'; message: string } | { state: 'failed'; message: string };
+export type StreamStatus =
+  | { state: 'off' }
+  | { state: 'starting' }
+  | { state: 'on'; message: string }
+  | { state: 'failed'; message: string };
 
 let chain: Promise<unknown> = Promise.resolve();
 
@@ -30,6 +34,7 @@ export function useScreenStream(control: ScreenControl | undefined): { status: S
     if (connection.status === 'open' && connection.reconnected) setEpoch(connection.since);
   }, [connection]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt and epoch are triggers: a retry or a reconnected host restarts the stream
   useEffect(() => {
     if (!control) {
       setStatus({ state: 'off' });

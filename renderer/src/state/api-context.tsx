@@ -17,7 +17,12 @@ interface ApiContextValue {
 
 const ApiContext = createContext<ApiContextValue | undefined>(undefined);
 
-export function ApiProvider(props: { api: RendererApi; connection: ConnectionSource; client: QueryClient; children: ReactNode }): React.JSX.Element {
+export function ApiProvider(props: {
+  api: RendererApi;
+  connection: ConnectionSource;
+  client: QueryClient;
+  children: ReactNode;
+}): React.JSX.Element {
   const { api, connection, client } = props;
   useEffect(() => connectEventsToCache(api, client), [api, client]);
   useEffect(() => {

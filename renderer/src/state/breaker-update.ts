@@ -9,7 +9,13 @@ export const MAX_TRANSITIONS = 200;
 
 export function applyTransition(views: readonly BreakerView[], t: BreakerTransition): BreakerView[] {
   const existing = views.find((v) => v.toolId === t.toolId);
-  const base: BreakerView = existing ?? { toolId: t.toolId, state: t.from, consecutiveFailures: 0, cooldownRemainingMs: 0, transitions: [] };
+  const base: BreakerView = existing ?? {
+    toolId: t.toolId,
+    state: t.from,
+    consecutiveFailures: 0,
+    cooldownRemainingMs: 0,
+    transitions: [],
+  };
   // An event the refetched view already holds, arriving late, must not move the state back.
   if (base.transitions.some((x) => x.at === t.at && x.from === t.from && x.to === t.to)) return views.slice();
   const newest = base.transitions[base.transitions.length - 1];
@@ -21,7 +27,10 @@ export function applyTransition(views: readonly BreakerView[], t: BreakerTransit
   }
   const transitions = [...base.transitions, t].slice(-MAX_TRANSITIONS);
   const { probeAt, ...rest } = base;
-  const updated: BreakerView = t.to === 'CLOSED' ? { ...rest, state: t.to, transitions, cooldownRemainingMs: 0, consecutiveFailures: 0 } : { ...base, state: t.to, transitions };
+  const updated: BreakerView =
+    t.to === 'CLOSED'
+      ? { ...rest, state: t.to, transitions, cooldownRemainingMs: 0, consecutiveFailures: 0 }
+      : { ...base, state: t.to, transitions };
   void probeAt;
   return existing ? views.map((v) => (v === existing ? updated : v)) : [...views, updated];
 }

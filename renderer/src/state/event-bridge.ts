@@ -17,7 +17,11 @@ import { type NumberedSpan, foldNewSpans } from './usage-aggregate';
 /** A refetch of derived data happens at most this often while events keep coming. */
 const DERIVED_REFRESH_MS = 2_000;
 
-function throttledInvalidate(client: QueryClient, key: readonly unknown[], everyMs: number): { fire(): void; dispose(): void } {
+function throttledInvalidate(
+  client: QueryClient,
+  key: readonly unknown[],
+  everyMs: number,
+): { fire(): void; dispose(): void } {
   let last = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const run = () => {
@@ -63,7 +67,9 @@ export function connectEventsToCache(api: RendererApi, client: QueryClient): () 
           if (e.span.toolId.startsWith('browser_')) browser.fire();
           break;
         case 'breaker':
-          client.setQueryData<BreakerView[]>(queryKeys.breakers, (views) => (views ? applyTransition(views, e.transition) : views));
+          client.setQueryData<BreakerView[]>(queryKeys.breakers, (views) =>
+            views ? applyTransition(views, e.transition) : views,
+          );
           breakers.fire();
           break;
         case 'approval-pending':
@@ -72,7 +78,9 @@ export function connectEventsToCache(api: RendererApi, client: QueryClient): () 
           );
           break;
         case 'approval-decided':
-          client.setQueryData<PendingApproval[]>(queryKeys.pending, (list) => list?.filter((a) => a.approvalId !== e.approvalId));
+          client.setQueryData<PendingApproval[]>(queryKeys.pending, (list) =>
+            list?.filter((a) => a.approvalId !== e.approvalId),
+          );
           audit.fire();
           break;
         case 'tools-changed':

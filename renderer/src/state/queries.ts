@@ -34,7 +34,11 @@ export function useUsage() {
   const client = useQueryClient();
   // The cache keeps the whole report (its watermark is what the event bridge folds against); pages
   // read the statistics. Spans that streamed in while the request was on the way are folded in.
-  return useQuery({ queryKey: queryKeys.usage, queryFn: async () => foldNewSpans(await api.usage({}), liveSpans(client)).report, select: (report) => report.stats });
+  return useQuery({
+    queryKey: queryKeys.usage,
+    queryFn: async () => foldNewSpans(await api.usage({}), liveSpans(client)).report,
+    select: (report) => report.stats,
+  });
 }
 
 export function useBreakers() {

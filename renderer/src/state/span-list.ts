@@ -28,7 +28,10 @@ export function prependSpans(list: readonly Span[], incoming: readonly Span[], c
   const fresh: Span[] = [];
   for (let i = incoming.length - 1; i >= 0; i--) {
     const s = incoming[i]!;
-    if (!known.has(s.spanId)) (known.add(s.spanId), fresh.push(s));
+    if (!known.has(s.spanId)) {
+      known.add(s.spanId);
+      fresh.push(s);
+    }
   }
   const next = fresh.concat(list);
   if (next.length > cap) next.length = cap;

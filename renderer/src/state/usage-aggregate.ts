@@ -49,7 +49,8 @@ function addToMinutes(perMinute: UsageStats['perMinute'], span: Span): UsageStat
   }
   // A new minute: fill the silent minutes in between, keep the window's length.
   const length = Math.max(series.length, 1);
-  for (let m = last ? last.minute + MINUTE : minute; m < minute; m += MINUTE) series.push({ minute: m, calls: 0, failures: 0 });
+  for (let m = last ? last.minute + MINUTE : minute; m < minute; m += MINUTE)
+    series.push({ minute: m, calls: 0, failures: 0 });
   series.push({ minute, calls: 1, failures: failed });
   return series.slice(-length);
 }
@@ -100,7 +101,10 @@ function emptyStatsLike(template: UsageStats, toolId: string): UsageStats {
  * Folds `spans` into `stats`. A tool seen for the first time borrows the bucket bounds of another
  * tool; with no tool to borrow from, `complete` is false and the caller should refetch.
  */
-export function applySpansToUsage(stats: readonly UsageStats[], spans: readonly Span[]): { stats: UsageStats[]; complete: boolean } {
+export function applySpansToUsage(
+  stats: readonly UsageStats[],
+  spans: readonly Span[],
+): { stats: UsageStats[]; complete: boolean } {
   const byTool = new Map(stats.map((s) => [s.toolId, s]));
   let complete = true;
   for (const span of spans) {
@@ -129,10 +133,16 @@ export interface NumberedSpan {
  * moves the watermark. A span event that arrives after a report already counting it is skipped, so
  * a refetch racing the live stream never counts a call twice.
  */
-export function foldNewSpans(report: UsageReport, spans: readonly NumberedSpan[]): { report: UsageReport; complete: boolean } {
+export function foldNewSpans(
+  report: UsageReport,
+  spans: readonly NumberedSpan[],
+): { report: UsageReport; complete: boolean } {
   const fresh = spans.filter((s) => s.seq > report.throughSeq);
   if (fresh.length === 0) return { report, complete: true };
-  const folded = applySpansToUsage(report.stats, fresh.map((s) => s.span));
+  const folded = applySpansToUsage(
+    report.stats,
+    fresh.map((s) => s.span),
+  );
   const throughSeq = fresh.reduce((max, s) => Math.max(max, s.seq), report.throughSeq);
   return { report: { stats: folded.stats, throughSeq }, complete: folded.complete };
 }

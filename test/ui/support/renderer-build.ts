@@ -42,7 +42,8 @@ async function waitFor(predicate: () => boolean, timeoutMs: number): Promise<boo
 function removeOldBuilds(keep: string): void {
   for (const name of readdirSync(BUILDS)) {
     const full = join(BUILDS, name);
-    if (name !== keep && Date.now() - statSync(full).mtimeMs > 60 * 60_000) rmSync(full, { recursive: true, force: true });
+    if (name !== keep && Date.now() - statSync(full).mtimeMs > 60 * 60_000)
+      rmSync(full, { recursive: true, force: true });
   }
 }
 
@@ -50,10 +51,15 @@ function buildInChildProcess(outDir: string): Promise<void> {
   return new Promise((done, fail) => {
     // Vitest sets NODE_ENV=test, which would make Vite produce a development bundle; the builder sets production.
     const env = { ...process.env, NODE_ENV: 'production' };
-    execFile(process.execPath, [join(__dirname, 'build-renderer.mjs'), outDir], { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 }, (error, _stdout, stderr) => {
-      if (error) fail(new Error(`The renderer build failed: ${stderr || error.message}`));
-      else done();
-    });
+    execFile(
+      process.execPath,
+      [join(__dirname, 'build-renderer.mjs'), outDir],
+      { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 },
+      (error, _stdout, stderr) => {
+        if (error) fail(new Error(`The renderer build failed: ${stderr || error.message}`));
+        else done();
+      },
+    );
   });
 }
 

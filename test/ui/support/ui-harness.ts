@@ -18,7 +18,14 @@ process.env.TOOLGATE_QUIET = '1';
 
 export const SCREENSHOTS = resolve(__dirname, '../../../test-output/screenshots');
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export interface UiHarness {
   host: Host;
@@ -41,18 +48,28 @@ export async function launchChromium(): Promise<Browser> {
 
 export async function connectMcp(host: Pick<Host, 'address' | 'token'>, name = 'ui-e2e'): Promise<Client> {
   const client = new Client({ name, version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(host.address.mcp), { requestInit: { headers: { authorization: `Bearer ${host.token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(host.address.mcp), {
+      requestInit: { headers: { authorization: `Bearer ${host.token}` } },
+    }),
+  );
   return client;
 }
 
-export async function startUiHarness(options: Partial<HostOptions> & { colorScheme?: 'light' | 'dark' } = {}): Promise<UiHarness> {
+export async function startUiHarness(
+  options: Partial<HostOptions> & { colorScheme?: 'light' | 'dark' } = {},
+): Promise<UiHarness> {
   const rendererDir = await ensureRendererBuild();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'toolgate-ui-'));
   // A private adb server unless the test brings its own: this host sees only its own phones.
   const ownAdb = options.adbPort === undefined ? await freePort() : undefined;
   const host = await startHost({ port: 0, ...options, ...(ownAdb ? { adbPort: ownAdb } : {}), dataDir, rendererDir });
   const browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: options.colorScheme ?? 'light', acceptDownloads: true });
+  const page = await browser.newPage({
+    viewport: { width: 1400, height: 900 },
+    colorScheme: options.colorScheme ?? 'light',
+    acceptDownloads: true,
+  });
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {

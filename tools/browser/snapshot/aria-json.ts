@@ -31,7 +31,10 @@ export function isAriaNode(value: unknown): value is AriaJsonNode {
 /** Takes a fresh snapshot of the whole page; this also re-bases every ref of the page on it. */
 export async function captureAriaJson(page: Page, timeoutMs: number): Promise<AriaJsonNode[]> {
   // Both read the page as it is now; asking at once saves a round trip to the browser per snapshot.
-  const [raw, secrets] = await Promise.all([page.ariaSnapshotJSON({ mode: 'ai', timeout: timeoutMs }) as Promise<unknown>, passwordValues(page)]);
+  const [raw, secrets] = await Promise.all([
+    page.ariaSnapshotJSON({ mode: 'ai', timeout: timeoutMs }) as Promise<unknown>,
+    passwordValues(page),
+  ]);
   const list = (Array.isArray(raw) ? raw : [raw]).filter(isAriaNode);
   if (secrets.size > 0) for (const node of list) maskSecrets(node, secrets);
   return list;

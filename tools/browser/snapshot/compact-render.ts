@@ -31,13 +31,61 @@ export interface CompactSnapshot {
 }
 
 const INTERACTIVE = new Set([
-  'button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'switch', 'combobox', 'listbox', 'slider', 'spinbutton',
-  'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'treeitem',
+  'button',
+  'link',
+  'textbox',
+  'searchbox',
+  'checkbox',
+  'radio',
+  'switch',
+  'combobox',
+  'listbox',
+  'slider',
+  'spinbutton',
+  'tab',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'treeitem',
 ]);
 /** Shown as a header line even without a name: they tell the model where it is. */
-const LANDMARKS = new Set(['iframe', 'dialog', 'alertdialog', 'main', 'navigation', 'banner', 'contentinfo', 'complementary', 'form', 'search', 'table', 'grid', 'treegrid', 'tabpanel']);
+const LANDMARKS = new Set([
+  'iframe',
+  'dialog',
+  'alertdialog',
+  'main',
+  'navigation',
+  'banner',
+  'contentinfo',
+  'complementary',
+  'form',
+  'search',
+  'table',
+  'grid',
+  'treegrid',
+  'tabpanel',
+]);
 /** Structure that never goes on an inline line. */
-const BLOCK = new Set([...LANDMARKS, 'heading', 'list', 'listitem', 'row', 'rowgroup', 'region', 'tablist', 'menu', 'menubar', 'toolbar', 'radiogroup', 'tree', 'group', 'article', 'figure', 'separator']);
+const BLOCK = new Set([
+  ...LANDMARKS,
+  'heading',
+  'list',
+  'listitem',
+  'row',
+  'rowgroup',
+  'region',
+  'tablist',
+  'menu',
+  'menubar',
+  'toolbar',
+  'radiogroup',
+  'tree',
+  'group',
+  'article',
+  'figure',
+  'separator',
+]);
 const CELLS = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
 const NOTICES = new Set(['alert', 'status', 'log', 'marquee', 'timer', 'note']);
 const VALUE_ROLES = new Set(['textbox', 'searchbox', 'spinbutton', 'slider', 'combobox', 'progressbar', 'meter']);
@@ -47,7 +95,10 @@ const MAX_OPTIONS = 25;
 
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
 /** Compares a label text with a name regardless of case, spacing and a trailing ":" or "*". */
-const labelKey = (s: string) => norm(s).replace(/[\s:*]+$/, '').toLowerCase();
+const labelKey = (s: string) =>
+  norm(s)
+    .replace(/[\s:*]+$/, '')
+    .toLowerCase();
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 const quote = (s: string) => JSON.stringify(clip(norm(s), MAX_NAME));
 
@@ -101,7 +152,10 @@ function withoutRepeatedLabels(node: AriaJsonNode): Array<AriaJsonNode | string>
 function optionSummary(node: AriaJsonNode): { value: string[]; options: string[] } | undefined {
   const options = kids(node).filter((c): c is AriaJsonNode => isAriaNode(c) && c.role === 'option' && !c.ref);
   if (options.length === 0) return undefined;
-  return { value: options.filter((o) => o.selected).map((o) => norm(o.name ?? '')), options: options.map((o) => norm(o.name ?? '')) };
+  return {
+    value: options.filter((o) => o.selected).map((o) => norm(o.name ?? '')),
+    options: options.map((o) => norm(o.name ?? '')),
+  };
 }
 
 function leaf(node: AriaJsonNode, refs: Map<string, RefInfo>): string {
@@ -144,7 +198,8 @@ function inlineText(node: AriaJsonNode, refs: Map<string, RefInfo>, brackets = t
   const pieces: string[] = [];
   for (const c of meaningfulKids(node)) {
     if (!isAriaNode(c)) pieces.push(norm(c));
-    else if (INTERACTIVE.has(c.role) || isClickable(c)) pieces.push(brackets ? `[${leaf(c, refs)}]` : norm(c.name ?? inlineText(c, refs, false)));
+    else if (INTERACTIVE.has(c.role) || isClickable(c))
+      pieces.push(brackets ? `[${leaf(c, refs)}]` : norm(c.name ?? inlineText(c, refs, false)));
     else if (c.role === 'img') {
       if (c.name) pieces.push(`[img ${quote(c.name)}]`);
     } else pieces.push(inlineText(c, refs, brackets));
@@ -199,7 +254,9 @@ function renderNode(node: AriaJsonNode, depth: number, out: Writer): void {
   if (INTERACTIVE.has(role) || isClickable(node)) {
     out.push(depth, leaf(node, out.refs));
     if (hasInteractive(node)) {
-      for (const c of kids(node)) if (isAriaNode(c) && (c.ref || hasInteractive(c)) && !(c.role === 'option' && !c.ref)) renderNode(c, depth + 1, out);
+      for (const c of kids(node))
+        if (isAriaNode(c) && (c.ref || hasInteractive(c)) && !(c.role === 'option' && !c.ref))
+          renderNode(c, depth + 1, out);
     }
     return;
   }
@@ -208,8 +265,12 @@ function renderNode(node: AriaJsonNode, depth: number, out: Writer): void {
     return out.push(depth, `${'#'.repeat(Math.min(node.level ?? 2, 6))} ${title}`);
   }
   if (role === 'row') {
-    const cells = kids(node).map((c) => (isAriaNode(c) ? inlineText(c, out.refs) || (c.name ? norm(c.name) : '') : norm(c)));
-    const prefix = isClickable(node) ? `${leaf({ ...node, children: [], text: undefined, name: node.name ?? '' }, out.refs)}: ` : '';
+    const cells = kids(node).map((c) =>
+      isAriaNode(c) ? inlineText(c, out.refs) || (c.name ? norm(c.name) : '') : norm(c),
+    );
+    const prefix = isClickable(node)
+      ? `${leaf({ ...node, children: [], text: undefined, name: node.name ?? '' }, out.refs)}: `
+      : '';
     return out.push(depth, prefix + cells.join(' | '));
   }
   if (CELLS.has(role)) return out.push(depth, inlineText(node, out.refs) || norm(node.name ?? ''));

@@ -13,12 +13,20 @@ const seen = new WeakMap<Page, Map<string, RefInfo>>();
 
 /** Accepts `e12`, `[e12]`, `ref=e12` and `[ref=e12]`, since models copy refs in all of these forms. */
 export function normalizeRef(raw: string): string {
-  const ref = raw.trim().replace(/^\[|\]$/g, '').replace(/^ref=/, '').trim();
+  const ref = raw
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/^ref=/, '')
+    .trim();
   if (!REF_PATTERN.test(ref)) {
-    throw new ToolCallError('INVALID_ARGUMENT', `"${raw}" is not an element ref; refs look like e12 (or f1e3 inside an iframe).`, {
-      hint: 'Copy a ref from the latest browser_snapshot output.',
-      data: { fields: ['ref'] },
-    });
+    throw new ToolCallError(
+      'INVALID_ARGUMENT',
+      `"${raw}" is not an element ref; refs look like e12 (or f1e3 inside an iframe).`,
+      {
+        hint: 'Copy a ref from the latest browser_snapshot output.',
+        data: { fields: ['ref'] },
+      },
+    );
   }
   return ref;
 }
@@ -34,10 +42,14 @@ export function describeRef(page: Page, ref: string): string {
 }
 
 export function staleRef(ref: string): ToolCallError {
-  return new ToolCallError('NOT_FOUND', `Element ref ${ref} is not on the page any more, or is not from the latest snapshot (refs expire when the page changes or navigates).`, {
-    hint: 'Call browser_snapshot again and use a ref from its new output.',
-    data: { ref },
-  });
+  return new ToolCallError(
+    'NOT_FOUND',
+    `Element ref ${ref} is not on the page any more, or is not from the latest snapshot (refs expire when the page changes or navigates).`,
+    {
+      hint: 'Call browser_snapshot again and use a ref from its new output.',
+      data: { ref },
+    },
+  );
 }
 
 export async function resolveRef(page: Page, raw: string): Promise<Locator> {

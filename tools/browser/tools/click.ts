@@ -18,7 +18,13 @@ async function outcomeOf(call: InterruptedCall, waitMs: number): Promise<string>
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), waitMs)));
   try {
-    const ended = await Promise.race([call.work.then((value) => ({ value }), (error: unknown) => ({ error })), late]);
+    const ended = await Promise.race([
+      call.work.then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      ),
+      late,
+    ]);
     if (ended === 'late') return `The interrupted ${call.tool} is still running.`;
     if ('error' in ended) return `The interrupted ${call.tool} then failed: ${briefPlaywrightMessage(ended.error)}`;
     return `The interrupted ${call.tool} then finished: ${renderResult(normalizeResult(ended.value, call.tool))}`;
@@ -31,11 +37,16 @@ const input = z.object({
   ref: refField.optional(),
   button: z.enum(['left', 'right', 'middle']).default('left').describe('Mouse button (default left).'),
   doubleClick: z.boolean().default(false).describe('Double-click instead of a single click.'),
-  modifiers: z.array(z.enum(['Alt', 'Control', 'Meta', 'Shift'])).optional().describe('Keys held during the click, e.g. ["Control"] to open a link in a new tab.'),
+  modifiers: z
+    .array(z.enum(['Alt', 'Control', 'Meta', 'Shift']))
+    .optional()
+    .describe('Keys held during the click, e.g. ["Control"] to open a link in a new tab.'),
   dialog: z
     .enum(['accept', 'dismiss'])
     .optional()
-    .describe('Answer the open modal dialog (alert/confirm/prompt/beforeunload) first: "accept" presses OK (leaves the page for beforeunload), "dismiss" presses Cancel. Without "ref" nothing else is clicked.'),
+    .describe(
+      'Answer the open modal dialog (alert/confirm/prompt/beforeunload) first: "accept" presses OK (leaves the page for beforeunload), "dismiss" presses Cancel. Without "ref" nothing else is clicked.',
+    ),
   promptText: z.string().optional().describe('Text to enter into a prompt() dialog before accepting it.'),
 });
 
@@ -53,21 +64,34 @@ export function browserClick(deps: BrowserToolDeps) {
     allowedWithDialog: (args) => args.dialog !== undefined,
     async run({ args, ctx, page, deps: d }) {
       if (args.ref === undefined && args.dialog === undefined) {
-        throw new ToolCallError('INVALID_ARGUMENT', 'Give "ref" (the element to click) or "dialog" (to answer an open dialog), or both.', { data: { fields: ['ref', 'dialog'] } });
+        throw new ToolCallError(
+          'INVALID_ARGUMENT',
+          'Give "ref" (the element to click) or "dialog" (to answer an open dialog), or both.',
+          { data: { fields: ['ref', 'dialog'] } },
+        );
       }
       if (args.promptText !== undefined && args.dialog !== 'accept') {
-        throw new ToolCallError('INVALID_ARGUMENT', '"promptText" is only used together with "dialog": "accept".', { data: { fields: ['promptText'] } });
+        throw new ToolCallError('INVALID_ARGUMENT', '"promptText" is only used together with "dialog": "accept".', {
+          data: { fields: ['promptText'] },
+        });
       }
       const said: string[] = [];
       if (args.dialog) {
         const info = await d.manager.dialogs.handle(page, args.dialog === 'accept', args.promptText);
-        said.push(`${args.dialog === 'accept' ? 'Accepted' : 'Dismissed'} the ${info.type} dialog${info.message ? ` ${JSON.stringify(info.message.slice(0, 200))}` : ''}.`);
+        said.push(
+          `${args.dialog === 'accept' ? 'Accepted' : 'Dismissed'} the ${info.type} dialog${info.message ? ` ${JSON.stringify(info.message.slice(0, 200))}` : ''}.`,
+        );
         const resumed = d.manager.dialogs.takeInterrupted(page);
         if (resumed) said.push(await outcomeOf(resumed, d.manager.navigationTimeoutMs));
       }
       if (args.ref !== undefined) {
         const { ref, target } = await resolveRefTarget(page, args.ref);
-        const options = { button: args.button, timeout: d.manager.actionTimeoutMs, signal: ctx.signal, ...(args.modifiers ? { modifiers: args.modifiers } : {}) };
+        const options = {
+          button: args.button,
+          timeout: d.manager.actionTimeoutMs,
+          signal: ctx.signal,
+          ...(args.modifiers ? { modifiers: args.modifiers } : {}),
+        };
         const popup = page.waitForEvent('popup', { timeout: d.manager.actionTimeoutMs + POPUP_GRACE_MS });
         popup.catch(() => undefined);
         if (args.doubleClick) await target.dblclick(options);

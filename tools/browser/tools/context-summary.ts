@@ -41,7 +41,7 @@ export function browserContextSummary(deps: BrowserToolDeps) {
     id: 'browser_context_summary',
     title: 'Summarise the browser state',
     description:
-      'A short overview of the browser: open tabs (the active one marked *), the active page\'s title and URL, its headings, its forms with every field (label, name, value; passwords masked), and the beginning of its text. Cheaper than browser_snapshot for orienting; it has no element refs.',
+      "A short overview of the browser: open tabs (the active one marked *), the active page's title and URL, its headings, its forms with every field (label, name, value; passwords masked), and the beginning of its text. Cheaper than browser_snapshot for orienting; it has no element refs.",
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web'] },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
@@ -51,8 +51,11 @@ export function browserContextSummary(deps: BrowserToolDeps) {
       const summary = (await page.evaluate(CONTEXT_SUMMARY)) as Summary;
       const tabs = await d.manager.tabs();
       const lines = [`Title: ${JSON.stringify(summary.title)}`, `URL: ${summary.url}`];
-      lines.push(`Tabs: ${tabs.map((t) => `${t.index + 1}${t.active ? '*' : ''} ${JSON.stringify(t.title.slice(0, 60))} ${t.url}`).join(' | ')}`);
-      if (summary.headings.length > 0) lines.push(`Headings: ${summary.headings.map((h) => `${'#'.repeat(h.level)} ${h.text}`).join(' / ')}`);
+      lines.push(
+        `Tabs: ${tabs.map((t) => `${t.index + 1}${t.active ? '*' : ''} ${JSON.stringify(t.title.slice(0, 60))} ${t.url}`).join(' | ')}`,
+      );
+      if (summary.headings.length > 0)
+        lines.push(`Headings: ${summary.headings.map((h) => `${'#'.repeat(h.level)} ${h.text}`).join(' / ')}`);
       summary.forms.forEach((form, i) => {
         const label = form.name ? JSON.stringify(form.name) : `#${i + 1}`;
         lines.push(`Form ${label} (${form.method.toUpperCase()} ${form.action || '(same page)'}):`);

@@ -14,8 +14,16 @@ type NativeKind = 'date' | 'time' | 'datetime-local' | 'month' | 'week';
 
 const FORMATS: Record<NativeKind, { pattern: RegExp; shape: string; example: string }> = {
   date: { pattern: /^(\d{4})-(\d{2})-(\d{2})$/, shape: 'YYYY-MM-DD', example: '2024-03-15' },
-  time: { pattern: /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?$/, shape: 'HH:MM or HH:MM:SS (24-hour)', example: '14:30' },
-  'datetime-local': { pattern: /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?$/, shape: 'YYYY-MM-DDTHH:MM', example: '2024-03-15T14:30' },
+  time: {
+    pattern: /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?$/,
+    shape: 'HH:MM or HH:MM:SS (24-hour)',
+    example: '14:30',
+  },
+  'datetime-local': {
+    pattern: /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?$/,
+    shape: 'YYYY-MM-DDTHH:MM',
+    example: '2024-03-15T14:30',
+  },
   month: { pattern: /^(\d{4})-(0[1-9]|1[0-2])$/, shape: 'YYYY-MM', example: '2024-03' },
   week: { pattern: /^(\d{4})-W(0[1-9]|[1-4]\d|5[0-3])$/, shape: 'YYYY-Www', example: '2024-W11' },
 };
@@ -33,10 +41,14 @@ export function checkDateValue(kind: NativeKind, raw: string): string {
   const match = format.pattern.exec(value);
   const dated = kind === 'date' || kind === 'datetime-local';
   if (!match || (dated && !realDay(Number(match[1]), Number(match[2]), Number(match[3])))) {
-    throw new ToolCallError('INVALID_ARGUMENT', `"${raw}" is not a valid ${kind} value; this field needs ${format.shape}, e.g. ${format.example}.`, {
-      hint: `Reformat the value as ${format.shape} and retry.`,
-      data: { fields: ['value'], expected: format.shape },
-    });
+    throw new ToolCallError(
+      'INVALID_ARGUMENT',
+      `"${raw}" is not a valid ${kind} value; this field needs ${format.shape}, e.g. ${format.example}.`,
+      {
+        hint: `Reformat the value as ${format.shape} and retry.`,
+        data: { fields: ['value'], expected: format.shape },
+      },
+    );
   }
   return value;
 }
@@ -47,9 +59,10 @@ const input = z.object({
     .string()
     .min(1)
     .max(64)
-    .describe('The value. Native fields: date YYYY-MM-DD, time HH:MM[:SS], datetime-local YYYY-MM-DDTHH:MM, month YYYY-MM, week YYYY-Www. Picker text fields: the text as the widget displays dates, e.g. 03/15/2024.'),
+    .describe(
+      'The value. Native fields: date YYYY-MM-DD, time HH:MM[:SS], datetime-local YYYY-MM-DDTHH:MM, month YYYY-MM, week YYYY-Www. Picker text fields: the text as the widget displays dates, e.g. 03/15/2024.',
+    ),
 });
-
 
 const TEXTLIKE = new Set(['text', 'search', 'tel', '']);
 
@@ -66,33 +79,52 @@ export function browserDateInput(deps: BrowserToolDeps) {
     async run({ args, page, ref, target, timeout }) {
       const kind = await target.evaluate(controlKind, undefined, { timeout });
       const name = describeRef(page, ref);
-      if (kind.disabled) throw new ToolCallError('EXECUTION_FAILED', `${name} is disabled.`, { hint: 'Something else on the page must enable it first; take a browser_snapshot.' });
+      if (kind.disabled)
+        throw new ToolCallError('EXECUTION_FAILED', `${name} is disabled.`, {
+          hint: 'Something else on the page must enable it first; take a browser_snapshot.',
+        });
       if (kind.tag === 'input' && kind.type in FORMATS) {
         const value = checkDateValue(kind.type as NativeKind, args.value);
         await target.fill(value, { timeout });
         const now = await target.inputValue({ timeout });
         if (now !== value) {
-          throw new ToolCallError('EXECUTION_FAILED', `${name} did not keep ${JSON.stringify(value)}; it holds ${JSON.stringify(now)} (outside its min/max/step?).`, { hint: 'Choose a value the field allows; browser_context_summary shows the field.' });
+          throw new ToolCallError(
+            'EXECUTION_FAILED',
+            `${name} did not keep ${JSON.stringify(value)}; it holds ${JSON.stringify(now)} (outside its min/max/step?).`,
+            { hint: 'Choose a value the field allows; browser_context_summary shows the field.' },
+          );
         }
         return success(`Set ${name} (${kind.type}) to ${value}.`, { value });
       }
       const textField = (kind.tag === 'input' && TEXTLIKE.has(kind.type)) || kind.tag === 'textarea';
       if (!textField) {
-        throw new ToolCallError('INVALID_ARGUMENT', `${name} is not a date/time field or a text field (it is a <${kind.tag}${kind.type ? ` type=${kind.type}` : ''}>).`, {
-          hint: 'Pick the date field itself from browser_snapshot; for a calendar made of buttons, use browser_click on the days.',
-          data: { fields: ['ref'] },
-        });
+        throw new ToolCallError(
+          'INVALID_ARGUMENT',
+          `${name} is not a date/time field or a text field (it is a <${kind.tag}${kind.type ? ` type=${kind.type}` : ''}>).`,
+          {
+            hint: 'Pick the date field itself from browser_snapshot; for a calendar made of buttons, use browser_click on the days.',
+            data: { fields: ['ref'] },
+          },
+        );
       }
-      if (!/\d/.test(args.value)) throw new ToolCallError('INVALID_ARGUMENT', `"${args.value}" does not look like a date or time (no digits).`, { data: { fields: ['value'] } });
+      if (!/\d/.test(args.value))
+        throw new ToolCallError('INVALID_ARGUMENT', `"${args.value}" does not look like a date or time (no digits).`, {
+          data: { fields: ['value'] },
+        });
       if (kind.readOnly) {
-        throw new ToolCallError('UNSUPPORTED', `${name} is read-only: its date picker only takes clicks.`, { hint: 'browser_click the field to open the calendar, take a browser_snapshot, and click the day.' });
+        throw new ToolCallError('UNSUPPORTED', `${name} is read-only: its date picker only takes clicks.`, {
+          hint: 'browser_click the field to open the calendar, take a browser_snapshot, and click the day.',
+        });
       }
       await target.click({ timeout });
       await target.fill('', { timeout });
       await target.pressSequentially(args.value, { timeout });
       await target.press('Enter', { timeout });
       const now = await target.inputValue({ timeout: 1000 }).catch(() => '');
-      return success(`Typed ${JSON.stringify(args.value)} into the picker field ${name} and pressed Enter; it now shows ${JSON.stringify(now)}.`, { value: now });
+      return success(
+        `Typed ${JSON.stringify(args.value)} into the picker field ${name} and pressed Enter; it now shows ${JSON.stringify(now)}.`,
+        { value: now },
+      );
     },
   });
 }

@@ -16,7 +16,13 @@ import { renderCompact } from '../snapshot/compact-render';
 
 const input = z.object({
   includeDom: z.boolean().default(true).describe('Include the page HTML, open shadow roots included (default true).'),
-  maxDomChars: z.number().int().min(1_000).max(5_000_000).default(1_000_000).describe('Cut the HTML after this many characters (default 1000000).'),
+  maxDomChars: z
+    .number()
+    .int()
+    .min(1_000)
+    .max(5_000_000)
+    .default(1_000_000)
+    .describe('Cut the HTML after this many characters (default 1000000).'),
 });
 
 /** Gives up on a page call that would hang (blocked renderer) after `ms`, with the reason in the text. */
@@ -61,21 +67,44 @@ export function browserDebugDump(deps: BrowserToolDeps) {
       const { manager, workspaceRoot } = deps;
       const page = manager.activePage();
       const telemetry = manager.telemetry();
-      const blocked = telemetry.dialog ? `skipped: ${telemetry.dialog.type} dialog ${JSON.stringify(telemetry.dialog.message)} is open` : undefined;
+      const blocked = telemetry.dialog
+        ? `skipped: ${telemetry.dialog.type} dialog ${JSON.stringify(telemetry.dialog.message)} is open`
+        : undefined;
       let aria = '(no page open)';
       let dom = '(no page open)';
       if (page) {
-        aria = blocked ?? (await within(captureAriaJson(page, 5_000).then((tree) => renderCompact(tree).text), 6_000));
+        aria =
+          blocked ??
+          (await within(
+            captureAriaJson(page, 5_000).then((tree) => renderCompact(tree).text),
+            6_000,
+          ));
         if (args.includeDom) {
           const html = blocked ?? (await within(page.evaluate(DOCUMENT_HTML) as Promise<string>, 6_000));
-          dom = html.length > args.maxDomChars ? `${html.slice(0, args.maxDomChars)}\n… (cut at ${args.maxDomChars} characters)` : html;
+          dom =
+            html.length > args.maxDomChars
+              ? `${html.slice(0, args.maxDomChars)}\n… (cut at ${args.maxDomChars} characters)`
+              : html;
         }
       }
-      const consoleLines = manager.console.consoleMessages(200).map((m) => `[${new Date(m.at).toISOString()}] ${m.type}: ${m.text}${m.url ? ` (${m.url}:${m.line ?? 0})` : ''}`);
-      const errors = manager.console.pageErrors(50).map((e) => `[${new Date(e.at).toISOString()}] ${e.pageUrl}\n${e.stack ?? e.message}`);
+      const consoleLines = manager.console
+        .consoleMessages(200)
+        .map(
+          (m) => `[${new Date(m.at).toISOString()}] ${m.type}: ${m.text}${m.url ? ` (${m.url}:${m.line ?? 0})` : ''}`,
+        );
+      const errors = manager.console
+        .pageErrors(50)
+        .map((e) => `[${new Date(e.at).toISOString()}] ${e.pageUrl}\n${e.stack ?? e.message}`);
       const bad = manager.network.entries({ limit: 500 }).filter((e) => e.state === 'failed' || (e.status ?? 0) >= 400);
-      const requests = bad.slice(-100).map((e) => `${e.method} ${e.url} → ${e.state === 'failed' ? `FAILED ${e.failure ?? ''}` : e.status} [${e.resourceType}]`);
-      const actions = manager.recentActions(50).map((a) => `[${new Date(a.at).toISOString()}] ${a.tool} ${a.target}${a.ok ? '' : ' (failed)'}`);
+      const requests = bad
+        .slice(-100)
+        .map(
+          (e) =>
+            `${e.method} ${e.url} → ${e.state === 'failed' ? `FAILED ${e.failure ?? ''}` : e.status} [${e.resourceType}]`,
+        );
+      const actions = manager
+        .recentActions(50)
+        .map((a) => `[${new Date(a.at).toISOString()}] ${a.tool} ${a.target}${a.ok ? '' : ' (failed)'}`);
       const report = [
         `# Browser debug dump ${new Date(manager.now()).toISOString()}`,
         '',
@@ -90,10 +119,18 @@ export function browserDebugDump(deps: BrowserToolDeps) {
       ].join('\n');
       const dir = join(workspaceRoot, 'debug');
       await mkdir(dir, { recursive: true });
-      const file = await writeNew(join(dir, `browser-dump-${new Date(manager.now()).toISOString().replace(/[:.]/g, '-')}`), report);
+      const file = await writeNew(
+        join(dir, `browser-dump-${new Date(manager.now()).toISOString().replace(/[:.]/g, '-')}`),
+        report,
+      );
       const path = relative(workspaceRoot, file).split('\\').join('/');
       const counts = `${consoleLines.length} console messages, ${errors.length} page errors, ${requests.length} failed/error requests`;
-      return success(`Wrote ${path} (${counts}).`, { path, consoleMessages: consoleLines.length, pageErrors: errors.length, failedRequests: requests.length });
+      return success(`Wrote ${path} (${counts}).`, {
+        path,
+        consoleMessages: consoleLines.length,
+        pageErrors: errors.length,
+        failedRequests: requests.length,
+      });
     },
   });
 }

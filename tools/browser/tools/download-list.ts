@@ -6,8 +6,19 @@ import { defineTool } from '../../core/tool';
 import type { BrowserToolDeps } from '../define-browser-tool';
 
 const input = z.object({
-  state: z.enum(['in_progress', 'completed', 'failed', 'canceled']).optional().describe('Only downloads in this state.'),
-  waitMs: z.number().int().min(0).max(60_000).default(0).describe('Wait up to this many milliseconds for running downloads to finish before listing (default 0: list at once).'),
+  state: z
+    .enum(['in_progress', 'completed', 'failed', 'canceled'])
+    .optional()
+    .describe('Only downloads in this state.'),
+  waitMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(0)
+    .describe(
+      'Wait up to this many milliseconds for running downloads to finish before listing (default 0: list at once).',
+    ),
 });
 
 export function browserDownloadList(deps: BrowserToolDeps) {

@@ -10,7 +10,12 @@ import { refField } from './common';
 
 const input = z.object({
   ref: refField.describe('Ref of the file input, or of the button that opens the file chooser.'),
-  paths: z.array(z.string().min(1)).max(20).describe('Files to attach, relative to the workspace root (files outside the workspace are refused). An empty list clears the selection.'),
+  paths: z
+    .array(z.string().min(1))
+    .max(20)
+    .describe(
+      'Files to attach, relative to the workspace root (files outside the workspace are refused). An empty list clears the selection.',
+    ),
 });
 
 async function workspaceFiles(root: string, paths: string[]): Promise<string[]> {
@@ -18,13 +23,19 @@ async function workspaceFiles(root: string, paths: string[]): Promise<string[]> 
   for (const p of paths) {
     const abs = await resolveInsideRoot(root, p);
     const info = await stat(abs).catch(() => null);
-    if (!info) throw new ToolCallError('NOT_FOUND', `File "${p}" does not exist in the workspace.`, { hint: 'List the workspace files and pass an existing path relative to its root.', data: { fields: ['paths'], path: p } });
-    if (!info.isFile()) throw new ToolCallError('INVALID_ARGUMENT', `"${p}" is a directory, not a file.`, { data: { fields: ['paths'], path: p } });
+    if (!info)
+      throw new ToolCallError('NOT_FOUND', `File "${p}" does not exist in the workspace.`, {
+        hint: 'List the workspace files and pass an existing path relative to its root.',
+        data: { fields: ['paths'], path: p },
+      });
+    if (!info.isFile())
+      throw new ToolCallError('INVALID_ARGUMENT', `"${p}" is a directory, not a file.`, {
+        data: { fields: ['paths'], path: p },
+      });
     out.push(abs);
   }
   return out;
 }
-
 
 export function browserFileUpload(deps: BrowserToolDeps) {
   return definePageTool(deps, {
@@ -34,7 +45,13 @@ export function browserFileUpload(deps: BrowserToolDeps) {
       'Attaches files from the workspace to a file input on the page (or to the file chooser that a button opens). Only files inside the workspace can be sent. The form is not submitted; click its submit button afterwards.',
     input,
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'files'] },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true, sensitiveAction: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: true,
+    },
     runPolicy: 'mutating',
     target: (args) => args.ref,
     async run({ args, page, deps: d }) {
@@ -43,22 +60,35 @@ export function browserFileUpload(deps: BrowserToolDeps) {
       const timeout = d.manager.actionTimeoutMs;
       const kind = await target.evaluate(controlKind, undefined, { timeout });
       if (kind.tag === 'input' && kind.type === 'file') {
-        if (files.length > 1 && !kind.multiple) throw new ToolCallError('INVALID_ARGUMENT', `${describeRef(page, ref)} accepts one file; got ${files.length}.`, { data: { fields: ['paths'] } });
+        if (files.length > 1 && !kind.multiple)
+          throw new ToolCallError(
+            'INVALID_ARGUMENT',
+            `${describeRef(page, ref)} accepts one file; got ${files.length}.`,
+            { data: { fields: ['paths'] } },
+          );
         await target.setInputFiles(files, { timeout });
       } else {
         const chooser = page.waitForEvent('filechooser', { timeout });
         chooser.catch(() => undefined);
         await target.click({ timeout });
         const opened = await chooser.catch(() => {
-          throw new ToolCallError('INVALID_ARGUMENT', `Clicking ${describeRef(page, ref)} did not open a file chooser, and it is not a file input.`, {
-            hint: 'Take a browser_snapshot and pick the file input or the button labelled for uploading.',
-            data: { fields: ['ref'] },
-          });
+          throw new ToolCallError(
+            'INVALID_ARGUMENT',
+            `Clicking ${describeRef(page, ref)} did not open a file chooser, and it is not a file input.`,
+            {
+              hint: 'Take a browser_snapshot and pick the file input or the button labelled for uploading.',
+              data: { fields: ['ref'] },
+            },
+          );
         });
         await opened.setFiles(files, { timeout });
       }
       const names = args.paths.map((p) => JSON.stringify(p)).join(', ');
-      return success(files.length === 0 ? `Cleared the files of ${describeRef(page, ref)}.` : `Attached ${names} to ${describeRef(page, ref)}.`);
+      return success(
+        files.length === 0
+          ? `Cleared the files of ${describeRef(page, ref)}.`
+          : `Attached ${names} to ${describeRef(page, ref)}.`,
+      );
     },
   });
 }

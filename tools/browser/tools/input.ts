@@ -15,7 +15,8 @@ function refusal(kind: ControlKind): string | undefined {
   if (kind.readOnly) return 'it is read-only';
   if (kind.editable || kind.tag === 'textarea' || (kind.tag === 'input' && TEXT_TYPES.has(kind.type))) return undefined;
   if (kind.tag === 'input' && DATE_TYPES.has(kind.type)) return `it is a ${kind.type} field: use browser_date_input`;
-  if (kind.tag === 'input' && ['checkbox', 'radio'].includes(kind.type)) return `it is a ${kind.type}: use browser_toggle`;
+  if (kind.tag === 'input' && ['checkbox', 'radio'].includes(kind.type))
+    return `it is a ${kind.type}: use browser_toggle`;
   if (kind.tag === 'input' && kind.type === 'file') return 'it is a file input: use browser_file_upload';
   if (kind.tag === 'select') return 'it is a dropdown: use browser_select';
   return `it is a <${kind.tag}${kind.type ? ` type=${kind.type}` : ''}>, not a text field`;
@@ -27,7 +28,9 @@ const input = z.object({
   mode: z
     .enum(['fill', 'type'])
     .default('fill')
-    .describe('"fill" (default) replaces the field\'s content at once; "type" presses one key per character after the existing content, for fields that react to keystrokes (autocomplete, masks).'),
+    .describe(
+      '"fill" (default) replaces the field\'s content at once; "type" presses one key per character after the existing content, for fields that react to keystrokes (autocomplete, masks).',
+    ),
   submit: z.boolean().default(false).describe('Press Enter afterwards (submits most search boxes and forms).'),
 });
 
@@ -61,8 +64,14 @@ export function browserInput(deps: BrowserToolDeps) {
       const value = await target.inputValue({ timeout: 1000 }).catch(() => undefined);
       // A password field's content is never echoed back, only whether it is set.
       const shown =
-        value === undefined ? '' : kind.type === 'password' ? ` It now holds ${value ? `a password of ${[...value].length} characters` : 'nothing'}.` : ` It now holds ${JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value)}.`;
-      return success(`${args.mode === 'fill' ? 'Filled' : 'Typed into'} ${describeRef(page, ref)}.${shown}${args.submit ? ` Pressed Enter. ${await whereNow(page)}` : ''}`);
+        value === undefined
+          ? ''
+          : kind.type === 'password'
+            ? ` It now holds ${value ? `a password of ${[...value].length} characters` : 'nothing'}.`
+            : ` It now holds ${JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value)}.`;
+      return success(
+        `${args.mode === 'fill' ? 'Filled' : 'Typed into'} ${describeRef(page, ref)}.${shown}${args.submit ? ` Pressed Enter. ${await whereNow(page)}` : ''}`,
+      );
     },
   });
 }

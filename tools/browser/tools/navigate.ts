@@ -10,13 +10,30 @@ import { whereNow } from './common';
 const SCHEMES = new Set(['http:', 'https:', 'about:', 'data:', 'chrome:', 'file:']);
 
 const input = z.object({
-  url: z.string().min(1).optional().describe('Absolute URL to open, with its scheme (https://example.com). file: URLs must point inside the workspace. Omit when using "history".'),
-  history: z.enum(['back', 'forward', 'reload']).optional().describe('Instead of a URL: go back, forward, or reload the current page.'),
+  url: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'Absolute URL to open, with its scheme (https://example.com). file: URLs must point inside the workspace. Omit when using "history".',
+    ),
+  history: z
+    .enum(['back', 'forward', 'reload'])
+    .optional()
+    .describe('Instead of a URL: go back, forward, or reload the current page.'),
   waitUntil: z
     .enum(['load', 'domcontentloaded', 'networkidle', 'commit'])
     .default('load')
-    .describe('When the navigation counts as done: "load" (default, all resources), "domcontentloaded" (HTML parsed), "networkidle" (no requests for 500 ms), "commit" (first response bytes).'),
-  timeoutMs: z.number().int().min(1000).max(120_000).optional().describe('Give up after this many milliseconds (default 30000).'),
+    .describe(
+      'When the navigation counts as done: "load" (default, all resources), "domcontentloaded" (HTML parsed), "networkidle" (no requests for 500 ms), "commit" (first response bytes).',
+    ),
+  timeoutMs: z
+    .number()
+    .int()
+    .min(1000)
+    .max(120_000)
+    .optional()
+    .describe('Give up after this many milliseconds (default 30000).'),
 });
 
 async function checkedUrl(raw: string, workspaceRoot: string): Promise<string> {
@@ -25,17 +42,27 @@ async function checkedUrl(raw: string, workspaceRoot: string): Promise<string> {
     url = new URL(raw);
   } catch {
     const guess = /^[\w.-]+\.[a-z]{2,}(\/|$)/i.test(raw) ? ` Did you mean "https://${raw}"?` : '';
-    throw new ToolCallError('INVALID_ARGUMENT', `"${raw}" is not an absolute URL.${guess}`, { hint: 'Pass a full URL with its scheme, e.g. https://example.com/path.', data: { fields: ['url'] } });
+    throw new ToolCallError('INVALID_ARGUMENT', `"${raw}" is not an absolute URL.${guess}`, {
+      hint: 'Pass a full URL with its scheme, e.g. https://example.com/path.',
+      data: { fields: ['url'] },
+    });
   }
   if (!SCHEMES.has(url.protocol)) {
-    throw new ToolCallError('INVALID_ARGUMENT', `URLs with scheme "${url.protocol}" cannot be opened; use http(s), about, data, chrome or a workspace file: URL.`, { data: { fields: ['url'] } });
+    throw new ToolCallError(
+      'INVALID_ARGUMENT',
+      `URLs with scheme "${url.protocol}" cannot be opened; use http(s), about, data, chrome or a workspace file: URL.`,
+      { data: { fields: ['url'] } },
+    );
   }
   if (url.protocol === 'file:') await resolveInsideRoot(workspaceRoot, decodeURIComponent(url.pathname));
   return url.href;
 }
 
 async function stopLoading(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page).catch(() => undefined);
+  const cdp = await page
+    .context()
+    .newCDPSession(page)
+    .catch(() => undefined);
   if (!cdp) return;
   await cdp.send('Page.stopLoading').catch(() => undefined);
   await cdp.detach().catch(() => undefined);
@@ -52,10 +79,13 @@ export function browserNavigate(deps: BrowserToolDeps) {
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     runPolicy: 'network',
     target: (args) => args.url ?? args.history ?? '',
-    timeoutHint: 'The page did not finish loading in time. Retry with waitUntil "domcontentloaded" or "commit", or a larger timeoutMs; if it never responds, check that the server is up.',
+    timeoutHint:
+      'The page did not finish loading in time. Retry with waitUntil "domcontentloaded" or "commit", or a larger timeoutMs; if it never responds, check that the server is up.',
     async run({ args, ctx, page, deps: d }) {
       if ((args.url === undefined) === (args.history === undefined)) {
-        throw new ToolCallError('INVALID_ARGUMENT', 'Give exactly one of "url" or "history".', { data: { fields: ['url', 'history'] } });
+        throw new ToolCallError('INVALID_ARGUMENT', 'Give exactly one of "url" or "history".', {
+          data: { fields: ['url', 'history'] },
+        });
       }
       const timeout = args.timeoutMs ?? d.manager.navigationTimeoutMs;
       const options = { waitUntil: args.waitUntil, timeout, signal: ctx.signal };
@@ -71,11 +101,22 @@ export function browserNavigate(deps: BrowserToolDeps) {
         // interrupt the next navigation. Stop it, as the stop button would.
         if (isTimeoutError(e) || ctx.signal.aborted) await stopLoading(page);
         const interrupted = /interrupted by another navigation to "([^"]*)"/.exec(errorText(e));
-        if (interrupted?.[1]?.startsWith('chrome-error:')) throw new ToolCallError('EXECUTION_FAILED', `${url ?? 'The page'} failed to load; the browser shows its error page.`, { hint: 'Check the URL and that the server is reachable.' });
+        if (interrupted?.[1]?.startsWith('chrome-error:'))
+          throw new ToolCallError(
+            'EXECUTION_FAILED',
+            `${url ?? 'The page'} failed to load; the browser shows its error page.`,
+            { hint: 'Check the URL and that the server is reachable.' },
+          );
         if (interrupted) {
           // The page sent us elsewhere while loading (script or meta redirect): that is where we are now.
-          await page.waitForLoadState(args.waitUntil === 'commit' ? 'domcontentloaded' : args.waitUntil, { timeout }).catch(() => undefined);
-          return success(`The page redirected while loading. ${await whereNow(page)}`, { url: page.url(), title: await page.title().catch(() => ''), status: null });
+          await page
+            .waitForLoadState(args.waitUntil === 'commit' ? 'domcontentloaded' : args.waitUntil, { timeout })
+            .catch(() => undefined);
+          return success(`The page redirected while loading. ${await whereNow(page)}`, {
+            url: page.url(),
+            title: await page.title().catch(() => ''),
+            status: null,
+          });
         }
         // Chrome commits its own error page right after a network error; wait for it so it cannot
         // interrupt the next navigation.
@@ -85,11 +126,17 @@ export function browserNavigate(deps: BrowserToolDeps) {
         throw e;
       }
       if ((args.history === 'back' || args.history === 'forward') && response === null) {
-        return success(`Nothing to go ${args.history} to, or the move stayed within the same document. ${await whereNow(page)}`);
+        return success(
+          `Nothing to go ${args.history} to, or the move stayed within the same document. ${await whereNow(page)}`,
+        );
       }
       const status = response?.status();
       const note = status !== undefined && status >= 400 ? ` The server answered HTTP ${status}.` : '';
-      return success(`Loaded${status !== undefined ? ` (HTTP ${status})` : ''}. ${await whereNow(page)}${note}`, { url: page.url(), title: await page.title(), status: status ?? null });
+      return success(`Loaded${status !== undefined ? ` (HTTP ${status})` : ''}. ${await whereNow(page)}${note}`, {
+        url: page.url(),
+        title: await page.title(),
+        status: status ?? null,
+      });
     },
   });
 }

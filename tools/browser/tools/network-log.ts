@@ -10,16 +10,33 @@ const input = z.object({
   status: z
     .union([z.number().int().min(100).max(599), z.enum(['2xx', '3xx', '4xx', '5xx', 'failed', 'pending'])])
     .optional()
-    .describe('Only this HTTP status (e.g. 404), a status class ("4xx"), requests that failed without a response ("failed"), or those still running ("pending").'),
+    .describe(
+      'Only this HTTP status (e.g. 404), a status class ("4xx"), requests that failed without a response ("failed"), or those still running ("pending").',
+    ),
   resourceType: z
-    .enum(['document', 'stylesheet', 'image', 'media', 'font', 'script', 'texttrack', 'xhr', 'fetch', 'eventsource', 'websocket', 'manifest', 'other'])
+    .enum([
+      'document',
+      'stylesheet',
+      'image',
+      'media',
+      'font',
+      'script',
+      'texttrack',
+      'xhr',
+      'fetch',
+      'eventsource',
+      'websocket',
+      'manifest',
+      'other',
+    ])
     .optional()
     .describe('Only this kind of resource; "fetch" and "xhr" are API calls.'),
   limit: z.number().int().min(1).max(500).default(50).describe('At most this many, the newest (default 50).'),
 });
 
 function line(e: NetworkEntry): string {
-  const pending = e.state === 'pending' ? (e.status === undefined ? 'pending' : `${e.status} (body still loading)`) : undefined;
+  const pending =
+    e.state === 'pending' ? (e.status === undefined ? 'pending' : `${e.status} (body still loading)`) : undefined;
   const outcome = e.state === 'failed' ? `FAILED ${e.failure ?? ''}`.trim() : (pending ?? String(e.status ?? '-'));
   const time = e.durationMs !== undefined ? ` ${e.durationMs}ms` : '';
   return `${e.method} ${e.url} → ${outcome}${time} [${e.resourceType}]`;
@@ -42,7 +59,10 @@ export function browserNetworkLog(deps: BrowserToolDeps) {
         ...(args.resourceType !== undefined ? { resourceType: args.resourceType } : {}),
         limit: args.limit,
       });
-      const head = entries.length === 0 ? 'No matching requests recorded.' : `${entries.length} request${entries.length === 1 ? '' : 's'} (oldest first):`;
+      const head =
+        entries.length === 0
+          ? 'No matching requests recorded.'
+          : `${entries.length} request${entries.length === 1 ? '' : 's'} (oldest first):`;
       return success([head, ...entries.map(line)].join('\n'), { requests: entries });
     },
   });

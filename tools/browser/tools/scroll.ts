@@ -7,13 +7,35 @@ import { describeRef, resolveRefTarget } from '../snapshot/refs';
 import { refField } from './common';
 
 const input = z.object({
-  direction: z.enum(['up', 'down', 'left', 'right', 'top', 'bottom']).optional().describe('Where to scroll; "top"/"bottom" jump to the start/end. Omit with "ref" to just bring that element into view.'),
-  amount: z.number().int().min(1).max(100_000).optional().describe('Pixels to scroll for up/down/left/right (default: about one screen).'),
-  ref: refField.optional().describe('With "direction": scroll inside this scrollable element. Without: scroll the page until this element is visible.'),
+  direction: z
+    .enum(['up', 'down', 'left', 'right', 'top', 'bottom'])
+    .optional()
+    .describe(
+      'Where to scroll; "top"/"bottom" jump to the start/end. Omit with "ref" to just bring that element into view.',
+    ),
+  amount: z
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .optional()
+    .describe('Pixels to scroll for up/down/left/right (default: about one screen).'),
+  ref: refField
+    .optional()
+    .describe(
+      'With "direction": scroll inside this scrollable element. Without: scroll the page until this element is visible.',
+    ),
 });
 
 function describeState(s: ScrollState): string {
-  const where = s.maxY <= 0 ? 'nothing to scroll vertically' : s.y <= 0 ? 'at the top' : s.y >= s.maxY - 1 ? 'at the bottom' : `${Math.round((s.y / s.maxY) * 100)}% down`;
+  const where =
+    s.maxY <= 0
+      ? 'nothing to scroll vertically'
+      : s.y <= 0
+        ? 'at the top'
+        : s.y >= s.maxY - 1
+          ? 'at the bottom'
+          : `${Math.round((s.y / s.maxY) * 100)}% down`;
   return `Scroll position ${Math.round(s.x)},${Math.round(s.y)} of ${Math.round(s.maxX)},${Math.round(s.maxY)} (${where}).`;
 }
 

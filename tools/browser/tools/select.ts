@@ -8,7 +8,13 @@ import { refField } from './common';
 
 const input = z.object({
   ref: refField.describe('Ref of the <select> (a combobox or listbox line in browser_snapshot).'),
-  values: z.array(z.string()).min(1).max(100).describe('Options to select, each matched by its value or its visible label (exact). Several only for a multi-select.'),
+  values: z
+    .array(z.string())
+    .min(1)
+    .max(100)
+    .describe(
+      'Options to select, each matched by its value or its visible label (exact). Several only for a multi-select.',
+    ),
 });
 
 export function browserSelect(deps: BrowserToolDeps) {
@@ -31,18 +37,34 @@ export function browserSelect(deps: BrowserToolDeps) {
       const available = state.options.filter((o) => !o.disabled);
       const missing = args.values.filter((v) => !available.some((o) => o.value === v || o.label === v));
       if (missing.length > 0) {
-        const listed = available.slice(0, 30).map((o) => (o.label === o.value ? JSON.stringify(o.label) : `${JSON.stringify(o.label)} (value ${JSON.stringify(o.value)})`));
-        throw new ToolCallError('INVALID_ARGUMENT', `No enabled option matches ${missing.map((m) => JSON.stringify(m)).join(', ')}. Options: ${listed.join(', ')}${available.length > 30 ? ', …' : ''}.`, {
-          hint: 'Use one of the listed labels or values exactly.',
-          data: { fields: ['values'] },
-        });
+        const listed = available
+          .slice(0, 30)
+          .map((o) =>
+            o.label === o.value
+              ? JSON.stringify(o.label)
+              : `${JSON.stringify(o.label)} (value ${JSON.stringify(o.value)})`,
+          );
+        throw new ToolCallError(
+          'INVALID_ARGUMENT',
+          `No enabled option matches ${missing.map((m) => JSON.stringify(m)).join(', ')}. Options: ${listed.join(', ')}${available.length > 30 ? ', …' : ''}.`,
+          {
+            hint: 'Use one of the listed labels or values exactly.',
+            data: { fields: ['values'] },
+          },
+        );
       }
       if (args.values.length > 1 && !state.multiple) {
-        throw new ToolCallError('INVALID_ARGUMENT', `${describeRef(page, ref)} allows only one choice; got ${args.values.length}.`, { data: { fields: ['values'] } });
+        throw new ToolCallError(
+          'INVALID_ARGUMENT',
+          `${describeRef(page, ref)} allows only one choice; got ${args.values.length}.`,
+          { data: { fields: ['values'] } },
+        );
       }
       const chosen = await target.selectOption(args.values, { timeout });
       const labels = chosen.map((v) => state.options.find((o) => o.value === v)?.label ?? v);
-      return success(`Selected ${labels.map((l) => JSON.stringify(l)).join(', ')} in ${describeRef(page, ref)}.`, { selected: chosen });
+      return success(`Selected ${labels.map((l) => JSON.stringify(l)).join(', ')} in ${describeRef(page, ref)}.`, {
+        selected: chosen,
+      });
     },
   });
 }

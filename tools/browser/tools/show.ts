@@ -4,8 +4,17 @@ import { ToolCallError, success } from '../../core/result';
 import { type BrowserToolDeps, definePageTool } from '../define-browser-tool';
 
 const input = z.object({
-  tab: z.number().int().min(1).optional().describe('Switch to this tab first (1-based, as listed by browser_context_summary). Omit to show the active tab.'),
-  reason: z.string().max(200).optional().describe('A short note shown to the person watching, e.g. "the checkout form is filled, please review".'),
+  tab: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('Switch to this tab first (1-based, as listed by browser_context_summary). Omit to show the active tab.'),
+  reason: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('A short note shown to the person watching, e.g. "the checkout form is filled, please review".'),
 });
 
 export function browserShow(deps: BrowserToolDeps) {
@@ -24,12 +33,27 @@ export function browserShow(deps: BrowserToolDeps) {
       if (args.tab !== undefined) {
         const count = d.manager.tabSummary().count;
         const selected = await d.manager.selectTab(args.tab - 1);
-        if (!selected) throw new ToolCallError('NOT_FOUND', `There is no tab ${args.tab}; ${count} tab${count === 1 ? ' is' : 's are'} open.`, { hint: 'Call browser_context_summary to list the tabs.', data: { fields: ['tab'] } });
+        if (!selected)
+          throw new ToolCallError(
+            'NOT_FOUND',
+            `There is no tab ${args.tab}; ${count} tab${count === 1 ? ' is' : 's are'} open.`,
+            { hint: 'Call browser_context_summary to list the tabs.', data: { fields: ['tab'] } },
+          );
         shown = selected;
       }
-      const info = { url: shown.url(), title: await shown.title().catch(() => ''), tabIndex: d.manager.tabSummary().activeIndex, at: d.manager.now(), ...(args.reason ? { reason: args.reason } : {}) };
+      const info = {
+        url: shown.url(),
+        title: await shown.title().catch(() => ''),
+        tabIndex: d.manager.tabSummary().activeIndex,
+        at: d.manager.now(),
+        ...(args.reason ? { reason: args.reason } : {}),
+      };
       const where = `tab ${info.tabIndex + 1} (${info.title ? `${JSON.stringify(info.title)} ` : ''}${info.url})`;
-      if (!d.onShow) return success(`Active: ${where}. No viewer is attached to this host, so nothing was brought forward.`, { shown: false, ...info });
+      if (!d.onShow)
+        return success(`Active: ${where}. No viewer is attached to this host, so nothing was brought forward.`, {
+          shown: false,
+          ...info,
+        });
       d.onShow(info);
       return success(`Showing ${where} to the user.`, { shown: true, ...info });
     },

@@ -7,7 +7,15 @@ import { renderCompact } from '../snapshot/compact-render';
 import { rememberRefs } from '../snapshot/refs';
 
 const input = z.object({
-  maxChars: z.number().int().min(2_000).max(1_000_000).default(200_000).describe('Cut the snapshot after this many characters (default 200000); the end of a very long page is then left out.'),
+  maxChars: z
+    .number()
+    .int()
+    .min(2_000)
+    .max(1_000_000)
+    .default(200_000)
+    .describe(
+      'Cut the snapshot after this many characters (default 200000); the end of a very long page is then left out.',
+    ),
 });
 
 export function browserSnapshot(deps: BrowserToolDeps) {
@@ -32,7 +40,9 @@ export function browserSnapshot(deps: BrowserToolDeps) {
       const tabs = d.manager.tabSummary();
       const tabNote = tabs.count > 1 ? ` [tab ${tabs.activeIndex + 1} of ${tabs.count}]` : '';
       const header = `Page: ${title ? `${JSON.stringify(title)} ` : ''}${page.url()}${tabNote}`;
-      const tail = compact.truncated ? `\n… snapshot cut at ${args.maxChars} characters; scroll or raise maxChars to see the rest.` : '';
+      const tail = compact.truncated
+        ? `\n… snapshot cut at ${args.maxChars} characters; scroll or raise maxChars to see the rest.`
+        : '';
       return success(`${header}\n${compact.text}${tail}`);
     },
   });

@@ -8,7 +8,12 @@ import { refField } from './common';
 
 const input = z.object({
   ref: refField.describe('Ref of a checkbox, radio button or switch from the latest browser_snapshot.'),
-  checked: z.boolean().default(true).describe('The state wanted: true = checked/on (default), false = unchecked/off. Nothing is clicked when it is already so.'),
+  checked: z
+    .boolean()
+    .default(true)
+    .describe(
+      'The state wanted: true = checked/on (default), false = unchecked/off. Nothing is clicked when it is already so.',
+    ),
 });
 
 export function browserToggle(deps: BrowserToolDeps) {
@@ -26,24 +31,43 @@ export function browserToggle(deps: BrowserToolDeps) {
       try {
         before = await target.isChecked({ timeout });
       } catch (e) {
-        throw new ToolCallError('INVALID_ARGUMENT', `${describeRef(page, ref)} is not a checkbox, radio button or switch (${errorText(e).split('\n')[0]}).`, {
-          hint: 'Use browser_click for buttons and links; pick a checkbox/radio/switch ref from browser_snapshot.',
-          data: { fields: ['ref'] },
-        });
+        throw new ToolCallError(
+          'INVALID_ARGUMENT',
+          `${describeRef(page, ref)} is not a checkbox, radio button or switch (${errorText(e).split('\n')[0]}).`,
+          {
+            hint: 'Use browser_click for buttons and links; pick a checkbox/radio/switch ref from browser_snapshot.',
+            data: { fields: ['ref'] },
+          },
+        );
       }
-      if (before === args.checked) return success(`${describeRef(page, ref)} was already ${args.checked ? 'checked' : 'unchecked'}; nothing clicked.`, { checked: before, changed: false });
+      if (before === args.checked)
+        return success(
+          `${describeRef(page, ref)} was already ${args.checked ? 'checked' : 'unchecked'}; nothing clicked.`,
+          { checked: before, changed: false },
+        );
       try {
         await target.setChecked(args.checked, { timeout });
       } catch (e) {
         if (/Cannot uncheck radio/i.test(errorText(e))) {
-          throw new ToolCallError('INVALID_ARGUMENT', `${describeRef(page, ref)} is a radio button; it cannot be unchecked directly.`, { hint: 'Check another radio button of the same group instead.', data: { fields: ['checked'] } });
+          throw new ToolCallError(
+            'INVALID_ARGUMENT',
+            `${describeRef(page, ref)} is a radio button; it cannot be unchecked directly.`,
+            { hint: 'Check another radio button of the same group instead.', data: { fields: ['checked'] } },
+          );
         }
         if (/did not change its state/i.test(errorText(e))) {
-          throw new ToolCallError('EXECUTION_FAILED', `Clicking ${describeRef(page, ref)} did not change its state; the page ignores or reverts the click.`, { hint: 'Take a browser_snapshot: the control may be disabled or controlled by another element.' });
+          throw new ToolCallError(
+            'EXECUTION_FAILED',
+            `Clicking ${describeRef(page, ref)} did not change its state; the page ignores or reverts the click.`,
+            { hint: 'Take a browser_snapshot: the control may be disabled or controlled by another element.' },
+          );
         }
         throw e;
       }
-      return success(`${describeRef(page, ref)} is now ${args.checked ? 'checked' : 'unchecked'}.`, { checked: args.checked, changed: true });
+      return success(`${describeRef(page, ref)} is now ${args.checked ? 'checked' : 'unchecked'}.`, {
+        checked: args.checked,
+        changed: true,
+      });
     },
   });
 }

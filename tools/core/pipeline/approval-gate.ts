@@ -7,7 +7,14 @@
  * decision with who, what, an arguments digest and when.
  */
 import { type Disposable, Emitter } from '../disposable';
-import { type ApprovalDecider, type ApprovalDecision, type ApprovalRequest, DEFAULT_SELF_GATED, ToolPermissionManager, needsApproval } from '../permission';
+import {
+  type ApprovalDecider,
+  type ApprovalDecision,
+  type ApprovalRequest,
+  DEFAULT_SELF_GATED,
+  ToolPermissionManager,
+  needsApproval,
+} from '../permission';
 import { type ToolFailure, failure } from '../result';
 import type { Requester, Tool } from '../tool';
 import type { ArgsDigest } from '../trace-span';
@@ -75,12 +82,19 @@ export class ApprovalGate {
     this.audit = options.audit;
     // The gate asks the person itself (with a timeout and an audit entry) and hands the answer to
     // the state machine through `apply`; the manager's own decider is never consulted.
-    this.permissions = new ToolPermissionManager(async () => ({ decision: 'deny', reason: 'decisions go through the approval gate' }), options.selfGatedIds ?? DEFAULT_SELF_GATED);
+    this.permissions = new ToolPermissionManager(
+      async () => ({ decision: 'deny', reason: 'decisions go through the approval gate' }),
+      options.selfGatedIds ?? DEFAULT_SELF_GATED,
+    );
   }
 
   /** Whether a call of this tool in this session has to wait for a person. Cheap; no side effects. */
   requiresDecision(tool: Tool, sessionId: string): boolean {
-    return needsApproval(tool) && !this.permissions.isSelfGated(tool) && this.permissions.state(sessionId, tool.id) !== 'allowed_session';
+    return (
+      needsApproval(tool) &&
+      !this.permissions.isSelfGated(tool) &&
+      this.permissions.state(sessionId, tool.id) !== 'allowed_session'
+    );
   }
 
   /** Every decision as it is audited. */
@@ -107,17 +121,22 @@ export class ApprovalGate {
       case 'cancelled':
         return cancelledResult(tool.id, 'while waiting for approval');
       case 'timeout':
-        return failure('PERMISSION_DENIED', `No approval decision for '${tool.id}' came within ${Math.round(this.timeoutMs / 1000)} s, so the call was denied.`, {
-          hint: 'Nobody approved this call in time. Do not retry it on your own; tell the user it needs their approval.',
-          data: { gate: 'approval', decision: 'timeout', slug: 'approval-timeout' },
-        });
+        return failure(
+          'PERMISSION_DENIED',
+          `No approval decision for '${tool.id}' came within ${Math.round(this.timeoutMs / 1000)} s, so the call was denied.`,
+          {
+            hint: 'Nobody approved this call in time. Do not retry it on your own; tell the user it needs their approval.',
+            data: { gate: 'approval', decision: 'timeout', slug: 'approval-timeout' },
+          },
+        );
       case 'failed':
         return failure('PERMISSION_DENIED', `Approval for '${tool.id}' could not be obtained: ${waited.message}`, {
           data: { gate: 'approval', decision: 'deny', slug: 'approval-failed' },
         });
       case 'decided': {
         const denied = this.permissions.apply(tool, call.sessionId, waited.decision);
-        if (denied) denied.error.data = { ...denied.error.data, gate: 'approval', decision: 'deny', slug: 'approval-denied' };
+        if (denied)
+          denied.error.data = { ...denied.error.data, gate: 'approval', decision: 'deny', slug: 'approval-denied' };
         return denied;
       }
     }
@@ -148,7 +167,12 @@ export class ApprovalGate {
         return settle({ kind: 'failed', message: messageOf(e) });
       }
       answer.then(
-        (decision) => settle(isDecision(decision) ? { kind: 'decided', decision } : { kind: 'failed', message: 'the approver gave no valid decision' }),
+        (decision) =>
+          settle(
+            isDecision(decision)
+              ? { kind: 'decided', decision }
+              : { kind: 'failed', message: 'the approver gave no valid decision' },
+          ),
         (e: unknown) => settle({ kind: 'failed', message: messageOf(e) }),
       );
     });
@@ -165,7 +189,8 @@ export class ApprovalGate {
     };
     if (waited.kind === 'decided') {
       entry.decision = waited.decision.decision;
-      if (waited.decision.decision === 'deny' && waited.decision.reason?.trim()) entry.reason = waited.decision.reason.trim();
+      if (waited.decision.decision === 'deny' && waited.decision.reason?.trim())
+        entry.reason = waited.decision.reason.trim();
       if (waited.decision.decider !== undefined) entry.decider = waited.decision.decider;
     } else if (waited.kind === 'timeout') entry.decision = 'timeout';
     else if (waited.kind === 'cancelled') entry.reason = 'cancelled by the caller';

@@ -35,9 +35,13 @@ const NEVER_ABORTED = new AbortController().signal;
 
 export function timeoutResult(toolId: string, timeoutMs: number, attempt: number, maxAttempts: number): ToolFailure {
   const which = maxAttempts > 1 ? ` (attempt ${attempt} of ${maxAttempts})` : '';
-  return failure('TIMEOUT', `Tool '${toolId}' did not finish within ${formatSeconds(timeoutMs)} s${which} and was stopped.`, {
-    data: { timeoutMs },
-  });
+  return failure(
+    'TIMEOUT',
+    `Tool '${toolId}' did not finish within ${formatSeconds(timeoutMs)} s${which} and was stopped.`,
+    {
+      data: { timeoutMs },
+    },
+  );
 }
 
 export function runAttempt(call: AttemptCall, limits: AttemptLimits, clock: Clock): Promise<ToolResult> {
@@ -104,8 +108,9 @@ class RunningAttempt implements ToolContext, EventListenerObject {
       this.resolve = resolve;
     });
     this.call.signal?.addEventListener('abort', this, { once: true });
-    if (this.limits.timeoutMs !== undefined) this.timer = this.clock.setTimeout(() => this.onTimeout(), this.limits.timeoutMs);
-    runTool(this.call.tool, this.call.args, this).then((result) => this.settle(result));
+    if (this.limits.timeoutMs !== undefined)
+      this.timer = this.clock.setTimeout(() => this.onTimeout(), this.limits.timeoutMs);
+    void runTool(this.call.tool, this.call.args, this).then((result) => this.settle(result));
     return promise;
   }
 

@@ -9,7 +9,10 @@ import { type ToolFailure, type ToolResult, failure } from '../result';
 
 export const CANCELLED_HINT = 'The caller cancelled this call; do not retry it unless you are asked to.';
 
-export function cancelledResult(toolId: string, when: 'before it ran' | 'while waiting for approval' | 'while it was running' | 'before its retry'): ToolFailure {
+export function cancelledResult(
+  toolId: string,
+  when: 'before it ran' | 'while waiting for approval' | 'while it was running' | 'before its retry',
+): ToolFailure {
   return failure('EXECUTION_FAILED', `The call to '${toolId}' was cancelled ${when}.`, {
     hint: CANCELLED_HINT,
     data: { cancelled: true, slug: 'cancelled' },

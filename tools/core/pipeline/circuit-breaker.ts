@@ -37,14 +37,16 @@ export interface BreakerOptions {
   maxCooldownMs: number;
 }
 
-export const DEFAULT_BREAKER_OPTIONS: Readonly<BreakerOptions> = { failureThreshold: 5, cooldownMs: 30_000, maxCooldownMs: 300_000 };
+export const DEFAULT_BREAKER_OPTIONS: Readonly<BreakerOptions> = {
+  failureThreshold: 5,
+  cooldownMs: 30_000,
+  maxCooldownMs: 300_000,
+};
 
 /** What `admit` answers: run normally, run as the half-open probe, or refused. */
 export type Admission = 'pass' | 'probe' | 'refused';
 
-export interface TransitionSink {
-  (from: BreakerStateName, to: BreakerStateName, at: number, cause: string): void;
-}
+export type TransitionSink = (from: BreakerStateName, to: BreakerStateName, at: number, cause: string) => void;
 
 const COUNTING: ReadonlySet<ToolErrorCode> = new Set(['EXECUTION_FAILED', 'TIMEOUT', 'UNKNOWN']);
 const MAX_MESSAGE = 200;
@@ -150,7 +152,9 @@ export class ToolCircuitBreaker {
 
   snapshot(): BreakerSnapshot {
     const lastError = this.last ? { ...this.last } : undefined;
-    const common = lastError ? { consecutiveFailures: this.failures, lastError } : { consecutiveFailures: this.failures };
+    const common = lastError
+      ? { consecutiveFailures: this.failures, lastError }
+      : { consecutiveFailures: this.failures };
     switch (this.stateName) {
       case 'closed':
         return { state: 'closed', ...common };

@@ -6,7 +6,15 @@
 import { type Disposable, Emitter } from '../disposable';
 import { type ToolError, type ToolFailure, failure } from '../result';
 import { type Clock, systemClock } from './clock';
-import { type Admission, type BreakerLastError, type BreakerOptions, type BreakerSnapshot, type BreakerStateName, DEFAULT_BREAKER_OPTIONS, ToolCircuitBreaker } from './circuit-breaker';
+import {
+  type Admission,
+  type BreakerLastError,
+  type BreakerOptions,
+  type BreakerSnapshot,
+  type BreakerStateName,
+  DEFAULT_BREAKER_OPTIONS,
+  ToolCircuitBreaker,
+} from './circuit-breaker';
 
 export interface BreakerTransition {
   toolId: string;
@@ -87,7 +95,15 @@ export class CircuitBreakers {
   state(toolId: string): BreakerView {
     const b = this.breakers.get(toolId);
     if (b === undefined) {
-      return { toolId, state: 'closed', consecutiveFailures: 0, cooldownRemainingMs: 0, cooldownMs: this.options.cooldownMs, probeInFlight: false, lastError: undefined };
+      return {
+        toolId,
+        state: 'closed',
+        consecutiveFailures: 0,
+        cooldownRemainingMs: 0,
+        cooldownMs: this.options.cooldownMs,
+        probeInFlight: false,
+        lastError: undefined,
+      };
     }
     const now = this.clock.now();
     return {

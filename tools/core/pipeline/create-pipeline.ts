@@ -26,7 +26,9 @@ export interface PipelineOptions {
   clock?: Clock;
   random?: RandomSource;
   environment?: { telemetry?: EnvironmentTelemetry; rules?: readonly EnvironmentRule[]; maxAgeMs?: number } | false;
-  approval?: { decide?: ApprovalDecider; timeoutMs?: number; audit?: ApprovalAuditSink; selfGatedIds?: ReadonlySet<string> } | false;
+  approval?:
+    | { decide?: ApprovalDecider; timeoutMs?: number; audit?: ApprovalAuditSink; selfGatedIds?: ReadonlySet<string> }
+    | false;
   rateLimit?: { perMinute?: Readonly<Record<string, number>>; defaultPerMinute?: number } | false;
   breaker?: (Partial<BreakerOptions> & { timelineLimit?: number }) | false;
   /** Presets to override or add (by name) to quickRead, network, mutating, legacy. */
@@ -59,12 +61,18 @@ export interface Pipeline {
   events: PipelineEvents;
 }
 
-const NO_APPROVER: ApprovalDecider = async () => ({ decision: 'deny', reason: 'no approver is connected to this host' });
+const NO_APPROVER: ApprovalDecider = async () => ({
+  decision: 'deny',
+  reason: 'no approver is connected to this host',
+});
 const NOTHING: Disposable = toDisposable(() => undefined);
 
 export function createPipeline(registry: ToolRegistry, options: PipelineOptions = {}): Pipeline {
   const clock = options.clock ?? systemClock;
-  const trace = new ToolTraceRecorder({ capacity: options.traceCapacity ?? DEFAULT_TRACE_CAPACITY, now: clock.now.bind(clock) });
+  const trace = new ToolTraceRecorder({
+    capacity: options.traceCapacity ?? DEFAULT_TRACE_CAPACITY,
+    now: clock.now.bind(clock),
+  });
   const usage = options.usage ?? new ToolUsageTracker(clock.now.bind(clock));
 
   let telemetry: TelemetryStore | undefined;
@@ -72,7 +80,12 @@ export function createPipeline(registry: ToolRegistry, options: PipelineOptions 
   if (options.environment !== false) {
     const env = options.environment ?? {};
     if (env.telemetry === undefined) telemetry = new TelemetryStore(clock);
-    environment = new EnvironmentGate({ telemetry: env.telemetry ?? telemetry!, rules: env.rules, maxAgeMs: env.maxAgeMs, clock });
+    environment = new EnvironmentGate({
+      telemetry: env.telemetry ?? telemetry!,
+      rules: env.rules,
+      maxAgeMs: env.maxAgeMs,
+      clock,
+    });
   }
 
   const approvalOptions = options.approval;

@@ -28,7 +28,14 @@ import type { CircuitBreakers } from './circuit-breakers';
 import { type Clock, type RandomSource, sleep, systemClock } from './clock';
 import type { EnvironmentGate } from './environment-gate';
 import type { ToolRateLimiter } from './rate-limiter';
-import { type BackoffOptions, DEFAULT_BACKOFF, type RetryClassifier, defaultRetryClassifier, fullJitterDelay, shouldRetry } from './retry';
+import {
+  type BackoffOptions,
+  DEFAULT_BACKOFF,
+  type RetryClassifier,
+  defaultRetryClassifier,
+  fullJitterDelay,
+  shouldRetry,
+} from './retry';
 import { type RunPolicy, type RunPolicyResolver, legacyPolicies } from './run-policy';
 
 export interface EnhancedToolExecutorOptions {
@@ -131,7 +138,14 @@ export class EnhancedToolExecutor implements ToolExecutor {
     const digest = this.trace !== undefined ? this.digest(tool, call.args) : undefined;
     const span: SpanBase | undefined =
       digest !== undefined
-        ? { callId, parentCallId: parentCallOf(requester), toolId: tool.id, sessionId, requesterKind: requester.kind, argsDigest: digest }
+        ? {
+            callId,
+            parentCallId: parentCallOf(requester),
+            toolId: tool.id,
+            sessionId,
+            requesterKind: requester.kind,
+            argsDigest: digest,
+          }
         : undefined;
     return { tool, call, callId, sessionId, requester, started, digest, span };
   }
@@ -148,7 +162,17 @@ export class EnhancedToolExecutor implements ToolExecutor {
   }
 
   private async approveThenRun(s: CallState, approval: ApprovalGate): Promise<ToolResult> {
-    const denied = await approval.check(s.tool, { callId: s.callId, sessionId: s.sessionId, args: s.call.args, requester: s.requester, argsDigest: s.digest ?? this.digest(s.tool, s.call.args) }, s.call.signal);
+    const denied = await approval.check(
+      s.tool,
+      {
+        callId: s.callId,
+        sessionId: s.sessionId,
+        args: s.call.args,
+        requester: s.requester,
+        argsDigest: s.digest ?? this.digest(s.tool, s.call.args),
+      },
+      s.call.signal,
+    );
     return denied ? this.refused(denied, s) : this.admitAndRun(s);
   }
 
@@ -171,7 +195,13 @@ export class EnhancedToolExecutor implements ToolExecutor {
    * Timeout + retry: runs attempts until one succeeds, one is terminal, or the policy's retries
    * are spent; then tells the breaker how the admitted call ended.
    */
-  private async attempts(s: CallState, args: unknown, policy: RunPolicy, admission: Admission, breakerKey: string): Promise<ToolResult> {
+  private async attempts(
+    s: CallState,
+    args: unknown,
+    policy: RunPolicy,
+    admission: Admission,
+    breakerKey: string,
+  ): Promise<ToolResult> {
     const executor = this;
     const { call, callId, tool } = s;
     let ended = false; // progress from a tool that was stopped must not reach a caller that has its answer
@@ -196,7 +226,11 @@ export class EnhancedToolExecutor implements ToolExecutor {
     try {
       for (let attempt = 1; ; attempt++) {
         const handle = s.span !== undefined ? this.trace!.begin(spanStart(s.span, attempt, backoffMs)) : undefined;
-        result = await runAttempt(attemptCall, { timeoutMs: policy.timeoutMs, endOnCancel: policy.endOnCancel, attempt, maxAttempts }, this.clock);
+        result = await runAttempt(
+          attemptCall,
+          { timeoutMs: policy.timeoutMs, endOnCancel: policy.endOnCancel, attempt, maxAttempts },
+          this.clock,
+        );
         if (handle !== undefined) this.complete(handle, result, call);
         if (result.ok || !shouldRetry(tool, result.error, attempt, policy.maxRetries, this.classifier)) break;
         backoffMs = fullJitterDelay(attempt - 1, this.backoff, this.random);
@@ -237,7 +271,11 @@ export class EnhancedToolExecutor implements ToolExecutor {
     const error: ToolError = result.error;
     // Under the legacy policy a cancelled tool ends however it likes; the caller's signal tells.
     const outcome: SpanOutcome = isCancelledResult(result) || call.signal?.aborted ? 'cancelled' : 'error';
-    handle.complete({ outcome, errorCode: error.code, errorSlug: outcome === 'cancelled' ? 'cancelled' : errorSlug(error, call.args) });
+    handle.complete({
+      outcome,
+      errorCode: error.code,
+      errorSlug: outcome === 'cancelled' ? 'cancelled' : errorSlug(error, call.args),
+    });
   }
 
   private digest(tool: Tool, args: unknown): ArgsDigest {
@@ -253,7 +291,11 @@ export class EnhancedToolExecutor implements ToolExecutor {
 
 /** A nested call (ctx.invoke) runs through the same pipeline, in the parent's session, cancelled with it. */
 function nestedCall(parent: ToolCall, nested: ToolCall, parentCallId: string): ToolCall {
-  const child: ToolCall = { sessionId: parent.sessionId, ...nested, requester: nested.requester ?? { kind: 'internal', id: parentCallId } };
+  const child: ToolCall = {
+    sessionId: parent.sessionId,
+    ...nested,
+    requester: nested.requester ?? { kind: 'internal', id: parentCallId },
+  };
   if (child.signal === undefined && parent.signal !== undefined) child.signal = parent.signal;
   return child;
 }
@@ -275,5 +317,7 @@ function spanStart(span: SpanBase, attempt: number, backoffMs: number, startedAt
 
 /** Batches, shortcuts and nested calls name their parent call in the requester id. */
 function parentCallOf(requester: Requester): string | undefined {
-  return requester.kind === 'internal' || requester.kind === 'batch' || requester.kind === 'shortcut' ? requester.id : undefined;
+  return requester.kind === 'internal' || requester.kind === 'batch' || requester.kind === 'shortcut'
+    ? requester.id
+    : undefined;
 }

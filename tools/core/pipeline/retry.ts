@@ -39,6 +39,12 @@ export function fullJitterDelay(retryIndex: number, backoff: BackoffOptions, ran
 }
 
 /** Whether a failed attempt may be followed by another. */
-export function shouldRetry(tool: Pick<Tool, 'metadata'>, error: ToolError, attempt: number, maxRetries: number, classifier: RetryClassifier): boolean {
+export function shouldRetry(
+  tool: Pick<Tool, 'metadata'>,
+  error: ToolError,
+  attempt: number,
+  maxRetries: number,
+  classifier: RetryClassifier,
+): boolean {
   return attempt <= maxRetries && retrySafe(tool.metadata.annotations) && classifier.isRetryable(error);
 }

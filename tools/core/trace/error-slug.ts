@@ -54,7 +54,7 @@ function messageSlug(message: string, args: unknown): string {
   const words: string[] = [];
   for (const match of text.matchAll(/[A-Za-z][A-Za-z0-9]*/g)) {
     const word = match[0].toLowerCase();
-    if (word.length > MAX_WORD || (argText && argText.includes(word))) continue;
+    if (word.length > MAX_WORD || argText?.includes(word)) continue;
     words.push(word);
     if (words.length === MAX_WORDS) break;
   }

@@ -8,7 +8,9 @@ import type { ToolErrorCode } from '../result';
 import type { SpanOutcome } from '../trace-span';
 
 /** Upper bounds in ms; the last bucket (above the last bound) is open. */
-export const LATENCY_BUCKETS_MS: readonly number[] = [1, 2, 5, 10, 25, 50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000, 30_000, 60_000, 120_000];
+export const LATENCY_BUCKETS_MS: readonly number[] = [
+  1, 2, 5, 10, 25, 50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000, 30_000, 60_000, 120_000,
+];
 
 export interface LatencyBucket {
   /** Upper bound in ms, or null for the open last bucket. */

@@ -58,7 +58,8 @@ export class ToolTraceRecorder {
 
   constructor(options: TraceRecorderOptions = {}) {
     const capacity = options.capacity ?? DEFAULT_TRACE_CAPACITY;
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`trace capacity must be a positive integer, got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`trace capacity must be a positive integer, got ${capacity}`);
     this.capacity = capacity;
     this.ring = new Array<TraceSpan | undefined>(capacity);
     this.now = options.now ?? defaultNow;

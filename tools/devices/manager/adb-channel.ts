@@ -23,11 +23,19 @@ export interface Deadline {
 }
 
 /** A deadline of `timeoutMs` on `clock`, also ended by the caller's signal. */
-export function startDeadline(clock: Clock, timeoutMs: number, serial: string, what: string, caller?: AbortSignal): Deadline {
+export function startDeadline(
+  clock: Clock,
+  timeoutMs: number,
+  serial: string,
+  what: string,
+  caller?: AbortSignal,
+): Deadline {
   const controller = new AbortController();
   const onCaller = () => controller.abort(new DeviceIoError('aborted', `${what} was cancelled`, serial));
   const timer = clock.setTimeout(() => {
-    controller.abort(new DeviceIoError('timeout', `${what} did not finish within ${formatSeconds(timeoutMs)} s`, serial));
+    controller.abort(
+      new DeviceIoError('timeout', `${what} did not finish within ${formatSeconds(timeoutMs)} s`, serial),
+    );
   }, timeoutMs);
   if (caller?.aborted) onCaller();
   else caller?.addEventListener('abort', onCaller, { once: true });
@@ -60,7 +68,12 @@ export function abortError(signal: AbortSignal, serial: string, what: string): D
  * Races a promise against the deadline. A value that arrives after the deadline is handed to
  * `discard` (to close a connection nobody will use); a late rejection is swallowed.
  */
-export function raceDeadline<T>(promise: PromiseLike<T>, signal: AbortSignal, onAbort: () => Error, discard?: (late: T) => void): Promise<T> {
+export function raceDeadline<T>(
+  promise: PromiseLike<T>,
+  signal: AbortSignal,
+  onAbort: () => Error,
+  discard?: (late: T) => void,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let done = false;
     const abort = () => {
@@ -108,7 +121,12 @@ async function request(conn: AdbConnection, text: string): Promise<void> {
  * (`conn.parser.raw()` is the socket: destroying it ends the service). On any failure, or when
  * `signal` aborts first, the connection is closed before rejecting.
  */
-export async function openDeviceConnection(client: Client, serial: string, service: string, signal: AbortSignal): Promise<AdbConnection> {
+export async function openDeviceConnection(
+  client: Client,
+  serial: string,
+  service: string,
+  signal: AbortSignal,
+): Promise<AdbConnection> {
   const aborted = () => abortError(signal, serial, `'${service.slice(0, 60)}'`);
   let conn: AdbConnection;
   try {

@@ -31,7 +31,12 @@ function runAdb(adbPath: string, args: string[], timeoutMs: number): Promise<str
           reject(new DeviceIoError('adb-missing', `The adb program ('${adbPath}') was not found.`));
           return;
         }
-        reject(new DeviceIoError('server-unreachable', `\`${adbPath} ${args.join(' ')}\` failed: ${`${stderr}`.trim() || err.message}`));
+        reject(
+          new DeviceIoError(
+            'server-unreachable',
+            `\`${adbPath} ${args.join(' ')}\` failed: ${`${stderr}`.trim() || err.message}`,
+          ),
+        );
         return;
       }
       resolve(`${stdout}${stderr}`);
@@ -42,7 +47,11 @@ function runAdb(adbPath: string, args: string[], timeoutMs: number): Promise<str
 async function answers(client: Client, clock: Clock, timeoutMs: number): Promise<true | DeviceIoError> {
   const deadline = startDeadline(clock, timeoutMs, '', 'asking the adb server for its version');
   try {
-    await raceDeadline(client.version(), deadline.signal, () => new DeviceIoError('server-unreachable', 'the adb server did not answer'));
+    await raceDeadline(
+      client.version(),
+      deadline.signal,
+      () => new DeviceIoError('server-unreachable', 'the adb server did not answer'),
+    );
     return true;
   } catch (e) {
     return classifyAdbError(e);
@@ -52,13 +61,22 @@ async function answers(client: Client, clock: Clock, timeoutMs: number): Promise
 }
 
 /** Resolves once the server answers; starts a local one if needed; throws a DeviceIoError otherwise. */
-export async function ensureAdbServer(client: Client, address: AdbServerAddress, clock: Clock, timeoutMs = 20_000): Promise<void> {
+export async function ensureAdbServer(
+  client: Client,
+  address: AdbServerAddress,
+  clock: Clock,
+  timeoutMs = 20_000,
+): Promise<void> {
   const first = await answers(client, clock, Math.min(timeoutMs, 5_000));
   if (first === true) return;
   // adbkit itself tries `adb start-server` on a refused connection; a missing program surfaces here.
-  if (first.kind === 'adb-missing') throw new DeviceIoError('adb-missing', `The adb program ('${address.adbPath}') was not found.`);
+  if (first.kind === 'adb-missing')
+    throw new DeviceIoError('adb-missing', `The adb program ('${address.adbPath}') was not found.`);
   if (!LOCAL_HOSTS.has(address.host)) {
-    throw new DeviceIoError('server-unreachable', `No adb server answers at ${address.host}:${address.port} (${first.message}).`);
+    throw new DeviceIoError(
+      'server-unreachable',
+      `No adb server answers at ${address.host}:${address.port} (${first.message}).`,
+    );
   }
   await runAdb(address.adbPath, ['-P', String(address.port), 'start-server'], timeoutMs);
   const second = await answers(client, clock, timeoutMs);

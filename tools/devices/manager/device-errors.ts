@@ -13,7 +13,9 @@ export function reconnectHint(serial: string): string {
   const network = /:\d+$/.test(serial);
   // adb 29 answers "already connected" to a bare `adb connect` while it still holds the offline
   // transport, so a network device needs the disconnect first (or adb's own reconnect, ~10 s).
-  const how = network ? `run \`adb disconnect ${serial}\` then \`adb connect ${serial}\` (adb also reconnects by itself once the device listens again)` : 'reconnect the USB cable (or replug it)';
+  const how = network
+    ? `run \`adb disconnect ${serial}\` then \`adb connect ${serial}\` (adb also reconnects by itself once the device listens again)`
+    : 'reconnect the USB cable (or replug it)';
   return `The device dropped off adb: ${how}, make sure it is unlocked, then retry.`;
 }
 
@@ -30,23 +32,36 @@ export function deviceToolError(e: unknown, serial: string, what = 'the command'
   const data = { serial, kind: err.kind, slug: `device-${err.kind}` };
   switch (err.kind) {
     case 'offline':
-      return new ToolCallError('EXECUTION_FAILED', `Device ${serial} is offline.`, { hint: reconnectHint(serial), data: { ...data, state: 'offline' } });
+      return new ToolCallError('EXECUTION_FAILED', `Device ${serial} is offline.`, {
+        hint: reconnectHint(serial),
+        data: { ...data, state: 'offline' },
+      });
     case 'disconnected':
-      return new ToolCallError('EXECUTION_FAILED', `The connection to device ${serial} was lost during ${what}.`, { hint: reconnectHint(serial), data });
+      return new ToolCallError('EXECUTION_FAILED', `The connection to device ${serial} was lost during ${what}.`, {
+        hint: reconnectHint(serial),
+        data,
+      });
     case 'not-found':
       return new ToolCallError('NOT_FOUND', `Device ${serial} is not attached to adb.`, { hint: NO_DEVICE_HINT, data });
     case 'unauthorized':
-      return new ToolCallError('EXECUTION_FAILED', `Device ${serial} has not authorized this computer for USB debugging.`, {
-        hint: "Unlock the phone and accept the 'Allow USB debugging?' prompt (tick 'Always allow'), then retry.",
-        data,
-      });
+      return new ToolCallError(
+        'EXECUTION_FAILED',
+        `Device ${serial} has not authorized this computer for USB debugging.`,
+        {
+          hint: "Unlock the phone and accept the 'Allow USB debugging?' prompt (tick 'Always allow'), then retry.",
+          data,
+        },
+      );
     case 'timeout':
       return new ToolCallError('TIMEOUT', `Device ${serial} did not answer: ${err.message}.`, {
         hint: `The device may be busy, frozen or half-disconnected. Check its screen; if it dropped off, ${reconnectHint(serial).charAt(0).toLowerCase()}${reconnectHint(serial).slice(1)}`,
         data,
       });
     case 'aborted':
-      return new ToolCallError('EXECUTION_FAILED', `The command on ${serial} was cancelled.`, { hint: CANCELLED_HINT, data: { ...data, cancelled: true, slug: 'cancelled' } });
+      return new ToolCallError('EXECUTION_FAILED', `The command on ${serial} was cancelled.`, {
+        hint: CANCELLED_HINT,
+        data: { ...data, cancelled: true, slug: 'cancelled' },
+      });
     case 'refused':
       return new ToolCallError('EXECUTION_FAILED', `Device ${serial} refused ${what} (${err.message}).`, {
         hint: 'The device may be restarting adbd; wait a few seconds and retry once.',

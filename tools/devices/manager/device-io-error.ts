@@ -51,7 +51,11 @@ export function classifyAdbError(e: unknown, serial?: string): DeviceIoError {
   if (/unauthorized/i.test(message)) return new DeviceIoError('unauthorized', message, serial);
   if (/not found|no devices|no emulators/i.test(message)) return new DeviceIoError('not-found', message, serial);
   if (/'closed'|Failure: 'closed'/.test(message)) return new DeviceIoError('refused', message, serial);
-  if (/premature|ECONNRESET|EPIPE|socket|Connection closed/i.test(message) || code === 'ECONNRESET' || code === 'EPIPE') {
+  if (
+    /premature|ECONNRESET|EPIPE|socket|Connection closed/i.test(message) ||
+    code === 'ECONNRESET' ||
+    code === 'EPIPE'
+  ) {
     return new DeviceIoError('disconnected', message, serial);
   }
   return new DeviceIoError('failed', message, serial);

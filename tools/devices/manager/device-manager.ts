@@ -81,7 +81,10 @@ export class DeviceManager {
     // adbkit re-emits socket errors on the client; unhandled they would crash the process.
     this.client.on('error', () => undefined);
     if (!LOCAL_HOSTS.has(this.address.host)) this.client.connection = withoutLocalAutostart(this.client);
-    this.tracker = new DeviceTracker(this.client, this.clock, { checkIntervalMs: opts.stateCheckMs ?? 2_000, timeoutMs: Math.min(this.commandTimeoutMs, 10_000) });
+    this.tracker = new DeviceTracker(this.client, this.clock, {
+      checkIntervalMs: opts.stateCheckMs ?? 2_000,
+      timeoutMs: Math.min(this.commandTimeoutMs, 10_000),
+    });
   }
 
   /** Starts the adb server if needed and begins tracking; shared by every caller, retried after a failure. */
@@ -111,17 +114,27 @@ export class DeviceManager {
       throw deviceToolError(e, serial ?? '(none)', 'starting adb');
     }
     let devices = this.tracker.list();
-    let target = serial !== undefined ? devices.find((d) => d.serial === serial) : devices.length === 1 ? devices[0] : undefined;
-    if (!target || target.state !== 'device') {
+    let target =
+      serial !== undefined ? devices.find((d) => d.serial === serial) : devices.length === 1 ? devices[0] : undefined;
+    if (target?.state !== 'device') {
       devices = await this.tracker.check().catch(() => devices);
-      target = serial !== undefined ? devices.find((d) => d.serial === serial) : devices.length === 1 ? devices[0] : undefined;
+      target =
+        serial !== undefined ? devices.find((d) => d.serial === serial) : devices.length === 1 ? devices[0] : undefined;
     }
-    if (serial === undefined && devices.length === 0) throw new ToolCallError('NOT_FOUND', 'No Android device is attached.', { hint: NO_DEVICE_HINT, data: { serials: [] } });
-    if (serial === undefined && devices.length > 1) {
-      throw new ToolCallError('INVALID_ARGUMENT', `${devices.length} devices are attached; pass \`serial\` to choose one: ${listDevices(devices)}.`, {
-        hint: 'Retry with the serial of the device you mean.',
-        data: { fields: ['serial'], serials: devices.map((d) => d.serial) },
+    if (serial === undefined && devices.length === 0)
+      throw new ToolCallError('NOT_FOUND', 'No Android device is attached.', {
+        hint: NO_DEVICE_HINT,
+        data: { serials: [] },
       });
+    if (serial === undefined && devices.length > 1) {
+      throw new ToolCallError(
+        'INVALID_ARGUMENT',
+        `${devices.length} devices are attached; pass \`serial\` to choose one: ${listDevices(devices)}.`,
+        {
+          hint: 'Retry with the serial of the device you mean.',
+          data: { fields: ['serial'], serials: devices.map((d) => d.serial) },
+        },
+      );
     }
     if (!target) {
       const attached = devices.length > 0 ? ` Attached: ${listDevices(devices)}.` : ' No device is attached.';
@@ -131,7 +144,8 @@ export class DeviceManager {
       });
     }
     if (target.state === 'device') return target.serial;
-    if (target.state === 'offline' || target.state === 'unauthorized') throw deviceToolError(new DeviceIoError(target.state, target.state, target.serial), target.serial);
+    if (target.state === 'offline' || target.state === 'unauthorized')
+      throw deviceToolError(new DeviceIoError(target.state, target.state, target.serial), target.serial);
     throw new ToolCallError('EXECUTION_FAILED', `Device ${target.serial} is not ready (adb state '${target.state}').`, {
       hint: `Wait a few seconds for it to finish connecting. ${reconnectHint(target.serial)}`,
       data: { serial: target.serial, state: target.state, slug: `device-${target.state}` },
@@ -153,13 +167,22 @@ export class DeviceManager {
   }
 
   /** Opens a long-running service (logcat follow); only the opening has a deadline. The caller destroys the stream. */
-  async openStream(serial: string, command: string, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<Duplex> {
+  async openStream(
+    serial: string,
+    command: string,
+    opts: { timeoutMs?: number; signal?: AbortSignal } = {},
+  ): Promise<Duplex> {
     const conn = await this.connect(serial, `shell:${command}`, opts, command);
     return conn.parser.raw();
   }
 
   /** Pushes a host file with the sync protocol, reporting bytes sent. */
-  async push(serial: string, localPath: string, remotePath: string, opts: CommandOptions & { onProgress?: (bytes: number) => void } = {}): Promise<void> {
+  async push(
+    serial: string,
+    localPath: string,
+    remotePath: string,
+    opts: CommandOptions & { onProgress?: (bytes: number) => void } = {},
+  ): Promise<void> {
     const what = `pushing to ${remotePath}`;
     const conn = await this.connect(serial, 'sync:', opts, what);
     const deadline = startDeadline(this.clock, opts.timeoutMs ?? this.commandTimeoutMs, serial, what, opts.signal);
@@ -172,7 +195,11 @@ export class DeviceManager {
           failed = true;
           transfer.cancel();
           conn.socket.destroy();
-          reject(deadline.signal.reason instanceof Error ? deadline.signal.reason : new DeviceIoError('aborted', `${what} was cancelled`, serial));
+          reject(
+            deadline.signal.reason instanceof Error
+              ? deadline.signal.reason
+              : new DeviceIoError('aborted', `${what} was cancelled`, serial),
+          );
         };
         deadline.signal.addEventListener('abort', onAbort, { once: true });
         transfer.on('progress', (stats: { bytesTransferred: number }) => opts.onProgress?.(stats.bytesTransferred));
@@ -203,7 +230,10 @@ export class DeviceManager {
     const deadline = startDeadline(this.clock, opts.timeoutMs ?? this.commandTimeoutMs, serial, label, opts.signal);
     try {
       const conn = await openDeviceConnection(this.client, serial, service, deadline.signal);
-      return await collect(conn.parser.raw(), deadline, serial, { maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES, ...(opts.onChunk ? { onChunk: opts.onChunk } : {}) });
+      return await collect(conn.parser.raw(), deadline, serial, {
+        maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES,
+        ...(opts.onChunk ? { onChunk: opts.onChunk } : {}),
+      });
     } catch (e) {
       throw await this.failure(e, serial, label);
     } finally {
@@ -211,7 +241,12 @@ export class DeviceManager {
     }
   }
 
-  private async connect(serial: string, service: string, opts: { timeoutMs?: number; signal?: AbortSignal }, what: string): Promise<AdbConnection> {
+  private async connect(
+    serial: string,
+    service: string,
+    opts: { timeoutMs?: number; signal?: AbortSignal },
+    what: string,
+  ): Promise<AdbConnection> {
     const deadline = startDeadline(this.clock, opts.timeoutMs ?? this.commandTimeoutMs, serial, what, opts.signal);
     try {
       return await openDeviceConnection(this.client, serial, service, deadline.signal);

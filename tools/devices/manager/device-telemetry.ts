@@ -35,7 +35,9 @@ const UI_FIELDS: readonly TelemetryField[] = ['screenOn', 'foreground', 'keyboar
 
 export function parseScreenState(serial: string, output: string, at: number): DeviceScreenState {
   const wake = /mWakefulness=(\w+)/.exec(output)?.[1];
-  const resumed = /(?:mResumedActivity|topResumedActivity)[:=]\s*ActivityRecord\{\S+ u\d+ ([\w.]+\/[\w.$]+)/.exec(output)?.[1];
+  const resumed = /(?:mResumedActivity|topResumedActivity)[:=]\s*ActivityRecord\{\S+ u\d+ ([\w.]+\/[\w.$]+)/.exec(
+    output,
+  )?.[1];
   const shown = /mInputShown=(true|false)/.exec(output)?.[1];
   return {
     serial,
@@ -74,14 +76,23 @@ export class DeviceTelemetry {
 
   /** Reads the screen state from the device now and records what can be trusted. */
   async refresh(serial: string, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<DeviceScreenState> {
-    const result = await this.manager.shell(serial, STATE_COMMAND, { timeoutMs: opts.timeoutMs ?? 10_000, ...(opts.signal ? { signal: opts.signal } : {}) });
-    if (result.exitCode === null) throw deviceToolError(new Error('Connection closed'), serial, 'reading the screen state');
+    const result = await this.manager.shell(serial, STATE_COMMAND, {
+      timeoutMs: opts.timeoutMs ?? 10_000,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
+    if (result.exitCode === null)
+      throw deviceToolError(new Error('Connection closed'), serial, 'reading the screen state');
     const at = this.clock.now();
     const state = parseScreenState(serial, result.output, at);
     this.write(serial, 'screenOn', state.screenOn, at);
     this.write(serial, 'foreground', state.foreground, at);
     const settling = at - (this.lastAction.get(serial) ?? Number.NEGATIVE_INFINITY) < this.settleMs;
-    this.write(serial, 'keyboardShown', state.keyboardShown === false && settling ? undefined : state.keyboardShown, at);
+    this.write(
+      serial,
+      'keyboardShown',
+      state.keyboardShown === false && settling ? undefined : state.keyboardShown,
+      at,
+    );
     return state;
   }
 
@@ -92,7 +103,12 @@ export class DeviceTelemetry {
       const r = this.store.read(telemetryKey(serial, field));
       return r ? { value: r.value, ageMs: now - r.at } : undefined;
     };
-    return { online: read('online'), screenOn: read('screenOn'), foreground: read('foreground'), keyboardShown: read('keyboardShown') };
+    return {
+      online: read('online'),
+      screenOn: read('screenOn'),
+      foreground: read('foreground'),
+      keyboardShown: read('keyboardShown'),
+    };
   }
 
   private write(serial: string, field: TelemetryField, value: unknown, at: number): void {

@@ -75,7 +75,11 @@ export class DeviceTracker {
   async check(): Promise<TrackedDevice[]> {
     const deadline = startDeadline(this.clock, this.opts.timeoutMs, '', 'listing devices');
     try {
-      const devices = await raceDeadline<Device[]>(this.client.listDevices(), deadline.signal, () => new DeviceIoError('server-unreachable', 'the adb server did not list its devices in time'));
+      const devices = await raceDeadline<Device[]>(
+        this.client.listDevices(),
+        deadline.signal,
+        () => new DeviceIoError('server-unreachable', 'the adb server did not list its devices in time'),
+      );
       this.apply(devices.map((d) => ({ serial: d.id, state: d.type })));
       this.checks.emit({ devices: this.list(), at: this.clock.now() });
     } catch (e) {
@@ -111,7 +115,12 @@ export class DeviceTracker {
     const deadline = startDeadline(this.clock, this.opts.timeoutMs, '', 'starting device tracking');
     let tracker: AdbTracker;
     try {
-      tracker = await raceDeadline<AdbTracker>(this.client.trackDevices(), deadline.signal, () => new DeviceIoError('timeout', 'tracking did not start'), (late) => late.end());
+      tracker = await raceDeadline<AdbTracker>(
+        this.client.trackDevices(),
+        deadline.signal,
+        () => new DeviceIoError('timeout', 'tracking did not start'),
+        (late) => late.end(),
+      );
     } catch {
       return; // the next periodic check tries again
     } finally {

@@ -99,7 +99,8 @@ class Parser {
         i++;
       } else if (c === '<' || c === '>') {
         const w = word as Word | null;
-        if (w !== null && /^\d+$/.test(w.text) && !w.dynamic) word = null; // `2>`: the digits name a file descriptor
+        if (w !== null && /^\d+$/.test(w.text) && !w.dynamic)
+          word = null; // `2>`: the digits name a file descriptor
         else endWord();
         let op = c;
         const next = src[i + 1];

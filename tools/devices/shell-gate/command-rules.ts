@@ -16,11 +16,70 @@ export interface Judgement {
 }
 
 const READ_ONLY = new Set([
-  'ls', 'cat', 'echo', 'printf', 'pwd', 'cd', 'id', 'whoami', 'uptime', 'uname', 'df', 'du', 'free', 'ps', 'top', 'pidof',
-  'getprop', 'dumpsys', 'head', 'tail', 'wc', 'md5sum', 'sha1sum', 'sha256sum', 'sha512sum', 'sort', 'uniq', 'cut', 'tr',
-  'grep', 'egrep', 'fgrep', 'stat', 'file', 'which', 'basename', 'dirname', 'readlink', 'realpath', 'true', 'false', ':',
-  'sleep', 'exit', 'test', '[', 'expr', 'seq', 'printenv', 'nproc', 'getenforce', 'netstat', 'ping', 'cmp', 'diff', 'od', 'hexdump',
-  'xxd', 'strings', 'lsof', 'vmstat', 'iostat', 'lsmod', 'ss',
+  'ls',
+  'cat',
+  'echo',
+  'printf',
+  'pwd',
+  'cd',
+  'id',
+  'whoami',
+  'uptime',
+  'uname',
+  'df',
+  'du',
+  'free',
+  'ps',
+  'top',
+  'pidof',
+  'getprop',
+  'dumpsys',
+  'head',
+  'tail',
+  'wc',
+  'md5sum',
+  'sha1sum',
+  'sha256sum',
+  'sha512sum',
+  'sort',
+  'uniq',
+  'cut',
+  'tr',
+  'grep',
+  'egrep',
+  'fgrep',
+  'stat',
+  'file',
+  'which',
+  'basename',
+  'dirname',
+  'readlink',
+  'realpath',
+  'true',
+  'false',
+  ':',
+  'sleep',
+  'exit',
+  'test',
+  '[',
+  'expr',
+  'seq',
+  'printenv',
+  'nproc',
+  'getenforce',
+  'netstat',
+  'ping',
+  'cmp',
+  'diff',
+  'od',
+  'hexdump',
+  'xxd',
+  'strings',
+  'lsof',
+  'vmstat',
+  'iostat',
+  'lsmod',
+  'ss',
 ]);
 
 const DENIED: Record<string, string> = {
@@ -63,7 +122,11 @@ function isProtected(word: Word): boolean {
   return word.dynamic || PROTECTED.some((re) => re.test(word.text));
 }
 
-const judge = (verdict: Judgement['verdict'], reason: string, command: string): Judgement => ({ verdict, reason, command });
+const judge = (verdict: Judgement['verdict'], reason: string, command: string): Judgement => ({
+  verdict,
+  reason,
+  command,
+});
 
 export function judgeCommand(name: string, args: readonly Word[], command: string): Judgement {
   const texts = args.map((a) => a.text);
@@ -83,56 +146,79 @@ export function judgeCommand(name: string, args: readonly Word[], command: strin
       const recursive = flags.some((f) => /^-[a-zA-Z]*[rR]/.test(f) || f === '--recursive');
       const forced = name === 'rm' && flags.some((f) => /^-[a-zA-Z]*f/.test(f) || f === '--force');
       const targets = name === 'rm' ? operands : operands.slice(1);
-      if ((recursive || forced) && targets.some(isProtected)) return judge('deny', `${name} ${recursive ? 'recursively ' : ''}on a system or user-data root`, command);
+      if ((recursive || forced) && targets.some(isProtected))
+        return judge('deny', `${name} ${recursive ? 'recursively ' : ''}on a system or user-data root`, command);
       return judge('ask', name === 'rm' ? 'deletes files' : 'changes file permissions', command);
     }
     case 'setprop': {
       const key = texts[0] ?? '';
-      if (args[0]?.dynamic || /^(persist\.|ctl\.|sys\.powerctl|ro\.)/.test(key)) return judge('deny', 'sets a persistent or system-control property', command);
+      if (args[0]?.dynamic || /^(persist\.|ctl\.|sys\.powerctl|ro\.)/.test(key))
+        return judge('deny', 'sets a persistent or system-control property', command);
       return judge('ask', 'sets a system property', command);
     }
     case 'svc':
-      if (sub === 'power' && /^(reboot|shutdown)$/.test(texts[1] ?? '')) return judge('deny', 'restarts or powers off the device', command);
+      if (sub === 'power' && /^(reboot|shutdown)$/.test(texts[1] ?? ''))
+        return judge('deny', 'restarts or powers off the device', command);
       return judge('ask', 'changes a system service', command);
     case 'am':
-      if (texts.some((t) => /REBOOT|SHUTDOWN|MASTER_CLEAR|FACTORY_RESET/i.test(t))) return judge('deny', 'reboots, shuts down or factory-resets the device', command);
+      if (texts.some((t) => /REBOOT|SHUTDOWN|MASTER_CLEAR|FACTORY_RESET/i.test(t)))
+        return judge('deny', 'reboots, shuts down or factory-resets the device', command);
       return judge('ask', 'starts, stops or messages apps', command);
     case 'kill':
     case 'killall':
     case 'pkill':
-      if (texts.some((t) => t === '1' || t === '-1' || /^(init|system_server|zygote|zygote64|surfaceflinger|adbd)$/.test(t))) return judge('deny', 'kills a process the system needs', command);
+      if (
+        texts.some(
+          (t) => t === '1' || t === '-1' || /^(init|system_server|zygote|zygote64|surfaceflinger|adbd)$/.test(t),
+        )
+      )
+        return judge('deny', 'kills a process the system needs', command);
       return judge('ask', 'kills processes', command);
     case 'mount':
       if (args.length === 0) return judge('read', 'lists mounts', command);
       return judge('deny', 'changes mounts', command);
     case 'settings':
       if (sub === 'get' || sub === 'list') return judge('read', `settings ${sub}`, command);
-      if (texts.includes('adb_enabled') || texts.includes('adb_wifi_enabled')) return judge('deny', 'would switch off adb, cutting this connection', command);
+      if (texts.includes('adb_enabled') || texts.includes('adb_wifi_enabled'))
+        return judge('deny', 'would switch off adb, cutting this connection', command);
       return judge('ask', 'changes a setting', command);
     case 'pm':
-      if (sub !== undefined && /^(list|path|dump|get-install-location|get-max-users|list-\w+)$/.test(sub)) return judge('read', `pm ${sub}`, command);
+      if (sub !== undefined && /^(list|path|dump|get-install-location|get-max-users|list-\w+)$/.test(sub))
+        return judge('read', `pm ${sub}`, command);
       return judge('ask', 'installs, removes or changes packages', command);
     case 'cmd':
-      if ((sub === 'package' && /^(list|path|resolve-activity|query-\w+)$/.test(texts[1] ?? '')) || (sub === 'clipboard' && texts[1] === 'get')) return judge('read', `cmd ${sub} ${texts[1]}`, command);
+      if (
+        (sub === 'package' && /^(list|path|resolve-activity|query-\w+)$/.test(texts[1] ?? '')) ||
+        (sub === 'clipboard' && texts[1] === 'get')
+      )
+        return judge('read', `cmd ${sub} ${texts[1]}`, command);
       return judge('ask', `cmd ${sub ?? ''} may change the system`, command);
     case 'wm':
       if ((sub === 'size' || sub === 'density') && args.length === 1) return judge('read', `wm ${sub}`, command);
       return judge('ask', 'changes the display configuration', command);
     case 'date':
-      if (args.every((a) => !a.dynamic && (a.text.startsWith('+') || a.text === '-u' || a.text === '-R'))) return judge('read', 'prints the date', command);
+      if (args.every((a) => !a.dynamic && (a.text.startsWith('+') || a.text === '-u' || a.text === '-R')))
+        return judge('read', 'prints the date', command);
       return judge('ask', 'may set the clock', command);
     case 'logcat':
-      if (flags.some((f) => /^-[a-zA-Z]*[cGPf]/.test(f) || /^--(clear|file|buffer-size|prune)/.test(f))) return judge('ask', 'clears or reconfigures the log, or writes a file', command);
+      if (flags.some((f) => /^-[a-zA-Z]*[cGPf]/.test(f) || /^--(clear|file|buffer-size|prune)/.test(f)))
+        return judge('ask', 'clears or reconfigures the log, or writes a file', command);
       return judge('read', 'reads the log', command);
     case 'find':
-      if (texts.some((t) => /^-(delete|exec|execdir|ok|okdir|fprint\w*|fls)$/.test(t))) return judge('ask', 'find that deletes, writes or runs commands', command);
+      if (texts.some((t) => /^-(delete|exec|execdir|ok|okdir|fprint\w*|fls)$/.test(t)))
+        return judge('ask', 'find that deletes, writes or runs commands', command);
       return judge('read', 'finds files', command);
     case 'dmesg':
       if (flags.some((f) => /^-[a-zA-Z]*[cC]/.test(f))) return judge('ask', 'clears the kernel log', command);
       return judge('read', 'reads the kernel log', command);
     case 'ip':
     case 'ifconfig':
-      if (name === 'ifconfig' ? args.length <= 1 : args.every((a) => /^(-\w+|addr|address|a|link|l|route|r|show|list|neigh|n|rule)$/.test(a.text))) return judge('read', `${name} shows interfaces`, command);
+      if (
+        name === 'ifconfig'
+          ? args.length <= 1
+          : args.every((a) => /^(-\w+|addr|address|a|link|l|route|r|show|list|neigh|n|rule)$/.test(a.text))
+      )
+        return judge('read', `${name} shows interfaces`, command);
       return judge('ask', 'changes network configuration', command);
     case 'service':
       if (sub === 'list' || sub === 'check') return judge('read', `service ${sub}`, command);

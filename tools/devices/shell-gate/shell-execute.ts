@@ -34,13 +34,23 @@ export function shellExecuteTool(service: DeviceService, approveCommand: Command
   /** Command lines a person approved for the whole session, per session. */
   const approvedForSession = new Map<string, Set<string>>();
 
-  async function approve(command: string, serial: string, judgement: LineJudgement, ctx: ToolContext, tool: Tool): Promise<void> {
+  async function approve(
+    command: string,
+    serial: string,
+    judgement: LineJudgement,
+    ctx: ToolContext,
+    tool: Tool,
+  ): Promise<void> {
     if (approvedForSession.get(ctx.sessionId)?.has(`${serial}\n${command}`)) return;
     if (!approveCommand) {
-      throw new ToolCallError('PERMISSION_DENIED', `This command needs a person's approval and no approver is connected: ${judgement.reasons.join('; ')}.`, {
-        hint: 'Use read-only commands (ls, cat, getprop, dumpsys, pm list…) or a dedicated tool, or ask the user to run it.',
-        data: { gate: 'shell', decision: 'deny', slug: 'shell-no-approver' },
-      });
+      throw new ToolCallError(
+        'PERMISSION_DENIED',
+        `This command needs a person's approval and no approver is connected: ${judgement.reasons.join('; ')}.`,
+        {
+          hint: 'Use read-only commands (ls, cat, getprop, dumpsys, pm list…) or a dedicated tool, or ask the user to run it.',
+          data: { gate: 'shell', decision: 'deny', slug: 'shell-no-approver' },
+        },
+      );
     }
     const request: CommandApprovalRequest = {
       callId: ctx.callId,
@@ -59,7 +69,11 @@ export function shellExecuteTool(service: DeviceService, approveCommand: Command
     try {
       decision = await approveCommand(request, ctx.signal);
     } catch (e) {
-      throw new ToolCallError('PERMISSION_DENIED', `Approval for the command could not be obtained: ${e instanceof Error ? e.message : String(e)}`, { data: { gate: 'shell', decision: 'deny' } });
+      throw new ToolCallError(
+        'PERMISSION_DENIED',
+        `Approval for the command could not be obtained: ${e instanceof Error ? e.message : String(e)}`,
+        { data: { gate: 'shell', decision: 'deny' } },
+      );
     }
     if (decision.decision === 'approve_session') {
       let set = approvedForSession.get(ctx.sessionId);
@@ -67,9 +81,13 @@ export function shellExecuteTool(service: DeviceService, approveCommand: Command
       set.add(`${serial}\n${command}`);
     } else if (decision.decision !== 'approve_once') {
       const reason = decision.reason?.trim();
-      throw new ToolCallError('PERMISSION_DENIED', `The user denied running \`${command.slice(0, 120)}\`${reason ? `: ${reason}` : '.'}`, {
-        data: { gate: 'shell', decision: 'deny', slug: 'shell-denied', ...(reason ? { reason } : {}) },
-      });
+      throw new ToolCallError(
+        'PERMISSION_DENIED',
+        `The user denied running \`${command.slice(0, 120)}\`${reason ? `: ${reason}` : '.'}`,
+        {
+          data: { gate: 'shell', decision: 'deny', slug: 'shell-denied', ...(reason ? { reason } : {}) },
+        },
+      );
     }
   }
 
@@ -82,10 +100,22 @@ export function shellExecuteTool(service: DeviceService, approveCommand: Command
       'reboots, disk formatting, root shells and recursive deletes of system paths are refused. Prefer the dedicated device tools when one fits.',
     input: {
       command: z.string().min(1).max(8000).describe('The shell command line, e.g. "dumpsys battery | grep level".'),
-      timeoutMs: z.number().int().min(1000).max(120_000).default(30_000).describe('How long the command may run before it is stopped, in ms (default 30000).'),
+      timeoutMs: z
+        .number()
+        .int()
+        .min(1000)
+        .max(120_000)
+        .default(30_000)
+        .describe('How long the command may run before it is stopped, in ms (default 30000).'),
     },
     metadata: { category: 'shell', risk: 'HIGH', tags: ['device', 'shell'] },
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true, sensitiveAction: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+      sensitiveAction: true,
+    },
     selfGated: true,
     async run(args, device, ctx) {
       const judgement = judgeCommandLine(args.command);
@@ -108,18 +138,36 @@ export function shellExecuteTool(service: DeviceService, approveCommand: Command
         ctx.progress({ progress: received, message: text });
       };
       // A subshell, so `exit N` or `exec …` in the model's text cannot swallow the exit status line.
-      const result = await service.manager.shell(device.serial, `(\n${args.command}\n)`, { timeoutMs: args.timeoutMs, maxBytes: SHELL_OUTPUT_LIMIT, onChunk, signal: ctx.signal });
+      const result = await service.manager.shell(device.serial, `(\n${args.command}\n)`, {
+        timeoutMs: args.timeoutMs,
+        maxBytes: SHELL_OUTPUT_LIMIT,
+        onChunk,
+        signal: ctx.signal,
+      });
       if (judgement.verdict !== 'read') service.telemetry.invalidate(device.serial);
       if (result.exitCode === null && !result.truncated && result.output === '') {
         await service.manager.tracker.check().catch(() => undefined);
-        throw deviceToolError(new DeviceIoError('disconnected', 'no output and no exit status', device.serial), device.serial, 'the command');
+        throw deviceToolError(
+          new DeviceIoError('disconnected', 'no output and no exit status', device.serial),
+          device.serial,
+          'the command',
+        );
       }
       const notes: string[] = [];
-      if (result.truncated) notes.push(`[output truncated at ${SHELL_OUTPUT_LIMIT / 1024} KB and the command was stopped; narrow it (grep, head, tail) to see the part you need]`);
+      if (result.truncated)
+        notes.push(
+          `[output truncated at ${SHELL_OUTPUT_LIMIT / 1024} KB and the command was stopped; narrow it (grep, head, tail) to see the part you need]`,
+        );
       else if (result.exitCode === null) notes.push('[exit status unknown: the shell ended before reporting it]');
       else notes.push(`[exit status ${result.exitCode}]`);
       const body = result.output === '' ? '(no output)' : result.output.replace(/\n$/, '');
-      return success(`${body}\n${notes.join('\n')}`, { serial: device.serial, exitCode: result.exitCode, truncated: result.truncated, bytes: Buffer.byteLength(result.output), verdict: judgement.verdict });
+      return success(`${body}\n${notes.join('\n')}`, {
+        serial: device.serial,
+        exitCode: result.exitCode,
+        truncated: result.truncated,
+        bytes: Buffer.byteLength(result.output),
+        verdict: judgement.verdict,
+      });
     },
   });
   return tool;

@@ -7,7 +7,13 @@ import { sh } from '../shell-words';
 import { type DeviceCall, defineDeviceTool } from './device-tool';
 import { PACKAGE_NAME, SEPARATOR, firstLines, requireSuccess, splitParts } from './arguments';
 
-const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true, sensitiveAction: false };
+const READ = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true,
+  sensitiveAction: false,
+};
 
 async function requireInstalled(device: DeviceCall, packageName: string): Promise<void> {
   const found = await device.run(sh`pm path ${packageName}`);
@@ -27,10 +33,18 @@ export function appListTool(service: DeviceService): Tool {
   return defineDeviceTool(service, {
     id: 'app_list',
     title: 'List installed apps',
-    description: 'Lists the package names of apps installed on the device, sorted. By default only user-installed (third-party) apps; pass which="all" or "system" for the others.',
+    description:
+      'Lists the package names of apps installed on the device, sorted. By default only user-installed (third-party) apps; pass which="all" or "system" for the others.',
     input: {
-      which: z.enum(['third-party', 'system', 'all']).default('third-party').describe('Which packages: "third-party" (user-installed, default), "system", or "all".'),
-      filter: z.string().max(200).optional().describe('Only packages whose name contains this text (case-insensitive).'),
+      which: z
+        .enum(['third-party', 'system', 'all'])
+        .default('third-party')
+        .describe('Which packages: "third-party" (user-installed, default), "system", or "all".'),
+      filter: z
+        .string()
+        .max(200)
+        .optional()
+        .describe('Only packages whose name contains this text (case-insensitive).'),
     },
     metadata: { category: 'apps', risk: 'LOW', tags: ['device', 'apps'] },
     annotations: READ,
@@ -44,7 +58,10 @@ export function appListTool(service: DeviceService): Tool {
         .filter((n) => n !== '' && (!needle || n.toLowerCase().includes(needle)))
         .sort();
       const head = `${names.length} ${args.which} package(s) on ${device.serial}${args.filter ? ` matching "${args.filter}"` : ''}:`;
-      return success(names.length > 0 ? `${head}\n${names.join('\n')}` : `${head} none.`, { serial: device.serial, packages: names });
+      return success(names.length > 0 ? `${head}\n${names.join('\n')}` : `${head} none.`, {
+        serial: device.serial,
+        packages: names,
+      });
     },
   });
 }
@@ -53,38 +70,62 @@ export function appLaunchTool(service: DeviceService): Tool {
   return defineDeviceTool(service, {
     id: 'app_launch',
     title: 'Launch an app',
-    description: 'Brings an installed app to the foreground (as tapping its launcher icon does), or starts a specific activity of it.',
+    description:
+      'Brings an installed app to the foreground (as tapping its launcher icon does), or starts a specific activity of it.',
     input: {
       packageName: PACKAGE_NAME,
       activity: z
         .string()
-        .regex(/^\.?[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/, 'not an activity class name; expected ".MainActivity" or "com.example.app.MainActivity"')
+        .regex(
+          /^\.?[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/,
+          'not an activity class name; expected ".MainActivity" or "com.example.app.MainActivity"',
+        )
         .optional()
-        .describe('Activity to start, e.g. ".MainActivity" (relative to the package) or a full class name. Omit to launch the app normally.'),
+        .describe(
+          'Activity to start, e.g. ".MainActivity" (relative to the package) or a full class name. Omit to launch the app normally.',
+        ),
     },
     metadata: { category: 'apps', risk: 'MEDIUM', tags: ['device', 'apps'] },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true, sensitiveAction: false },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: false,
+    },
     async run(args, device) {
       service.telemetry.invalidate(device.serial);
       if (args.activity) {
         const r = await device.run(sh`am start -W -n ${`${args.packageName}/${args.activity}`}`);
         if (r.exitCode !== 0 || /^Error/m.test(r.output)) {
           const missing = /does not exist|unable to resolve/i.test(r.output);
-          throw new ToolCallError(missing ? 'NOT_FOUND' : 'EXECUTION_FAILED', `Could not start ${args.packageName}/${args.activity}: ${firstLines(r.output)}`, {
-            hint: missing ? 'Check the activity name (app_info lists the activities) or omit it to launch the app normally.' : 'Read the error, then retry once.',
-          });
+          throw new ToolCallError(
+            missing ? 'NOT_FOUND' : 'EXECUTION_FAILED',
+            `Could not start ${args.packageName}/${args.activity}: ${firstLines(r.output)}`,
+            {
+              hint: missing
+                ? 'Check the activity name (app_info lists the activities) or omit it to launch the app normally.'
+                : 'Read the error, then retry once.',
+            },
+          );
         }
       } else {
         const r = await device.run(sh`monkey -p ${args.packageName} -c android.intent.category.LAUNCHER 1`);
         if (r.exitCode !== 0 || /No activities found|aborted/i.test(r.output)) {
-          throw new ToolCallError('NOT_FOUND', `${args.packageName} is not installed or has no launcher activity on ${device.serial}.`, {
-            hint: 'Call app_list to check the name; apps without a launcher icon need an explicit activity.',
-            data: { packageName: args.packageName },
-          });
+          throw new ToolCallError(
+            'NOT_FOUND',
+            `${args.packageName} is not installed or has no launcher activity on ${device.serial}.`,
+            {
+              hint: 'Call app_list to check the name; apps without a launcher icon need an explicit activity.',
+              data: { packageName: args.packageName },
+            },
+          );
         }
       }
       await service.telemetry.refresh(device.serial, { timeoutMs: 5_000 }).catch(() => undefined);
-      return success(`Launched ${args.packageName}${args.activity ? `/${args.activity}` : ''}.${foregroundNote(service, device.serial)}`);
+      return success(
+        `Launched ${args.packageName}${args.activity ? `/${args.activity}` : ''}.${foregroundNote(service, device.serial)}`,
+      );
     },
   });
 }
@@ -93,10 +134,17 @@ export function appForceStopTool(service: DeviceService): Tool {
   return defineDeviceTool(service, {
     id: 'app_force_stop',
     title: 'Force-stop an app',
-    description: 'Force-stops an app: kills its process and removes its task, as "Force stop" in the app settings does. Unsaved work in the app is lost.',
+    description:
+      'Force-stops an app: kills its process and removes its task, as "Force stop" in the app settings does. Unsaved work in the app is lost.',
     input: { packageName: PACKAGE_NAME },
     metadata: { category: 'apps', risk: 'HIGH', tags: ['device', 'apps'] },
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true, sensitiveAction: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: true,
+    },
     changesUi: true,
     async run(args, device) {
       await requireInstalled(device, args.packageName);
@@ -117,14 +165,24 @@ export function appUninstallTool(service: DeviceService): Tool {
       keepData: z.boolean().default(false).describe('Keep the app data and cache (pm uninstall -k).'),
     },
     metadata: { category: 'apps', risk: 'HIGH', tags: ['device', 'apps'] },
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true, sensitiveAction: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: true,
+    },
     async run(args, device) {
       await requireInstalled(device, args.packageName);
-      const r = await device.run(args.keepData ? sh`pm uninstall -k ${args.packageName}` : sh`pm uninstall ${args.packageName}`);
+      const r = await device.run(
+        args.keepData ? sh`pm uninstall -k ${args.packageName}` : sh`pm uninstall ${args.packageName}`,
+      );
       if (!/^Success/m.test(r.output)) {
         const reason = /Failure \[([^\]]+)\]/.exec(r.output)?.[1] ?? firstLines(r.output);
         throw new ToolCallError('EXECUTION_FAILED', `Uninstalling ${args.packageName} failed: ${reason}.`, {
-          hint: /DELETE_FAILED_INTERNAL_ERROR|system/i.test(reason) ? 'System apps cannot be uninstalled; use app_force_stop, or leave it.' : 'Read the reason; do not retry blindly.',
+          hint: /DELETE_FAILED_INTERNAL_ERROR|system/i.test(reason)
+            ? 'System apps cannot be uninstalled; use app_force_stop, or leave it.'
+            : 'Read the reason; do not retry blindly.',
           data: { packageName: args.packageName, reason },
         });
       }
@@ -137,7 +195,8 @@ export function appInfoTool(service: DeviceService): Tool {
   return defineDeviceTool(service, {
     id: 'app_info',
     title: 'Show app details',
-    description: 'Details of an installed app: version, install and update times, installer, whether it is a system app, whether it is running (pid), and its activities.',
+    description:
+      'Details of an installed app: version, install and update times, installer, whether it is a system app, whether it is running (pid), and its activities.',
     input: { packageName: PACKAGE_NAME },
     metadata: { category: 'apps', risk: 'LOW', tags: ['device', 'apps'] },
     annotations: READ,

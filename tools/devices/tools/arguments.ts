@@ -6,19 +6,29 @@ import type { CommandOutput } from './device-tool';
 /** Android application ids: dot-separated segments of letters, digits and underscores, each starting with a letter. */
 export const PACKAGE_NAME = z
   .string()
-  .regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/, 'not an Android package name; expected something like "com.example.app" (use app_list to see the installed ones)')
+  .regex(
+    /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/,
+    'not an Android package name; expected something like "com.example.app" (use app_list to see the installed ones)',
+  )
   .describe('Package name (application id) of the app, e.g. "com.example.notes".');
 
 /** What a failed device command printed, for the error message. */
 export function firstLines(output: string, max = 3): string {
-  const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = output
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   return lines.slice(0, max).join(' / ').slice(0, 400) || '(no output)';
 }
 
 /** Throws EXECUTION_FAILED naming the step when a command exited non-zero. */
 export function requireSuccess(result: CommandOutput, what: string, hint?: string): string {
   if (result.exitCode === 0) return result.output;
-  throw new ToolCallError('EXECUTION_FAILED', `${what} failed (exit status ${result.exitCode ?? 'unknown'}): ${firstLines(result.output)}`, hint ? { hint } : {});
+  throw new ToolCallError(
+    'EXECUTION_FAILED',
+    `${what} failed (exit status ${result.exitCode ?? 'unknown'}): ${firstLines(result.output)}`,
+    hint ? { hint } : {},
+  );
 }
 
 /** Splits the output of several commands joined with `echo SEPARATOR`. */

@@ -18,7 +18,9 @@ export const SERIAL_FIELD = z
   .string()
   .min(1)
   .optional()
-  .describe('Serial of the target device as adb lists it (e.g. "R58M123ABC" or "192.168.1.20:5555"). Optional when exactly one device is attached.');
+  .describe(
+    'Serial of the target device as adb lists it (e.g. "R58M123ABC" or "192.168.1.20:5555"). Optional when exactly one device is attached.',
+  );
 
 export interface RunOptions {
   timeoutMs?: number;
@@ -51,7 +53,11 @@ export interface DeviceToolDefinition<Shape extends z.ZodRawShape> {
   /** The action may change what is on screen: telemetry is dropped before and re-read after. */
   changesUi?: boolean;
   selfGated?: boolean;
-  run(args: z.infer<z.ZodObject<Shape>> & { serial?: string }, device: DeviceCall, ctx: ToolContext): Promise<ToolReturn>;
+  run(
+    args: z.infer<z.ZodObject<Shape>> & { serial?: string },
+    device: DeviceCall,
+    ctx: ToolContext,
+  ): Promise<ToolReturn>;
 }
 
 /** The first string anywhere in the arguments that holds a NUL byte, as a field path. */
@@ -82,7 +88,11 @@ export function deviceCall(service: DeviceService, serial: string, ctx: ToolCont
       const result = await service.manager.shell(serial, command, { ...opts, signal });
       if (result.exitCode === null && !result.truncated) {
         await service.manager.tracker.check().catch(() => undefined);
-        throw deviceToolError(new DeviceIoError('disconnected', 'the output ended without an exit status', serial), serial, `\`${command.split(' ', 1)[0]}\``);
+        throw deviceToolError(
+          new DeviceIoError('disconnected', 'the output ended without an exit status', serial),
+          serial,
+          `\`${command.split(' ', 1)[0]}\``,
+        );
       }
       return result;
     },
@@ -93,7 +103,10 @@ export function deviceCall(service: DeviceService, serial: string, ctx: ToolCont
   };
 }
 
-export function defineDeviceTool<Shape extends z.ZodRawShape>(service: DeviceService, def: DeviceToolDefinition<Shape>): Tool {
+export function defineDeviceTool<Shape extends z.ZodRawShape>(
+  service: DeviceService,
+  def: DeviceToolDefinition<Shape>,
+): Tool {
   const input = z.object({ ...def.input, serial: SERIAL_FIELD });
   return defineTool({
     id: def.id,
@@ -108,10 +121,14 @@ export function defineDeviceTool<Shape extends z.ZodRawShape>(service: DeviceSer
     run: async (args, ctx) => {
       const field = nulField(args, '');
       if (field) {
-        throw new ToolCallError('INVALID_ARGUMENT', `argument "${field}" contains a NUL byte, which cannot be passed to a device.`, {
-          hint: 'Remove the NUL (\\u0000) character and retry.',
-          data: { fields: [field] },
-        });
+        throw new ToolCallError(
+          'INVALID_ARGUMENT',
+          `argument "${field}" contains a NUL byte, which cannot be passed to a device.`,
+          {
+            hint: 'Remove the NUL (\\u0000) character and retry.',
+            data: { fields: [field] },
+          },
+        );
       }
       const typed = args as z.infer<z.ZodObject<Shape>> & { serial?: string };
       const serial = await service.resolveSerial(typed.serial);

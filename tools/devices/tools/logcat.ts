@@ -27,27 +27,58 @@ export function logcatTool(service: DeviceService): Tool {
   return defineDeviceTool(service, {
     id: 'logcat',
     title: 'Read the device log',
-    description: 'Returns the most recent lines of the device log (logcat, threadtime format, oldest first), filtered by tag, minimum level, process, text or age. Use it to find crashes ("AndroidRuntime" at level E) and app messages.',
+    description:
+      'Returns the most recent lines of the device log (logcat, threadtime format, oldest first), filtered by tag, minimum level, process, text or age. Use it to find crashes ("AndroidRuntime" at level E) and app messages.',
     input: {
-      lines: z.number().int().min(1).max(2000).default(100).describe('How many of the most recent matching lines to return (1-2000, default 100).'),
-      tag: z.string().min(1).max(100).optional().describe('Only this log tag, e.g. "AndroidRuntime" or "ActivityManager".'),
-      level: z.enum(['V', 'D', 'I', 'W', 'E', 'F']).default('V').describe('Minimum priority: V(erbose), D(ebug), I(nfo), W(arn), E(rror), F(atal). Default V.'),
+      lines: z
+        .number()
+        .int()
+        .min(1)
+        .max(2000)
+        .default(100)
+        .describe('How many of the most recent matching lines to return (1-2000, default 100).'),
+      tag: z
+        .string()
+        .min(1)
+        .max(100)
+        .optional()
+        .describe('Only this log tag, e.g. "AndroidRuntime" or "ActivityManager".'),
+      level: z
+        .enum(['V', 'D', 'I', 'W', 'E', 'F'])
+        .default('V')
+        .describe('Minimum priority: V(erbose), D(ebug), I(nfo), W(arn), E(rror), F(atal). Default V.'),
       pid: z.number().int().min(1).optional().describe('Only lines of this process id.'),
       packageName: PACKAGE_NAME.optional().describe("Only lines of this app's running process."),
       grep: z.string().min(1).max(200).optional().describe('Only lines whose message matches this regular expression.'),
-      sinceSeconds: z.number().int().min(1).max(86_400).optional().describe('Only lines from the last N seconds (by the device clock).'),
+      sinceSeconds: z
+        .number()
+        .int()
+        .min(1)
+        .max(86_400)
+        .optional()
+        .describe('Only lines from the last N seconds (by the device clock).'),
     },
     metadata: { category: 'system', risk: 'LOW', tags: ['device', 'system'] },
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true, sensitiveAction: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: false,
+    },
     async run(args, device) {
       let pid = args.pid;
       if (args.packageName) {
         const found = (await device.run(sh`pidof ${args.packageName}`)).output.trim().split(/\s+/)[0];
         if (!found) {
-          throw new ToolCallError('NOT_FOUND', `${args.packageName} is not running on ${device.serial}, so it has no process to read logs of.`, {
-            hint: 'Launch it (app_launch) first, or filter by tag instead of package.',
-            data: { fields: ['packageName'] },
-          });
+          throw new ToolCallError(
+            'NOT_FOUND',
+            `${args.packageName} is not running on ${device.serial}, so it has no process to read logs of.`,
+            {
+              hint: 'Launch it (app_launch) first, or filter by tag instead of package.',
+              data: { fields: ['packageName'] },
+            },
+          );
         }
         pid = Number(found);
       }
@@ -58,14 +89,20 @@ export function logcatTool(service: DeviceService): Tool {
       else words.push(`*:${args.level}`);
       const clock = args.sinceSeconds ? "date '+%Y-%m-%d %H:%M:%S'; " : '';
       const r = await device.run(`${clock}${sh`logcat ${ShellWords.of(words)}`}`, { maxBytes: MAX_BYTES });
-      const out = r.truncated ? r.output : requireSuccess(r, '`logcat`', 'Check the filter (an invalid regular expression in grep fails), then retry.');
+      const out = r.truncated
+        ? r.output
+        : requireSuccess(r, '`logcat`', 'Check the filter (an invalid regular expression in grep fails), then retry.');
       let lines = out.split('\n').filter((l) => l !== '' && !l.startsWith('--------- beginning of'));
       if (args.sinceSeconds) {
         const cutoff = logStampBefore(lines.shift() ?? '', args.sinceSeconds);
         if (cutoff) lines = lines.filter((l) => (STAMP.exec(l)?.[1] ?? '') >= cutoff);
       }
       const head = `${lines.length} log line(s) from ${device.serial}${r.truncated ? ` (cut at ${MAX_BYTES / 1024} KB; ask for fewer lines)` : ''}:`;
-      return success(lines.length > 0 ? `${head}\n${lines.join('\n')}` : `${head} none matched.`, { serial: device.serial, lines: lines.length, truncated: r.truncated });
+      return success(lines.length > 0 ? `${head}\n${lines.join('\n')}` : `${head} none matched.`, {
+        serial: device.serial,
+        lines: lines.length,
+        truncated: r.truncated,
+      });
     },
   });
 }

@@ -6,24 +6,38 @@ import type { DeviceService } from '../device-service';
 import { defineDeviceTool } from './device-tool';
 import { PACKAGE_NAME, requireSuccess } from './arguments';
 
-const READ_SENSITIVE = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true, sensitiveAction: true };
+const READ_SENSITIVE = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true,
+  sensitiveAction: true,
+};
 
 export function getLocationTool(service: DeviceService): Tool {
   return defineDeviceTool(service, {
     id: 'get_location',
     title: 'Device location',
-    description: "The device's last known location (latitude, longitude, accuracy in meters, provider) from the location service, and whether location is switched on.",
+    description:
+      "The device's last known location (latitude, longitude, accuracy in meters, provider) from the location service, and whether location is switched on.",
     input: {},
     metadata: { category: 'utility', risk: 'LOW', tags: ['device', 'utility'] },
     annotations: READ_SENSITIVE,
     async run(_args, device) {
       const dump = requireSuccess(await device.run('dumpsys location'), '`dumpsys location`');
       const enabled = /Location Setting:\s*(ON|OFF)/i.exec(dump)?.[1];
-      const m = /Location\[(\S+) (-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)(?: hAcc=(\d+(?:\.\d+)?))?[^\]]*?(?: alt=(-?\d+(?:\.\d+)?))?[^\]]*\]/.exec(dump);
+      const m =
+        /Location\[(\S+) (-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)(?: hAcc=(\d+(?:\.\d+)?))?[^\]]*?(?: alt=(-?\d+(?:\.\d+)?))?[^\]]*\]/.exec(
+          dump,
+        );
       if (!m) {
-        throw new ToolCallError('NOT_FOUND', `Device ${device.serial} has no last known location${enabled?.toUpperCase() === 'OFF' ? ' (location is switched off)' : ''}.`, {
-          hint: 'Location must be on and some app must have requested a fix; turn it on (get_set_settings secure location_mode 3) or open a maps app, then retry.',
-        });
+        throw new ToolCallError(
+          'NOT_FOUND',
+          `Device ${device.serial} has no last known location${enabled?.toUpperCase() === 'OFF' ? ' (location is switched off)' : ''}.`,
+          {
+            hint: 'Location must be on and some app must have requested a fix; turn it on (get_set_settings secure location_mode 3) or open a maps app, then retry.',
+          },
+        );
       }
       return jsonSuccess({
         serial: device.serial,
@@ -76,11 +90,16 @@ export function notificationReadTool(service: DeviceService): Tool {
     metadata: { category: 'utility', risk: 'LOW', tags: ['device', 'utility'] },
     annotations: READ_SENSITIVE,
     async run(args, device) {
-      const dump = requireSuccess(await device.run('dumpsys notification --noredact', { maxBytes: 4 * 1024 * 1024 }), '`dumpsys notification`');
+      const dump = requireSuccess(
+        await device.run('dumpsys notification --noredact', { maxBytes: 4 * 1024 * 1024 }),
+        '`dumpsys notification`',
+      );
       const all = parseNotifications(dump)
         .filter((n) => !args.packageName || n.packageName === args.packageName)
         .sort((a, b) => (b.postTime ?? 0) - (a.postTime ?? 0));
-      const shown = all.slice(0, args.limit).map((n) => ({ ...n, posted: n.postTime === null ? null : new Date(n.postTime).toISOString() }));
+      const shown = all
+        .slice(0, args.limit)
+        .map((n) => ({ ...n, posted: n.postTime === null ? null : new Date(n.postTime).toISOString() }));
       return jsonSuccess({ serial: device.serial, count: all.length, notifications: shown });
     },
   });

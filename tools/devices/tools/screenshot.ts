@@ -40,24 +40,51 @@ export function screenshotTool(service: DeviceService): Tool {
   return defineDeviceTool(service, {
     id: 'screenshot',
     title: 'Take a screenshot',
-    description: 'Captures the device screen as a PNG image. Use scale (e.g. 0.5) for a smaller image when details do not matter; ui_dump is cheaper for reading text and finding what to tap.',
-    input: { scale: z.number().min(0.1).max(1).default(1).describe('Size factor from 0.1 to 1 (default 1 = full resolution).') },
+    description:
+      'Captures the device screen as a PNG image. Use scale (e.g. 0.5) for a smaller image when details do not matter; ui_dump is cheaper for reading text and finding what to tap.',
+    input: {
+      scale: z.number().min(0.1).max(1).default(1).describe('Size factor from 0.1 to 1 (default 1 = full resolution).'),
+    },
     metadata: { category: 'ui', risk: 'LOW', tags: ['device', 'ui'] },
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true, sensitiveAction: true },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: true,
+    },
     async run(args, device) {
       const png = await device.exec('screencap -p', { timeoutMs: 30_000, maxBytes: 64 * 1024 * 1024 });
       const size = pngSize(png);
       if (!size) {
         await service.manager.tracker.check().catch(() => undefined);
         const state = service.manager.tracker.get(device.serial)?.state;
-        if (png.length === 0 || state !== 'device') throw deviceToolError(new DeviceIoError(state === 'device' ? 'disconnected' : 'offline', 'the capture ended early', device.serial), device.serial, '`screencap`');
-        throw new ToolCallError('EXECUTION_FAILED', `The device did not return a PNG (${png.length} bytes): ${png.subarray(0, 120).toString('utf8').trim()}`, {
-          hint: 'The screen may be protected (secure window) or the device busy; retry once.',
-        });
+        if (png.length === 0 || state !== 'device')
+          throw deviceToolError(
+            new DeviceIoError(
+              state === 'device' ? 'disconnected' : 'offline',
+              'the capture ended early',
+              device.serial,
+            ),
+            device.serial,
+            '`screencap`',
+          );
+        throw new ToolCallError(
+          'EXECUTION_FAILED',
+          `The device did not return a PNG (${png.length} bytes): ${png.subarray(0, 120).toString('utf8').trim()}`,
+          {
+            hint: 'The screen may be protected (secure window) or the device busy; retry once.',
+          },
+        );
       }
-      if (args.scale >= 0.999) return imageSuccess(png, 'image/png', `Screenshot of ${device.serial} (${size.width}x${size.height}).`);
+      if (args.scale >= 0.999)
+        return imageSuccess(png, 'image/png', `Screenshot of ${device.serial} (${size.width}x${size.height}).`);
       const scaled = scalePng(png, args.scale);
-      return imageSuccess(scaled.data, 'image/png', `Screenshot of ${device.serial} (${size.width}x${size.height}, scaled to ${scaled.width}x${scaled.height}).`);
+      return imageSuccess(
+        scaled.data,
+        'image/png',
+        `Screenshot of ${device.serial} (${size.width}x${size.height}, scaled to ${scaled.width}x${scaled.height}).`,
+      );
     },
   });
 }

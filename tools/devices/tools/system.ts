@@ -9,7 +9,13 @@ import { sh } from '../shell-words';
 import { defineDeviceTool } from './device-tool';
 import { SEPARATOR, firstLines, requireSuccess, splitParts } from './arguments';
 
-const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true, sensitiveAction: false };
+const READ = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true,
+  sensitiveAction: false,
+};
 
 function parseProps(output: string): Map<string, string> {
   const props = new Map<string, string>();
@@ -21,7 +27,8 @@ export function getDeviceInfoTool(service: DeviceService): Tool {
   return defineDeviceTool(service, {
     id: 'get_device_info',
     title: 'Device information',
-    description: 'Model, manufacturer, Android version and SDK level, CPU ABI, build, screen size and density, and battery state of the device.',
+    description:
+      'Model, manufacturer, Android version and SDK level, CPU ABI, build, screen size and density, and battery state of the device.',
     input: {},
     metadata: { category: 'system', risk: 'LOW', tags: ['device', 'system'] },
     annotations: READ,
@@ -29,8 +36,12 @@ export function getDeviceInfoTool(service: DeviceService): Tool {
       const r = await device.run(`getprop; echo ${SEPARATOR}; wm size; wm density; echo ${SEPARATOR}; dumpsys battery`);
       const [propsText = '', wmText = '', battery = ''] = splitParts(r.output);
       const p = parseProps(propsText);
-      const size = /(?:Override|Physical) size: (\d+)x(\d+)/.exec(wmText.includes('Override size') ? wmText.slice(wmText.indexOf('Override size')) : wmText);
-      const density = /(?:Override|Physical) density: (\d+)/.exec(wmText.includes('Override density') ? wmText.slice(wmText.indexOf('Override density')) : wmText);
+      const size = /(?:Override|Physical) size: (\d+)x(\d+)/.exec(
+        wmText.includes('Override size') ? wmText.slice(wmText.indexOf('Override size')) : wmText,
+      );
+      const density = /(?:Override|Physical) density: (\d+)/.exec(
+        wmText.includes('Override density') ? wmText.slice(wmText.indexOf('Override density')) : wmText,
+      );
       const num = (re: RegExp) => {
         const m = re.exec(battery)?.[1];
         return m === undefined ? null : Number(m);
@@ -47,8 +58,17 @@ export function getDeviceInfoTool(service: DeviceService): Tool {
         abi: p.get('ro.product.cpu.abi') ?? null,
         build: p.get('ro.build.display.id') ?? p.get('ro.build.id') ?? null,
         buildType: p.get('ro.build.type') ?? null,
-        screen: size ? { width: Number(size[1]), height: Number(size[2]), density: density ? Number(density[1]) : null } : null,
-        battery: battery.includes('level') ? { level: num(/level: (\d+)/), scale: num(/scale: (\d+)/), usbPowered: /USB powered: true/.test(battery), acPowered: /AC powered: true/.test(battery) } : null,
+        screen: size
+          ? { width: Number(size[1]), height: Number(size[2]), density: density ? Number(density[1]) : null }
+          : null,
+        battery: battery.includes('level')
+          ? {
+              level: num(/level: (\d+)/),
+              scale: num(/scale: (\d+)/),
+              usbPowered: /USB powered: true/.test(battery),
+              acPowered: /AC powered: true/.test(battery),
+            }
+          : null,
       });
     },
   });
@@ -74,47 +94,91 @@ export function getSetSettingsTool(service: DeviceService, approveChange?: Comma
     description:
       'Reads, lists, changes or deletes Android settings (the `settings` command) in the system, secure or global namespace. Changing a setting changes the device; the user is asked to approve it.',
     input: {
-      action: z.enum(['get', 'put', 'delete', 'list']).describe('"get" one setting, "list" a namespace, "put" a new value, or "delete" a setting.'),
+      action: z
+        .enum(['get', 'put', 'delete', 'list'])
+        .describe('"get" one setting, "list" a namespace, "put" a new value, or "delete" a setting.'),
       namespace: z.enum(['system', 'secure', 'global']).describe('Settings namespace.'),
       key: SETTING_KEY.optional(),
       value: z.string().max(1000).optional().describe('New value for "put".'),
     },
     metadata: { category: 'system', risk: 'HIGH', tags: ['device', 'system'] },
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true, sensitiveAction: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: true,
+    },
     selfGated: true,
     async run(args, device, ctx) {
       const { action, namespace, key } = args;
       if (action === 'list') {
-        const out = requireSuccess(await device.run(sh`settings list ${namespace}`, { maxBytes: 256 * 1024 }), '`settings list`');
+        const out = requireSuccess(
+          await device.run(sh`settings list ${namespace}`, { maxBytes: 256 * 1024 }),
+          '`settings list`',
+        );
         return success(`${namespace} settings on ${device.serial}:\n${out.trimEnd()}`);
       }
-      if (key === undefined) throw new ToolCallError('INVALID_ARGUMENT', `"key" is required for action "${action}".`, { data: { fields: ['key'] } });
+      if (key === undefined)
+        throw new ToolCallError('INVALID_ARGUMENT', `"key" is required for action "${action}".`, {
+          data: { fields: ['key'] },
+        });
       if (action === 'get') {
         const out = requireSuccess(await device.run(sh`settings get ${namespace} ${key}`), '`settings get`').trim();
         return jsonSuccess({ serial: device.serial, namespace, key, value: out === 'null' ? null : out });
       }
       if (CUTS_ADB.has(key)) {
-        throw new ToolCallError('PERMISSION_DENIED', `Changing ${namespace} ${key} would switch off adb and cut Toolgate's connection to the device.`, {
-          hint: 'Do not change this setting from Toolgate; ask the user to do it on the phone if needed.',
-        });
+        throw new ToolCallError(
+          'PERMISSION_DENIED',
+          `Changing ${namespace} ${key} would switch off adb and cut Toolgate's connection to the device.`,
+          {
+            hint: 'Do not change this setting from Toolgate; ask the user to do it on the phone if needed.',
+          },
+        );
       }
-      await approveSettingChange(approveChange, ctx, device.serial, action === 'delete' ? `settings delete ${namespace} ${key}` : `settings put ${namespace} ${key} ${args.value ?? ''}`);
+      await approveSettingChange(
+        approveChange,
+        ctx,
+        device.serial,
+        action === 'delete'
+          ? `settings delete ${namespace} ${key}`
+          : `settings put ${namespace} ${key} ${args.value ?? ''}`,
+      );
       if (action === 'delete') {
         const out = requireSuccess(await device.run(sh`settings delete ${namespace} ${key}`), '`settings delete`');
         return success(`Deleted ${namespace} ${key} (${out.trim() || 'done'}).`);
       }
-      if (args.value === undefined) throw new ToolCallError('INVALID_ARGUMENT', '"value" is required for action "put".', { data: { fields: ['value'] } });
+      if (args.value === undefined)
+        throw new ToolCallError('INVALID_ARGUMENT', '"value" is required for action "put".', {
+          data: { fields: ['value'] },
+        });
       const previous = (await device.run(sh`settings get ${namespace} ${key}`)).output.trim();
       requireSuccess(await device.run(sh`settings put ${namespace} ${key} ${args.value}`), '`settings put`');
       const now = requireSuccess(await device.run(sh`settings get ${namespace} ${key}`), '`settings get`').trim();
-      return jsonSuccess({ serial: device.serial, namespace, key, previous: previous === 'null' ? null : previous, value: now === 'null' ? null : now });
+      return jsonSuccess({
+        serial: device.serial,
+        namespace,
+        key,
+        previous: previous === 'null' ? null : previous,
+        value: now === 'null' ? null : now,
+      });
     },
   });
 }
 
-async function approveSettingChange(approve: CommandApprover | undefined, ctx: ToolContext, serial: string, change: string): Promise<void> {
-  const denied = (message: string, hint?: string) => new ToolCallError('PERMISSION_DENIED', message, { ...(hint ? { hint } : {}), data: { gate: 'settings' } });
-  if (!approve) throw denied('Changing a device setting needs a person\'s approval and no approver is connected.', 'Read the setting instead, or ask the user to change it.');
+async function approveSettingChange(
+  approve: CommandApprover | undefined,
+  ctx: ToolContext,
+  serial: string,
+  change: string,
+): Promise<void> {
+  const denied = (message: string, hint?: string) =>
+    new ToolCallError('PERMISSION_DENIED', message, { ...(hint ? { hint } : {}), data: { gate: 'settings' } });
+  if (!approve)
+    throw denied(
+      "Changing a device setting needs a person's approval and no approver is connected.",
+      'Read the setting instead, or ask the user to change it.',
+    );
   const decision = await approve(
     {
       callId: ctx.callId,
@@ -123,7 +187,13 @@ async function approveSettingChange(approve: CommandApprover | undefined, ctx: T
       title: `Change a setting on ${serial}: ${change}`,
       args: { change, serial },
       risk: 'HIGH',
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true, sensitiveAction: true },
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: true,
+        openWorldHint: true,
+        sensitiveAction: true,
+      },
       requester: ctx.requester,
       command: change,
       serial,
@@ -131,28 +201,53 @@ async function approveSettingChange(approve: CommandApprover | undefined, ctx: T
     },
     ctx.signal,
   ).catch((e: unknown) => ({ decision: 'deny' as const, reason: e instanceof Error ? e.message : String(e) }));
-  if (decision.decision === 'deny') throw denied(`The user denied the change '${change}'${decision.reason ? `: ${decision.reason}` : '.'}`);
+  if (decision.decision === 'deny')
+    throw denied(`The user denied the change '${change}'${decision.reason ? `: ${decision.reason}` : '.'}`);
 }
 
-const PLAYBACK_STATES: Record<string, string> = { '0': 'none', '1': 'stopped', '2': 'paused', '3': 'playing', '6': 'buffering', '7': 'error' };
+const PLAYBACK_STATES: Record<string, string> = {
+  '0': 'none',
+  '1': 'stopped',
+  '2': 'paused',
+  '3': 'playing',
+  '6': 'buffering',
+  '7': 'error',
+};
 
 export function controlMediaTool(service: DeviceService): Tool {
   return defineDeviceTool(service, {
     id: 'control_media',
     title: 'Control media playback',
-    description: 'Sends a media transport command (play, pause, play-pause, next, previous, stop) to the active media session, then reports the playback state and track.',
+    description:
+      'Sends a media transport command (play, pause, play-pause, next, previous, stop) to the active media session, then reports the playback state and track.',
     input: {
-      action: z.enum(['play', 'pause', 'play-pause', 'next', 'previous', 'stop']).describe('Transport command to send to the active media session.'),
+      action: z
+        .enum(['play', 'pause', 'play-pause', 'next', 'previous', 'stop'])
+        .describe('Transport command to send to the active media session.'),
     },
     metadata: { category: 'system', risk: 'MEDIUM', tags: ['device', 'system'] },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true, sensitiveAction: false },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+      sensitiveAction: false,
+    },
     async run(args, device) {
       const r = await device.run(sh`cmd media_session dispatch ${args.action}`);
-      if (r.exitCode !== 0) throw new ToolCallError('EXECUTION_FAILED', `The media command failed: ${firstLines(r.output)}`, { hint: 'Start a media app first (app_launch), then retry.' });
+      if (r.exitCode !== 0)
+        throw new ToolCallError('EXECUTION_FAILED', `The media command failed: ${firstLines(r.output)}`, {
+          hint: 'Start a media app first (app_launch), then retry.',
+        });
       const dump = (await device.run('dumpsys media_session')).output;
       const state = /state=PlaybackState \{state=(\d+)/.exec(dump)?.[1];
       const track = /description=([^\n]*)/.exec(dump)?.[1]?.trim();
-      return jsonSuccess({ serial: device.serial, sent: args.action, state: state ? (PLAYBACK_STATES[state] ?? state) : null, track: track ?? null });
+      return jsonSuccess({
+        serial: device.serial,
+        sent: args.action,
+        state: state ? (PLAYBACK_STATES[state] ?? state) : null,
+        track: track ?? null,
+      });
     },
   });
 }
@@ -161,16 +256,28 @@ export function clipboardTool(service: DeviceService): Tool {
   return defineDeviceTool(service, {
     id: 'clipboard',
     title: 'Device clipboard',
-    description: 'Reads the device clipboard text ("get") or replaces it ("set"). Needs a device whose shell offers `cmd clipboard` (the virtual phone does; many phones do not).',
+    description:
+      'Reads the device clipboard text ("get") or replaces it ("set"). Needs a device whose shell offers `cmd clipboard` (the virtual phone does; many phones do not).',
     input: {
       action: z.enum(['get', 'set']).describe('"get" returns the clipboard text; "set" replaces it with `text`.'),
       text: z.string().max(10_000).optional().describe('The text to put on the clipboard (for "set").'),
     },
     metadata: { category: 'system', risk: 'MEDIUM', tags: ['device', 'system'] },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true, sensitiveAction: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: true,
+    },
     async run(args, device) {
-      if (args.action === 'set' && args.text === undefined) throw new ToolCallError('INVALID_ARGUMENT', '"text" is required to set the clipboard.', { data: { fields: ['text'] } });
-      const r = await device.run(args.action === 'get' ? 'cmd clipboard get' : sh`cmd clipboard set ${args.text ?? ''}`);
+      if (args.action === 'set' && args.text === undefined)
+        throw new ToolCallError('INVALID_ARGUMENT', '"text" is required to set the clipboard.', {
+          data: { fields: ['text'] },
+        });
+      const r = await device.run(
+        args.action === 'get' ? 'cmd clipboard get' : sh`cmd clipboard set ${args.text ?? ''}`,
+      );
       if (/Can't find service|Unknown command|not found/i.test(r.output) && r.exitCode !== 0) {
         throw new ToolCallError('UNSUPPORTED', `Device ${device.serial} offers no shell clipboard command.`, {
           hint: 'Type the text with input_text instead, or read it from the screen with ui_dump.',
@@ -194,9 +301,12 @@ export function getTimeTool(service: DeviceService): Tool {
     annotations: READ,
     async run(_args, device) {
       const r = await device.run(`date +%s; date '+%Y-%m-%dT%H:%M:%S%z'; getprop persist.sys.timezone`);
-      const [epoch, local, zone] = requireSuccess(r, '`date`').split('\n').map((l) => l.trim());
+      const [epoch, local, zone] = requireSuccess(r, '`date`')
+        .split('\n')
+        .map((l) => l.trim());
       const seconds = Number(epoch);
-      if (!Number.isFinite(seconds)) throw new ToolCallError('EXECUTION_FAILED', `The device printed no usable time: ${firstLines(r.output)}`);
+      if (!Number.isFinite(seconds))
+        throw new ToolCallError('EXECUTION_FAILED', `The device printed no usable time: ${firstLines(r.output)}`);
       return jsonSuccess({
         serial: device.serial,
         epochSeconds: seconds,

@@ -42,7 +42,13 @@ interface XmlNode {
   [attribute: string]: unknown;
 }
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'node', parseAttributeValue: false, processEntities: true });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  isArray: (name) => name === 'node',
+  parseAttributeValue: false,
+  processEntities: true,
+});
 
 function parseBounds(text: unknown): Bounds | undefined {
   const m = /^\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]$/.exec(String(text ?? ''));
@@ -76,7 +82,8 @@ export function parseUiDump(serial: string, raw: string, at: number): UiSnapshot
   let screen: UiSnapshot['screen'];
   const visit = (n: XmlNode, depth: number) => {
     const bounds = parseBounds(n.bounds);
-    if (bounds && screen === undefined) screen = { width: bounds.right - bounds.left, height: bounds.bottom - bounds.top };
+    if (bounds && screen === undefined)
+      screen = { width: bounds.right - bounds.left, height: bounds.bottom - bounds.top };
     const text = String(n.text ?? '');
     const description = String(n['content-desc'] ?? '');
     const resourceId = String(n['resource-id'] ?? '');
@@ -101,7 +108,13 @@ export function parseUiDump(serial: string, raw: string, at: number): UiSnapshot
     for (const child of n.node ?? []) visit(child, childDepth);
   };
   for (const root of roots) visit(root, 0);
-  return { serial, elements, screen, packageName: roots[0] ? String(roots[0].package ?? '') || undefined : undefined, at };
+  return {
+    serial,
+    elements,
+    screen,
+    packageName: roots[0] ? String(roots[0].package ?? '') || undefined : undefined,
+    at,
+  };
 }
 
 function clip(text: string, max = 80): string {

@@ -17,7 +17,9 @@ export async function runAdb(args: string[], adbPath = DEFAULT_ADB, timeoutMs = 
     return `${stdout}${stderr}`;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new Error(`'${adbPath}' was not found: install Android platform-tools (Debian package "adb") or pass the adb path`);
+      throw new Error(
+        `'${adbPath}' was not found: install Android platform-tools (Debian package "adb") or pass the adb path`,
+      );
     }
     throw err;
   }
@@ -42,7 +44,12 @@ export async function adbState(serial: string, adbPath = DEFAULT_ADB): Promise<s
  * Polls `adb devices` until the serial shows `state` (null: until adb no longer lists it); throws
  * with the last state seen after `timeoutMs`.
  */
-export async function waitForAdbState(serial: string, state: string | null, adbPath = DEFAULT_ADB, timeoutMs = 20_000): Promise<void> {
+export async function waitForAdbState(
+  serial: string,
+  state: string | null,
+  adbPath = DEFAULT_ADB,
+  timeoutMs = 20_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last: string | null = null;
   while (Date.now() < deadline) {

@@ -40,7 +40,9 @@ export async function connectToAdb(device: LinkableDevice, adbPath = DEFAULT_ADB
     await waitForAdbState(serial, 'device', adbPath);
     return;
   }
-  throw new Error(`adb connect ${serial}: '${answer}' after ${CONNECT_ATTEMPTS} attempts, and adb does not list it as a device`);
+  throw new Error(
+    `adb connect ${serial}: '${answer}' after ${CONNECT_ATTEMPTS} attempts, and adb does not list it as a device`,
+  );
 }
 
 /**

@@ -64,7 +64,8 @@ export async function startVirtualDevice(opts: VirtualDeviceOptions = {}): Promi
   let deps: ShellServiceDeps | undefined;
 
   const server: TransportServer = new TransportServer({
-    banner: () => `device::ro.product.name=${name};ro.product.model=${model};ro.product.device=${name};features=${FEATURES}`,
+    banner: () =>
+      `device::ro.product.name=${name};ro.product.model=${model};ro.product.device=${name};features=${FEATURES}`,
     faults: () => device.faults,
     resolveService: (service) => (phone && deps ? resolveService(service, phone, deps) : null),
     onRefused: (service, reason) => phone?.log.add('W', 'adbd', `refused service '${service}': ${reason}`, SYSTEM_PID),

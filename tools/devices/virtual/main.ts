@@ -14,7 +14,10 @@ async function main(): Promise<void> {
       'no-connect': { type: 'boolean', default: false },
     },
   });
-  const device = await startVirtualDevice({ port: Number(values.port), ...(values.model ? { model: values.model } : {}) });
+  const device = await startVirtualDevice({
+    port: Number(values.port),
+    ...(values.model ? { model: values.model } : {}),
+  });
   if (!values['no-connect']) await connectToAdb(device);
   console.log(`virtual device listening on ${device.serial}${values['no-connect'] ? '' : ' (connected to adb)'}`);
   const stop = async (): Promise<void> => {

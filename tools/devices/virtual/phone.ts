@@ -66,10 +66,18 @@ export class VirtualPhone {
     this.log = new LogBuffer(this.now);
     this.props = defaultProps({ ...options, screen: this.screen });
     this.services = new PhoneServices(this.props, this.now, () => this.packages.launchable());
-    const preinstalled = [createLauncher(), createSettingsApp(), createMusicApp(), createNotesApp(), createShopApp(), createAdbKeyboard()];
-    for (const app of preinstalled) this.packages.register(app, app.info.system ? '/system/app' : '/data/app', this.bootTime - 30 * DAY);
+    const preinstalled = [
+      createLauncher(),
+      createSettingsApp(),
+      createMusicApp(),
+      createNotesApp(),
+      createShopApp(),
+      createAdbKeyboard(),
+    ];
+    for (const app of preinstalled)
+      this.packages.register(app, app.info.system ? '/system/app' : '/data/app', this.bootTime - 30 * DAY);
     this.fs.seed('/storage/emulated/0/Download/welcome.txt', 'Welcome to the Toolgate virtual phone.\n');
-    this.fs.seed('/system/build.prop', [...this.props].map(([k, v]) => `${k}=${v}`).join('\n') + '\n');
+    this.fs.seed('/system/build.prop', `${[...this.props].map(([k, v]) => `${k}=${v}`).join('\n')}\n`);
     this.tasks = [{ packageName: LAUNCHER_PACKAGE, activities: [`${LAUNCHER_PACKAGE}.Launcher`] }];
     this.spawn(LAUNCHER_PACKAGE);
     this.log.add('I', 'SystemServer', 'Entered the Android system server!', SYSTEM_PID);
@@ -95,7 +103,12 @@ export class VirtualPhone {
     if (typeof info === 'string') return info;
     this.forceStop(info.packageName);
     this.packages.put(createInstalledApp(info), this.now());
-    this.log.add('I', 'PackageManager', `Package ${info.packageName} installed (versionName=${info.versionName})`, SYSTEM_PID);
+    this.log.add(
+      'I',
+      'PackageManager',
+      `Package ${info.packageName} installed (versionName=${info.versionName})`,
+      SYSTEM_PID,
+    );
     return 'Success';
   }
 
@@ -153,7 +166,12 @@ export class VirtualPhone {
     if (!record || !target || !record.info.activities.includes(target)) {
       return `Activity class {${packageName}/${target ?? ''}} does not exist.`;
     }
-    this.log.add('I', 'ActivityTaskManager', `START u0 {cmp=${shortComponent(packageName, target)}} from uid 2000`, SYSTEM_PID);
+    this.log.add(
+      'I',
+      'ActivityTaskManager',
+      `START u0 {cmp=${shortComponent(packageName, target)}} from uid 2000`,
+      SYSTEM_PID,
+    );
     this.spawn(packageName);
     let task = this.tasks.find((t) => t.packageName === packageName);
     if (!task) task = { packageName, activities: [] };
@@ -182,8 +200,18 @@ export class VirtualPhone {
   forceStop(packageName: string): void {
     const pid = this.pids.get(packageName);
     if (pid === undefined || packageName === LAUNCHER_PACKAGE) return;
-    this.log.add('I', 'ActivityManager', `Force stopping ${packageName} appid=${this.packages.get(packageName)?.uid ?? 0} user=0: from pid 2000`, SYSTEM_PID);
-    this.log.add('I', 'ActivityManager', `Killing ${pid}:${packageName}/u0a${(this.packages.get(packageName)?.uid ?? 10000) - 10000} (adj 0): stop ${packageName}`, SYSTEM_PID);
+    this.log.add(
+      'I',
+      'ActivityManager',
+      `Force stopping ${packageName} appid=${this.packages.get(packageName)?.uid ?? 0} user=0: from pid 2000`,
+      SYSTEM_PID,
+    );
+    this.log.add(
+      'I',
+      'ActivityManager',
+      `Killing ${pid}:${packageName}/u0a${(this.packages.get(packageName)?.uid ?? 10000) - 10000} (adj 0): stop ${packageName}`,
+      SYSTEM_PID,
+    );
     this.pids.delete(packageName);
     this.clearAppState(packageName);
     this.removeTask(packageName);
@@ -255,12 +283,14 @@ export class VirtualPhone {
       services: this.services,
       field: (id) => this.fieldText(packageName, id),
       setField: (id, text) => this.setFieldText(packageName, id, text),
-      isFocused: (id) => this.focus?.packageName === packageName && this.focus.activity === activity && this.focus.fieldId === id,
+      isFocused: (id) =>
+        this.focus?.packageName === packageName && this.focus.activity === activity && this.focus.fieldId === id,
       scroll: (id) => this.scrollOffset(packageName, id),
       startActivity: (target) => void this.startActivity(packageName, target),
       finish: () => this.finish(packageName),
       crash: (exception) => this.crash(packageName, exception),
-      log: (level: LogLevel, tag, message) => this.log.add(level, tag, message, this.pids.get(packageName) ?? SYSTEM_PID),
+      log: (level: LogLevel, tag, message) =>
+        this.log.add(level, tag, message, this.pids.get(packageName) ?? SYSTEM_PID),
     };
   }
 
@@ -287,7 +317,12 @@ export class VirtualPhone {
     if (this.pids.has(packageName)) return;
     const pid = this.nextPid++;
     this.pids.set(packageName, pid);
-    this.log.add('I', 'ActivityManager', `Start proc ${pid}:${packageName}/u0a${(this.packages.get(packageName)?.uid ?? 10000) - 10000} for top-activity`, SYSTEM_PID);
+    this.log.add(
+      'I',
+      'ActivityManager',
+      `Start proc ${pid}:${packageName}/u0a${(this.packages.get(packageName)?.uid ?? 10000) - 10000} for top-activity`,
+      SYSTEM_PID,
+    );
   }
 
   private removeTask(packageName: string): void {

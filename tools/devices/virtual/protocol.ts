@@ -77,7 +77,8 @@ export class MessageParser {
     while (this.buffer.length >= HEADER_SIZE) {
       const command = this.buffer.readUInt32LE(0);
       const magic = this.buffer.readUInt32LE(20);
-      if (((command ^ 0xffffffff) >>> 0) !== magic) throw new ProtocolError(`bad magic for command 0x${command.toString(16)}`);
+      if ((command ^ 0xffffffff) >>> 0 !== magic)
+        throw new ProtocolError(`bad magic for command 0x${command.toString(16)}`);
       const length = this.buffer.readUInt32LE(12);
       if (length > MAX_ACCEPTED_PAYLOAD) throw new ProtocolError(`payload of ${length} bytes is too large`);
       if (this.buffer.length < HEADER_SIZE + length) break;

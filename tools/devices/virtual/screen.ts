@@ -103,11 +103,13 @@ function drawNode(canvas: Canvas, node: UiNode, ink: Color): void {
     canvas.fill(b, FIELD);
     canvas.stroke(b, node.focused ? FOCUS : MUTED, node.focused ? 6 : 2);
     canvas.text(b, node.text ?? '', INK, 5);
-    if (node.focused) canvas.fill({ left: b.right - 24, top: b.top + 16, right: b.right - 18, bottom: b.bottom - 16 }, FOCUS);
+    if (node.focused)
+      canvas.fill({ left: b.right - 24, top: b.top + 16, right: b.right - 18, bottom: b.bottom - 16 }, FOCUS);
   } else if (node.checkable) {
     const box = { left: b.right - 88, top: b.top + 20, right: b.right - 32, bottom: b.bottom - 20 };
     canvas.stroke(box, INK, 4);
-    if (node.checked) canvas.fill({ left: box.left + 10, top: box.top + 10, right: box.right - 10, bottom: box.bottom - 10 }, BUTTON);
+    if (node.checked)
+      canvas.fill({ left: box.left + 10, top: box.top + 10, right: box.right - 10, bottom: box.bottom - 10 }, BUTTON);
     canvas.text({ ...b, right: box.left }, node.text ?? '', ink, 5);
   } else if (node.className === 'android.widget.TextView' && node.action?.startsWith('launch:')) {
     const size = Math.min(b.right - b.left, b.bottom - b.top) - 60;

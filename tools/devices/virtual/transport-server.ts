@@ -40,7 +40,7 @@ export class TransportServer {
   private readonly sessions = new Set<Session>();
   private holds = 0;
 
-  constructor(private readonly handlers: TransportHandlers) {
+  constructor(handlers: TransportHandlers) {
     this.server = createServer((socket) => {
       if (this.holds > 0 || handlers.faults().refuseConnections) {
         socket.destroy();

@@ -72,7 +72,7 @@ export class HostServer {
   }
 
   private fail(res: ServerResponse, e: unknown): void {
-    this.options.log?.(`request failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+    this.options.log?.(`request failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     send(res, 500, { error: 'internal error' });
   }
 
@@ -87,15 +87,27 @@ export class HostServer {
     if (url.pathname === '/healthz') return send(res, 200, { ok: true });
 
     if (url.pathname === '/mcp') {
-      const verdict = firstFailure(() => checkOrigin(req, this.port), () => checkToken(req, this.options.token, { allowCookie: false }));
-      if (!verdict.ok) return send(res, verdict.status, { jsonrpc: '2.0', error: { code: -32001, message: verdict.message }, id: null }, verdict.status === 401 ? { 'www-authenticate': 'Bearer' } : {});
+      const verdict = firstFailure(
+        () => checkOrigin(req, this.port),
+        () => checkToken(req, this.options.token, { allowCookie: false }),
+      );
+      if (!verdict.ok)
+        return send(
+          res,
+          verdict.status,
+          { jsonrpc: '2.0', error: { code: -32001, message: verdict.message }, id: null },
+          verdict.status === 401 ? { 'www-authenticate': 'Bearer' } : {},
+        );
       const body = req.method === 'POST' ? await this.jsonBody(req, res, true) : undefined;
       if (body === NO_BODY) return;
       return this.options.mcp.handle(req, res, body);
     }
 
     if (url.pathname.startsWith('/api/rpc/')) {
-      const verdict = firstFailure(() => checkOrigin(req, this.port), () => checkToken(req, this.options.token, { allowCookie: true }));
+      const verdict = firstFailure(
+        () => checkOrigin(req, this.port),
+        () => checkToken(req, this.options.token, { allowCookie: true }),
+      );
       if (!verdict.ok) return send(res, verdict.status, { error: verdict.message });
       if (req.method !== 'POST') return send(res, 405, { error: 'Use POST.' }, { allow: 'POST' });
       const body = await this.jsonBody(req, res, false);
@@ -107,7 +119,8 @@ export class HostServer {
     if (req.method === 'GET' || req.method === 'HEAD') {
       const cookie = `${SESSION_COOKIE}=${encodeURIComponent(this.options.token)}; Path=/; HttpOnly; SameSite=Strict`;
       if (serveStatic(this.options.rendererDir, url.pathname, res, { 'set-cookie': cookie })) return;
-      if (url.pathname === '/') return send(res, 503, { error: 'The UI is not built. Run `npm run build`, then restart.' });
+      if (url.pathname === '/')
+        return send(res, 503, { error: 'The UI is not built. Run `npm run build`, then restart.' });
     }
     send(res, 404, { error: 'Not found.' });
   }
@@ -119,7 +132,12 @@ export class HostServer {
       raw = await readBody(req, this.options.maxBodyBytes ?? 4 * 1024 * 1024);
     } catch (e) {
       if (e instanceof BodyTooLargeError) {
-        send(res, 413, jsonRpc ? { jsonrpc: '2.0', error: { code: -32600, message: e.message }, id: null } : { error: e.message }, { connection: 'close' });
+        send(
+          res,
+          413,
+          jsonRpc ? { jsonrpc: '2.0', error: { code: -32600, message: e.message }, id: null } : { error: e.message },
+          { connection: 'close' },
+        );
         return NO_BODY;
       }
       throw e;
@@ -128,7 +146,13 @@ export class HostServer {
     try {
       return JSON.parse(raw.toString('utf8'));
     } catch {
-      send(res, 400, jsonRpc ? { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not valid JSON.' }, id: null } : { error: 'The body is not valid JSON.' });
+      send(
+        res,
+        400,
+        jsonRpc
+          ? { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: the body is not valid JSON.' }, id: null }
+          : { error: 'The body is not valid JSON.' },
+      );
       return NO_BODY;
     }
   }
@@ -140,9 +164,16 @@ export class HostServer {
         ? ({ ok: false, status: 403, message: 'no such socket' } as const)
         : !this.sameAccount(req.socket, this.port)
           ? ({ ok: false, status: 403, message: OTHER_ACCOUNT } as const)
-        : firstFailure(() => checkHost(req), () => checkOrigin(req, this.port), () => checkToken(req, this.options.token, { allowCookie: true, queryToken: url.searchParams.get('token') }));
+          : firstFailure(
+              () => checkHost(req),
+              () => checkOrigin(req, this.port),
+              () =>
+                checkToken(req, this.options.token, { allowCookie: true, queryToken: url.searchParams.get('token') }),
+            );
     if (!verdict.ok) {
-      socket.end(`HTTP/1.1 ${verdict.status} ${verdict.status === 401 ? 'Unauthorized' : 'Forbidden'}\r\nConnection: close\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 ${verdict.status} ${verdict.status === 401 ? 'Unauthorized' : 'Forbidden'}\r\nConnection: close\r\n\r\n`,
+      );
       return;
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => {

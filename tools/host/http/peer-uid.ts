@@ -38,7 +38,11 @@ export function tableOwners(table: string, into = new Map<string, number>()): Ma
  * connection opened after the last read is not in it yet). A burst of a thousand connections costs
  * a few reads instead of a thousand (each read is linear in the number of sockets).
  */
-export function cachedPeerUid(read: ReadTable = readTable, maxAgeMs = 250, now: () => number = Date.now): PeerUidLookup {
+export function cachedPeerUid(
+  read: ReadTable = readTable,
+  maxAgeMs = 250,
+  now: () => number = Date.now,
+): PeerUidLookup {
   let owners: Map<string, number> | undefined;
   let readAt = 0;
   let readable = true;
@@ -69,7 +73,9 @@ export type PeerUidLookup = (clientPort: number, serverPort: number) => number |
  * Whether a connection comes from this process's own account; asked once per connection. Where the
  * kernel does not say (not Linux) the answer is yes: the bearer token stays the only key there.
  */
-export function samePeerAccount(lookup: PeerUidLookup = cachedPeerUid()): (socket: { remotePort?: number | undefined }, serverPort: number) => boolean {
+export function samePeerAccount(
+  lookup: PeerUidLookup = cachedPeerUid(),
+): (socket: { remotePort?: number | undefined }, serverPort: number) => boolean {
   const own = process.getuid?.();
   const seen = new WeakMap<object, boolean>();
   return (socket, serverPort) => {

@@ -21,7 +21,8 @@ export function hostnameOf(hostHeader: string | undefined): string | undefined {
 
 export function checkHost(req: IncomingMessage): GuardVerdict {
   const name = hostnameOf(req.headers.host);
-  if (!name || !LOOPBACK_HOSTS.has(name)) return { ok: false, status: 403, message: `Host '${req.headers.host ?? ''}' is not a loopback name.` };
+  if (!name || !LOOPBACK_HOSTS.has(name))
+    return { ok: false, status: 403, message: `Host '${req.headers.host ?? ''}' is not a loopback name.` };
   return { ok: true };
 }
 
@@ -51,8 +52,13 @@ export function bearerOf(req: IncomingMessage): string | undefined {
   return m?.[1]?.trim();
 }
 
-export function checkToken(req: IncomingMessage, token: string, opts: { allowCookie: boolean; queryToken?: string | null }): GuardVerdict {
-  const given = bearerOf(req) ?? (opts.allowCookie ? cookieValue(req, SESSION_COOKIE) : undefined) ?? opts.queryToken ?? undefined;
+export function checkToken(
+  req: IncomingMessage,
+  token: string,
+  opts: { allowCookie: boolean; queryToken?: string | null },
+): GuardVerdict {
+  const given =
+    bearerOf(req) ?? (opts.allowCookie ? cookieValue(req, SESSION_COOKIE) : undefined) ?? opts.queryToken ?? undefined;
   if (!given) return { ok: false, status: 401, message: 'Missing bearer token (Authorization: Bearer <token>).' };
   if (!tokenMatches(token, given)) return { ok: false, status: 401, message: 'Invalid bearer token.' };
   return { ok: true };

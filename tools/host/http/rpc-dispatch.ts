@@ -3,17 +3,19 @@
  * is parsed with the method's schema before the handler sees it; a bad input is a 400 with the
  * field paths, never a crash.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type Contract, type MethodName, type MethodOutput, contract } from '../../../shared/contract';
 
 export type HostApiHandlers = {
   [M in MethodName]: (input: z.output<Contract[M]['input']>) => Promise<MethodOutput<M>> | MethodOutput<M>;
 };
 
-export type RpcOutcome = { status: 200; body: unknown } | { status: 400 | 404 | 500; body: { error: string; fields?: string[] } };
+export type RpcOutcome =
+  | { status: 200; body: unknown }
+  | { status: 400 | 404 | 500; body: { error: string; fields?: string[] } };
 
 export function isMethodName(name: string): name is MethodName {
-  return Object.prototype.hasOwnProperty.call(contract, name);
+  return Object.hasOwn(contract, name);
 }
 
 export async function dispatchRpc(handlers: HostApiHandlers, method: string, input: unknown): Promise<RpcOutcome> {
@@ -22,7 +24,10 @@ export async function dispatchRpc(handlers: HostApiHandlers, method: string, inp
   if (!parsed.success) {
     return {
       status: 400,
-      body: { error: `Invalid input for ${method}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; ')}`, fields: parsed.error.issues.map((i) => i.path.join('.')) },
+      body: {
+        error: `Invalid input for ${method}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; ')}`,
+        fields: parsed.error.issues.map((i) => i.path.join('.')),
+      },
     };
   }
   try {
@@ -31,7 +36,8 @@ export async function dispatchRpc(handlers: HostApiHandlers, method: string, inp
   } catch (e) {
     // A handler that refuses its input says which fields (e.g. a bad setting): that is the caller's error.
     const fields = (e as { fields?: unknown }).fields;
-    if (Array.isArray(fields)) return { status: 400, body: { error: (e as Error).message, fields: fields.map(String) } };
+    if (Array.isArray(fields))
+      return { status: 400, body: { error: (e as Error).message, fields: fields.map(String) } };
     return { status: 500, body: { error: e instanceof Error ? e.message : String(e) } };
   }
 }

@@ -17,7 +17,12 @@ const TYPES: Record<string, string> = {
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
-export function serveStatic(root: string, urlPath: string, res: ServerResponse, headers: Record<string, string> = {}): boolean {
+export function serveStatic(
+  root: string,
+  urlPath: string,
+  res: ServerResponse,
+  headers: Record<string, string> = {},
+): boolean {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath.split('?')[0] ?? '/');

@@ -63,7 +63,10 @@ export class McpEndpoint {
 
   private createServer(): Server {
     const { registry, executor, version } = this.options;
-    const server = new Server({ name: 'toolgate', title: 'Toolgate', version }, { capabilities: { tools: { listChanged: true } } });
+    const server = new Server(
+      { name: 'toolgate', title: 'Toolgate', version },
+      { capabilities: { tools: { listChanged: true } } },
+    );
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: registry.list().map(toMcpTool) }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const progressToken = request.params._meta?.progressToken;
@@ -74,13 +77,25 @@ export class McpEndpoint {
         args: request.params.arguments ?? {},
         callId,
         sessionId: mcpSessionId(extra.sessionId),
-        requester: { kind: 'mcp', ...(extra.sessionId ? { id: extra.sessionId } : {}), ...(client ? { label: `${client.name} ${client.version}` } : {}) },
+        requester: {
+          kind: 'mcp',
+          ...(extra.sessionId ? { id: extra.sessionId } : {}),
+          ...(client ? { label: `${client.name} ${client.version}` } : {}),
+        },
         signal: extra.signal,
       };
       if (progressToken !== undefined) {
         call.onProgress = (p) =>
           void extra
-            .sendNotification({ method: 'notifications/progress', params: { progressToken, progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) } })
+            .sendNotification({
+              method: 'notifications/progress',
+              params: {
+                progressToken,
+                progress: p.progress,
+                ...(p.total !== undefined ? { total: p.total } : {}),
+                ...(p.message ? { message: p.message } : {}),
+              },
+            })
             .catch(() => undefined);
       }
       const session = extra.sessionId ? this.sessions.get(extra.sessionId) : undefined;
@@ -107,13 +122,20 @@ export class McpEndpoint {
       return existing.transport.handleRequest(req, res, body);
     }
     if (sessionId) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found; initialize a new session.' }, id: null }));
+      res.writeHead(404, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          error: { code: -32001, message: 'Session not found; initialize a new session.' },
+          id: null,
+        }),
+      );
       return;
     }
     const server = this.createServer();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void this.sessions.set(id, { server, transport, lastSeen: Date.now(), inFlight: 0 }),
+      onsessioninitialized: (id) =>
+        void this.sessions.set(id, { server, transport, lastSeen: Date.now(), inFlight: 0 }),
     });
     transport.onclose = () => {
       const id = transport.sessionId;

@@ -8,7 +8,12 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolRequestSchema, CallToolResultSchema, ListToolsRequestSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  CallToolResultSchema,
+  ListToolsRequestSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 
 export interface BridgeOptions {
   mcpUrl: string;
@@ -21,9 +26,14 @@ export interface BridgeOptions {
 export async function runStdioBridge(options: BridgeOptions): Promise<{ close(): Promise<void> }> {
   const upstream = new Client({ name: 'toolgate-stdio-bridge', version: options.version });
   await upstream.connect(
-    new StreamableHTTPClientTransport(new URL(options.mcpUrl), { requestInit: { headers: { authorization: `Bearer ${options.token}` } } }),
+    new StreamableHTTPClientTransport(new URL(options.mcpUrl), {
+      requestInit: { headers: { authorization: `Bearer ${options.token}` } },
+    }),
   );
-  const server = new Server({ name: 'toolgate', title: 'Toolgate', version: options.version }, { capabilities: { tools: { listChanged: true } } });
+  const server = new Server(
+    { name: 'toolgate', title: 'Toolgate', version: options.version },
+    { capabilities: { tools: { listChanged: true } } },
+  );
   server.setRequestHandler(ListToolsRequestSchema, async (request) => upstream.listTools(request.params));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const progressToken = request.params._meta?.progressToken;
@@ -33,7 +43,9 @@ export async function runStdioBridge(options: BridgeOptions): Promise<{ close():
       ...(progressToken !== undefined
         ? {
             onprogress: (p) =>
-              void extra.sendNotification({ method: 'notifications/progress', params: { ...p, progressToken } }).catch(() => undefined),
+              void extra
+                .sendNotification({ method: 'notifications/progress', params: { ...p, progressToken } })
+                .catch(() => undefined),
             resetTimeoutOnProgress: true,
           }
         : {}),

@@ -22,7 +22,11 @@ export function toMcpTool(tool: Tool): McpTool {
       idempotentHint: a.idempotentHint,
       openWorldHint: a.openWorldHint,
     },
-    _meta: { 'toolgate/risk': tool.metadata.risk, 'toolgate/category': tool.metadata.category, 'toolgate/sensitiveAction': a.sensitiveAction },
+    _meta: {
+      'toolgate/risk': tool.metadata.risk,
+      'toolgate/category': tool.metadata.category,
+      'toolgate/sensitiveAction': a.sensitiveAction,
+    },
   };
   if (tool.outputSchema) entry.outputSchema = { ...tool.outputSchema, type: 'object' } as McpTool['outputSchema'];
   return entry;

@@ -24,11 +24,24 @@ export class AuditStore {
 
   append(entry: AuditRecord): number {
     const e = entry;
-    return Number(this.insertStmt.run(e.at, e.callId, e.sessionId, e.toolId, e.argsDigest, e.decision, e.reason ?? null, e.decider ?? null).lastInsertRowid);
+    return Number(
+      this.insertStmt.run(
+        e.at,
+        e.callId,
+        e.sessionId,
+        e.toolId,
+        e.argsDigest,
+        e.decision,
+        e.reason ?? null,
+        e.decider ?? null,
+      ).lastInsertRowid,
+    );
   }
 
   recent(limit = 200): Array<AuditRecord & { id: number }> {
-    const rows = this.db.prepare('SELECT * FROM approval_audit ORDER BY id DESC LIMIT ?').all(limit) as Array<Record<string, unknown>>;
+    const rows = this.db.prepare('SELECT * FROM approval_audit ORDER BY id DESC LIMIT ?').all(limit) as Array<
+      Record<string, unknown>
+    >;
     return rows.map((r) => ({
       id: r.id as number,
       at: r.at as number,

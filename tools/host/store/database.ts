@@ -76,7 +76,9 @@ export function openDatabase(file: string): Db {
 export function migrate(db: Db): number {
   const current = Number(pragmaValue(db, 'user_version'));
   if (current > MIGRATIONS.length) {
-    throw new Error(`The database was written by a newer Toolgate (schema ${current}, this one knows ${MIGRATIONS.length}).`);
+    throw new Error(
+      `The database was written by a newer Toolgate (schema ${current}, this one knows ${MIGRATIONS.length}).`,
+    );
   }
   for (let v = current; v < MIGRATIONS.length; v++) {
     const step = MIGRATIONS[v] as string;

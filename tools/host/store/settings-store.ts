@@ -10,7 +10,9 @@ export class SettingsStore {
   }
 
   set(key: string, value: unknown): void {
-    this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
+    this.db
+      .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+      .run(key, JSON.stringify(value));
   }
 
   delete(key: string): void {
@@ -18,7 +20,10 @@ export class SettingsStore {
   }
 
   all(): Record<string, unknown> {
-    const rows = this.db.prepare('SELECT key, value FROM settings ORDER BY key').all() as Array<{ key: string; value: string }>;
+    const rows = this.db.prepare('SELECT key, value FROM settings ORDER BY key').all() as Array<{
+      key: string;
+      value: string;
+    }>;
     return Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
   }
 }

@@ -120,7 +120,9 @@ export class SpanStore {
   }
 
   prune(): number {
-    const row = this.db.prepare('SELECT started_at FROM spans ORDER BY started_at DESC LIMIT 1 OFFSET ?').get(this.maxRows) as { started_at: number } | undefined;
+    const row = this.db
+      .prepare('SELECT started_at FROM spans ORDER BY started_at DESC LIMIT 1 OFFSET ?')
+      .get(this.maxRows) as { started_at: number } | undefined;
     if (!row) return 0;
     return Number(this.db.prepare('DELETE FROM spans WHERE started_at <= ?').run(row.started_at).changes);
   }
@@ -129,11 +131,26 @@ export class SpanStore {
     this.flush();
     const where: string[] = [];
     const params: Record<string, string | number> = { limit: filter.limit ?? 500 };
-    if (filter.toolId) (where.push('tool_id = @toolId'), (params.toolId = filter.toolId));
-    if (filter.outcome) (where.push('outcome = @outcome'), (params.outcome = filter.outcome));
-    if (filter.callId) (where.push('call_id = @callId'), (params.callId = filter.callId));
-    if (filter.since !== undefined) (where.push('started_at >= @since'), (params.since = filter.since));
-    if (filter.until !== undefined) (where.push('started_at <= @until'), (params.until = filter.until));
+    if (filter.toolId) {
+      where.push('tool_id = @toolId');
+      params.toolId = filter.toolId;
+    }
+    if (filter.outcome) {
+      where.push('outcome = @outcome');
+      params.outcome = filter.outcome;
+    }
+    if (filter.callId) {
+      where.push('call_id = @callId');
+      params.callId = filter.callId;
+    }
+    if (filter.since !== undefined) {
+      where.push('started_at >= @since');
+      params.since = filter.since;
+    }
+    if (filter.until !== undefined) {
+      where.push('started_at <= @until');
+      params.until = filter.until;
+    }
     const sql = `SELECT * FROM spans ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY started_at DESC, rowid DESC LIMIT @limit`;
     return (this.db.prepare(sql).all(params) as unknown as SpanRow[]).map(fromRow);
   }

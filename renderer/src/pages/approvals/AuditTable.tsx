@@ -16,7 +16,13 @@ export function readableDigest(digest: string): string {
   }
 }
 
-const TONE: Record<AuditEntry['decision'], BadgeTone> = { approve_once: 'good', approve_session: 'good', deny: 'bad', timeout: 'warn', cancelled: 'neutral' };
+const TONE: Record<AuditEntry['decision'], BadgeTone> = {
+  approve_once: 'good',
+  approve_session: 'good',
+  deny: 'bad',
+  timeout: 'warn',
+  cancelled: 'neutral',
+};
 
 export function AuditTable(props: { entries: AuditEntry[] }): React.JSX.Element {
   return (

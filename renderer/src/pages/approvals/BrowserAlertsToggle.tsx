@@ -21,13 +21,18 @@ export function BrowserAlertsToggle(): React.JSX.Element | null {
   if (permission === 'denied') {
     return (
       <p className="muted small" data-testid="browser-alerts">
-        Browser alerts are blocked for this page; allow notifications in the browser's site settings to be alerted while this tab is in the background.
+        Browser alerts are blocked for this page; allow notifications in the browser's site settings to be alerted while
+        this tab is in the background.
       </p>
     );
   }
   return (
     <p className="small" data-testid="browser-alerts">
-      <button type="button" className="secondary" onClick={() => void Notification.requestPermission().then(setPermission)}>
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => void Notification.requestPermission().then(setPermission)}
+      >
         Alert me in this browser
       </button>{' '}
       <span className="muted">when a call waits while this tab is in the background.</span>

@@ -26,7 +26,14 @@ export function PendingApprovalCard(props: PendingApprovalCardProps): React.JSX.
   const id = useId();
   const left = a.expiresAt - now;
   return (
-    <article ref={props.ref} tabIndex={-1} className="card approval-card" aria-labelledby={`${id}-title`} aria-describedby={`${id}-left`} data-testid="pending-approval">
+    <article
+      ref={props.ref}
+      tabIndex={-1}
+      className="card approval-card"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-left`}
+      data-testid="pending-approval"
+    >
       <header className="row spread">
         <h2 id={`${id}-title`} className="row">
           {a.title} <code className="muted">{a.toolId}</code>
@@ -40,18 +47,30 @@ export function PendingApprovalCard(props: PendingApprovalCardProps): React.JSX.
         <AnnotationBadges annotations={a.annotations} />
       </p>
       <p className="small">
-        Requested by <strong>{formatRequester(a.requester)}</strong> at {formatClock(a.requestedAt)} · session <code>{a.sessionId}</code> · call <code>{a.callId}</code>
+        Requested by <strong>{formatRequester(a.requester)}</strong> at {formatClock(a.requestedAt)} · session{' '}
+        <code>{a.sessionId}</code> · call <code>{a.callId}</code>
       </p>
       <JsonBlock value={a.args} label={`Arguments of ${a.toolId}`} maxHeight={260} />
       <div className="form-field">
         <label htmlFor={`${id}-reason`}>Reason (optional; the agent reads it with a denial)</label>
-        <input id={`${id}-reason`} type="text" value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} />
+        <input
+          id={`${id}-reason`}
+          type="text"
+          value={reason}
+          maxLength={2000}
+          onChange={(e) => setReason(e.target.value)}
+        />
       </div>
       <div className="row">
         <button type="button" disabled={props.busy} onClick={() => props.onDecide('approve_once', reason)}>
           Approve once
         </button>
-        <button type="button" className="secondary" disabled={props.busy} onClick={() => props.onDecide('approve_session', reason)}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={props.busy}
+          onClick={() => props.onDecide('approve_session', reason)}
+        >
           Approve for this session
         </button>
         <button type="button" className="danger" disabled={props.busy} onClick={() => props.onDecide('deny', reason)}>

@@ -36,7 +36,11 @@ export function BreakerCard(props: { view: BreakerView; fetchedAt: number; now: 
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.breakers }),
   });
   return (
-    <section className={`card breaker-card state-${view.state}`} aria-labelledby={`breaker-${view.toolId}`} data-testid={`breaker-${view.toolId}`}>
+    <section
+      className={`card breaker-card state-${view.state}`}
+      aria-labelledby={`breaker-${view.toolId}`}
+      data-testid={`breaker-${view.toolId}`}
+    >
       <header className="row spread">
         <h2 id={`breaker-${view.toolId}`} className="row">
           <a href={hrefFor('tools', view.toolId)}>
@@ -44,7 +48,13 @@ export function BreakerCard(props: { view: BreakerView; fetchedAt: number; now: 
           </a>
           <BreakerStateBadge state={view.state} />
         </h2>
-        <button type="button" className="secondary" onClick={() => reset.mutate()} disabled={reset.isPending || (view.state === 'CLOSED' && view.consecutiveFailures === 0)} aria-label={`Reset the breaker of ${view.toolId}`}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => reset.mutate()}
+          disabled={reset.isPending || (view.state === 'CLOSED' && view.consecutiveFailures === 0)}
+          aria-label={`Reset the breaker of ${view.toolId}`}
+        >
           {reset.isPending ? 'Resetting…' : 'Reset'}
         </button>
       </header>
@@ -57,8 +67,16 @@ export function BreakerCard(props: { view: BreakerView; fetchedAt: number; now: 
           <span className="muted">Last error:</span> {view.lastError}
         </p>
       ) : null}
-      {reset.isError ? <p className="field-error" role="alert">Reset failed: {describeError(reset.error)}</p> : null}
-      {reset.data && !reset.data.ok ? <p className="field-error" role="alert">The host did not reset this breaker.</p> : null}
+      {reset.isError ? (
+        <p className="field-error" role="alert">
+          Reset failed: {describeError(reset.error)}
+        </p>
+      ) : null}
+      {reset.data && !reset.data.ok ? (
+        <p className="field-error" role="alert">
+          The host did not reset this breaker.
+        </p>
+      ) : null}
       <BreakerTimeline view={view} now={props.now} />
     </section>
   );

@@ -19,7 +19,14 @@ export function BreakerTimeline(props: { view: BreakerView; now: number }): Reac
     <div className="timeline" data-testid={`timeline-${view.toolId}`}>
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" className="timeline-strip" aria-hidden="true">
         {segmentsOf(view, start, end).map((s, i) => (
-          <rect key={i} x={x(s.from)} width={Math.max(1, x(s.to) - x(s.from))} y={0} height={HEIGHT} className={`seg-${s.state}`}>
+          <rect
+            key={i}
+            x={x(s.from)}
+            width={Math.max(1, x(s.to) - x(s.from))}
+            y={0}
+            height={HEIGHT}
+            className={`seg-${s.state}`}
+          >
             <title>
               {s.state} {formatClock(s.from)} – {formatClock(s.to)}
             </title>
@@ -40,13 +47,15 @@ export function BreakerTimeline(props: { view: BreakerView; now: number }): Reac
           {recent.map((t, i) => (
             <li key={`${t.at}-${i}`}>
               <span className="mono">{formatClock(t.at)}</span>{' '}
-              <span className={`state-text state-${t.from}`}>{t.from}</span> → <span className={`state-text state-${t.to}`}>{t.to}</span>{' '}
-              <span className="muted">{t.cause}</span>
+              <span className={`state-text state-${t.from}`}>{t.from}</span> →{' '}
+              <span className={`state-text state-${t.to}`}>{t.to}</span> <span className="muted">{t.cause}</span>
             </li>
           ))}
         </ol>
       )}
-      {view.transitions.length > SHOWN_TRANSITIONS ? <p className="muted small">{view.transitions.length - SHOWN_TRANSITIONS} older transitions not shown.</p> : null}
+      {view.transitions.length > SHOWN_TRANSITIONS ? (
+        <p className="muted small">{view.transitions.length - SHOWN_TRANSITIONS} older transitions not shown.</p>
+      ) : null}
     </div>
   );
 }

@@ -28,18 +28,27 @@ export function BreakersPage(): React.JSX.Element {
         description="A tool that keeps failing is cut off for a cooldown, then probed once. Reset closes a breaker at once."
         actions={
           <label className="row">
-            <input type="checkbox" checked={showQuiet} onChange={(e) => setShowQuiet(e.target.checked)} /> Show breakers that never tripped
+            <input type="checkbox" checked={showQuiet} onChange={(e) => setShowQuiet(e.target.checked)} /> Show breakers
+            that never tripped
           </label>
         }
       />
       <QueryState query={breakers} what="breakers">
         {(views) => {
-          const shown = views.filter((v) => showQuiet || !isQuiet(v)).sort((a, b) => ORDER[a.state] - ORDER[b.state] || b.consecutiveFailures - a.consecutiveFailures || a.toolId.localeCompare(b.toolId));
+          const shown = views
+            .filter((v) => showQuiet || !isQuiet(v))
+            .sort(
+              (a, b) =>
+                ORDER[a.state] - ORDER[b.state] ||
+                b.consecutiveFailures - a.consecutiveFailures ||
+                a.toolId.localeCompare(b.toolId),
+            );
           const quiet = views.filter(isQuiet).length;
           if (shown.length === 0)
             return (
               <EmptyState title="Every breaker is closed and none has tripped.">
-                {quiet ? `${quiet} tools have a breaker, all quiet. ` : ''}Breakers open after repeated EXECUTION_FAILED, TIMEOUT or UNKNOWN failures of a tool.
+                {quiet ? `${quiet} tools have a breaker, all quiet. ` : ''}Breakers open after repeated
+                EXECUTION_FAILED, TIMEOUT or UNKNOWN failures of a tool.
               </EmptyState>
             );
           return (

@@ -18,6 +18,8 @@ export function segmentsOf(view: Pick<BreakerView, 'state' | 'transitions'>, sta
   const ts = [...view.transitions].sort((a, b) => a.at - b.at);
   if (ts.length === 0) return [{ state: view.state, from: start, to: end }];
   const segments: Segment[] = [{ state: ts[0]!.from, from: start, to: ts[0]!.at }];
-  ts.forEach((t, i) => segments.push({ state: t.to, from: t.at, to: ts[i + 1]?.at ?? end }));
-  return segments.filter((s) => s.to > s.from && s.to > start).map((s) => ({ ...s, from: Math.max(s.from, start), to: Math.min(s.to, end) }));
+  for (const [i, t] of ts.entries()) segments.push({ state: t.to, from: t.at, to: ts[i + 1]?.at ?? end });
+  return segments
+    .filter((s) => s.to > s.from && s.to > start)
+    .map((s) => ({ ...s, from: Math.max(s.from, start), to: Math.min(s.to, end) }));
 }

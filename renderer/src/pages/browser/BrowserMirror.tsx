@@ -26,7 +26,11 @@ export function BrowserMirror(props: { highlight: boolean }): React.JSX.Element 
   const stream = useScreenStream(control);
   const { canvasRef, stats } = useLiveFrames(subscribe);
   return (
-    <section className={`card screen-card${props.highlight ? ' attention' : ''}`} aria-labelledby="mirror-title" data-testid="browser-mirror">
+    <section
+      className={`card screen-card${props.highlight ? ' attention' : ''}`}
+      aria-labelledby="mirror-title"
+      data-testid="browser-mirror"
+    >
       <h2 id="mirror-title">Live page</h2>
       <FrameStatus stats={stats} status={stream.status} onRetry={stream.retry} testId="browser-fps" />
       <div className="screen-frame browser-screen-frame">

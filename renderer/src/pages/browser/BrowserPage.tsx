@@ -42,15 +42,17 @@ export function BrowserPage(): React.JSX.Element {
           !data.started ? (
             <EmptyState title="Not started: the first browser tool call launches it.">
               <p>
-                When an agent calls a browser tool (browser_navigate, for one), Chrome starts and its page is mirrored here. To start it by hand, run{' '}
-                <a href={hrefFor('tools', 'browser_navigate')}>browser_navigate</a> from the Tools page.
+                When an agent calls a browser tool (browser_navigate, for one), Chrome starts and its page is mirrored
+                here. To start it by hand, run <a href={hrefFor('tools', 'browser_navigate')}>browser_navigate</a> from
+                the Tools page.
               </p>
             </EmptyState>
           ) : (
             <>
               {data.dialog ? (
                 <div className="banner banner-warn" role="alert" data-testid="browser-dialog">
-                  <strong>A dialog is open on the page:</strong> {data.dialog}. The browser tools refuse to act on the page until it is answered (browser_click with
+                  <strong>A dialog is open on the page:</strong> {data.dialog}. The browser tools refuse to act on the
+                  page until it is answered (browser_click with
                   {' {"dialog": "accept"}'} or {'{"dialog": "dismiss"}'}).
                 </div>
               ) : null}

@@ -47,7 +47,12 @@ export function DeviceList(props: { devices: readonly DeviceView[]; selected: st
           const meaning = deviceStateMeaning(d.state);
           return (
             <li key={d.serial}>
-              <a className="device-item" href={hrefFor('devices', d.serial)} aria-current={d.serial === props.selected ? 'true' : undefined} data-testid="device-item">
+              <a
+                className="device-item"
+                href={hrefFor('devices', d.serial)}
+                aria-current={d.serial === props.selected ? 'true' : undefined}
+                data-testid="device-item"
+              >
                 <span className="row spread">
                   <code className="ellipsis">{d.serial}</code>
                   <Badge tone={meaning.tone} title={meaning.advice}>

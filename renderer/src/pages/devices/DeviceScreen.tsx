@@ -37,7 +37,12 @@ export function DeviceScreen(props: { serial: string; onGesture(gesture: Gesture
     press.current = undefined;
     const device = drawnRef.current;
     if (!down || down.pointerId !== e.pointerId || !device) return;
-    const gesture = classifyGesture(down, { client: { x: e.clientX, y: e.clientY }, at: e.timeStamp }, e.currentTarget.getBoundingClientRect(), device);
+    const gesture = classifyGesture(
+      down,
+      { client: { x: e.clientX, y: e.clientY }, at: e.timeStamp },
+      e.currentTarget.getBoundingClientRect(),
+      device,
+    );
     if (gesture) onGesture(gesture);
   };
   const onKeyDown = (e: React.KeyboardEvent<HTMLCanvasElement>) => {
@@ -59,6 +64,7 @@ export function DeviceScreen(props: { serial: string; onGesture(gesture: Gesture
       </div>
       <FrameStatus stats={stats} status={stream.status} onRetry={stream.retry} testId="device-fps" />
       <div className="screen-frame device-screen-frame">
+        {/* biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: the canvas is the phone's screen, an application surface taking taps, drags and keys */}
         <canvas
           ref={canvasRef}
           width={720}

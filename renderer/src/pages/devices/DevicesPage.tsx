@@ -47,7 +47,12 @@ function SelectedDevice(props: { device: DeviceView }): React.JSX.Element {
         <DeviceScreen key={device.serial} serial={device.serial} onGesture={(g) => action.mutate(g)} />
       )}
       <div className="device-side">
-        <GestureOutcome gesture={action.variables} pending={action.isPending} outcome={action.data} error={action.error} />
+        <GestureOutcome
+          gesture={action.variables}
+          pending={action.isPending}
+          outcome={action.data}
+          error={action.error}
+        />
         {meaning.advice ? null : <LogcatPane key={device.serial} serial={device.serial} />}
       </div>
     </>
@@ -62,7 +67,12 @@ export function DevicesPage(props: { selectedSerial?: string | undefined }): Rea
         title="Devices"
         description="Android devices reached over ADB: their state, live screen and logs."
         actions={
-          <button type="button" className="secondary" onClick={() => void devices.refetch()} disabled={devices.isFetching}>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => void devices.refetch()}
+            disabled={devices.isFetching}
+          >
             Refresh devices
           </button>
         }
@@ -76,7 +86,9 @@ export function DevicesPage(props: { selectedSerial?: string | undefined }): Rea
               {selected ? (
                 <SelectedDevice key={selected.serial} device={selected} />
               ) : (
-                <EmptyState title={`${props.selectedSerial ?? 'That device'} is not attached.`}>Pick one of the attached devices on the left.</EmptyState>
+                <EmptyState title={`${props.selectedSerial ?? 'That device'} is not attached.`}>
+                  Pick one of the attached devices on the left.
+                </EmptyState>
               )}
             </div>
           );

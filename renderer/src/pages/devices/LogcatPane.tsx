@@ -17,18 +17,34 @@ const LINE_CHOICES = [200, 500, 2000] as const;
 
 function LogLines(props: { lines: readonly string[] }): React.JSX.Element {
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: props.lines.length, getScrollElement: () => scroller.current, estimateSize: () => LINE_HEIGHT, overscan: 20 });
+  const virtualizer = useVirtualizer({
+    count: props.lines.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => LINE_HEIGHT,
+    overscan: 20,
+  });
   // Logcat reads bottom-up: land on the newest line whenever a new batch arrives.
   useEffect(() => {
     if (props.lines.length > 0) virtualizer.scrollToIndex(props.lines.length - 1, { align: 'end' });
   }, [props.lines, virtualizer]);
   return (
-    <div ref={scroller} className="logcat-scroll" tabIndex={0} role="region" aria-label={`Logcat, ${props.lines.length} lines, newest last`} data-testid="logcat">
+    <div
+      ref={scroller}
+      className="logcat-scroll"
+      tabIndex={0}
+      role="region"
+      aria-label={`Logcat, ${props.lines.length} lines, newest last`}
+      data-testid="logcat"
+    >
       <div className="logcat-lines" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => {
           const line = props.lines[row.index] ?? '';
           return (
-            <div key={row.key} className={`logcat-line level-${logLevel(line) ?? 'none'}`} style={{ transform: `translateY(${row.start}px)`, height: LINE_HEIGHT }}>
+            <div
+              key={row.key}
+              className={`logcat-line level-${logLevel(line) ?? 'none'}`}
+              style={{ transform: `translateY(${row.start}px)`, height: LINE_HEIGHT }}
+            >
               {line}
             </div>
           );

@@ -13,13 +13,30 @@ export function deviceStateMeaning(state: string): StateMeaning {
     case 'device':
       return { label: 'online', tone: 'good' };
     case 'offline':
-      return { label: 'offline', tone: 'warn', advice: 'The device stopped answering adb. Reconnect the cable (or Wi-Fi debugging), or run `adb reconnect`.' };
+      return {
+        label: 'offline',
+        tone: 'warn',
+        advice: 'The device stopped answering adb. Reconnect the cable (or Wi-Fi debugging), or run `adb reconnect`.',
+      };
     case 'unauthorized':
-      return { label: 'unauthorized', tone: 'bad', advice: 'Unlock the phone and accept the "Allow USB debugging?" prompt; tick "Always allow from this computer".' };
+      return {
+        label: 'unauthorized',
+        tone: 'bad',
+        advice:
+          'Unlock the phone and accept the "Allow USB debugging?" prompt; tick "Always allow from this computer".',
+      };
     case 'authorizing':
     case 'connecting':
-      return { label: state, tone: 'info', advice: 'adb is still connecting to the device; it becomes usable in a moment.' };
+      return {
+        label: state,
+        tone: 'info',
+        advice: 'adb is still connecting to the device; it becomes usable in a moment.',
+      };
     default:
-      return { label: state, tone: 'warn', advice: `adb reports the state "${state}"; the device tools need the state "device".` };
+      return {
+        label: state,
+        tone: 'warn',
+        advice: `adb reports the state "${state}"; the device tools need the state "device".`,
+      };
   }
 }

@@ -21,7 +21,9 @@ export interface Size {
   height: number;
 }
 
-export type Gesture = { kind: 'tap'; x: number; y: number } | { kind: 'swipe'; x1: number; y1: number; x2: number; y2: number; durationMs: number };
+export type Gesture =
+  | { kind: 'tap'; x: number; y: number }
+  | { kind: 'swipe'; x1: number; y1: number; x2: number; y2: number; durationMs: number };
 
 export const DRAG_THRESHOLD_PX = 8;
 const MIN_SWIPE_MS = 1;
@@ -45,7 +47,10 @@ export function toDevicePoint(client: Point, box: Box, device: Size): Point | un
   const rx = (client.x - picture.left) / picture.width;
   const ry = (client.y - picture.top) / picture.height;
   if (rx < 0 || rx > 1 || ry < 0 || ry > 1) return undefined;
-  return { x: Math.min(device.width - 1, Math.floor(rx * device.width)), y: Math.min(device.height - 1, Math.floor(ry * device.height)) };
+  return {
+    x: Math.min(device.width - 1, Math.floor(rx * device.width)),
+    y: Math.min(device.height - 1, Math.floor(ry * device.height)),
+  };
 }
 
 /** Like toDevicePoint, but a drag that ends on a bar or outside is pulled back to the edge. */
@@ -53,7 +58,10 @@ function toDevicePointClamped(client: Point, box: Box, device: Size): Point {
   const picture = containedRect(box, device);
   const rx = Math.min(1, Math.max(0, (client.x - picture.left) / (picture.width || 1)));
   const ry = Math.min(1, Math.max(0, (client.y - picture.top) / (picture.height || 1)));
-  return { x: Math.min(device.width - 1, Math.floor(rx * device.width)), y: Math.min(device.height - 1, Math.floor(ry * device.height)) };
+  return {
+    x: Math.min(device.width - 1, Math.floor(rx * device.width)),
+    y: Math.min(device.height - 1, Math.floor(ry * device.height)),
+  };
 }
 
 export interface PointerSample {
@@ -80,7 +88,14 @@ export function keyGesture(key: string, device: Size): Gesture | undefined {
   if (key === 'Enter' || key === ' ') return { kind: 'tap', x: cx, y: cy };
   const dx = Math.floor(device.width / 6);
   const dy = Math.floor(device.height / 6);
-  const swipe = (x1: number, y1: number, x2: number, y2: number): Gesture => ({ kind: 'swipe', x1, y1, x2, y2, durationMs: KEY_SWIPE_MS });
+  const swipe = (x1: number, y1: number, x2: number, y2: number): Gesture => ({
+    kind: 'swipe',
+    x1,
+    y1,
+    x2,
+    y2,
+    durationMs: KEY_SWIPE_MS,
+  });
   switch (key) {
     case 'ArrowUp':
       return swipe(cx, cy + dy, cx, cy - dy);
@@ -96,5 +111,7 @@ export function keyGesture(key: string, device: Size): Gesture | undefined {
 }
 
 export function describeGesture(g: Gesture): string {
-  return g.kind === 'tap' ? `Tap at (${g.x}, ${g.y})` : `Swipe (${g.x1}, ${g.y1}) → (${g.x2}, ${g.y2}) in ${g.durationMs} ms`;
+  return g.kind === 'tap'
+    ? `Tap at (${g.x}, ${g.y})`
+    : `Swipe (${g.x1}, ${g.y1}) → (${g.x2}, ${g.y2}) in ${g.durationMs} ms`;
 }

@@ -21,9 +21,17 @@ export function trimmedBuckets(buckets: UsageStats['buckets']): Array<{ label: s
 export function HistogramChart(props: { stats: UsageStats }): React.JSX.Element {
   const data = trimmedBuckets(props.stats.buckets);
   if (data.length === 0) return <p className="muted">No calls recorded yet.</p>;
-  const summary = data.filter((d) => d.count > 0).map((d) => `${d.count} ${d.label}`).join(', ');
+  const summary = data
+    .filter((d) => d.count > 0)
+    .map((d) => `${d.count} ${d.label}`)
+    .join(', ');
   return (
-    <figure className="chart" role="img" aria-label={`Latency histogram for ${props.stats.toolId}: ${summary}`} data-testid="latency-histogram">
+    <figure
+      className="chart"
+      role="img"
+      aria-label={`Latency histogram for ${props.stats.toolId}: ${summary}`}
+      data-testid="latency-histogram"
+    >
       <ResponsiveContainer width="100%" height={240}>
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: -8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />

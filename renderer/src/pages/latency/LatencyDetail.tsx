@@ -36,7 +36,8 @@ export function LatencyDetail(props: { stats: UsageStats }): React.JSX.Element {
       <SuccessRateChart stats={stats} />
       {stats.lastError ? (
         <p className="row">
-          <span>Last error:</span> <Badge tone="bad">{stats.lastError.code}</Badge> <span className="wrap">{stats.lastError.message}</span>
+          <span>Last error:</span> <Badge tone="bad">{stats.lastError.code}</Badge>{' '}
+          <span className="wrap">{stats.lastError.message}</span>
           <span className="muted small">{formatDateTime(stats.lastError.at)}</span>
         </p>
       ) : null}

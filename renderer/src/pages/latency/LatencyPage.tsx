@@ -22,7 +22,12 @@ export function LatencyPage(props: { selectedId: string | undefined }): React.JS
           </button>
         }
       />
-      <QueryState query={usage} what="usage statistics" isEmpty={(s) => s.every((x) => x.count === 0)} empty={<EmptyState title="No calls recorded yet.">Latency appears here after the first tool call.</EmptyState>}>
+      <QueryState
+        query={usage}
+        what="usage statistics"
+        isEmpty={(s) => s.every((x) => x.count === 0)}
+        empty={<EmptyState title="No calls recorded yet.">Latency appears here after the first tool call.</EmptyState>}
+      >
         {(stats) => {
           const used = stats.filter((s) => s.count > 0);
           const asked = props.selectedId ? used.find((s) => s.toolId === props.selectedId) : undefined;
@@ -33,7 +38,9 @@ export function LatencyPage(props: { selectedId: string | undefined }): React.JS
               {selected ? (
                 <LatencyDetail stats={selected} />
               ) : (
-                <EmptyState title={`No calls of ${props.selectedId ?? 'this tool'} recorded yet.`}>Its latency appears here after its first call. Pick another tool from the table.</EmptyState>
+                <EmptyState title={`No calls of ${props.selectedId ?? 'this tool'} recorded yet.`}>
+                  Its latency appears here after its first call. Pick another tool from the table.
+                </EmptyState>
               )}
             </div>
           );

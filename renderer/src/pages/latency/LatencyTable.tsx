@@ -26,7 +26,9 @@ export function LatencyTable(props: { stats: UsageStats[]; selectedId: string | 
               </a>
             </th>
             <td>{s.count}</td>
-            <td className={s.failures > 0 ? 'warn-text' : undefined}>{formatPercent(s.count ? s.successes / s.count : NaN)}</td>
+            <td className={s.failures > 0 ? 'warn-text' : undefined}>
+              {formatPercent(s.count ? s.successes / s.count : NaN)}
+            </td>
             <td className="mono">{formatDuration(s.latencyMs.p50)}</td>
             <td className="mono">{formatDuration(s.latencyMs.p95)}</td>
             <td className="mono">{formatDuration(s.latencyMs.p99)}</td>

@@ -13,9 +13,24 @@ export function ActivityCard(): React.JSX.Element {
   const usage = useUsage();
   const breakers = useBreakers();
   const now = useNow(5_000);
-  if (usage.isPending || breakers.isPending) return <section className="card span-all"><Loading what="activity" /></section>;
-  if (usage.isError) return <section className="card span-all"><ErrorState what="usage" error={usage.error} onRetry={() => void usage.refetch()} /></section>;
-  if (breakers.isError) return <section className="card span-all"><ErrorState what="breakers" error={breakers.error} onRetry={() => void breakers.refetch()} /></section>;
+  if (usage.isPending || breakers.isPending)
+    return (
+      <section className="card span-all">
+        <Loading what="activity" />
+      </section>
+    );
+  if (usage.isError)
+    return (
+      <section className="card span-all">
+        <ErrorState what="usage" error={usage.error} onRetry={() => void usage.refetch()} />
+      </section>
+    );
+  if (breakers.isError)
+    return (
+      <section className="card span-all">
+        <ErrorState what="breakers" error={breakers.error} onRetry={() => void breakers.refetch()} />
+      </section>
+    );
 
   const series = totalPerMinute(usage.data);
   const current = series[series.length - 1];
@@ -30,18 +45,38 @@ export function ActivityCard(): React.JSX.Element {
           </p>
           {series.length ? (
             <p className="muted small" data-testid="calls-window">
-              {series.reduce((n, p) => n + p.calls, 0)} calls, {series.reduce((n, p) => n + p.failures, 0)} failed in the last {series.length} minutes
+              {series.reduce((n, p) => n + p.calls, 0)} calls, {series.reduce((n, p) => n + p.failures, 0)} failed in
+              the last {series.length} minutes
             </p>
           ) : null}
           {series.some((p) => p.calls > 0) ? (
             <div className="sparkline" role="img" aria-label="Calls per minute over the last 30 minutes">
               <ResponsiveContainer width="100%" height={90}>
                 <LineChart data={series} margin={{ top: 4, right: 4, bottom: 0, left: -28 }}>
-                  <XAxis dataKey="minute" tickFormatter={(m: number) => formatClock(m).slice(0, 5)} fontSize={11} minTickGap={30} />
+                  <XAxis
+                    dataKey="minute"
+                    tickFormatter={(m: number) => formatClock(m).slice(0, 5)}
+                    fontSize={11}
+                    minTickGap={30}
+                  />
                   <YAxis allowDecimals={false} fontSize={11} width={50} />
                   <Tooltip labelFormatter={(m) => formatClock(Number(m)).slice(0, 5)} />
-                  <Line type="monotone" dataKey="calls" stroke="var(--accent)" dot={false} isAnimationActive={false} name="calls" />
-                  <Line type="monotone" dataKey="failures" stroke="var(--bad)" dot={false} isAnimationActive={false} name="failures" />
+                  <Line
+                    type="monotone"
+                    dataKey="calls"
+                    stroke="var(--accent)"
+                    dot={false}
+                    isAnimationActive={false}
+                    name="calls"
+                  />
+                  <Line
+                    type="monotone"
+                    dataKey="failures"
+                    stroke="var(--bad)"
+                    dot={false}
+                    isAnimationActive={false}
+                    name="failures"
+                  />
                 </LineChart>
               </ResponsiveContainer>
             </div>
@@ -52,7 +87,9 @@ export function ActivityCard(): React.JSX.Element {
         <div>
           <h3>Failing right now</h3>
           {failing.length === 0 ? (
-            <p className="muted" data-testid="no-failing-tools">No tool failed in the last 5 minutes and every breaker is closed.</p>
+            <p className="muted" data-testid="no-failing-tools">
+              No tool failed in the last 5 minutes and every breaker is closed.
+            </p>
           ) : (
             <ul className="plain-list" data-testid="failing-tools">
               {failing.map((f) => (

@@ -9,7 +9,10 @@ export function ClientConfigs(props: { info: HostInfo; revealed: boolean }): Rea
   const real = clientConfigs(info, info.token);
   const shown = clientConfigs(info, props.revealed ? info.token : maskToken(info.token));
   const [selected, setSelected] = useState(real[0]?.id ?? '');
-  const index = Math.max(0, real.findIndex((c) => c.id === selected));
+  const index = Math.max(
+    0,
+    real.findIndex((c) => c.id === selected),
+  );
   const config = shown[index];
   const copyText = real[index]?.text ?? '';
   return (
@@ -26,7 +29,12 @@ export function ClientConfigs(props: { info: HostInfo; revealed: boolean }): Rea
         <>
           <p className="muted small">{config.where}</p>
           <div className="code-with-copy">
-            <pre className="json-block" tabIndex={0} aria-label={`${config.label} configuration`} data-testid="client-config">
+            <pre
+              className="json-block"
+              tabIndex={0}
+              aria-label={`${config.label} configuration`}
+              data-testid="client-config"
+            >
               {config.text}
             </pre>
             <CopyButton text={copyText} label={`Copy ${config.label} configuration`} />

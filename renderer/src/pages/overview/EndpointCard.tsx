@@ -3,7 +3,11 @@ import type { HostInfo } from '../../../../shared/contract';
 import { CopyButton } from '../../components/CopyButton';
 import { maskToken } from './client-configs';
 
-export function EndpointCard(props: { info: HostInfo; revealed: boolean; onReveal(revealed: boolean): void }): React.JSX.Element {
+export function EndpointCard(props: {
+  info: HostInfo;
+  revealed: boolean;
+  onReveal(revealed: boolean): void;
+}): React.JSX.Element {
   const { info, revealed } = props;
   return (
     <section className="card" aria-labelledby="endpoint-title">
@@ -27,7 +31,10 @@ export function EndpointCard(props: { info: HostInfo; revealed: boolean; onRevea
           <code>Authorization: Bearer {revealed ? info.token : maskToken(info.token)}</code>
         </dd>
       </dl>
-      <p className="muted small">Anyone with the token can call every tool through this host. It is stored in the data dir; keep it out of shared files.</p>
+      <p className="muted small">
+        Anyone with the token can call every tool through this host. It is stored in the data dir; keep it out of shared
+        files.
+      </p>
     </section>
   );
 }

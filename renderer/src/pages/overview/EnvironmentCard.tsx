@@ -12,7 +12,9 @@ export function EnvironmentCard(props: { info: HostInfo }): React.JSX.Element {
         <a href={hrefFor('devices')}>Devices</a>
       </h3>
       {devices.length === 0 ? (
-        <p className="muted">No Android device attached. Connect one over USB (or `adb connect host:port`) and it appears here.</p>
+        <p className="muted">
+          No Android device attached. Connect one over USB (or `adb connect host:port`) and it appears here.
+        </p>
       ) : (
         <ul className="plain-list">
           {devices.map((d) => (

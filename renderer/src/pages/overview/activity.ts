@@ -31,10 +31,21 @@ export interface FailingTool {
 /**
  * Tools failing right now: a breaker that is not closed, or failures within the last `windowMs`.
  */
-export function failingTools(stats: readonly UsageStats[], breakers: readonly BreakerView[], now: number, windowMs = 5 * 60_000): FailingTool[] {
+export function failingTools(
+  stats: readonly UsageStats[],
+  breakers: readonly BreakerView[],
+  now: number,
+  windowMs = 5 * 60_000,
+): FailingTool[] {
   const out = new Map<string, FailingTool>();
   for (const b of breakers) {
-    if (b.state !== 'CLOSED') out.set(b.toolId, { toolId: b.toolId, breaker: b.state, recentFailures: 0, ...(b.lastError ? { lastError: b.lastError } : {}) });
+    if (b.state !== 'CLOSED')
+      out.set(b.toolId, {
+        toolId: b.toolId,
+        breaker: b.state,
+        recentFailures: 0,
+        ...(b.lastError ? { lastError: b.lastError } : {}),
+      });
   }
   for (const s of stats) {
     const recent = s.perMinute.filter((m) => m.minute + 60_000 > now - windowMs).reduce((n, m) => n + m.failures, 0);
@@ -44,5 +55,7 @@ export function failingTools(stats: readonly UsageStats[], breakers: readonly Br
     if (s.lastError) entry.lastError = `${s.lastError.code}: ${s.lastError.message}`;
     out.set(s.toolId, entry);
   }
-  return [...out.values()].sort((a, b) => Number(b.breaker !== undefined) - Number(a.breaker !== undefined) || b.recentFailures - a.recentFailures);
+  return [...out.values()].sort(
+    (a, b) => Number(b.breaker !== undefined) - Number(a.breaker !== undefined) || b.recentFailures - a.recentFailures,
+  );
 }

@@ -35,7 +35,8 @@ export function clientConfigs(facts: EndpointFacts, token: string): ClientConfig
     {
       id: 'claude-desktop',
       label: 'Claude Desktop (mcpServers)',
-      where: 'Add to claude_desktop_config.json. Its config file starts local (stdio) servers, so it goes through the stdio bridge, which reads the token from the data dir.',
+      where:
+        'Add to claude_desktop_config.json. Its config file starts local (stdio) servers, so it goes through the stdio bridge, which reads the token from the data dir.',
       text: JSON.stringify({ mcpServers: { toolgate: { command: bridge.command, args: bridge.args } } }, null, 2),
     },
     {

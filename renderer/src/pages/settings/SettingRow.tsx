@@ -42,7 +42,15 @@ function Control(props: SettingRowProps & { id: string; describedBy: string }): 
   const { field, id, describedBy } = props;
   const invalid = props.error ? true : undefined;
   if (field.kind === 'boolean') {
-    return <TriStateCheckbox id={id} value={asTriState(props.value)} describedBy={describedBy} invalid={invalid} onChange={props.onChange} />;
+    return (
+      <TriStateCheckbox
+        id={id}
+        value={asTriState(props.value)}
+        describedBy={describedBy}
+        invalid={invalid}
+        onChange={props.onChange}
+      />
+    );
   }
   return (
     <input
@@ -68,7 +76,14 @@ function Control(props: SettingRowProps & { id: string; describedBy: string }): 
 export function SettingRow(props: SettingRowProps): React.JSX.Element {
   const { field } = props;
   const id = inputIdOf(field.key);
-  const describedBy = [`${id}-help`, `${id}-saved`, props.error ? `${id}-error` : '', props.restartNote ? `${id}-restart` : ''].filter(Boolean).join(' ');
+  const describedBy = [
+    `${id}-help`,
+    `${id}-saved`,
+    props.error ? `${id}-error` : '',
+    props.restartNote ? `${id}-restart` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   const saved = describeSaved(field, props.saved);
   return (
     <div className={`setting-row${props.error ? ' has-error' : ''}`} data-testid={`setting-${field.key}`}>
@@ -83,12 +98,22 @@ export function SettingRow(props: SettingRowProps): React.JSX.Element {
       <div className="setting-control">
         <div className="row">
           <Control {...props} id={id} describedBy={describedBy} />
-          <button type="button" className="secondary" aria-disabled={props.canReset ? undefined : true} onClick={() => props.canReset && props.onReset()}>
+          <button
+            type="button"
+            className="secondary"
+            aria-disabled={props.canReset ? undefined : true}
+            onClick={() => props.canReset && props.onReset()}
+          >
             Reset to default<span className="visually-hidden"> ({field.label})</span>
           </button>
         </div>
         <p id={`${id}-saved`} className="muted small setting-saved">
-          Saved: {saved === 'default' ? <em data-testid={`${id}-saved`}>default</em> : <code data-testid={`${id}-saved`}>{saved}</code>}
+          Saved:{' '}
+          {saved === 'default' ? (
+            <em data-testid={`${id}-saved`}>default</em>
+          ) : (
+            <code data-testid={`${id}-saved`}>{saved}</code>
+          )}
           <span className="setting-kind"> · {kindHint(field)}</span>
         </p>
         {props.restartNote ? (

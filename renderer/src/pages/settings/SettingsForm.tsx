@@ -12,7 +12,15 @@ import type { MethodOutput, Settings } from '../../../../shared/contract';
 import { describeError } from '../../api/host-request-error';
 import { useApi } from '../../state/api-context';
 import { queryKeys } from '../../state/query-keys';
-import { type Drafts, type FieldErrors, appliesAfterRestart, changesFrom, draftOf, fieldErrorsFrom, without } from './settings-draft';
+import {
+  type Drafts,
+  type FieldErrors,
+  appliesAfterRestart,
+  changesFrom,
+  draftOf,
+  fieldErrorsFrom,
+  without,
+} from './settings-draft';
 import { type SettingKey, SETTING_KEYS, settingGroups } from './settings-fields';
 import { SettingRow, inputIdOf } from './SettingRow';
 
@@ -72,7 +80,9 @@ export function SettingsForm(props: { view: SettingsView }): React.JSX.Element {
         setErrors((e) => ({ ...e, ...refused }));
         setOutcome({
           tone: 'bad',
-          text: named.length ? `Nothing was saved: the host refused ${plural(named.length, 'setting')}. Fix the marked ${named.length === 1 ? 'field' : 'fields'} and save again.` : `Nothing was saved: ${describeError(error)}`,
+          text: named.length
+            ? `Nothing was saved: the host refused ${plural(named.length, 'setting')}. Fix the marked ${named.length === 1 ? 'field' : 'fields'} and save again.`
+            : `Nothing was saved: ${describeError(error)}`,
         });
         const first = fields.find((f) => refused[f.key]);
         if (first) document.getElementById(inputIdOf(first.key))?.focus();
@@ -86,7 +96,9 @@ export function SettingsForm(props: { view: SettingsView }): React.JSX.Element {
       return;
     }
     send(changes, drafts, (result) => {
-      const later = Object.keys(changes).filter((k) => restartRequired.includes(k) && result.settings[k as SettingKey] !== settings[k as SettingKey]).length;
+      const later = Object.keys(changes).filter(
+        (k) => restartRequired.includes(k) && result.settings[k as SettingKey] !== settings[k as SettingKey],
+      ).length;
       return `Saved ${plural(changedCount, 'setting')}.${later ? ` ${later === 1 ? 'One applies' : `${later} apply`} after a restart.` : ''}`;
     });
   }
@@ -132,7 +144,9 @@ export function SettingsForm(props: { view: SettingsView }): React.JSX.Element {
                 value={value}
                 error={errors[field.key]}
                 restartNote={appliesAfterRestart(field.key, opened, settings, restartRequired)}
-                canReset={!update.isPending && (settings[field.key] !== undefined || value !== draftOf(field, undefined))}
+                canReset={
+                  !update.isPending && (settings[field.key] !== undefined || value !== draftOf(field, undefined))
+                }
                 onChange={(v) => {
                   setDrafts((d) => ({ ...d, [field.key]: v }));
                   // The refusal was about the old text; once it is edited the message would mislead.
@@ -148,13 +162,23 @@ export function SettingsForm(props: { view: SettingsView }): React.JSX.Element {
         <button type="submit" aria-disabled={changedCount === 0 || update.isPending ? true : undefined}>
           {update.isPending ? 'Saving…' : 'Save'}
         </button>
-        <button type="button" className="secondary" aria-disabled={Object.keys(drafts).length === 0 ? true : undefined} onClick={discard}>
+        <button
+          type="button"
+          className="secondary"
+          aria-disabled={Object.keys(drafts).length === 0 ? true : undefined}
+          onClick={discard}
+        >
           Discard changes
         </button>
         <span className="muted small" data-testid="settings-unsaved">
           {changedCount ? `${plural(changedCount, 'unsaved change')}` : 'No unsaved changes'}
         </span>
-        <p role="status" aria-live="polite" className={`settings-outcome ${outcome?.tone === 'bad' ? 'bad-text' : ''}`} data-testid="settings-outcome">
+        <p
+          role="status"
+          aria-live="polite"
+          className={`settings-outcome ${outcome?.tone === 'bad' ? 'bad-text' : ''}`}
+          data-testid="settings-outcome"
+        >
           {outcome?.text ?? ''}
         </p>
       </div>

@@ -12,7 +12,10 @@ export function SettingsPage(): React.JSX.Element {
   const settings = useSettings();
   return (
     <>
-      <PageHeader title="Settings" description="How this host reaches devices, the browser and the network. Saved in the data dir; some apply only after a restart." />
+      <PageHeader
+        title="Settings"
+        description="How this host reaches devices, the browser and the network. Saved in the data dir; some apply only after a restart."
+      />
       <QueryState query={settings} what="settings">
         {(data) => <SettingsForm view={data} />}
       </QueryState>

@@ -55,7 +55,12 @@ export function describeSaved(field: SettingField, saved: unknown): string {
  * running host still uses the old one. Comparing with the opening value (not "was saved") lets the
  * note go away when a person puts the old value back.
  */
-export function appliesAfterRestart(key: SettingKey, opened: Settings, saved: Settings, restartRequired: readonly string[]): boolean {
+export function appliesAfterRestart(
+  key: SettingKey,
+  opened: Settings,
+  saved: Settings,
+  restartRequired: readonly string[],
+): boolean {
   return restartRequired.includes(key) && opened[key] !== saved[key];
 }
 
@@ -76,7 +81,11 @@ function escapeRegExp(s: string): string {
  * `fields`, so the field names are read from the text; `fields`, when an error carries them, adds
  * any named field the text did not split out. Unmatched text is left for a page-level message.
  */
-export function fieldErrorsFrom(message: string, keys: readonly SettingKey[], fields: readonly string[] = []): FieldErrors {
+export function fieldErrorsFrom(
+  message: string,
+  keys: readonly SettingKey[],
+  fields: readonly string[] = [],
+): FieldErrors {
   const errors: FieldErrors = {};
   if (keys.length) {
     const pattern = new RegExp(`(?:^|: |; )(${keys.map(escapeRegExp).join('|')}): `, 'g');
@@ -89,6 +98,7 @@ export function fieldErrorsFrom(message: string, keys: readonly SettingKey[], fi
       errors[key] = errors[key] ? `${errors[key]}; ${text}` : text;
     });
   }
-  for (const f of fields) if ((keys as readonly string[]).includes(f) && !errors[f as SettingKey]) errors[f as SettingKey] = message;
+  for (const f of fields)
+    if ((keys as readonly string[]).includes(f) && !errors[f as SettingKey]) errors[f as SettingKey] = message;
   return errors;
 }

@@ -47,7 +47,14 @@ const LAYOUT: ReadonlyArray<{ id: string; title: string; fields: ReadonlyArray<r
       ['browserPersistentProfile', 'Persistent browser profile'],
     ],
   },
-  { id: 'network', title: 'Network', fields: [['webSearchEndpoint', 'Web search endpoint'], ['networkBlockPrivateAddresses', 'Public web only']] },
+  {
+    id: 'network',
+    title: 'Network',
+    fields: [
+      ['webSearchEndpoint', 'Web search endpoint'],
+      ['networkBlockPrivateAddresses', 'Public web only'],
+    ],
+  },
   { id: 'approvals', title: 'Approvals', fields: [['approvalTimeoutSeconds', 'Approval timeout (seconds)']] },
   { id: 'telemetry', title: 'Telemetry export', fields: [['otlpEndpoint', 'OTLP collector endpoint']] },
 ];
@@ -60,7 +67,15 @@ function fieldFor(key: SettingKey, label: string): SettingField {
   const help = schema.description ?? '';
   if (inner.def.type === 'boolean') return { key, label, kind: 'boolean', help };
   if (inner.def.type === 'number' && 'minValue' in inner) {
-    return { key, label, kind: 'number', help, integer: inner.isInt === true, ...(inner.minValue !== null ? { min: inner.minValue } : {}), ...(inner.maxValue !== null ? { max: inner.maxValue } : {}) };
+    return {
+      key,
+      label,
+      kind: 'number',
+      help,
+      integer: inner.isInt === true,
+      ...(inner.minValue !== null ? { min: inner.minValue } : {}),
+      ...(inner.maxValue !== null ? { max: inner.maxValue } : {}),
+    };
   }
   const isUrl = 'format' in inner && inner.format === 'url';
   return { key, label, kind: isUrl ? 'url' : 'text', help };

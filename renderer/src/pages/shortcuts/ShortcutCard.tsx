@@ -13,7 +13,9 @@ export function ShortcutCard(props: { shortcut: ShortcutDefinition }): React.JSX
   const { shortcut } = props;
   const api = useApi();
   const schema = useMemo(() => paramsSchema(shortcut), [shortcut]);
-  const run = useMutation({ mutationFn: (args: Record<string, unknown>) => api.callTool({ toolId: shortcut.id, args }) });
+  const run = useMutation({
+    mutationFn: (args: Record<string, unknown>) => api.callTool({ toolId: shortcut.id, args }),
+  });
   return (
     <article className="card" aria-labelledby={`sc-${shortcut.id}`} data-testid="defined-shortcut">
       <h3 id={`sc-${shortcut.id}`}>
@@ -21,7 +23,13 @@ export function ShortcutCard(props: { shortcut: ShortcutDefinition }): React.JSX
       </h3>
       <p>{shortcut.description}</p>
       <StepList steps={shortcut.steps} />
-      <SchemaForm schema={schema} idPrefix={`sc-${shortcut.id}`} submitLabel={`Run ${shortcut.id}`} busy={run.isPending} onSubmit={(args) => run.mutate(args)} />
+      <SchemaForm
+        schema={schema}
+        idPrefix={`sc-${shortcut.id}`}
+        submitLabel={`Run ${shortcut.id}`}
+        busy={run.isPending}
+        onSubmit={(args) => run.mutate(args)}
+      />
       <div aria-live="polite">
         {run.isError ? <ErrorState what={`a result from ${shortcut.id}`} error={run.error} /> : null}
         {run.data ? <CallOutcomeView outcome={run.data} /> : null}

@@ -13,13 +13,19 @@ export function ShortcutsPage(): React.JSX.Element {
   const shortcuts = useShortcuts();
   return (
     <>
-      <PageHeader title="Shortcuts" description="Named sequences of tool calls that become tools of their own. Suggestions come from pairs of calls seen at least three times in a row." />
+      <PageHeader
+        title="Shortcuts"
+        description="Named sequences of tool calls that become tools of their own. Suggestions come from pairs of calls seen at least three times in a row."
+      />
       <QueryState query={shortcuts} what="shortcuts">
         {(data) => (
           <>
             <h2 className="section-title">Suggestions</h2>
             {data.suggestions.length === 0 ? (
-              <EmptyState title="No suggestions yet.">When an agent calls the same two tools one after the other, successfully, three times or more, the pair is suggested here.</EmptyState>
+              <EmptyState title="No suggestions yet.">
+                When an agent calls the same two tools one after the other, successfully, three times or more, the pair
+                is suggested here.
+              </EmptyState>
             ) : (
               <div className="cards">
                 {data.suggestions.map((s) => (
@@ -29,7 +35,9 @@ export function ShortcutsPage(): React.JSX.Element {
             )}
             <h2 className="section-title">Defined</h2>
             {data.defined.length === 0 ? (
-              <EmptyState title="No shortcuts defined.">Define one from a suggestion, or have an agent call shortcut_define.</EmptyState>
+              <EmptyState title="No shortcuts defined.">
+                Define one from a suggestion, or have an agent call shortcut_define.
+              </EmptyState>
             ) : (
               <div className="cards cards-wide">
                 {data.defined.map((d) => (

@@ -34,7 +34,12 @@ export function SuggestionCard(props: { suggestion: ShortcutSuggestion }): React
         {s.draft.params.length ? ` with parameters ${s.draft.params.map((p) => p.name).join(', ')}` : ''}.
       </p>
       <StepList steps={s.draft.steps} />
-      <button type="button" onClick={() => define.mutate()} disabled={define.isPending || define.data?.ok === true} aria-label={`Define ${s.draft.id}`}>
+      <button
+        type="button"
+        onClick={() => define.mutate()}
+        disabled={define.isPending || define.data?.ok === true}
+        aria-label={`Define ${s.draft.id}`}
+      >
         {define.isPending ? 'Defining…' : define.data?.ok ? 'Defined' : 'Define'}
       </button>
       <div aria-live="polite">

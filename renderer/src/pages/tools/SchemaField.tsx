@@ -17,14 +17,29 @@ function placeholderOf(field: FormField): string | undefined {
 
 function Control(props: SchemaFieldProps & { id: string; describedBy: string | undefined }): React.JSX.Element {
   const { field, value, id, describedBy } = props;
-  const common = { id, 'aria-describedby': describedBy, 'aria-required': field.required, 'aria-invalid': props.error ? true : undefined };
+  const common = {
+    id,
+    'aria-describedby': describedBy,
+    'aria-required': field.required,
+    'aria-invalid': props.error ? true : undefined,
+  };
   const text = typeof value === 'string' ? value : '';
   switch (field.kind) {
     case 'boolean':
-      if (field.required) return <input type="checkbox" {...common} checked={value === true} onChange={(e) => props.onChange(e.target.checked)} />;
+      if (field.required)
+        return (
+          <input
+            type="checkbox"
+            {...common}
+            checked={value === true}
+            onChange={(e) => props.onChange(e.target.checked)}
+          />
+        );
       return (
         <select {...common} value={text} onChange={(e) => props.onChange(e.target.value)}>
-          <option value="">{field.defaultValue === undefined ? '(not set)' : `(default: ${String(field.defaultValue)})`}</option>
+          <option value="">
+            {field.defaultValue === undefined ? '(not set)' : `(default: ${String(field.defaultValue)})`}
+          </option>
           <option value="true">true</option>
           <option value="false">false</option>
         </select>
@@ -32,7 +47,9 @@ function Control(props: SchemaFieldProps & { id: string; describedBy: string | u
     case 'enum':
       return (
         <select {...common} value={text} onChange={(e) => props.onChange(e.target.value)}>
-          <option value="">{field.defaultValue === undefined ? '(not set)' : `(default: ${String(field.defaultValue)})`}</option>
+          <option value="">
+            {field.defaultValue === undefined ? '(not set)' : `(default: ${String(field.defaultValue)})`}
+          </option>
           {field.options?.map((o) => (
             <option key={String(o)} value={String(o)}>
               {String(o)}
@@ -57,9 +74,28 @@ function Control(props: SchemaFieldProps & { id: string; describedBy: string | u
       );
     case 'text':
     case 'json':
-      return <textarea rows={field.kind === 'json' ? 4 : 3} spellCheck={false} placeholder={placeholderOf(field)} {...common} value={text} onChange={(e) => props.onChange(e.target.value)} className={field.kind === 'json' ? 'mono' : undefined} />;
+      return (
+        <textarea
+          rows={field.kind === 'json' ? 4 : 3}
+          spellCheck={false}
+          placeholder={placeholderOf(field)}
+          {...common}
+          value={text}
+          onChange={(e) => props.onChange(e.target.value)}
+          className={field.kind === 'json' ? 'mono' : undefined}
+        />
+      );
     default:
-      return <input type="text" spellCheck={false} placeholder={placeholderOf(field)} {...common} value={text} onChange={(e) => props.onChange(e.target.value)} />;
+      return (
+        <input
+          type="text"
+          spellCheck={false}
+          placeholder={placeholderOf(field)}
+          {...common}
+          value={text}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      );
   }
 }
 
@@ -79,7 +115,10 @@ export function SchemaField(props: SchemaFieldProps): React.JSX.Element {
             *
           </span>
         ) : null}
-        <span className="muted small"> {field.kind === 'json' ? 'JSON' : field.kind === 'text' ? 'string' : field.kind}</span>
+        <span className="muted small">
+          {' '}
+          {field.kind === 'json' ? 'JSON' : field.kind === 'text' ? 'string' : field.kind}
+        </span>
       </label>
       <Control {...props} id={id} describedBy={describedBy} />
       {field.description ? (

@@ -29,7 +29,8 @@ export function SchemaForm(props: SchemaFormProps): React.JSX.Element {
     } else {
       try {
         const parsed = JSON.parse(raw) as unknown;
-        if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) setValues(valuesFromArgs(fields, parsed as Record<string, unknown>));
+        if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+          setValues(valuesFromArgs(fields, parsed as Record<string, unknown>));
       } catch {
         // Unparseable raw text is dropped when going back to the fields.
       }
@@ -62,7 +63,15 @@ export function SchemaForm(props: SchemaFormProps): React.JSX.Element {
       {raw !== undefined ? (
         <div className="form-field">
           <label htmlFor={`${props.idPrefix}-raw`}>Arguments (JSON object)</label>
-          <textarea id={`${props.idPrefix}-raw`} className="mono" rows={10} spellCheck={false} value={raw} onChange={(e) => setRaw(e.target.value)} aria-invalid={rawError ? true : undefined} />
+          <textarea
+            id={`${props.idPrefix}-raw`}
+            className="mono"
+            rows={10}
+            spellCheck={false}
+            value={raw}
+            onChange={(e) => setRaw(e.target.value)}
+            aria-invalid={rawError ? true : undefined}
+          />
           {rawError ? (
             <p className="field-error" role="alert">
               {rawError}
@@ -73,7 +82,14 @@ export function SchemaForm(props: SchemaFormProps): React.JSX.Element {
         <p className="muted">This tool takes no arguments.</p>
       ) : (
         fields.map((f) => (
-          <SchemaField key={f.name} field={f} idPrefix={props.idPrefix} value={values[f.name] ?? ''} error={errors[f.name]} onChange={(v) => setValues((old) => ({ ...old, [f.name]: v }))} />
+          <SchemaField
+            key={f.name}
+            field={f}
+            idPrefix={props.idPrefix}
+            value={values[f.name] ?? ''}
+            error={errors[f.name]}
+            onChange={(v) => setValues((old) => ({ ...old, [f.name]: v }))}
+          />
         ))
       )}
       <div className="row">

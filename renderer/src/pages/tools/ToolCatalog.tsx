@@ -14,7 +14,13 @@ export function ToolCatalog(props: { tools: ToolSummary[]; selectedId: string | 
       <label htmlFor="tool-search" className="visually-hidden">
         Search tools
       </label>
-      <input id="tool-search" type="search" placeholder="Search tools (id, description, tag)…" value={query} onChange={(e) => setQuery(e.target.value)} />
+      <input
+        id="tool-search"
+        type="search"
+        placeholder="Search tools (id, description, tag)…"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
       <p className="muted small" aria-live="polite">
         {groups.reduce((n, g) => n + g.tools.length, 0)} of {props.tools.length} tools
       </p>
@@ -29,7 +35,11 @@ export function ToolCatalog(props: { tools: ToolSummary[]; selectedId: string | 
             <ul className="plain-list">
               {g.tools.map((t) => (
                 <li key={t.id}>
-                  <a className="catalog-item" href={hrefFor('tools', t.id)} aria-current={t.id === props.selectedId ? 'true' : undefined}>
+                  <a
+                    className="catalog-item"
+                    href={hrefFor('tools', t.id)}
+                    aria-current={t.id === props.selectedId ? 'true' : undefined}
+                  >
                     <span className="catalog-id">{t.id}</span>
                     <RiskBadge risk={t.risk} />
                   </a>

@@ -10,8 +10,20 @@ export function ToolsPage(props: { selectedId: string | undefined }): React.JSX.
   const tools = useTools();
   return (
     <>
-      <PageHeader title="Tools" description="Every tool the host serves, by category. Pick one to read its contract and try it through the pipeline." />
-      <QueryState query={tools} what="tools" isEmpty={(list) => list.length === 0} empty={<EmptyState title="The host serves no tools.">Tool families register when the host starts; check the host's log.</EmptyState>}>
+      <PageHeader
+        title="Tools"
+        description="Every tool the host serves, by category. Pick one to read its contract and try it through the pipeline."
+      />
+      <QueryState
+        query={tools}
+        what="tools"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState title="The host serves no tools.">
+            Tool families register when the host starts; check the host's log.
+          </EmptyState>
+        }
+      >
         {(list) => {
           const selected = list.find((t) => t.id === props.selectedId);
           return (
@@ -20,7 +32,9 @@ export function ToolsPage(props: { selectedId: string | undefined }): React.JSX.
               {selected ? (
                 <ToolDetail tool={selected} />
               ) : props.selectedId ? (
-                <EmptyState title={`No tool named “${props.selectedId}”.`}>It may have been removed. Pick another tool from the list.</EmptyState>
+                <EmptyState title={`No tool named “${props.selectedId}”.`}>
+                  It may have been removed. Pick another tool from the list.
+                </EmptyState>
               ) : (
                 <EmptyState title="Pick a tool.">Its description, risk and a form to call it appear here.</EmptyState>
               )}

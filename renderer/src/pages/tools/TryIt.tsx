@@ -23,7 +23,14 @@ export function TryIt(props: { tool: ToolSummary }): React.JSX.Element {
           This tool asks for approval before it runs: decide on the <a href={hrefFor('approvals')}>Approvals</a> page.
         </p>
       ) : null}
-      <SchemaForm key={tool.id} schema={tool.inputSchema} idPrefix={`tool-${tool.id}`} submitLabel="Try it" busy={call.isPending} onSubmit={(args) => call.mutate(args)} />
+      <SchemaForm
+        key={tool.id}
+        schema={tool.inputSchema}
+        idPrefix={`tool-${tool.id}`}
+        submitLabel="Try it"
+        busy={call.isPending}
+        onSubmit={(args) => call.mutate(args)}
+      />
       <div aria-live="polite">
         {call.isPending ? <p className="muted">Running {tool.id}…</p> : null}
         {call.isError ? <ErrorState what={`a result from ${tool.id}`} error={call.error} /> : null}

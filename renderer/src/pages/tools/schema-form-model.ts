@@ -32,7 +32,12 @@ function unwrap(schema: JsonSchema): JsonSchema {
   const variants = (schema.anyOf ?? schema.oneOf) as unknown;
   if (Array.isArray(variants)) {
     const real = variants.filter((v) => isSchema(v) && v.type !== 'null');
-    if (real.length === 1 && isSchema(real[0])) return { ...real[0], description: schema.description ?? real[0].description, default: schema.default ?? real[0].default };
+    if (real.length === 1 && isSchema(real[0]))
+      return {
+        ...real[0],
+        description: schema.description ?? real[0].description,
+        default: schema.default ?? real[0].default,
+      };
   }
   if (Array.isArray(schema.type)) {
     const types = schema.type.filter((t) => t !== 'null');
@@ -41,11 +46,13 @@ function unwrap(schema: JsonSchema): JsonSchema {
   return schema;
 }
 
-const MULTILINE_NAMES = /^(content|text|body|data|script|source|input|csv|xml|html|json|template|diff|old_text|new_text|pattern_text)$/i;
+const MULTILINE_NAMES =
+  /^(content|text|body|data|script|source|input|csv|xml|html|json|template|diff|old_text|new_text|pattern_text)$/i;
 
 function kindOf(name: string, schema: JsonSchema): { kind: FieldKind; options?: Array<string | number> } {
   const values = Array.isArray(schema.enum) ? schema.enum : schema.const !== undefined ? [schema.const] : undefined;
-  if (values && values.every((v) => typeof v === 'string' || typeof v === 'number')) return { kind: 'enum', options: values as Array<string | number> };
+  if (values?.every((v) => typeof v === 'string' || typeof v === 'number'))
+    return { kind: 'enum', options: values as Array<string | number> };
   switch (schema.type) {
     case 'string': {
       const long = (typeof schema.maxLength === 'number' && schema.maxLength > 500) || MULTILINE_NAMES.test(name);
@@ -64,7 +71,9 @@ function kindOf(name: string, schema: JsonSchema): { kind: FieldKind; options?: 
 
 export function fieldsFromSchema(schema: Record<string, unknown>): FormField[] {
   const properties = isSchema(schema.properties) ? schema.properties : {};
-  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : []);
+  const required = new Set(
+    Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [],
+  );
   return Object.entries(properties).map(([name, raw]) => {
     const prop = unwrap(isSchema(raw) ? raw : {});
     const { kind, options } = kindOf(name, prop);
@@ -79,7 +88,9 @@ export function fieldsFromSchema(schema: Record<string, unknown>): FormField[] {
 }
 
 export function initialValues(fields: readonly FormField[]): FormValues {
-  return Object.fromEntries(fields.map((f) => [f.name, f.kind === 'boolean' && f.required ? f.defaultValue === true : '']));
+  return Object.fromEntries(
+    fields.map((f) => [f.name, f.kind === 'boolean' && f.required ? f.defaultValue === true : '']),
+  );
 }
 
 export type BuildResult = { ok: true; args: Record<string, unknown> } | { ok: false; errors: Record<string, string> };

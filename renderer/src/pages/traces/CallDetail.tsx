@@ -90,7 +90,16 @@ export function CallDetail(props: { callId: string; onClose(): void }): React.JS
           Close
         </button>
       </header>
-      <QueryState query={spans} what="the call's attempts" isEmpty={(list) => list.length === 0} empty={<EmptyState title="No spans for this call.">It may be older than the host's trace retention, or still running.</EmptyState>}>
+      <QueryState
+        query={spans}
+        what="the call's attempts"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyState title="No spans for this call.">
+            It may be older than the host's trace retention, or still running.
+          </EmptyState>
+        }
+      >
         {(list) => <Attempts spans={list} />}
       </QueryState>
     </section>

@@ -14,7 +14,11 @@ export function ExportButton(props: { filter: SpanFilter }): React.JSX.Element {
         {exporter.isPending ? 'Exporting…' : 'Export JSON'}
       </button>
       <span aria-live="polite" className="muted small">
-        {exporter.isSuccess ? `Exported ${exporter.data} spans.` : exporter.isError ? `Export failed: ${describeError(exporter.error)}` : ''}
+        {exporter.isSuccess
+          ? `Exported ${exporter.data} spans.`
+          : exporter.isError
+            ? `Export failed: ${describeError(exporter.error)}`
+            : ''}
       </span>
     </span>
   );

@@ -10,7 +10,11 @@ import { OutcomeBadge } from './OutcomeBadge';
 
 const ROW_HEIGHT = 34;
 
-export function SpanList(props: { spans: readonly Span[]; selectedCallId: string | undefined; onSelect(callId: string): void }): React.JSX.Element {
+export function SpanList(props: {
+  spans: readonly Span[];
+  selectedCallId: string | undefined;
+  onSelect(callId: string): void;
+}): React.JSX.Element {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: props.spans.length,
@@ -30,13 +34,23 @@ export function SpanList(props: { spans: readonly Span[]; selectedCallId: string
         <span>Error</span>
         <span>Call</span>
       </div>
-      <div ref={scroller} className="span-scroll" tabIndex={-1} aria-label={`${props.spans.length} spans, newest first`} role="region">
+      <div
+        ref={scroller}
+        className="span-scroll"
+        tabIndex={-1}
+        aria-label={`${props.spans.length} spans, newest first`}
+        role="region"
+      >
         <ul className="span-rows" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((row) => {
             const s = props.spans[row.index];
             if (!s) return null;
             return (
-              <li key={row.key} style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }} className="span-row-holder">
+              <li
+                key={row.key}
+                style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
+                className="span-row-holder"
+              >
                 <button
                   type="button"
                   className="span-row"

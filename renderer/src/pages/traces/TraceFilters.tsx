@@ -25,7 +25,10 @@ export function TraceFilters(props: TraceFiltersProps): React.JSX.Element {
       </label>
       <label>
         Outcome
-        <select value={filter.outcome} onChange={(e) => onChange({ ...filter, outcome: e.target.value as TraceFilterState['outcome'] })}>
+        <select
+          value={filter.outcome}
+          onChange={(e) => onChange({ ...filter, outcome: e.target.value as TraceFilterState['outcome'] })}
+        >
           <option value="">Any outcome</option>
           <option value="success">success</option>
           <option value="error">error</option>
@@ -50,7 +53,12 @@ export function TraceFilters(props: TraceFiltersProps): React.JSX.Element {
       </label>
       <label>
         Call id
-        <input type="search" placeholder="any part of a call id" value={filter.callSearch} onChange={(e) => onChange({ ...filter, callSearch: e.target.value })} />
+        <input
+          type="search"
+          placeholder="any part of a call id"
+          value={filter.callSearch}
+          onChange={(e) => onChange({ ...filter, callSearch: e.target.value })}
+        />
       </label>
     </div>
   );

@@ -24,7 +24,10 @@ export function TracesPage(props: { selectedCallId: string | undefined }): React
   const toolIds = useMemo(() => (tools.data ?? []).map((t) => t.id).sort(), [tools.data]);
   const live = spans.data;
   const source = paused ?? live;
-  const shown = useMemo(() => (source ?? []).filter((s) => matchesCallSearch(s, filter.callSearch)), [source, filter.callSearch]);
+  const shown = useMemo(
+    () => (source ?? []).filter((s) => matchesCallSearch(s, filter.callSearch)),
+    [source, filter.callSearch],
+  );
   const newSincePause = useMemo(() => {
     if (!paused || !live) return 0;
     const newestSeen = paused[0]?.spanId;
@@ -39,20 +42,34 @@ export function TracesPage(props: { selectedCallId: string | undefined }): React
         description="One span per attempt of every call, live. Select a row to see the call's attempts."
         actions={
           <>
-            <button type="button" className="secondary" aria-pressed={paused !== undefined} onClick={() => setPaused(paused ? undefined : (live ?? []))}>
+            <button
+              type="button"
+              className="secondary"
+              aria-pressed={paused !== undefined}
+              onClick={() => setPaused(paused ? undefined : (live ?? []))}
+            >
               {paused ? `Resume${newSincePause ? ` (${newSincePause} new)` : ''}` : 'Pause'}
             </button>
             <ExportButton filter={query} />
           </>
         }
       />
-      <TraceFilters filter={filter} toolIds={toolIds} onChange={(f) => (setFilter(f), setPaused(undefined))} />
+      <TraceFilters
+        filter={filter}
+        toolIds={toolIds}
+        onChange={(f) => {
+          setFilter(f);
+          setPaused(undefined);
+        }}
+      />
       <div className={props.selectedCallId ? 'split traces-split' : ''}>
         <QueryState query={spans} what="spans">
           {() =>
             shown.length === 0 ? (
               <EmptyState title={source?.length ? 'No span matches the filter.' : 'No spans yet.'}>
-                {source?.length ? 'Clear a filter to see more.' : 'Every tool call (from an agent over MCP, or Try it on the Tools page) shows up here as it happens.'}
+                {source?.length
+                  ? 'Clear a filter to see more.'
+                  : 'Every tool call (from an agent over MCP, or Try it on the Tools page) shows up here as it happens.'}
               </EmptyState>
             ) : (
               <div className="span-pane">
@@ -60,7 +77,11 @@ export function TracesPage(props: { selectedCallId: string | undefined }): React
                   {shown.length} span{shown.length === 1 ? '' : 's'}
                   {paused ? ' (paused)' : ''}
                 </p>
-                <SpanList spans={shown} selectedCallId={props.selectedCallId} onSelect={(id) => navigate('traces', id)} />
+                <SpanList
+                  spans={shown}
+                  selectedCallId={props.selectedCallId}
+                  onSelect={(id) => navigate('traces', id)}
+                />
               </div>
             )
           }

@@ -22,7 +22,13 @@ export interface TraceFilterState {
   callSearch: string;
 }
 
-export const EMPTY_FILTER: TraceFilterState = { toolId: '', outcome: '', range: 'all', since: undefined, callSearch: '' };
+export const EMPTY_FILTER: TraceFilterState = {
+  toolId: '',
+  outcome: '',
+  range: 'all',
+  since: undefined,
+  callSearch: '',
+};
 
 export function serverFilter(f: TraceFilterState): SpanFilter {
   const filter: SpanFilter = { limit: INITIAL_SPAN_LIMIT };

@@ -78,7 +78,9 @@ function start(ctx: CommandContext, intent: Intent): number {
     return 1;
   }
   if (intent.wait) {
-    ctx.out(`Status: ok\nLaunchState: COLD\nActivity: ${ctx.phone.foregroundComponent()}\nTotalTime: 180\nWaitTime: 184\nComplete\n`);
+    ctx.out(
+      `Status: ok\nLaunchState: COLD\nActivity: ${ctx.phone.foregroundComponent()}\nTotalTime: 180\nWaitTime: 184\nComplete\n`,
+    );
   }
   return 0;
 }

@@ -58,7 +58,9 @@ function location(ctx: CommandContext, args: string[]): number {
     };
     return 0;
   }
-  ctx.err('usage: cmd location is-location-enabled | set-location-enabled true|false | providers set-test-provider-location PROVIDER --location LAT,LNG\n');
+  ctx.err(
+    'usage: cmd location is-location-enabled | set-location-enabled true|false | providers set-test-provider-location PROVIDER --location LAT,LNG\n',
+  );
   return 1;
 }
 
@@ -110,7 +112,11 @@ const CMD_SERVICES: Record<string, (ctx: CommandContext, args: string[]) => numb
 export const cmd: CommandHandler = (ctx) => {
   const [service, ...args] = ctx.argv.slice(1);
   if (service === '-l') {
-    ctx.out(`Currently running services:\n${Object.keys(CMD_SERVICES).map((s) => `  ${s}\n`).join('')}`);
+    ctx.out(
+      `Currently running services:\n${Object.keys(CMD_SERVICES)
+        .map((s) => `  ${s}\n`)
+        .join('')}`,
+    );
     return 0;
   }
   const run = service ? CMD_SERVICES[service] : undefined;

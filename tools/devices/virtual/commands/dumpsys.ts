@@ -71,7 +71,13 @@ const SERVICES: Record<string, (phone: VirtualPhone, args: string[]) => string> 
   package: (phone, args) => {
     const name = args.find((a) => !a.startsWith('-'));
     const record = name ? phone.getPackage(name) : undefined;
-    if (!record) return name ? `Unable to find package: ${name}\n` : phone.listPackages().map((p) => `Package [${p.info.packageName}]\n`).join('');
+    if (!record)
+      return name
+        ? `Unable to find package: ${name}\n`
+        : phone
+            .listPackages()
+            .map((p) => `Package [${p.info.packageName}]\n`)
+            .join('');
     const { info } = record;
     return [
       'Packages:',
@@ -109,7 +115,13 @@ const SERVICES: Record<string, (phone: VirtualPhone, args: string[]) => string> 
     const l = phone.services.location;
     const enabled = phone.services.locationEnabled;
     const loc = `Location[${l.provider} ${l.latitude.toFixed(6)},${l.longitude.toFixed(6)} hAcc=${l.accuracy} et=+${Math.max(0, Math.floor((l.time - phone.bootTime) / 1000))}s alt=${l.altitude}]`;
-    return ['Location Manager State:', `  Location Setting: ${enabled ? 'ON' : 'OFF'}`, '  Last Known Locations:', `    ${l.provider}: ${enabled ? loc : 'null'}`, ''].join('\n');
+    return [
+      'Location Manager State:',
+      `  Location Setting: ${enabled ? 'ON' : 'OFF'}`,
+      '  Last Known Locations:',
+      `    ${l.provider}: ${enabled ? loc : 'null'}`,
+      '',
+    ].join('\n');
   },
   notification: (phone) => {
     const lines = ['Current Notification Manager state:', '  Notification List:'];
@@ -127,13 +139,29 @@ const SERVICES: Record<string, (phone: VirtualPhone, args: string[]) => string> 
     }
     return `${lines.join('\n')}\n`;
   },
-  battery: () => ['Current Battery Service state:', '  AC powered: false', '  USB powered: true', '  status: 2', '  health: 2', '  present: true', '  level: 87', '  scale: 100', '  temperature: 290', ''].join('\n'),
+  battery: () =>
+    [
+      'Current Battery Service state:',
+      '  AC powered: false',
+      '  USB powered: true',
+      '  status: 2',
+      '  health: 2',
+      '  present: true',
+      '  level: 87',
+      '  scale: 100',
+      '  temperature: 290',
+      '',
+    ].join('\n'),
 };
 
 export const dumpsys: CommandHandler = ({ argv, phone, out, err }) => {
   const [service, ...args] = argv.slice(1);
   if (service === undefined || service === '-l') {
-    out(`Currently running services:\n${Object.keys(SERVICES).map((s) => `  ${s}\n`).join('')}`);
+    out(
+      `Currently running services:\n${Object.keys(SERVICES)
+        .map((s) => `  ${s}\n`)
+        .join('')}`,
+    );
     return 0;
   }
   const dump = SERVICES[service];

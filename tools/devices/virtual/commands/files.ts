@@ -19,7 +19,11 @@ function longLine(entry: FsEntry, name: string): string {
 }
 
 /** Lines of the operand files, or of stdin when there are none. Missing files are reported. */
-async function inputText(ctx: CommandContext, files: string[], name: string): Promise<{ text: string; status: number }> {
+async function inputText(
+  ctx: CommandContext,
+  files: string[],
+  name: string,
+): Promise<{ text: string; status: number }> {
   if (files.length === 0) return { text: (await readAll(ctx.stdin)).toString('utf8'), status: 0 };
   let text = '';
   let status = 0;
@@ -44,7 +48,10 @@ function lines(text: string): string[] {
 function countFlag(ctx: CommandContext, fallback: number): { n: number; files: string[] } {
   const { flags, operands } = parseFlags(ctx.argv.slice(1), ['-n']);
   const legacy = ctx.argv.slice(1).find((a) => /^-\d+$/.test(a));
-  return { n: Number(flags.get('-n') ?? legacy?.slice(1) ?? fallback), files: operands.filter((o) => !/^-\d+$/.test(o)) };
+  return {
+    n: Number(flags.get('-n') ?? legacy?.slice(1) ?? fallback),
+    files: operands.filter((o) => !/^-\d+$/.test(o)),
+  };
 }
 
 export const fileCommands: CommandTable = {
@@ -146,7 +153,9 @@ export const fileCommands: CommandTable = {
     let regex: RegExp;
     const caseFlag = flags.has('-i') ? 'i' : '';
     try {
-      regex = flags.has('-F') ? new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), caseFlag) : new RegExp(pattern, caseFlag);
+      regex = flags.has('-F')
+        ? new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), caseFlag)
+        : new RegExp(pattern, caseFlag);
     } catch {
       regex = new RegExp(pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), caseFlag);
     }
@@ -171,7 +180,11 @@ export const fileCommands: CommandTable = {
   async wc(ctx) {
     const { flags, operands } = parseFlags(ctx.argv.slice(1));
     const { text, status } = await inputText(ctx, operands, 'wc');
-    const counts = { '-l': lines(text).length, '-w': text.split(/\s+/).filter(Boolean).length, '-c': Buffer.byteLength(text) };
+    const counts = {
+      '-l': lines(text).length,
+      '-w': text.split(/\s+/).filter(Boolean).length,
+      '-c': Buffer.byteLength(text),
+    };
     const chosen = (['-l', '-w', '-c'] as const).filter((f) => flags.has(f));
     ctx.out(`${(chosen.length > 0 ? chosen : (['-l', '-w', '-c'] as const)).map((f) => counts[f]).join(' ')}\n`);
     return status;

@@ -13,7 +13,10 @@ import type { CommandTable } from './types';
 
 const processCommands: CommandTable = {
   pidof({ argv, phone, out }) {
-    const pids = argv.slice(1).map((name) => phone.pidOf(name)).filter((p): p is number => p !== undefined);
+    const pids = argv
+      .slice(1)
+      .map((name) => phone.pidOf(name))
+      .filter((p): p is number => p !== undefined);
     if (pids.length === 0) return 1;
     out(`${pids.join(' ')}\n`);
     return 0;
@@ -24,7 +27,9 @@ const processCommands: CommandTable = {
     out('system         612     1   14927376 201048 0                   0 S system_server\n');
     for (const [name, pid] of phone.runningProcesses()) {
       const uid = phone.getPackage(name)?.uid ?? 10000;
-      out(`${(uid < 10000 ? 'system' : `u0_a${uid - 10000}`).padEnd(10)} ${String(pid).padStart(7)}   301   13998836 112764 0                   0 S ${name}\n`);
+      out(
+        `${(uid < 10000 ? 'system' : `u0_a${uid - 10000}`).padEnd(10)} ${String(pid).padStart(7)}   301   13998836 112764 0                   0 S ${name}\n`,
+      );
     }
     return 0;
   },

@@ -10,7 +10,19 @@ import { pressKey, swipe, tap, typeText } from '../phone/input';
 import { keyName } from './keycodes';
 import type { CommandContext, CommandHandler } from './types';
 
-const SOURCES = new Set(['touchscreen', 'touchpad', 'keyboard', 'mouse', 'dpad', 'gamepad', 'joystick', 'trackball', 'stylus', 'touchnavigation', 'rotaryencoder']);
+const SOURCES = new Set([
+  'touchscreen',
+  'touchpad',
+  'keyboard',
+  'mouse',
+  'dpad',
+  'gamepad',
+  'joystick',
+  'trackball',
+  'stylus',
+  'touchnavigation',
+  'rotaryencoder',
+]);
 const TYPABLE = /^[\x20-\x7e\n\t]*$/;
 
 function numbers(ctx: CommandContext, args: string[], count: number, name: string): number[] | null {
@@ -49,7 +61,9 @@ export const input: CommandHandler = (ctx) => {
       }
       const decoded = text.replace(/%s/g, ' ');
       if (!TYPABLE.test(decoded)) {
-        ctx.err("Exception occurred while executing 'text':\njava.lang.NullPointerException: Attempt to get length of null array\n");
+        ctx.err(
+          "Exception occurred while executing 'text':\njava.lang.NullPointerException: Attempt to get length of null array\n",
+        );
         return 255;
       }
       typeText(ctx.phone, decoded);

@@ -50,7 +50,10 @@ const PRIORITY: Record<LogLevel, number> = { V: 2, D: 3, I: 4, W: 5, E: 6, F: 7 
 
 /** One logger_entry v4 record: len, hdr_size, pid, tid, sec, nsec, lid, uid, then prio/tag/msg. */
 export function binaryEntry(entry: LogEntry): Buffer {
-  const payload = Buffer.concat([Buffer.from([PRIORITY[entry.level]]), Buffer.from(`${entry.tag}\0${entry.message}\0`, 'utf8')]);
+  const payload = Buffer.concat([
+    Buffer.from([PRIORITY[entry.level]]),
+    Buffer.from(`${entry.tag}\0${entry.message}\0`, 'utf8'),
+  ]);
   const header = Buffer.alloc(28);
   header.writeUInt16LE(payload.length, 0);
   header.writeUInt16LE(28, 2);

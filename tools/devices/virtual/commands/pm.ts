@@ -62,7 +62,9 @@ async function install(ctx: CommandContext, args: string[]): Promise<number> {
     return 1;
   }
   if (!ctx.phone.fs.stat(path)) {
-    ctx.err(`Exception occurred while executing 'install':\njava.lang.IllegalArgumentException: Error: Can't open file: ${path}\n`);
+    ctx.err(
+      `Exception occurred while executing 'install':\njava.lang.IllegalArgumentException: Error: Can't open file: ${path}\n`,
+    );
     return 255;
   }
   const result = ctx.phone.installApk(path, flags.has('-r'));
@@ -106,7 +108,9 @@ export const pm: CommandHandler = async (ctx) => {
     case 'revoke': {
       const name = rest.filter((a) => !a.startsWith('-'))[0] ?? '';
       if (!ctx.phone.getPackage(name)) {
-        ctx.err(`Exception occurred while executing '${sub}':\njava.lang.IllegalArgumentException: Unknown package: ${name}\n`);
+        ctx.err(
+          `Exception occurred while executing '${sub}':\njava.lang.IllegalArgumentException: Unknown package: ${name}\n`,
+        );
         return 255;
       }
       return 0;

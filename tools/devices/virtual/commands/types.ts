@@ -16,7 +16,10 @@ export type CommandHandler = (ctx: CommandContext) => number | Promise<number>;
 export type CommandTable = Record<string, CommandHandler>;
 
 /** Splits argv into `-x`/`--long` flags (with values for the names in `withValue`) and operands. */
-export function parseFlags(args: readonly string[], withValue: readonly string[] = []): { flags: Map<string, string>; operands: string[] } {
+export function parseFlags(
+  args: readonly string[],
+  withValue: readonly string[] = [],
+): { flags: Map<string, string>; operands: string[] } {
   const flags = new Map<string, string>();
   const operands: string[] = [];
   for (let i = 0; i < args.length; i++) {

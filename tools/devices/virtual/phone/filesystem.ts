@@ -27,7 +27,18 @@ export class VirtualFs {
   private readonly entries = new Map<string, FsEntry>();
 
   constructor(private readonly nowSeconds: () => number) {
-    for (const dir of ['/', '/data', '/data/local', '/data/local/tmp', '/storage', '/storage/emulated', '/system', '/system/bin', '/dev', '/proc']) {
+    for (const dir of [
+      '/',
+      '/data',
+      '/data/local',
+      '/data/local/tmp',
+      '/storage',
+      '/storage/emulated',
+      '/system',
+      '/system/bin',
+      '/dev',
+      '/proc',
+    ]) {
       this.entries.set(dir, this.dir());
     }
     for (const dir of ['Download', 'DCIM/Camera', 'Pictures', 'Music']) this.seedDir(`/storage/emulated/0/${dir}`);
@@ -59,7 +70,8 @@ export class VirtualFs {
     const prefix = dir === '/' ? '/' : `${dir}/`;
     const out: { name: string; entry: FsEntry }[] = [];
     for (const [p, e] of this.entries) {
-      if (p !== dir && p.startsWith(prefix) && !p.slice(prefix.length).includes('/')) out.push({ name: p.slice(prefix.length), entry: e });
+      if (p !== dir && p.startsWith(prefix) && !p.slice(prefix.length).includes('/'))
+        out.push({ name: p.slice(prefix.length), entry: e });
     }
     return out.sort((a, b) => a.name.localeCompare(b.name));
   }
@@ -68,7 +80,8 @@ export class VirtualFs {
   writeDenied(path: string): string | null {
     const p = this.normalize(path);
     if (WRITABLE_ROOTS.some((root) => p === root || p.startsWith(`${root}/`))) return null;
-    if (p === '/' || READ_ONLY_ROOTS.some((root) => p === root || p.startsWith(`${root}/`))) return 'Read-only file system';
+    if (p === '/' || READ_ONLY_ROOTS.some((root) => p === root || p.startsWith(`${root}/`)))
+      return 'Read-only file system';
     return 'Permission denied';
   }
 

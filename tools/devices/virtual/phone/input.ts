@@ -20,7 +20,12 @@ export function tap(phone: VirtualPhone, x: number, y: number): void {
   if (node.editable && node.resourceId) {
     phone.focus = { packageName: fg.packageName, activity: fg.activity, fieldId: node.resourceId };
     phone.keyboardShown = true;
-    phone.log.add('D', 'InputMethodManager', `showSoftInput for ${node.resourceId}`, phone.pidOf(fg.packageName) ?? SYSTEM_PID);
+    phone.log.add(
+      'D',
+      'InputMethodManager',
+      `showSoftInput for ${node.resourceId}`,
+      phone.pidOf(fg.packageName) ?? SYSTEM_PID,
+    );
     return;
   }
   if (!node.action) return;
@@ -83,9 +88,22 @@ const MEDIA_KEYS: Record<string, string> = {
 
 /** Keys that exist but change nothing on this phone. */
 const INERT_KEYS = new Set([
-  'KEYCODE_MENU', 'KEYCODE_APP_SWITCH', 'KEYCODE_ESCAPE', 'KEYCODE_TAB', 'KEYCODE_SEARCH', 'KEYCODE_CAMERA',
-  'KEYCODE_DPAD_UP', 'KEYCODE_DPAD_DOWN', 'KEYCODE_DPAD_LEFT', 'KEYCODE_DPAD_RIGHT', 'KEYCODE_DPAD_CENTER',
-  'KEYCODE_MOVE_HOME', 'KEYCODE_MOVE_END', 'KEYCODE_FORWARD_DEL', 'KEYCODE_NOTIFICATION', 'KEYCODE_UNKNOWN',
+  'KEYCODE_MENU',
+  'KEYCODE_APP_SWITCH',
+  'KEYCODE_ESCAPE',
+  'KEYCODE_TAB',
+  'KEYCODE_SEARCH',
+  'KEYCODE_CAMERA',
+  'KEYCODE_DPAD_UP',
+  'KEYCODE_DPAD_DOWN',
+  'KEYCODE_DPAD_LEFT',
+  'KEYCODE_DPAD_RIGHT',
+  'KEYCODE_DPAD_CENTER',
+  'KEYCODE_MOVE_HOME',
+  'KEYCODE_MOVE_END',
+  'KEYCODE_FORWARD_DEL',
+  'KEYCODE_NOTIFICATION',
+  'KEYCODE_UNKNOWN',
 ]);
 
 /** Applies a key by name (`KEYCODE_BACK`); returns false for a name the phone does not know. */

@@ -31,7 +31,11 @@ export function keyboardKeys(width: number, height: number): Key[] {
   });
   const lastTop = area.top + 20 + 3 * rowH;
   const third = area.top + 20 + 2 * rowH;
-  keys.push({ label: 'del', value: 'DEL', bounds: rect(width - keyW * 1.5 + 4, third + 4, width - 4, third + rowH - 4) });
+  keys.push({
+    label: 'del',
+    value: 'DEL',
+    bounds: rect(width - keyW * 1.5 + 4, third + 4, width - 4, third + rowH - 4),
+  });
   keys.push({ label: ' ', value: ' ', bounds: rect(keyW * 2 + 4, lastTop + 4, keyW * 8 - 4, lastTop + rowH - 4) });
   keys.push({ label: 'go', value: 'ENTER', bounds: rect(keyW * 8 + 4, lastTop + 4, width - 4, lastTop + rowH - 4) });
   return keys;

@@ -54,7 +54,9 @@ export function parseApk(path: string, data: Buffer): AppInfo | string {
 
 /** `com.x/.Main` for activities inside the package, `com.x/org.y.Main` otherwise. */
 export function shortComponent(packageName: string, activity: string): string {
-  return activity.startsWith(`${packageName}.`) ? `${packageName}/${activity.slice(packageName.length)}` : `${packageName}/${activity}`;
+  return activity.startsWith(`${packageName}.`)
+    ? `${packageName}/${activity.slice(packageName.length)}`
+    : `${packageName}/${activity}`;
 }
 
 /** Resolves `PKG/.Act` or `PKG/full.Act` to [package, fully qualified activity]. */
@@ -105,8 +107,10 @@ export class PackageRegistry {
     const info = parseApk(path, data);
     if (typeof info === 'string') return `Failure [${info}]`;
     const existing = this.records.get(info.packageName);
-    if (existing?.info.system) return `Failure [INSTALL_FAILED_UPDATE_INCOMPATIBLE: Package ${info.packageName} is a system app]`;
-    if (existing && !replace) return `Failure [INSTALL_FAILED_ALREADY_EXISTS: Attempt to re-install ${info.packageName} without first uninstalling.]`;
+    if (existing?.info.system)
+      return `Failure [INSTALL_FAILED_UPDATE_INCOMPATIBLE: Package ${info.packageName} is a system app]`;
+    if (existing && !replace)
+      return `Failure [INSTALL_FAILED_ALREADY_EXISTS: Attempt to re-install ${info.packageName} without first uninstalling.]`;
     return info;
   }
 

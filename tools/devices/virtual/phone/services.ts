@@ -133,8 +133,22 @@ export class PhoneServices {
     return this.settings[namespace].get(key);
   }
 
-  postNotification(packageName: string, channel: string, title: string, text: string, tag: string | null = null): PhoneNotification {
-    const n: PhoneNotification = { id: this.nextNotificationId++, tag, packageName, channel, title, text, postTime: this.now() };
+  postNotification(
+    packageName: string,
+    channel: string,
+    title: string,
+    text: string,
+    tag: string | null = null,
+  ): PhoneNotification {
+    const n: PhoneNotification = {
+      id: this.nextNotificationId++,
+      tag,
+      packageName,
+      channel,
+      title,
+      text,
+      postTime: this.now(),
+    };
     this.notifications.push(n);
     return n;
   }

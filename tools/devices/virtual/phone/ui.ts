@@ -42,7 +42,12 @@ export function contains(r: Rect, x: number, y: number): boolean {
 }
 
 export function intersect(a: Rect, b: Rect): Rect | null {
-  const r = rect(Math.max(a.left, b.left), Math.max(a.top, b.top), Math.min(a.right, b.right), Math.min(a.bottom, b.bottom));
+  const r = rect(
+    Math.max(a.left, b.left),
+    Math.max(a.top, b.top),
+    Math.min(a.right, b.right),
+    Math.min(a.bottom, b.bottom),
+  );
   return r.left < r.right && r.top < r.bottom ? r : null;
 }
 
@@ -56,7 +61,8 @@ export function walk(node: UiNode, visit: (node: UiNode, depth: number) => void,
 export function hitTest(root: UiNode, x: number, y: number): UiNode | null {
   let hit: UiNode | null = null;
   walk(root, (node) => {
-    if (contains(node.bounds, x, y) && (node.clickable || node.editable || node.action) && node.enabled !== false) hit = node;
+    if (contains(node.bounds, x, y) && (node.clickable || node.editable || node.action) && node.enabled !== false)
+      hit = node;
   });
   return hit;
 }
@@ -79,7 +85,10 @@ export function findNode(root: UiNode, predicate: (node: UiNode) => boolean): Ui
 }
 
 function escapeXml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
 }
 
 function nodeXml(node: UiNode, index: number): string {

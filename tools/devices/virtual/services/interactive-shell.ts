@@ -23,7 +23,8 @@ export function interactiveShell(
   tty: boolean,
 ): ServiceHandler {
   return (stream) => {
-    const write = (text: string): void => stream.write(frameOut(Buffer.from(tty ? text.replace(/\r?\n/g, '\r\n') : text, 'utf8')));
+    const write = (text: string): void =>
+      stream.write(frameOut(Buffer.from(tty ? text.replace(/\r?\n/g, '\r\n') : text, 'utf8')));
     const echo = (text: string): void => {
       if (tty) write(text);
     };
@@ -40,35 +41,44 @@ export function interactiveShell(
       // Without a pty, the end of input ends the shell once the pending lines have run.
       if (!tty && !stream.closed) running = running.then(exit);
     };
-    subscribeInput(stream, (data) => {
-      for (const ch of data.toString('utf8')) {
-        if (ch === '\r' || ch === '\n') {
-          const command = line;
-          line = '';
-          echo('\n');
-          running = running.then(async () => {
-            if (command.trim() === 'exit') return exit();
-            if (command.trim() !== '') {
-              deps.commandLog.push(command);
-              status = await deps.shell.run(command, { stdin: emptyInput, stdout: out, stderr: out, signal: stream.signal });
+    subscribeInput(
+      stream,
+      (data) => {
+        for (const ch of data.toString('utf8')) {
+          if (ch === '\r' || ch === '\n') {
+            const command = line;
+            line = '';
+            echo('\n');
+            running = running.then(async () => {
+              if (command.trim() === 'exit') return exit();
+              if (command.trim() !== '') {
+                deps.commandLog.push(command);
+                status = await deps.shell.run(command, {
+                  stdin: emptyInput,
+                  stdout: out,
+                  stderr: out,
+                  signal: stream.signal,
+                });
+              }
+              echo(PROMPT);
+            });
+          } else if (ch === '\x7f' || ch === '\b') {
+            if (line.length > 0) {
+              line = [...line].slice(0, -1).join('');
+              echo('\b \b');
             }
-            echo(PROMPT);
-          });
-        } else if (ch === '\x7f' || ch === '\b') {
-          if (line.length > 0) {
-            line = [...line].slice(0, -1).join('');
-            echo('\b \b');
+          } else if (ch === '\x03') {
+            line = '';
+            echo(`^C\n${PROMPT}`);
+          } else if (ch === '\x04') {
+            if (line === '') running = running.then(exit);
+          } else if (ch >= ' ') {
+            line += ch;
+            echo(ch);
           }
-        } else if (ch === '\x03') {
-          line = '';
-          echo(`^C\n${PROMPT}`);
-        } else if (ch === '\x04') {
-          if (line === '') running = running.then(exit);
-        } else if (ch >= ' ') {
-          line += ch;
-          echo(ch);
         }
-      }
-    }, onEnd);
+      },
+      onEnd,
+    );
   };
 }

@@ -16,13 +16,22 @@ export function resolveService(service: string, phone: VirtualPhone, deps: Shell
       if (rest.trim() === '') {
         return options.includes('v2')
           ? interactiveShell(deps, v2Framing.out, v2Framing.exit, v2Framing.input, !options.includes('raw'))
-          : interactiveShell(deps, (d) => d, null, (stream, onInput) => stream.onData(onInput), true);
+          : interactiveShell(
+              deps,
+              (d) => d,
+              null,
+              (stream, onInput) => stream.onData(onInput),
+              true,
+            );
       }
       return shellService(deps, options.includes('v2') ? 'v2' : 'v1', rest);
     case 'exec':
       return shellService(deps, 'v1', rest);
     case 'abb_exec':
-      return abbExecService(deps, rest.split('\0').filter((a, i, all) => a !== '' || i < all.length - 1));
+      return abbExecService(
+        deps,
+        rest.split('\0').filter((a, i, all) => a !== '' || i < all.length - 1),
+      );
     case 'sync':
       return syncService(phone);
     case 'reboot':

@@ -101,7 +101,7 @@ class SyncSession {
         const comma = path.lastIndexOf(',');
         const target = comma >= 0 ? path.slice(0, comma) : path;
         const mode = comma >= 0 ? Number(path.slice(comma + 1)) : 0o644;
-        this.upload = { path: target, perm: (mode & 0o777) || 0o644, chunks: [] };
+        this.upload = { path: target, perm: mode & 0o777 || 0o644, chunks: [] };
         return;
       }
       case 'DATA':
@@ -122,13 +122,18 @@ class SyncSession {
     const fs = this.phone.fs;
     const dir = fs.stat(path);
     const items = dir?.kind === 'dir' ? fs.list(path) : [];
-    const entries = dir && typeof items !== 'string' ? [{ name: '.', entry: dir }, { name: '..', entry: dir }, ...items] : [];
+    const entries =
+      dir && typeof items !== 'string' ? [{ name: '.', entry: dir }, { name: '..', entry: dir }, ...items] : [];
     for (const { name, entry } of entries) {
       const nameBytes = Buffer.from(name, 'utf8');
       if (v2) {
-        this.stream.write(record('DNT2', statV2(entry, inodeOf(`${fs.normalize(path)}/${name}`)), u32(nameBytes.length), nameBytes));
+        this.stream.write(
+          record('DNT2', statV2(entry, inodeOf(`${fs.normalize(path)}/${name}`)), u32(nameBytes.length), nameBytes),
+        );
       } else {
-        this.stream.write(record('DENT', u32(modeOf(entry)), u32(sizeOf(entry)), u32(entry.mtime), u32(nameBytes.length), nameBytes));
+        this.stream.write(
+          record('DENT', u32(modeOf(entry)), u32(sizeOf(entry)), u32(entry.mtime), u32(nameBytes.length), nameBytes),
+        );
       }
     }
     this.stream.write(record('DONE', Buffer.alloc(v2 ? 72 : 16)));

@@ -246,7 +246,8 @@ class Parser {
       const end = this.src.indexOf('}', this.pos);
       if (end < 0) throw new ShellSyntaxError("unterminated '${'");
       const name = this.src.slice(this.pos + 1, end);
-      if (!/^([A-Za-z_][A-Za-z0-9_]*|[0-9?$#!@*-])$/.test(name)) throw new ShellSyntaxError(`bad substitution '\${${name}}'`);
+      if (!/^([A-Za-z_][A-Za-z0-9_]*|[0-9?$#!@*-])$/.test(name))
+        throw new ShellSyntaxError(`bad substitution '\${${name}}'`);
       this.pos = end + 1;
       return { kind: 'param', name, quoted };
     }

@@ -10,7 +10,12 @@ export function createInstalledApp(info: AppInfo): VirtualApp {
     render(ctx: AppContext): UiNode[] {
       return [
         titleBar(ctx, info.label),
-        textView(ctx, 'message', `Hello from ${info.packageName}`, rect(32, TITLE_BOTTOM + 40, 688, TITLE_BOTTOM + 110)),
+        textView(
+          ctx,
+          'message',
+          `Hello from ${info.packageName}`,
+          rect(32, TITLE_BOTTOM + 40, 688, TITLE_BOTTOM + 110),
+        ),
         textView(ctx, 'tap_count', `Taps: ${taps}`, rect(32, TITLE_BOTTOM + 120, 688, TITLE_BOTTOM + 190)),
         button(ctx, 'ok_button', 'OK', rect(32, TITLE_BOTTOM + 220, 688, TITLE_BOTTOM + 316), 'ok'),
       ];

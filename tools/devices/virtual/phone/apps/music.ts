@@ -23,11 +23,32 @@ export function createMusicApp(): VirtualApp {
       return [
         titleBar(ctx, 'Music'),
         textView(ctx, 'track_title', track.title, rect(32, TITLE_BOTTOM + 80, 688, TITLE_BOTTOM + 150)),
-        textView(ctx, 'track_artist', `${track.artist} - ${track.album}`, rect(32, TITLE_BOTTOM + 160, 688, TITLE_BOTTOM + 220)),
-        textView(ctx, 'playback_state', playing ? 'Playing' : media.state === 'stopped' ? 'Stopped' : 'Paused', rect(32, TITLE_BOTTOM + 240, 688, TITLE_BOTTOM + 300)),
-        button(ctx, 'previous_button', 'Prev', rect(32, TITLE_BOTTOM + 340, 232, TITLE_BOTTOM + 440), 'previous', { contentDesc: 'Previous track' }),
-        button(ctx, 'play_pause_button', playing ? 'Pause' : 'Play', rect(260, TITLE_BOTTOM + 340, 460, TITLE_BOTTOM + 440), 'play-pause', { contentDesc: playing ? 'Pause' : 'Play' }),
-        button(ctx, 'next_button', 'Next', rect(488, TITLE_BOTTOM + 340, 688, TITLE_BOTTOM + 440), 'next', { contentDesc: 'Next track' }),
+        textView(
+          ctx,
+          'track_artist',
+          `${track.artist} - ${track.album}`,
+          rect(32, TITLE_BOTTOM + 160, 688, TITLE_BOTTOM + 220),
+        ),
+        textView(
+          ctx,
+          'playback_state',
+          playing ? 'Playing' : media.state === 'stopped' ? 'Stopped' : 'Paused',
+          rect(32, TITLE_BOTTOM + 240, 688, TITLE_BOTTOM + 300),
+        ),
+        button(ctx, 'previous_button', 'Prev', rect(32, TITLE_BOTTOM + 340, 232, TITLE_BOTTOM + 440), 'previous', {
+          contentDesc: 'Previous track',
+        }),
+        button(
+          ctx,
+          'play_pause_button',
+          playing ? 'Pause' : 'Play',
+          rect(260, TITLE_BOTTOM + 340, 460, TITLE_BOTTOM + 440),
+          'play-pause',
+          { contentDesc: playing ? 'Pause' : 'Play' },
+        ),
+        button(ctx, 'next_button', 'Next', rect(488, TITLE_BOTTOM + 340, 688, TITLE_BOTTOM + 440), 'next', {
+          contentDesc: 'Next track',
+        }),
       ];
     },
     onAction(action: string, ctx: AppContext): void {

@@ -25,10 +25,18 @@ export function createNotesApp(): VirtualApp {
     },
     render(ctx: AppContext): UiNode[] {
       if (ctx.activity === LIST) {
-        const rows = notes.map((note) => (r: ReturnType<typeof rect>) => textView(ctx, 'note_item', note, rect(32, r.top + 8, SCREEN_WIDTH - 32, r.bottom - 8)));
+        const rows = notes.map(
+          (note) => (r: ReturnType<typeof rect>) =>
+            textView(ctx, 'note_item', note, rect(32, r.top + 8, SCREEN_WIDTH - 32, r.bottom - 8)),
+        );
         return [
           titleBar(ctx, 'Saved notes'),
-          textView(ctx, 'note_count', `${notes.length} note${notes.length === 1 ? '' : 's'}`, rect(32, TITLE_BOTTOM + 16, 688, TITLE_BOTTOM + 72)),
+          textView(
+            ctx,
+            'note_count',
+            `${notes.length} note${notes.length === 1 ? '' : 's'}`,
+            rect(32, TITLE_BOTTOM + 16, 688, TITLE_BOTTOM + 72),
+          ),
           scrollList(ctx, 'note_list', rect(0, TITLE_BOTTOM + 88, SCREEN_WIDTH, 1080), 96, rows),
           button(ctx, 'new_note_button', 'New note', rect(32, 1110, 688, 1206), 'new'),
         ];

@@ -31,12 +31,22 @@ export function createSettingsApp(): VirtualApp {
           ['Android version', s.props.get('ro.build.version.release') ?? ''],
           ['Build number', s.props.get('ro.build.display.id') ?? ''],
         ];
-        return [titleBar(ctx, 'About phone'), ...lines.map(([k, v], i) => textView(ctx, 'summary', `${k}: ${v}`, row(i)))];
+        return [
+          titleBar(ctx, 'About phone'),
+          ...lines.map(([k, v], i) => textView(ctx, 'summary', `${k}: ${v}`, row(i))),
+        ];
       }
       return [
         titleBar(ctx, 'Settings'),
         switchRow(ctx, 'wifi_switch', 'Wi-Fi', s.setting('global', 'wifi_on') === '1', row(0), 'toggle:global:wifi_on'),
-        switchRow(ctx, 'airplane_switch', 'Airplane mode', s.setting('global', 'airplane_mode_on') === '1', row(1), 'toggle:global:airplane_mode_on'),
+        switchRow(
+          ctx,
+          'airplane_switch',
+          'Airplane mode',
+          s.setting('global', 'airplane_mode_on') === '1',
+          row(1),
+          'toggle:global:airplane_mode_on',
+        ),
         switchRow(ctx, 'location_switch', 'Location', s.locationEnabled, row(2), 'location'),
         textView(ctx, 'brightness', `Brightness: ${s.setting('system', 'screen_brightness') ?? '?'}`, row(3)),
         textView(ctx, 'about', 'About phone', row(4), { clickable: true, focusable: true, action: 'about' }),

@@ -41,32 +41,57 @@ export function createShopApp(): VirtualApp {
     },
     render(ctx: AppContext): UiNode[] {
       if (ctx.activity === CART) {
-        const rows = cart.map((item) => (r: Rect) => textView(ctx, 'cart_item', item, rect(32, r.top + 8, SCREEN_WIDTH - 32, r.bottom - 8)));
+        const rows = cart.map(
+          (item) => (r: Rect) => textView(ctx, 'cart_item', item, rect(32, r.top + 8, SCREEN_WIDTH - 32, r.bottom - 8)),
+        );
         return [
           titleBar(ctx, 'Cart'),
-          textView(ctx, 'cart_summary', `${cart.length} item${cart.length === 1 ? '' : 's'}${giftWrap ? ', gift wrapped' : ''}`, rect(32, TITLE_BOTTOM + 16, 688, TITLE_BOTTOM + 72)),
+          textView(
+            ctx,
+            'cart_summary',
+            `${cart.length} item${cart.length === 1 ? '' : 's'}${giftWrap ? ', gift wrapped' : ''}`,
+            rect(32, TITLE_BOTTOM + 16, 688, TITLE_BOTTOM + 72),
+          ),
           scrollList(ctx, 'cart_list', rect(0, TITLE_BOTTOM + 88, SCREEN_WIDTH, 1080), 96, rows),
           button(ctx, 'checkout_button', 'Checkout', rect(32, 1110, 688, 1206), 'checkout'),
         ];
       }
       const query = ctx.field(SEARCH_ID).toLowerCase();
       const shown = PRODUCTS.filter((p) => p.name.toLowerCase().includes(query));
-      const rows = shown.map((p) => (r: Rect): UiNode => ({
-        className: 'android.widget.LinearLayout',
-        packageName: SHOP_PACKAGE,
-        resourceId: `${SHOP_PACKAGE}:id/product_row`,
-        bounds: r,
-        children: [
-          textView(ctx, 'product_name', p.name, rect(32, r.top + 20, 400, r.bottom - 20)),
-          textView(ctx, 'product_price', p.price, rect(410, r.top + 20, 540, r.bottom - 20)),
-          button(ctx, 'add_button', 'Add', rect(560, r.top + 16, 688, r.bottom - 16), `add:${p.name}`, { contentDesc: `Add ${p.name} to cart` }),
-        ],
-      }));
+      const rows = shown.map(
+        (p) =>
+          (r: Rect): UiNode => ({
+            className: 'android.widget.LinearLayout',
+            packageName: SHOP_PACKAGE,
+            resourceId: `${SHOP_PACKAGE}:id/product_row`,
+            bounds: r,
+            children: [
+              textView(ctx, 'product_name', p.name, rect(32, r.top + 20, 400, r.bottom - 20)),
+              textView(ctx, 'product_price', p.price, rect(410, r.top + 20, 540, r.bottom - 20)),
+              button(ctx, 'add_button', 'Add', rect(560, r.top + 16, 688, r.bottom - 16), `add:${p.name}`, {
+                contentDesc: `Add ${p.name} to cart`,
+              }),
+            ],
+          }),
+      );
       return [
         titleBar(ctx, 'Shop'),
         editText(ctx, 'search_input', rect(32, TITLE_BOTTOM + 16, 688, TITLE_BOTTOM + 96), { hint: 'Search products' }),
-        checkBox(ctx, 'gift_wrap', 'Gift wrap', giftWrap, rect(32, TITLE_BOTTOM + 112, 340, TITLE_BOTTOM + 192), 'gift'),
-        button(ctx, 'cart_button', `Cart (${cart.length})`, rect(380, TITLE_BOTTOM + 112, 688, TITLE_BOTTOM + 192), 'cart'),
+        checkBox(
+          ctx,
+          'gift_wrap',
+          'Gift wrap',
+          giftWrap,
+          rect(32, TITLE_BOTTOM + 112, 340, TITLE_BOTTOM + 192),
+          'gift',
+        ),
+        button(
+          ctx,
+          'cart_button',
+          `Cart (${cart.length})`,
+          rect(380, TITLE_BOTTOM + 112, 688, TITLE_BOTTOM + 192),
+          'cart',
+        ),
         scrollList(ctx, 'product_list', rect(0, TITLE_BOTTOM + 208, SCREEN_WIDTH, ctx.screen.height), 120, rows),
       ];
     },
@@ -80,11 +105,18 @@ export function createShopApp(): VirtualApp {
         ctx.startActivity(CART);
       } else if (action === 'checkout') {
         if (cart.length === 0) {
-          ctx.crash('java.lang.IllegalStateException: cannot check out an empty cart\n\tat com.example.shop.CartActivity.onCheckout(CartActivity.kt:42)');
+          ctx.crash(
+            'java.lang.IllegalStateException: cannot check out an empty cart\n\tat com.example.shop.CartActivity.onCheckout(CartActivity.kt:42)',
+          );
           return;
         }
         orders++;
-        ctx.services.postNotification(SHOP_PACKAGE, 'orders', 'Order placed', `Order #${1042 + orders}: ${cart.length} item(s)`);
+        ctx.services.postNotification(
+          SHOP_PACKAGE,
+          'orders',
+          'Order placed',
+          `Order #${1042 + orders}: ${cart.length} item(s)`,
+        );
         ctx.log('I', 'ShopApp', `order placed with ${cart.length} items`);
         cart = [];
         ctx.finish();

@@ -20,7 +20,13 @@ export function titleBar(ctx: AppContext, title: string): UiNode {
   };
 }
 
-export function textView(ctx: AppContext, name: string | null, text: string, bounds: Rect, extra: Partial<UiNode> = {}): UiNode {
+export function textView(
+  ctx: AppContext,
+  name: string | null,
+  text: string,
+  bounds: Rect,
+  extra: Partial<UiNode> = {},
+): UiNode {
   return {
     className: 'android.widget.TextView',
     packageName: ctx.packageName,
@@ -32,7 +38,14 @@ export function textView(ctx: AppContext, name: string | null, text: string, bou
   };
 }
 
-export function button(ctx: AppContext, name: string, text: string, bounds: Rect, action: string, extra: Partial<UiNode> = {}): UiNode {
+export function button(
+  ctx: AppContext,
+  name: string,
+  text: string,
+  bounds: Rect,
+  action: string,
+  extra: Partial<UiNode> = {},
+): UiNode {
   return {
     className: 'android.widget.Button',
     packageName: ctx.packageName,
@@ -47,7 +60,12 @@ export function button(ctx: AppContext, name: string, text: string, bounds: Rect
   };
 }
 
-export function editText(ctx: AppContext, name: string, bounds: Rect, options: { hint?: string; password?: boolean } = {}): UiNode {
+export function editText(
+  ctx: AppContext,
+  name: string,
+  bounds: Rect,
+  options: { hint?: string; password?: boolean } = {},
+): UiNode {
   const resourceId = id(ctx, name);
   const value = ctx.field(resourceId);
   return {
@@ -67,7 +85,14 @@ export function editText(ctx: AppContext, name: string, bounds: Rect, options: {
   };
 }
 
-export function checkBox(ctx: AppContext, name: string, text: string, checked: boolean, bounds: Rect, action: string): UiNode {
+export function checkBox(
+  ctx: AppContext,
+  name: string,
+  text: string,
+  checked: boolean,
+  bounds: Rect,
+  action: string,
+): UiNode {
   return {
     className: 'android.widget.CheckBox',
     packageName: ctx.packageName,
@@ -83,7 +108,14 @@ export function checkBox(ctx: AppContext, name: string, text: string, checked: b
   };
 }
 
-export function switchRow(ctx: AppContext, name: string, text: string, checked: boolean, bounds: Rect, action: string): UiNode {
+export function switchRow(
+  ctx: AppContext,
+  name: string,
+  text: string,
+  checked: boolean,
+  bounds: Rect,
+  action: string,
+): UiNode {
   return { ...checkBox(ctx, name, text, checked, bounds, action), className: 'android.widget.Switch' };
 }
 
@@ -91,7 +123,13 @@ export function switchRow(ctx: AppContext, name: string, text: string, checked: 
  * A vertically scrolling list. Rows are laid out from the list's top minus the scroll offset;
  * rows outside the viewport are dropped and partly visible ones clipped, as uiautomator reports.
  */
-export function scrollList(ctx: AppContext, name: string, bounds: Rect, rowHeight: number, rows: ((r: Rect) => UiNode)[]): UiNode {
+export function scrollList(
+  ctx: AppContext,
+  name: string,
+  bounds: Rect,
+  rowHeight: number,
+  rows: ((r: Rect) => UiNode)[],
+): UiNode {
   const resourceId = id(ctx, name);
   const offset = ctx.scroll(resourceId);
   const children: UiNode[] = [];
