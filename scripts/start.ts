@@ -23,6 +23,13 @@ function electronBinary(): string | undefined {
   return existsSync(full) ? full : undefined;
 }
 
+function electronVersion(): string {
+  const pkg = join(root, 'node_modules', 'electron', 'package.json');
+  return existsSync(pkg)
+    ? (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version
+    : '(see package.json)';
+}
+
 if (!existsSync(join(root, 'out', 'renderer', 'index.html')) || !existsSync(join(root, 'out', 'main', 'index.js'))) {
   process.stderr.write('Building Toolgate (first start)…\n');
   const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -35,7 +42,14 @@ if (binary) {
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
   process.stderr.write(
-    'The Electron binary is not installed here (`npx install-electron --no` fetches it where downloads work); running the headless host instead.\n',
+    [
+      'The Electron binary is not installed: Electron 45 downloads it on its own, not through npm ci.',
+      `To get it, run \`node node_modules/electron/install.js\`: it downloads Electron ${electronVersion()} for this`,
+      'platform (about 100 MB) from github.com/electron/electron/releases over the internet (ELECTRON_MIRROR',
+      'names a mirror). Then run `npm start` again.',
+      'Running the headless host instead; open the UI address it prints in Chrome or Chromium.',
+      '',
+    ].join('\n'),
   );
   void import('../tools/host/cli').then((cli) => cli.serve(process.argv.slice(2), 'electron-fallback'));
 }

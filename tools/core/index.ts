@@ -5,6 +5,7 @@ export * from './disposable';
 export * from './executor';
 export * from './metadata';
 export * from './permission';
+export * from './published-name';
 export * from './registry';
 export * from './result';
 export * from './schema';

@@ -4,6 +4,7 @@
  */
 import { type Disposable, Emitter, toDisposable } from './disposable';
 import type { ToolCategory } from './metadata';
+import { publishedName } from './published-name';
 import { suggestToolIds } from './suggester';
 import type { Tool } from './tool';
 
@@ -16,6 +17,18 @@ export class DuplicateToolError extends Error {
   }
 }
 
+/** Two ids that publish under the same MCP name (`a.b` and `a_b`) would be one tool to a client. */
+export class PublishedNameCollisionError extends Error {
+  constructor(
+    readonly toolId: string,
+    readonly otherId: string,
+    readonly publishedAs: string,
+  ) {
+    super(`Tool '${toolId}' would be published as '${publishedAs}', the name of tool '${otherId}'; choose another id.`);
+    this.name = 'PublishedNameCollisionError';
+  }
+}
+
 export type ToolLookup = { found: true; tool: Tool } | { found: false; suggestions: string[] };
 
 export interface RegistryChange {
@@ -25,11 +38,14 @@ export interface RegistryChange {
 
 export class ToolRegistry {
   private readonly tools = new Map<string, Tool>();
+  /** published name → id, for the ids whose published name differs from the id. */
+  private readonly byPublishedName = new Map<string, string>();
   private readonly changes = new Emitter<RegistryChange>();
 
   register(tool: Tool, policy: RegisterPolicy = 'REPLACE'): Disposable {
     const existing = this.tools.get(tool.id);
     if (existing && policy === 'REJECT') throw new DuplicateToolError(tool.id);
+    this.claimPublishedName(tool.id);
     this.tools.set(tool.id, tool);
     this.changes.emit({ kind: existing ? 'replaced' : 'added', toolId: tool.id });
     return toDisposable(() => {
@@ -44,6 +60,13 @@ export class ToolRegistry {
       if (seen.has(tool.id) || (policy === 'REJECT' && this.tools.has(tool.id))) throw new DuplicateToolError(tool.id);
       seen.add(tool.id);
     }
+    const names = new Map<string, string>();
+    for (const tool of tools) {
+      const name = publishedName(tool.id);
+      const other = names.get(name) ?? this.owner(name);
+      if (other !== undefined && other !== tool.id) throw new PublishedNameCollisionError(tool.id, other, name);
+      names.set(name, tool.id);
+    }
     const handles = tools.map((t) => this.register(t, policy));
     return toDisposable(() => {
       for (const h of handles) h.dispose();
@@ -52,20 +75,22 @@ export class ToolRegistry {
 
   unregister(id: string): boolean {
     const removed = this.tools.delete(id);
+    if (removed && this.byPublishedName.get(publishedName(id)) === id) this.byPublishedName.delete(publishedName(id));
     if (removed) this.changes.emit({ kind: 'removed', toolId: id });
     return removed;
   }
 
+  /** By the seed id or by the name it is published under to MCP clients. */
   get(id: string): Tool | undefined {
-    return this.tools.get(id);
+    return this.tools.get(id) ?? this.tools.get(this.byPublishedName.get(id) ?? '');
   }
 
   has(id: string): boolean {
-    return this.tools.has(id);
+    return this.get(id) !== undefined;
   }
 
   lookup(id: string): ToolLookup {
-    const tool = this.tools.get(id);
+    const tool = this.get(id);
     if (tool) return { found: true, tool };
     return { found: false, suggestions: suggestToolIds(id, this.tools.keys()) };
   }
@@ -86,6 +111,18 @@ export class ToolRegistry {
       groups.set(tool.metadata.category, group);
     }
     return groups;
+  }
+
+  /** The id that holds a published name, if any. */
+  private owner(name: string): string | undefined {
+    return this.byPublishedName.get(name) ?? (this.tools.has(name) ? name : undefined);
+  }
+
+  private claimPublishedName(id: string): void {
+    const name = publishedName(id);
+    const other = this.owner(name);
+    if (other !== undefined && other !== id) throw new PublishedNameCollisionError(id, other, name);
+    if (name !== id) this.byPublishedName.set(name, id);
   }
 
   get size(): number {

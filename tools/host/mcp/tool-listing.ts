@@ -5,13 +5,14 @@
  * content, never a protocol error.
  */
 import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { publishedName } from '../../core/published-name';
 import { type ToolResult, renderResult } from '../../core/result';
 import type { Tool } from '../../core/tool';
 
 export function toMcpTool(tool: Tool): McpTool {
   const a = tool.metadata.annotations;
   const entry: McpTool = {
-    name: tool.id,
+    name: publishedName(tool.id),
     title: tool.title,
     description: tool.description,
     inputSchema: { ...tool.inputSchema, type: 'object' } as McpTool['inputSchema'],
@@ -25,6 +26,7 @@ export function toMcpTool(tool: Tool): McpTool {
     _meta: {
       'toolgate/risk': tool.metadata.risk,
       'toolgate/category': tool.metadata.category,
+      'toolgate/id': tool.id,
       'toolgate/sensitiveAction': a.sensitiveAction,
     },
   };
