@@ -21,7 +21,9 @@ import { removeDir } from '../support/remove-dir';
 const root = resolve(__dirname, '../..');
 const bundle = join(root, 'out/main/index.js');
 
-type Report = { kind: 'window'; loaded: string; preload: string; webPreferences: Record<string, unknown> } | { kind: 'handler'; channel: string };
+type Report =
+  | { kind: 'window'; loaded: string; preload: string; webPreferences: Record<string, unknown> }
+  | { kind: 'handler'; channel: string };
 
 let child: ChildProcess;
 let userData: string;

@@ -6,7 +6,12 @@
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportsNodeApi, loadsOnThisPlatform, productionAddons, productionPackageDirs } from '../../scripts/lib/native-addons';
+import {
+  exportsNodeApi,
+  loadsOnThisPlatform,
+  productionAddons,
+  productionPackageDirs,
+} from '../../scripts/lib/native-addons';
 
 const root = resolve(__dirname, '../..');
 

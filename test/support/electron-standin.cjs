@@ -44,7 +44,12 @@ class BrowserWindow {
     this.webContents = new WebContents();
   }
   loadFile(file) {
-    report({ kind: 'window', loaded: file, preload: this.options?.webPreferences?.preload, webPreferences: this.options?.webPreferences });
+    report({
+      kind: 'window',
+      loaded: file,
+      preload: this.options?.webPreferences?.preload,
+      webPreferences: this.options?.webPreferences,
+    });
     return Promise.resolve();
   }
   once() {}
@@ -64,7 +69,7 @@ const standin = {
   app: {
     requestSingleInstanceLock: () => true,
     whenReady: () => Promise.resolve(),
-    getPath: (name) => process.env.TOOLGATE_STANDIN_USER_DATA ?? os.tmpdir() + '/toolgate-standin-' + name,
+    getPath: (name) => process.env.TOOLGATE_STANDIN_USER_DATA ?? `${os.tmpdir()}/toolgate-standin-${name}`,
     getVersion: () => '0.0.0-standin',
     on,
     quit,
