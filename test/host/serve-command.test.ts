@@ -45,6 +45,7 @@ describe('toolgate serve', () => {
       ui: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/$/),
       mcp: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/),
       dataDir: dir,
+      tokenFile: join(dir, 'token'),
     });
     expect(readFileSync(join(dir, 'token'), 'utf8').trim().length).toBeGreaterThanOrEqual(16);
     expect(existsSync(join(dir, 'host.json'))).toBe(true);

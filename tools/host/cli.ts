@@ -39,7 +39,13 @@ export async function serve(argv: string[], mode: 'headless' | 'electron-fallbac
     port,
     virtualDevice: values['virtual-device'] ?? false,
   });
-  const ready = { ready: true, ui: host.address.ui, mcp: host.address.mcp, dataDir: host.dataDir };
+  const ready = {
+    ready: true,
+    ui: host.address.ui,
+    mcp: host.address.mcp,
+    dataDir: host.dataDir,
+    tokenFile: host.tokenFile,
+  };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
   if (mode === 'electron-fallback') process.stderr.write(`Toolgate UI: ${host.address.ui}\n`);
   let closing = false;

@@ -58,6 +58,8 @@ export interface Host {
   readonly address: { port: number; ui: string; mcp: string };
   readonly dataDir: string;
   readonly token: string;
+  /** Where the MCP bearer token is kept (`DATA/token`), or undefined when TOOLGATE_TOKEN gave it. */
+  readonly tokenFile: string | undefined;
   readonly registry: ToolRegistry;
   readonly executor: ToolExecutor;
   readonly pipeline: Pipeline;
@@ -203,6 +205,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     address: listening.address,
     dataDir: layout.root,
     token,
+    tokenFile: (options.env ?? process.env).TOOLGATE_TOKEN?.trim() ? undefined : layout.token,
     registry,
     executor: pipeline.executor,
     pipeline,
