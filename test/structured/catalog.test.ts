@@ -1,6 +1,6 @@
 // Rule guarded: the structured family is exactly the seed's 15 tools and text_codepoints, all
 // read-only, idempotent, closed-world and LOW risk, with a description on every input field
-// (DESIGN.md §5, seed §1).
+// (docs/architecture.md#tool-families, docs/architecture.md#the-tool-contract).
 import { describe, expect, it } from 'vitest';
 import { structuredTools } from '../../tools/structured';
 import { utilityTools } from '../../tools/utility';
