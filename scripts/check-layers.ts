@@ -1,4 +1,7 @@
-/** `npm run check:layers`: fails (exit 1) when an import crosses a layer boundary of DESIGN.md §1. */
+/**
+ * `npm run check:layers`: fails (exit 1) when an import crosses a layer boundary of
+ * docs/architecture.md#parts-and-layers.
+ */
 import { resolve } from 'node:path';
 import { checkLayers } from './lib/layers';
 

@@ -1,7 +1,8 @@
 /**
- * The layering rules of DESIGN.md §1, as a check that fails. Each source file's imports are read
- * (static `import … from`, `export … from`, dynamic `import()` and `require()`) and judged by the
- * layer the file lives in. Returns the violations; an empty list means the tree is clean.
+ * The layering rules of docs/architecture.md#parts-and-layers, as a check that fails. Each source
+ * file's imports are read (static `import … from`, `export … from`, dynamic `import()` and
+ * `require()`) and judged by the layer the file lives in. Returns the violations; an empty list
+ * means the tree is clean.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';

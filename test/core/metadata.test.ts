@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MCP_DEFAULT_ANNOTATIONS, inferAnnotations, retrySafe } from '../../tools/core/annotations';
 import { TOOL_CATEGORIES, inferCategory, inferRisk, resolveMetadata } from '../../tools/core/metadata';
 
-/** The catalog of DESIGN.md §5 and seed §3, with the category each id must land in. */
+/** The catalog of docs/architecture.md#tool-families, with the category each id must land in. */
 const CATALOG: Record<string, string[]> = {
   shell: ['shell_execute'],
   apps: ['app_list', 'app_launch', 'app_install', 'app_uninstall', 'app_force_stop', 'app_info'],

@@ -1,9 +1,9 @@
 /**
- * Rule (DESIGN §4 environment gate): the device service keeps timestamped telemetry per device
- * (online, screen on, foreground app, keyboard shown), refreshed after UI-changing tools and on
- * demand; the device rules refuse a call only on a fresh known-bad reading — input_text while the
- * keyboard is hidden, touches while the screen is off, any device tool while the device is known
- * offline — each with a fix; missing or stale telemetry lets the call through (fail-open).
+ * Rule (docs/architecture.md#environment-gate): the device service keeps timestamped telemetry per
+ * device (online, screen on, foreground app, keyboard shown), refreshed after UI-changing tools and
+ * on demand; the device rules refuse a call only on a fresh known-bad reading — input_text while
+ * the keyboard is hidden, touches while the screen is off, any device tool while the device is
+ * known offline — each with a fix; missing or stale telemetry lets the call through (fail-open).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolRegistry, type ToolResult } from '../../tools/core';

@@ -1,8 +1,9 @@
 /**
- * Rule (DESIGN §6, seed §2.3): a device that is unplugged during a call, hangs, or stays away
- * never crashes or hangs a tool — the call ends within its deadline as a structured error with a
- * fix (reconnect the cable, `adb connect`); consecutive failures open the tool's circuit breaker;
- * once the device is back the same tools work again, without restarting anything.
+ * Rule (docs/architecture.md#real-components, docs/architecture.md#circuit-breaker): a device that
+ * is unplugged during a call, hangs, or stays away never crashes or hangs a tool — the call ends
+ * within its deadline as a structured error with a fix (reconnect the cable, `adb connect`);
+ * consecutive failures open the tool's circuit breaker; once the device is back the same tools work
+ * again, without restarting anything.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

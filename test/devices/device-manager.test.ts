@@ -1,9 +1,9 @@
 /**
- * Rule (DESIGN §5, §6): one adbkit client per host tracks the devices of an adb server; every
- * device tool takes an optional serial — the only device is the default, several without a choice
- * is an error that lists them, none is an error that says how to attach one; a device that drops
- * off shows as offline; a missing adb or an unreachable server is one clear error; every command
- * has a deadline.
+ * Rule (docs/architecture.md#tool-families, docs/architecture.md#real-components): one adbkit
+ * client per host tracks the devices of an adb server; every device tool takes an optional serial —
+ * the only device is the default, several without a choice is an error that lists them, none is an
+ * error that says how to attach one; a device that drops off shows as offline; a missing adb or an
+ * unreachable server is one clear error; every command has a deadline.
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

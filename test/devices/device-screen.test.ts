@@ -1,7 +1,8 @@
 /**
- * Rule (DESIGN §1 UI, §6): the device service is a live source for the UI — a screen stream of
- * PNG frames over the persistent adb client, one capture at a time, with a measured frame rate,
- * and a logcat tail of whole lines; both survive the device dropping off and stop when disposed.
+ * Rule (docs/architecture.md#parts-and-layers, UI, docs/architecture.md#real-components): the
+ * device service is a live source for the UI — a screen stream of PNG frames over the persistent
+ * adb client, one capture at a time, with a measured frame rate, and a logcat tail of whole lines;
+ * both survive the device dropping off and stop when disposed.
  */
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

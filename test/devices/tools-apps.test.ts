@@ -1,9 +1,9 @@
 /**
- * Rule (DESIGN §5 apps family): app_list, app_launch, app_install, app_uninstall, app_force_stop
- * and app_info work on a real adb server with the virtual phone; every bad input (unknown package,
- * malformed name, a path outside the workspace, a file that is not an APK, a system app) is a
- * model-readable error with the right code; the destructive ones declare themselves HIGH risk so
- * the approval gate asks.
+ * Rule (docs/architecture.md#tool-families, apps family): app_list, app_launch, app_install,
+ * app_uninstall, app_force_stop and app_info work on a real adb server with the virtual phone;
+ * every bad input (unknown package, malformed name, a path outside the workspace, a file that is
+ * not an APK, a system app) is a model-readable error with the right code; the destructive ones
+ * declare themselves HIGH risk so the approval gate asks.
  */
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,9 +1,10 @@
 /**
- * Rule (DESIGN §5): no model-supplied string is ever pasted into a device command line. Every
- * string argument of every device tool (shell_execute's command excepted: its gate is tested in
- * tools-shell) is sent a corpus of shell injection payloads; the virtual device's record of every
- * simple command its shell ran or tried to run proves that no payload became a command, no file
- * was written by a redirection, and nothing rebooted. NUL is refused as INVALID_ARGUMENT.
+ * Rule (docs/architecture.md#tool-families): no model-supplied string is ever pasted into a device
+ * command line. Every string argument of every device tool (shell_execute's command excepted: its
+ * gate is tested in tools-shell) is sent a corpus of shell injection payloads; the virtual device's
+ * record of every simple command its shell ran or tried to run proves that no payload became a
+ * command, no file was written by a redirection, and nothing rebooted. NUL is refused as
+ * INVALID_ARGUMENT.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

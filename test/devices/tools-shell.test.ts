@@ -1,9 +1,10 @@
 /**
- * Rule (DESIGN §5 shell, seed §1.3 self-gated tools): shell_execute judges every simple command
- * in the line — through `;` `&&` `||` `|` newlines, `( … )`, `$( … )` and backticks, also inside
- * quotes — and the most dangerous decides: read-only lines run, refused lines never reach the
- * device, the rest run only after a person approves through the command-approval port. The
- * pipeline does not ask again at tool level. Output is bounded and streamed as progress.
+ * Rule (docs/architecture.md#tool-families, shell, docs/architecture.md#approval-gate, self-gated
+ * tools): shell_execute judges every simple command in the line — through `;` `&&` `||` `|`
+ * newlines, `( … )`, `$( … )` and backticks, also inside quotes — and the most dangerous decides:
+ * read-only lines run, refused lines never reach the device, the rest run only after a person
+ * approves through the command-approval port. The pipeline does not ask again at tool level. Output
+ * is bounded and streamed as progress.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolRegistry, type ApprovalDecision, type ApprovalRequest, type ProgressUpdate } from '../../tools/core';

@@ -1,9 +1,9 @@
 /**
- * Rule (DESIGN §5 system and utility families): get_device_info, get_set_settings, control_media,
- * clipboard, get_time, logcat, get_location and notification_read read and change the device
- * through the real adb server; logcat output is bounded; reading a setting never waits for a
- * person while changing one always asks (and never switches adb off); bad inputs are
- * model-readable errors.
+ * Rule (docs/architecture.md#tool-families, system and utility families): get_device_info,
+ * get_set_settings, control_media, clipboard, get_time, logcat, get_location and notification_read
+ * read and change the device through the real adb server; logcat output is bounded; reading a
+ * setting never waits for a person while changing one always asks (and never switches adb off); bad
+ * inputs are model-readable errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalDecision } from '../../tools/core/permission';

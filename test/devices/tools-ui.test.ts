@@ -1,9 +1,9 @@
 /**
- * Rule (DESIGN §5 UI family): ui_dump gives a compact tree with element refs that ui_tap and
- * ui_swipe accept; taps and swipes land where the refs say; input_text types ASCII with `input
- * text` and anything else through ADBKeyboard; screenshot returns the screen as a PNG, optionally
- * scaled. Refs that do not exist, points off the screen and contradictory arguments are
- * model-readable errors.
+ * Rule (docs/architecture.md#tool-families, UI family): ui_dump gives a compact tree with element
+ * refs that ui_tap and ui_swipe accept; taps and swipes land where the refs say; input_text types
+ * ASCII with `input text` and anything else through ADBKeyboard; screenshot returns the screen as a
+ * PNG, optionally scaled. Refs that do not exist, points off the screen and contradictory arguments
+ * are model-readable errors.
  */
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
-// Rule guarded: every model-supplied path is confined to the workspace root (DESIGN.md §5 files:
-// "no path may leave it"); a refusal is PERMISSION_DENIED naming the rule that was broken.
+// Rule guarded: every model-supplied path is confined to the workspace root
+// (docs/architecture.md#tool-families, files: "no path may leave it"); a refusal is
+// PERMISSION_DENIED naming the rule that was broken.
 import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

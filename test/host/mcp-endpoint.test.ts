@@ -79,6 +79,12 @@ describe('tools/list', () => {
     const batch = tools.find((x) => x.name === 'tool_batch_run');
     expect(batch?.annotations?.destructiveHint).toBe(false);
   });
+
+  it('publishes the built-in catalog under names every MCP client accepts', async () => {
+    // Claude Desktop refuses a server's whole tool list when one name does not match this.
+    const { tools } = await client.listTools();
+    expect(tools.map((x) => x.name).filter((name) => !/^[a-zA-Z0-9_-]{1,64}$/.test(name))).toEqual([]);
+  });
 });
 
 describe('tools/call', () => {

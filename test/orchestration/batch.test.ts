@@ -1,9 +1,9 @@
 /**
- * Rule (seed §2.5): tool_batch_run runs steps strictly in order through the executor and stops at
- * the first error; steps not run say exactly "Not executed: an earlier action in this turn
- * failed."; `{n}` references resolve to earlier results (whole → value, inside text → text, cut
- * to 4 KB); anything refusable (forward/out-of-range refs, > 16 steps, nested batch, bad JSON) is
- * refused before any tool is called; the wall budget aborts the running step.
+ * Rule (docs/architecture.md#batches): tool_batch_run runs steps strictly in order through the
+ * executor and stops at the first error; steps not run say exactly "Not executed: an earlier action
+ * in this turn failed."; `{n}` references resolve to earlier results (whole → value, inside text →
+ * text, cut to 4 KB); anything refusable (forward/out-of-range refs, > 16 steps, nested batch, bad
+ * JSON) is refused before any tool is called; the wall budget aborts the running step.
  */
 import { describe, expect, it } from 'vitest';
 import { NOT_EXECUTED, REFERENCE_LIMIT_BYTES } from '../../tools/orchestration';

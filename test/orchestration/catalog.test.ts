@@ -1,7 +1,7 @@
 /**
- * Rule (seed §3.1, DESIGN §5): the v3 family is exactly the seven tools of the catalog, each in
- * the orchestration category with a described input schema, and the composite tools publish the
- * risk the seed gives them (batch MEDIUM) while the plain ones are read-only.
+ * Rule (docs/architecture.md#tool-families): the v3 family is exactly the seven tools of the
+ * catalog, each in the orchestration category with a described input schema, and the composite
+ * tools publish the risk the seed gives them (batch MEDIUM) while the plain ones are read-only.
  */
 import { describe, expect, it } from 'vitest';
 import { ToolRegistry } from '../../tools/core/registry';

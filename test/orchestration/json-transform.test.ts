@@ -1,7 +1,7 @@
 /**
- * Rule (seed §3.1): json_transform applies a jq-style pipeline of seven operations (get, where,
- * map, sort_by, group_by, unique, limit) over field paths; any step that cannot apply is an
- * INVALID_ARGUMENT naming `pipeline[i]` and its operation.
+ * Rule (docs/architecture.md#tool-families): json_transform applies a jq-style pipeline of seven
+ * operations (get, where, map, sort_by, group_by, unique, limit) over field paths; any step that
+ * cannot apply is an INVALID_ARGUMENT naming `pipeline[i]` and its operation.
  */
 import { describe, expect, it } from 'vitest';
 import { errorOf, makeKit, structuredOf } from './fixtures';

@@ -1,8 +1,8 @@
 /**
- * Rule (seed §2.6 ShortcutSuggester): from trace spans, adjacent successful tool pairs within a
- * session (by start time, final attempt of each call, composite tools left out) seen at least 3
- * times are suggested, most frequent first, with counts; each carries a draft that validates as
- * it is; pairs already inside a defined shortcut are not suggested again.
+ * Rule (docs/architecture.md#shortcuts, ShortcutSuggester): from trace spans, adjacent successful
+ * tool pairs within a session (by start time, final attempt of each call, composite tools left out)
+ * seen at least 3 times are suggested, most frequent first, with counts; each carries a draft that
+ * validates as it is; pairs already inside a defined shortcut are not suggested again.
  */
 import { describe, expect, it } from 'vitest';
 import type { ArgsDigest, SpanOutcome, TraceSpan } from '../../tools/core/trace-span';

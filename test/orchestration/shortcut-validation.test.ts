@@ -1,8 +1,8 @@
 /**
- * Rule (seed §2.6): a shortcut is fully validated when it is defined, and every problem is
- * refused with the field it is in — id namespace, unknown tool, undeclared `{param}`, unused
- * (dead) parameter, more than 16 steps, forward `{n}` references, composite steps — so nothing
- * broken is ever registered or saved.
+ * Rule (docs/architecture.md#shortcuts): a shortcut is fully validated when it is defined, and
+ * every problem is refused with the field it is in — id namespace, unknown tool, undeclared
+ * `{param}`, unused (dead) parameter, more than 16 steps, forward `{n}` references, composite steps
+ * — so nothing broken is ever registered or saved.
  */
 import { describe, expect, it } from 'vitest';
 import { validateShortcut } from '../../tools/orchestration';

@@ -1,8 +1,8 @@
 /**
- * Rule (seed §2.6): a defined shortcut is a first-class tool at once and after a restart (same
- * store, new registry); parameters are substituted JSON-aware (strings escaped inside text,
- * numbers/booleans bare as whole values, the arguments always valid JSON); its risk is its worst
- * step's risk and its hints are derived from its steps; preconditions refuse a known-bad
+ * Rule (docs/architecture.md#shortcuts): a defined shortcut is a first-class tool at once and after
+ * a restart (same store, new registry); parameters are substituted JSON-aware (strings escaped
+ * inside text, numbers/booleans bare as whole values, the arguments always valid JSON); its risk is
+ * its worst step's risk and its hints are derived from its steps; preconditions refuse a known-bad
  * environment and let an unknown one through; shortcut_run and shortcut_list reach them by id.
  */
 import { describe, expect, it } from 'vitest';

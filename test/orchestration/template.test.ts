@@ -1,8 +1,9 @@
 /**
- * Rule (seed §2.5, §2.6): references to earlier results are cut to their first 4 KB without
- * splitting a character, a whole reference to a large structured result becomes its cut text
- * (a cut JSON value would not parse), and parameters and results are substituted in one pass
- * (text that came from a parameter is never read as a placeholder).
+ * Rule (docs/architecture.md#batches, docs/architecture.md#shortcuts): references to earlier
+ * results are cut to their first 4 KB without splitting a character, a whole reference to a large
+ * structured result becomes its cut text (a cut JSON value would not parse), and parameters and
+ * results are substituted in one pass (text that came from a parameter is never read as a
+ * placeholder).
  */
 import { describe, expect, it } from 'vitest';
 import { jsonSuccess, success } from '../../tools/core/result';

@@ -1,7 +1,7 @@
 /**
- * Rule (seed §3.1): version_compare orders SemVer versions (compare two, sort a list, test a
- * range) with the semver package; a string that is not SemVer is an INVALID_ARGUMENT naming the
- * field, with a hint about coerce.
+ * Rule (docs/architecture.md#tool-families): version_compare orders SemVer versions (compare two,
+ * sort a list, test a range) with the semver package; a string that is not SemVer is an
+ * INVALID_ARGUMENT naming the field, with a hint about coerce.
  */
 import { describe, expect, it } from 'vitest';
 import { errorOf, makeKit, structuredOf } from './fixtures';

@@ -1,6 +1,7 @@
 /**
- * Rule (seed §3.1): wait takes at most 300 s, is cancellable through its signal at any moment,
- * and a wait longer than a few seconds reports progress; the sleep is injected so no test sleeps.
+ * Rule (docs/architecture.md#tool-families): wait takes at most 300 s, is cancellable through its
+ * signal at any moment, and a wait longer than a few seconds reports progress; the sleep is
+ * injected so no test sleeps.
  */
 import { describe, expect, it } from 'vitest';
 import type { ProgressUpdate } from '../../tools/core/tool';

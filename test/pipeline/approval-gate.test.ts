@@ -1,5 +1,5 @@
 /**
- * Rule guarded (DESIGN §4 approval gate, seed §1.3): a HIGH-risk or destructive tool never runs
+ * Rule guarded (docs/architecture.md#approval-gate): a HIGH-risk or destructive tool never runs
  * without an approve decision; approve once / approve for the session / deny with a reason;
  * self-gated tools are not asked twice; no decision in time is a denial; cancelling the call
  * while it waits ends it with nothing left behind; every decision is audited with an arguments

@@ -1,8 +1,8 @@
 /**
- * Rule guarded (DESIGN §2 "cancellation aborts the tool through its AbortSignal"): when the
- * caller's signal aborts, the running tool's ctx.signal aborts and the call ends at once as a
- * result marked cancelled (EXECUTION_FAILED, data.cancelled), never retried, traced as
- * 'cancelled', with no timer or listener left behind. Under the legacy policy the tool decides.
+ * Rule guarded (docs/architecture.md#cancellation): when the caller's signal aborts, the running
+ * tool's ctx.signal aborts and the call ends at once as a result marked cancelled
+ * (EXECUTION_FAILED, data.cancelled), never retried, traced as 'cancelled', with no timer or
+ * listener left behind. Under the legacy policy the tool decides.
  */
 import { describe, expect, it } from 'vitest';
 import type { ToolContext } from '../../tools/core';

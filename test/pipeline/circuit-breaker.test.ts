@@ -1,8 +1,9 @@
 /**
- * Rule guarded (seed §2.3 ToolCircuitBreaker): CLOSED → N consecutive failures → OPEN → cooldown
- * → HALF_OPEN admits exactly one probe (concurrent calls are refused) → success CLOSED / failure
- * OPEN with the cooldown doubled up to the maximum. Lazy (no timers); only the tool's own
- * failures count; every transition is recorded; the state saves and restores as plain data.
+ * Rule guarded (docs/architecture.md#circuit-breaker, ToolCircuitBreaker): CLOSED → N consecutive
+ * failures → OPEN → cooldown → HALF_OPEN admits exactly one probe (concurrent calls are refused) →
+ * success CLOSED / failure OPEN with the cooldown doubled up to the maximum. Lazy (no timers); only
+ * the tool's own failures count; every transition is recorded; the state saves and restores as
+ * plain data.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,8 +1,9 @@
 /**
- * Rule guarded (DESIGN §4, seed §2.4): createPipeline wires every v3 part with defaults on one
- * clock; the host can stream spans, breaker transitions and approval decisions; usage is
- * aggregated once per call; and no span, export, report, timeline or audit entry ever carries the
- * text of the arguments — a secret passed in is nowhere to be found.
+ * Rule guarded (docs/architecture.md#the-pipeline, docs/architecture.md#traces): createPipeline
+ * wires every v3 part with defaults on one clock; the host can stream spans, breaker transitions
+ * and approval decisions; usage is aggregated once per call; and no span, export, report, timeline
+ * or audit entry ever carries the text of the arguments — a secret passed in is nowhere to be
+ * found.
  */
 import { describe, expect, it } from 'vitest';
 import type { TraceSpan } from '../../tools/core';

@@ -1,7 +1,8 @@
 /**
- * Rule guarded (seed §2.7, DESIGN §4): a known-bad environment refuses the call with a
- * structured, actionable error (EXECUTION_FAILED, data.gate 'environment', the rule's fix as the
- * hint) and the tool does not run; missing or stale telemetry, or a broken rule, lets it through.
+ * Rule guarded (docs/architecture.md#environment-gate, docs/architecture.md#the-pipeline): a
+ * known-bad environment refuses the call with a structured, actionable error (EXECUTION_FAILED,
+ * data.gate 'environment', the rule's fix as the hint) and the tool does not run; missing or stale
+ * telemetry, or a broken rule, lets it through.
  */
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../tools/core';

@@ -1,8 +1,8 @@
 /**
- * Rule guarded (seed §2.2 ToolRateLimiter): a token bucket per tool with capacity = per-minute
- * quota and continuous refill; over the limit a call is refused at once (never queued) with
- * RATE_LIMITED saying when a token is back; in no window does it admit more than the capacity
- * plus what refilled during that window.
+ * Rule guarded (docs/architecture.md#rate-limiter, ToolRateLimiter): a token bucket per tool with
+ * capacity = per-minute quota and continuous refill; over the limit a call is refused at once
+ * (never queued) with RATE_LIMITED saying when a token is back; in no window does it admit more
+ * than the capacity plus what refilled during that window.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

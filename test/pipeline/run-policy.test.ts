@@ -1,6 +1,7 @@
 /**
- * Rule guarded (seed §2.2 ToolRunPolicy + RetryClassifier): the four presets and how a tool gets
- * one; which failures are terminal and which may be retried; full-jitter exponential backoff.
+ * Rule guarded (docs/architecture.md#run-policies, ToolRunPolicy + RetryClassifier): the four
+ * presets and how a tool gets one; which failures are terminal and which may be retried;
+ * full-jitter exponential backoff.
  */
 import { describe, expect, it } from 'vitest';
 import { type ToolErrorCode, failure } from '../../tools/core';

@@ -1,7 +1,8 @@
 /**
- * Rule guarded (seed §2, DESIGN §4): the stages run in this order — environment gate → approval
- * gate → schema validation → rate limiter → circuit breaker → timeout + retry → tool — so a call
- * that several stages would refuse reports the first one, and a refused call costs nothing later.
+ * Rule guarded (docs/architecture.md#the-pipeline): the stages run in this order — environment gate
+ * → approval gate → schema validation → rate limiter → circuit breaker → timeout + retry → tool —
+ * so a call that several stages would refuse reports the first one, and a refused call costs
+ * nothing later.
  */
 import { describe, expect, it } from 'vitest';
 import type { ApprovalDecision } from '../../tools/core';

@@ -1,9 +1,9 @@
 /**
- * Rule guarded (seed §2.2, DESIGN §4 "timeout + retry"): each attempt has the policy's timeout,
- * after which the call ends as TIMEOUT and the tool's signal aborts; retryable failures are
- * retried after full-jitter backoff, only for retry-safe tools and only as often as the policy
- * says; a tool that is not retry-safe runs at most once per call whatever fails. Driven by a
- * manual clock: nothing here sleeps.
+ * Rule guarded (docs/architecture.md#run-policies, docs/architecture.md#timeout-and-retry): each
+ * attempt has the policy's timeout, after which the call ends as TIMEOUT and the tool's signal
+ * aborts; retryable failures are retried after full-jitter backoff, only for retry-safe tools and
+ * only as often as the policy says; a tool that is not retry-safe runs at most once per call
+ * whatever fails. Driven by a manual clock: nothing here sleeps.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

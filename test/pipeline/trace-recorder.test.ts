@@ -1,7 +1,8 @@
 /**
- * Rule guarded (seed §2.4): one span per attempt in a bounded ring buffer; completing a handle
- * twice records one span; the args digest holds lengths and printable counts, never text; the
- * error slug is short, stable and never carries argument text; exports and reports are JSON.
+ * Rule guarded (docs/architecture.md#traces): one span per attempt in a bounded ring buffer;
+ * completing a handle twice records one span; the args digest holds lengths and printable counts,
+ * never text; the error slug is short, stable and never carries argument text; exports and reports
+ * are JSON.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,8 @@
 /**
- * Rule guarded (seed §0 "全部可选注入", DESIGN §4): an EnhancedToolExecutor built with none of
- * the v3 parts gives the same results as v2's DefaultToolExecutor on the same calls — ok, bad
- * arguments, unknown tools, throwing tools, garbage results, strings and `Error:` strings.
+ * Rule guarded (docs/architecture.md#every-stage-is-optional, docs/architecture.md#the-pipeline):
+ * an EnhancedToolExecutor built with none of the v3 parts gives the same results as v2's
+ * DefaultToolExecutor on the same calls — ok, bad arguments, unknown tools, throwing tools, garbage
+ * results, strings and `Error:` strings.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

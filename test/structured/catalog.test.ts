@@ -1,5 +1,6 @@
-// Rule guarded: the structured family is exactly the seed's 15 tools, all read-only, idempotent,
-// closed-world and LOW risk, with a description on every input field (DESIGN.md §5, seed §1).
+// Rule guarded: the structured family is exactly the seed's 15 tools and text_codepoints, all
+// read-only, idempotent, closed-world and LOW risk, with a description on every input field
+// (docs/architecture.md#tool-families, docs/architecture.md#the-tool-contract).
 import { describe, expect, it } from 'vitest';
 import { structuredTools } from '../../tools/structured';
 import { utilityTools } from '../../tools/utility';
@@ -8,7 +9,7 @@ import { undescribedFields } from './schema-check';
 const tools = structuredTools({ workspaceRoot: process.cwd() });
 
 describe('the structured family', () => {
-  it('has exactly the 15 seed tools', () => {
+  it('has exactly the 15 seed tools and text_codepoints', () => {
     expect(tools.map((t) => t.id).sort()).toEqual(
       [
         'base_convert',
@@ -22,6 +23,7 @@ describe('the structured family', () => {
         'regex_extract',
         'regex_replace',
         'string_distance',
+        'text_codepoints',
         'text_diff',
         'unit_convert',
         'uuid_generate',

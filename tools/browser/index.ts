@@ -40,7 +40,7 @@ export { type ScreencastFrame, type ScreencastOptions, jpegSize } from './screen
 export type { BrowserTelemetry } from './telemetry';
 export { renderCompact, type CompactSnapshot } from './snapshot/compact-render';
 
-/** Ids of the family, in catalog order (DESIGN.md §5). */
+/** Ids of the family, in catalog order (docs/architecture.md#tool-families). */
 export const BROWSER_TOOL_IDS = [
   'browser_navigate',
   'browser_click',

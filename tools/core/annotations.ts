@@ -1,7 +1,8 @@
 /**
- * ToolAnnotations (seed §2.1): the four MCP hints plus sensitiveAction. `retrySafe` is derived:
- * replaying a call is safe only when it is read-only or idempotent (replaying a destructive call
- * that already succeeded loses data). Inferred from the id and risk; explicit declaration wins.
+ * ToolAnnotations (docs/architecture.md#metadata-and-annotations): the four MCP hints plus
+ * sensitiveAction. `retrySafe` is derived: replaying a call is safe only when it is read-only or
+ * idempotent (replaying a destructive call that already succeeded loses data). Inferred from the id
+ * and risk; explicit declaration wins.
  */
 import type { RiskLevel } from './risk';
 

@@ -1,7 +1,7 @@
 /**
- * A typed reader over raw arguments (seed §1.2 ToolArguments), for tools whose schema is legacy
- * or dynamic: a missing or mistyped argument throws a ToolCallError INVALID_ARGUMENT that names
- * the field, which the executor returns as a result.
+ * A typed reader over raw arguments (docs/architecture.md#schemas, ToolArguments), for tools whose
+ * schema is legacy or dynamic: a missing or mistyped argument throws a ToolCallError
+ * INVALID_ARGUMENT that names the field, which the executor returns as a result.
  */
 import { ToolCallError } from './result';
 

@@ -1,6 +1,7 @@
 /**
- * Call ids (seed §2.4 ToolCallIds): unique within a host's life and sortable by creation. A random
- * per-process prefix and a counter cost far less than a UUID per call on a hot path.
+ * Call ids (docs/architecture.md#traces, ToolCallIds): unique within a host's life and sortable by
+ * creation. A random per-process prefix and a counter cost far less than a UUID per call on a hot
+ * path.
  */
 import { randomBytes } from 'node:crypto';
 

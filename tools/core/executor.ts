@@ -1,7 +1,8 @@
 /**
- * DefaultToolExecutor, the v2 pipeline (seed §1.2): lookup → permission → validation → run →
- * result. Whatever happens, the caller gets a ToolResult: an unknown tool gets suggestions, a tool
- * that throws or returns garbage becomes EXECUTION_FAILED. Nothing escapes as an exception.
+ * DefaultToolExecutor, the v2 pipeline (docs/architecture.md#the-v2-executor): lookup → permission
+ * → validation → run → result. Whatever happens, the caller gets a ToolResult: an unknown tool gets
+ * suggestions, a tool that throws or returns garbage becomes EXECUTION_FAILED. Nothing escapes as
+ * an exception.
  */
 import { newCallId } from './call-ids';
 import type { ToolPermissionManager } from './permission';

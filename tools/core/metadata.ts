@@ -1,6 +1,7 @@
 /**
- * ToolMetadata (seed §1.2): one of 16 categories, a risk level, tags. Inferred from the id so a
- * tool that declares nothing still gets sane metadata; an explicit declaration always wins.
+ * ToolMetadata (docs/architecture.md#metadata-and-annotations): one of 16 categories, a risk level,
+ * tags. Inferred from the id so a tool that declares nothing still gets sane metadata; an explicit
+ * declaration always wins.
  */
 import { type ToolAnnotations, inferAnnotations } from './annotations';
 import type { RiskLevel } from './risk';

@@ -1,9 +1,9 @@
 /**
- * ToolPermissionManager (seed §1.3): a per-session state machine for tools that need a person's
- * consent (HIGH risk or destructive). ask → allowed once | allowed for the session | denied.
- * Self-gated tools (shell_execute, with its own command-level gate) skip the tool-level prompt so
- * the person is not asked twice. The decider is a port: the app asks a person, headless and tests
- * inject their own.
+ * ToolPermissionManager (docs/architecture.md#approval-gate): a per-session state machine for tools
+ * that need a person's consent (HIGH risk or destructive). ask → allowed once | allowed for the
+ * session | denied. Self-gated tools (shell_execute, with its own command-level gate) skip the
+ * tool-level prompt so the person is not asked twice. The decider is a port: the app asks a person,
+ * headless and tests inject their own.
  */
 import type { ToolAnnotations } from './annotations';
 import type { RiskLevel } from './metadata';

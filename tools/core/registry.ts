@@ -1,6 +1,6 @@
 /**
- * ToolRegistry (seed §1.2): unique ids, REPLACE by default (v1 semantics), REJECT refuses a
- * duplicate. An unknown id gets near-name suggestions, never the list of all ids.
+ * ToolRegistry (docs/architecture.md#registry): unique ids, REPLACE by default (v1 semantics),
+ * REJECT refuses a duplicate. An unknown id gets near-name suggestions, never the list of all ids.
  */
 import { type Disposable, Emitter, toDisposable } from './disposable';
 import type { ToolCategory } from './metadata';

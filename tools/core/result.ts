@@ -1,5 +1,6 @@
 /**
- * ToolResult (seed §1.4): a success with content, or a structured error with one of nine codes.
+ * ToolResult (docs/architecture.md#results-and-error-codes): a success with content, or a
+ * structured error with one of nine codes.
  * `renderResult()` gives the `Error: …` string form that string-based agents already parse; every
  * code carries a fix hint a model can act on. Across process boundaries only plain objects travel.
  */

@@ -1,8 +1,8 @@
 /**
- * Schemas (seed §1.3, "declaration is validation"): a tool's input is declared once with zod; the
- * same declaration validates calls and renders the JSON Schema that agents see, so the two cannot
- * drift. Legacy hand-written JSON Schema strings import leniently: what parses validates, what does
- * not parse is skipped (the tool still works, unvalidated), never fatal.
+ * Schemas (docs/architecture.md#schemas, "declaration is validation"): a tool's input is declared
+ * once with zod; the same declaration validates calls and renders the JSON Schema that agents see,
+ * so the two cannot drift. Legacy hand-written JSON Schema strings import leniently: what parses
+ * validates, what does not parse is skipped (the tool still works, unvalidated), never fatal.
  */
 import { z } from 'zod';
 import { type ToolFailure, failure } from './result';
@@ -55,7 +55,7 @@ export interface LegacySchemaImport {
   skippedBecause: string | undefined;
 }
 
-/** Imports a v1 hand-written JSON Schema string leniently (seed §1.3 `fromRendered`). */
+/** Imports a v1 hand-written JSON Schema string leniently (docs/architecture.md#schemas). */
 export function importLegacySchema(text: string | undefined): LegacySchemaImport {
   const open: JsonSchema = { type: 'object', properties: {} };
   if (!text?.trim()) return { jsonSchema: open, validator: undefined, skippedBecause: 'empty schema' };

@@ -1,6 +1,6 @@
 /**
- * Near-name suggestions for an unknown tool id (seed §1.1 gap 3): at most three close ids by edit
- * distance, never the whole list.
+ * Near-name suggestions for an unknown tool id (docs/architecture.md#registry): at most three close
+ * ids by edit distance, never the whole list.
  */
 import { distance } from 'fastest-levenshtein';
 

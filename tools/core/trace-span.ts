@@ -1,7 +1,7 @@
 /**
- * One ToolTraceSpan per attempt (seed §2.4). The args digest describes the arguments (lengths,
- * printable-character counts) without their text, so exported diagnostics never carry a secret
- * a user pasted.
+ * One ToolTraceSpan per attempt (docs/architecture.md#traces). The args digest describes the
+ * arguments (lengths, printable-character counts) without their text, so exported diagnostics never
+ * carry a secret a user pasted.
  */
 import type { ToolErrorCode } from './result';
 

@@ -1,7 +1,7 @@
 /**
- * ToolUsageTracker (seed §1.2): per tool, how often, how well, how fast, and the last error.
- * Latency percentiles come from a bounded window of recent samples so memory stays flat however
- * many calls are made.
+ * ToolUsageTracker (docs/architecture.md#traces): per tool, how often, how well, how fast, and the
+ * last error. Latency percentiles come from a bounded window of recent samples so memory stays flat
+ * however many calls are made.
  */
 import type { ToolError, ToolErrorCode } from './result';
 

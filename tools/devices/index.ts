@@ -1,7 +1,8 @@
 /**
- * The device family (DESIGN §5): twenty tools on Android devices over adb, the device service
- * behind them (one adbkit client, tracking, telemetry, live screen and logcat sources), and the
- * environment rules for the pipeline's gate. The virtual device lives in ./virtual.
+ * The device family (docs/architecture.md#tool-families): twenty tools on Android devices over adb,
+ * the device service behind them (one adbkit client, tracking, telemetry, live screen and logcat
+ * sources), and the environment rules for the pipeline's gate. The virtual device lives in
+ * ./virtual.
  */
 import type { Tool } from '../core/tool';
 import type { DeviceService } from './device-service';

@@ -1,7 +1,8 @@
 /**
- * tool_batch_run (seed §2.5): several tool calls in one model turn, run strictly in order and
- * stopped at the first error. Everything that can be checked without running is checked first —
- * shape, step count, nested batches, `{n}` references — so a bad batch calls no tool at all.
+ * tool_batch_run (docs/architecture.md#batches): several tool calls in one model turn, run strictly
+ * in order and stopped at the first error. Everything that can be checked without running is
+ * checked first — shape, step count, nested batches, `{n}` references — so a bad batch calls no
+ * tool at all.
  */
 import { z } from 'zod';
 import { type ToolFailure, failure } from '../core/result';

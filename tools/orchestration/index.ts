@@ -1,6 +1,7 @@
 /**
- * The v3 built-in tools (seed §2.5, §2.6, §3.1 "执行硬化 v3"): wait, json_transform,
- * version_compare, tool_batch_run, shortcut_define, shortcut_list, shortcut_run.
+ * The v3 built-in tools (docs/architecture.md#batches, docs/architecture.md#shortcuts,
+ * docs/architecture.md#tool-families): wait, json_transform, version_compare, tool_batch_run,
+ * shortcut_define, shortcut_list, shortcut_run.
  *
  * Host wiring:
  *   registry.registerAll(orchestrationTools({ registry, shortcutStore, traceSpans, telemetry }));

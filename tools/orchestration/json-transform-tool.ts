@@ -1,7 +1,8 @@
 /**
- * json_transform (seed §3.1): reshapes JSON with a short pipeline of jq-style operations (see
- * json-transform.ts), e.g. the output of app_list or http_request inside a batch via "{0}".
- * A failing step is reported as INVALID_ARGUMENT naming `pipeline[i]` and its operation.
+ * json_transform (docs/architecture.md#tool-families): reshapes JSON with a short pipeline of
+ * jq-style operations (see json-transform.ts), e.g. the output of app_list or http_request inside a
+ * batch via "{0}". A failing step is reported as INVALID_ARGUMENT naming `pipeline[i]` and its
+ * operation.
  */
 import { z } from 'zod';
 import { ToolCallError, jsonSuccess } from '../core/result';

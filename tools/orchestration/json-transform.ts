@@ -1,6 +1,6 @@
 /**
- * The seven operations of json_transform (seed §3.1, "jq-style pipeline"), applied in order,
- * each to the output of the one before:
+ * The seven operations of json_transform (docs/architecture.md#tool-families, "jq-style pipeline"),
+ * applied in order, each to the output of the one before:
  *   get      value at a field path                 (jq `.a.b[0]`)
  *   where    keep array items whose field matches  (jq `map(select(...))`)
  *   map      each item → a field, or an object of some fields (jq `map(.a)`, `map({a, b})`)

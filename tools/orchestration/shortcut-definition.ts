@@ -1,6 +1,6 @@
 /**
- * ShortcutDefinition (seed §2.6, after Mobile-Agent-E's shortcuts): a named, parameterised
- * sequence of tool calls that becomes a first-class tool `shortcut.xxx`.
+ * ShortcutDefinition (docs/architecture.md#shortcuts, after Mobile-Agent-E's shortcuts): a named,
+ * parameterised sequence of tool calls that becomes a first-class tool `shortcut.xxx`.
  *
  * Preconditions are deliberately simple: `{ key, equals }` is compared with the value the host's
  * telemetry reader returns for `key` (e.g. `device.online` → true, `foreground.package` →

@@ -1,10 +1,10 @@
 /**
- * ShortcutSuggester (seed §2.6): mines the traces for pairs of tools an agent keeps calling one
- * right after the other, successfully, and offers each frequent pair as a shortcut. Per session,
- * calls are ordered by start; only a call's final attempt counts (a retried call is one call);
- * a failed call breaks the chain. Composite tools (batches, shortcuts) are left out — their
- * inner steps are traced as calls of their own. Each suggestion carries a draft definition that
- * passes validation as it is, so the UI can define it with one click.
+ * ShortcutSuggester (docs/architecture.md#shortcuts): mines the traces for pairs of tools an agent
+ * keeps calling one right after the other, successfully, and offers each frequent pair as a
+ * shortcut. Per session, calls are ordered by start; only a call's final attempt counts (a retried
+ * call is one call); a failed call breaks the chain. Composite tools (batches, shortcuts) are left
+ * out — their inner steps are traced as calls of their own. Each suggestion carries a draft
+ * definition that passes validation as it is, so the UI can define it with one click.
  */
 import type { TraceSpan } from '../core/trace-span';
 import type { ShortcutDefinition, ShortcutParam, ShortcutParamType } from './shortcut-definition';

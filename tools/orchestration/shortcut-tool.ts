@@ -1,9 +1,9 @@
 /**
- * Compiles a validated ShortcutDefinition into a first-class tool `shortcut.xxx` (seed §2.6).
- * Its input schema is built from the declared parameters; its risk is the worst risk of its
- * steps (a shortcut containing app_uninstall is HIGH) and its hints are derived from theirs, so
- * catalogs, MCP clients and the UI see what it can really do. Running it checks the
- * preconditions, then runs the steps like a batch, each through `ctx.invoke`.
+ * Compiles a validated ShortcutDefinition into a first-class tool `shortcut.xxx`
+ * (docs/architecture.md#shortcuts). Its input schema is built from the declared parameters; its
+ * risk is the worst risk of its steps (a shortcut containing app_uninstall is HIGH) and its hints
+ * are derived from theirs, so catalogs, MCP clients and the UI see what it can really do. Running
+ * it checks the preconditions, then runs the steps like a batch, each through `ctx.invoke`.
  */
 import { z } from 'zod';
 import type { ToolAnnotations } from '../core/annotations';

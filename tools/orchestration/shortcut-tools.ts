@@ -1,7 +1,8 @@
 /**
- * The model's entry points to shortcuts (seed §2.6): shortcut_define (define and hot-register
- * as a first-class tool), shortcut_list (definitions plus suggestions mined from the traces),
- * shortcut_run (run one by id, for agents whose tool list was fetched before it was defined).
+ * The model's entry points to shortcuts (docs/architecture.md#shortcuts): shortcut_define (define
+ * and hot-register as a first-class tool), shortcut_list (definitions plus suggestions mined from
+ * the traces), shortcut_run (run one by id, for agents whose tool list was fetched before it was
+ * defined).
  */
 import { z } from 'zod';
 import type { ToolRegistry } from '../core/registry';

@@ -1,9 +1,9 @@
 /**
- * Full validation of a shortcut at definition time (seed §2.6): every problem is reported at
- * once, each naming its field, so a model can fix the whole definition in one retry. Checked:
- * the shape, the `shortcut.` namespace, parameter names/defaults, the step count, unknown tools,
- * undeclared `{param}` placeholders, dead (declared but unused) parameters, and `{n}` references
- * that point forward or out of range.
+ * Full validation of a shortcut at definition time (docs/architecture.md#shortcuts): every problem
+ * is reported at once, each naming its field, so a model can fix the whole definition in one retry.
+ * Checked: the shape, the `shortcut.` namespace, parameter names/defaults, the step count, unknown
+ * tools, undeclared `{param}` placeholders, dead (declared but unused) parameters, and `{n}`
+ * references that point forward or out of range.
  */
 import type { ToolRegistry } from '../core/registry';
 import { type ToolFailure, failure } from '../core/result';

@@ -1,9 +1,10 @@
 /**
- * Runs a list of step templates strictly in order (seed §2.5, Anthropic computer-use batch
- * semantics): the first failure stops the run, every later step answers with the contract text
- * NOT_EXECUTED. Each step is a nested call through `ctx.invoke`, so the pipeline gates, limits
- * and traces it exactly like a call the agent made itself. A wall budget covers the whole run;
- * when it runs out the running step is aborted through its signal and the rest are not run.
+ * Runs a list of step templates strictly in order (docs/architecture.md#batches, Anthropic
+ * computer-use batch semantics): the first failure stops the run, every later step answers with the
+ * contract text NOT_EXECUTED. Each step is a nested call through `ctx.invoke`, so the pipeline
+ * gates, limits and traces it exactly like a call the agent made itself. A wall budget covers the
+ * whole run; when it runs out the running step is aborted through its signal and the rest are not
+ * run.
  */
 import { type ToolContent, type ToolError, type ToolResult, failure, renderResult } from '../core/result';
 import type { Requester, ToolContext } from '../core/tool';

@@ -1,6 +1,7 @@
 /**
- * Step templates shared by tool_batch_run and shortcuts (seed §2.5, §2.6). Placeholders live in
- * argument values: `{n}` is the result of step n (0-based), `{name}` a shortcut parameter.
+ * Step templates shared by tool_batch_run and shortcuts (docs/architecture.md#batches,
+ * docs/architecture.md#shortcuts). Placeholders live in argument values: `{n}` is the result of
+ * step n (0-based), `{name}` a shortcut parameter.
  *
  * Substitution works on the argument value tree, never on JSON text, so the rendered arguments
  * are always valid JSON: a string parameter spliced into a string becomes part of that string

@@ -1,7 +1,7 @@
 /**
- * version_compare (seed §3.1): SemVer ordering with the `semver` package — compare two
- * versions, sort a list, or test versions against a range. Strings that are not SemVer are
- * refused with INVALID_ARGUMENT naming the field, and the hint says whether `coerce: true`
+ * version_compare (docs/architecture.md#tool-families): SemVer ordering with the `semver` package —
+ * compare two versions, sort a list, or test versions against a range. Strings that are not SemVer
+ * are refused with INVALID_ARGUMENT naming the field, and the hint says whether `coerce: true`
  * would read them (e.g. "1.2" → 1.2.0, "v2.0-beta" → 2.0.0).
  */
 import semver from 'semver';

@@ -1,7 +1,8 @@
 /**
- * wait (seed §3.1, ≤ 300 s): pauses, e.g. for an app to settle between steps of a batch. It is
- * cancellable through ctx.signal at any moment, and a wait longer than a few seconds reports
- * progress each second so a client sees it is alive. The sleep is injected so tests do not sleep.
+ * wait (docs/architecture.md#tool-families, ≤ 300 s): pauses, e.g. for an app to settle between
+ * steps of a batch. It is cancellable through ctx.signal at any moment, and a wait longer than a
+ * few seconds reports progress each second so a client sees it is alive. The sleep is injected so
+ * tests do not sleep.
  */
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import { z } from 'zod';

@@ -1,6 +1,7 @@
 /**
- * The structured family (seed: "structured v2", 15 tools): offline, deterministic helpers that run
- * on the host. Tools that read files (file_hash, csv_query, xml_extract) stay inside `workspaceRoot`.
+ * The structured family (the seed's "structured v2" 15 tools, and text_codepoints): offline,
+ * deterministic helpers that run on the host. Tools that read files (file_hash, csv_query,
+ * xml_extract) stay inside `workspaceRoot`.
  */
 import type { Tool } from '../core/tool';
 import { baseConvert } from './base-convert';
@@ -14,6 +15,7 @@ import { jsonPath } from './json-path';
 import { randomGenerate } from './random-generate';
 import { regexExtract, regexReplace } from './regex-tools';
 import { stringDistance } from './string-distance';
+import { textCodepoints } from './text-codepoints';
 import { textDiff } from './text-diff';
 import { unitConvert } from './unit-convert';
 import { uuidGenerate } from './uuid-generate';
@@ -38,5 +40,6 @@ export function structuredTools(deps: StructuredDeps): Tool[] {
     fileHash(deps),
     datetime(deps),
     cronNext(deps),
+    textCodepoints,
   ] as Tool[];
 }

@@ -1,10 +1,10 @@
 /**
- * Approval gate (DESIGN §4): HIGH-risk or destructive tools wait for a person's decision —
- * approve once, approve for the session, or deny with a reason. The session state machine and
- * the self-gated skip are core's ToolPermissionManager; this gate adds what a real wait needs:
- * a decision deadline (default 120 s; no answer is a denial), cancellation by the caller while
- * waiting (the prompt is withdrawn through the decider's signal), and an audit record of every
- * decision with who, what, an arguments digest and when.
+ * Approval gate (docs/architecture.md#approval-gate): HIGH-risk or destructive tools wait for a
+ * person's decision — approve once, approve for the session, or deny with a reason. The session
+ * state machine and the self-gated skip are core's ToolPermissionManager; this gate adds what a
+ * real wait needs: a decision deadline (default 120 s; no answer is a denial), cancellation by the
+ * caller while waiting (the prompt is withdrawn through the decider's signal), and an audit record
+ * of every decision with who, what, an arguments digest and when.
  */
 import { type Disposable, Emitter } from '../disposable';
 import {

@@ -1,6 +1,6 @@
 /**
- * One tool's circuit breaker (seed §2.3), a lazy state machine with no timers: the state is
- * evaluated when a call asks to pass.
+ * One tool's circuit breaker (docs/architecture.md#circuit-breaker), a lazy state machine with no
+ * timers: the state is evaluated when a call asks to pass.
  *
  *   CLOSED ──N consecutive failures──▶ OPEN ──cooldown──▶ HALF_OPEN (exactly one probe)
  *                                                          ├─ success ─▶ CLOSED

@@ -1,5 +1,5 @@
 /**
- * EnhancedToolExecutor, the v3 pipeline (seed §2, DESIGN §4), in this order:
+ * EnhancedToolExecutor, the v3 pipeline (docs/architecture.md#the-pipeline), in this order:
  *
  *   environment gate → approval gate → schema validation → rate limiter → circuit breaker
  *     → timeout + retry → tool

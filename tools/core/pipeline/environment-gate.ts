@@ -1,8 +1,9 @@
 /**
- * Environment gate (seed §2.7): rules that refuse a call the current environment would make fail
- * ("the keyboard is not shown", "no browser page is open"), read from timestamped telemetry.
- * Missing or stale telemetry reads as undefined and the rule must let the call through
- * (fail-open): an inferred gate must never hard-disable a tool. A rule that throws is skipped.
+ * Environment gate (docs/architecture.md#environment-gate): rules that refuse a call the current
+ * environment would make fail ("the keyboard is not shown", "no browser page is open"), read from
+ * timestamped telemetry. Missing or stale telemetry reads as undefined and the rule must let the
+ * call through (fail-open): an inferred gate must never hard-disable a tool. A rule that throws is
+ * skipped.
  *
  * A refusal is EXECUTION_FAILED with `data.gate = 'environment'`: the call could succeed once
  * the model fixes the state, which is what that code's hint says (adjust, then retry), and the

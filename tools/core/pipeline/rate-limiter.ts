@@ -1,8 +1,8 @@
 /**
- * Rate limiter (seed §2.2 ToolRateLimiter): one token bucket per tool, capacity = the per-minute
- * quota, refilled continuously (capacity / 60 000 tokens per ms). Over the limit the call is
- * refused at once, never queued, so a runaway loop sees the refusal immediately; the refusal says
- * when the next token is back.
+ * Rate limiter (docs/architecture.md#rate-limiter, ToolRateLimiter): one token bucket per tool,
+ * capacity = the per-minute quota, refilled continuously (capacity / 60 000 tokens per ms). Over
+ * the limit the call is refused at once, never queued, so a runaway loop sees the refusal
+ * immediately; the refusal says when the next token is back.
  */
 import { type ToolFailure, failure } from '../result';
 import { type Clock, systemClock } from './clock';

@@ -1,9 +1,10 @@
 /**
- * Retry decisions (seed §2.2 RetryClassifier, p-retry's AbortError, LangGraph's retry_on): gate
- * refusals, argument and permission errors, open circuits, rate limits and cancellations are
- * terminal (sending the same payload again cannot help); timeouts, execution and unknown errors
- * may be transient. Whatever the classifier says, only retry-safe tools (read-only or idempotent)
- * are ever retried, because replaying a destructive call that already took effect loses data.
+ * Retry decisions (docs/architecture.md#timeout-and-retry, RetryClassifier, p-retry's AbortError,
+ * LangGraph's retry_on): gate refusals, argument and permission errors, open circuits, rate limits
+ * and cancellations are terminal (sending the same payload again cannot help); timeouts, execution
+ * and unknown errors may be transient. Whatever the classifier says, only retry-safe tools
+ * (read-only or idempotent) are ever retried, because replaying a destructive call that already
+ * took effect loses data.
  */
 import { retrySafe } from '../annotations';
 import type { ToolError, ToolErrorCode } from '../result';

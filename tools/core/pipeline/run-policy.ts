@@ -1,5 +1,6 @@
 /**
- * Run policies (seed §2.2 ToolRunPolicy): timeout, retries and rate per tool kind.
+ * Run policies (docs/architecture.md#run-policies, ToolRunPolicy): timeout, retries and rate per
+ * tool kind.
  *
  * | preset    | timeout | retries | rate     |
  * | quickRead | 30 s    | 1       | 120 rpm  |

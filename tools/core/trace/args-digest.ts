@@ -1,8 +1,8 @@
 /**
- * The arguments digest of a trace span (seed §2.4): per field its kind, size and count of
- * printable characters, plus the length of the whole arguments' JSON form — never any text, so an
- * exported trace cannot leak a secret a user pasted. Field names the tool does not declare are
- * only counted: a model may put anything in a key.
+ * The arguments digest of a trace span (docs/architecture.md#traces): per field its kind, size and
+ * count of printable characters, plus the length of the whole arguments' JSON form — never any
+ * text, so an exported trace cannot leak a secret a user pasted. Field names the tool does not
+ * declare are only counted: a model may put anything in a key.
  *
  * The JSON length is computed by walking the value instead of calling JSON.stringify, because
  * this runs on every call and building the string only to measure it costs more than the walk.

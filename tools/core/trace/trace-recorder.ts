@@ -1,6 +1,7 @@
 /**
- * ToolTraceRecorder (seed §2.4): one span per attempt, kept in a bounded ring buffer (default
- * 200), streamed to listeners, exported as JSON and summarised as per-tool latency histograms.
+ * ToolTraceRecorder (docs/architecture.md#traces): one span per attempt, kept in a bounded ring
+ * buffer (default 200), streamed to listeners, exported as JSON and summarised as per-tool latency
+ * histograms.
  * `begin()` returns a handle; completing it a second time records nothing, so a racing timeout
  * and a late tool answer can never produce a phantom span.
  */

@@ -6,7 +6,7 @@
  * server; this module switches it to the device (`host:transport:SERIAL`), opens the service
  * (`shell:…`, `exec:…`, `sync:`) and keeps the socket, so a deadline or an abort destroys it in
  * whatever step it is. The host protocol is four hex digits of length and the request; the reply
- * is OKAY, or FAIL with a length-prefixed reason (notes/adb-protocol.md).
+ * is OKAY, or FAIL with a length-prefixed reason.
  */
 import type { Duplex } from 'node:stream';
 import type { Client } from '@devicefarmer/adbkit';

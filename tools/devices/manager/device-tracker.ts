@@ -1,7 +1,7 @@
 /**
  * Which devices the adb server knows and in what state. `host:track-devices` reports devices
  * added, removed and changing state, but a network device whose socket dropped turns `offline`
- * without any event (notes/adb-protocol.md), so a periodic state check (`host:devices`, answered
+ * without any event, so a periodic state check (`host:devices`, answered
  * by the local server without touching a device) runs as well, and `check()` runs one on demand.
  * If tracking ends (the server restarted), it starts again on the next check.
  */
