@@ -201,6 +201,23 @@ describe('the UI page', () => {
   });
 });
 
+describe('a person’s page', () => {
+  it('works from the link, and shows how to open a session again once its session is gone', async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.goto(t.host.uiLink());
+      await page.getByRole('heading', { name: 'Overview' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      await page.context().clearCookies();
+      await page.goto(`${origin}/#/approvals`);
+      await page.getByRole('heading', { name: 'Open Toolgate from its link' }).waitFor();
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
 describe('the event socket', () => {
   const open = (headers: Record<string, string>, query = '') =>
     new Promise<{ outcome: string; ws: WebSocket }>((resolve) => {

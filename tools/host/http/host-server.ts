@@ -2,7 +2,7 @@
  * The host's one HTTP server on 127.0.0.1: the MCP endpoint at /mcp (an MCP client's token), the
  * contract at /api/rpc/* and live events over the WebSocket /api/events (the person's UI session),
  * the one-time links that open a UI session at /session/*, and the renderer build at /, which hands
- * out no credential. Every route checks Host and Origin.
+ * out no credential. Every route checks the peer's account and the Host header.
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +14,7 @@ import type { McpEndpoint } from '../mcp/mcp-endpoint';
 import { BodyTooLargeError, readBody } from './read-body';
 import { UI_LINK_PATH } from '../../../shared/ui-session';
 import type { ClientTokens } from '../auth/client-tokens';
+import { UI_LINK_TTL_MS } from '../auth/ui-link';
 import type { UiSessions } from '../auth/ui-sessions';
 import { checkPerson, sessionCookies } from './person-guard';
 import { checkHost, checkOrigin, firstFailure, identifyClient } from './request-guard';
@@ -102,7 +103,8 @@ export class HostServer {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (!this.sameAccount(req.socket, this.port)) {
       this.options.log?.(`refused a connection from another account of this machine (port ${req.socket.remotePort})`);
-      return send(res, 403, { error: OTHER_ACCOUNT });
+      // Closed after the answer: another account holds no connection of the capped pool.
+      return send(res, 403, { error: OTHER_ACCOUNT }, { connection: 'close' });
     }
     const host = checkHost(req);
     if (!host.ok) return send(res, host.status, { error: host.message });
@@ -241,5 +243,5 @@ export class HostServer {
 const NO_BODY = Symbol('no-body');
 
 function linkRefusedPage(reason: string): string {
-  return `<!doctype html><meta charset="utf-8"><title>Toolgate</title><h1>This link cannot open Toolgate</h1><p>Each link opens the UI once, for 15 minutes: ${reason}.</p><p>Run <code>toolgate ui-link --data-dir DIR</code> for a fresh link, with the data dir the host uses.</p>`;
+  return `<!doctype html><meta charset="utf-8"><title>Toolgate</title><h1>This link cannot open Toolgate</h1><p>Each link opens the UI once, within ${UI_LINK_TTL_MS / 60_000} minutes: ${reason}.</p><p>Run <code>toolgate ui-link --data-dir DIR</code> for a fresh link, with the data dir the host uses.</p>`;
 }
