@@ -86,6 +86,7 @@ async function main(): Promise<void> {
     args: CHROMIUM_ARGS,
   });
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(host.uiLink()); // the person's session, from a one-time link
   await page.goto(`${host.address.ui}#/traces`);
   await page.getByText('No spans yet.').waitFor();
   for (let i = 0; i < 10_000; i++) await call(i);

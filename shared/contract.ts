@@ -5,7 +5,8 @@
  *
  * Transport: a method `m` is `POST /api/rpc/m` with the JSON input as body (headless) or the IPC
  * channel `toolgate:m` (Electron). Events arrive on the WebSocket `/api/events` or the IPC channel
- * `toolgate:event`.
+ * `toolgate:event`. Every method is the person's: over HTTP it needs the UI session and its CSRF
+ * header (ui-session.ts); an MCP client's token is refused there.
  */
 import { z } from 'zod';
 import type { MethodNameFromList } from './method-names';
@@ -38,7 +39,6 @@ export const HostInfo = z.object({
   startedAt: z.number(),
   uiUrl: z.string(),
   mcpUrl: z.string(),
-  token: z.string(),
   dataDir: z.string(),
   /** The exact command that starts the stdio bridge to this host (for MCP hosts that only speak stdio). */
   stdioBridge: z.object({ command: z.string(), args: z.array(z.string()) }),
@@ -89,6 +89,7 @@ export const Span = z.object({
   callId: z.string(),
   parentCallId: z.string().optional(),
   toolId: z.string(),
+  /** The session's label (`<client>#<n>` for MCP, `ui` for the UI), never an MCP session id. */
   sessionId: z.string(),
   requesterKind: z.string(),
   attempt: z.number(),
@@ -164,10 +165,12 @@ export const BreakerView = z.object({
 });
 export type BreakerView = z.infer<typeof BreakerView>;
 
+/** Who asked: `id` is the session's label (`<client>#<n>`), `label` the client program's own name. */
 export const Requester = z.object({ kind: z.string(), id: z.string().optional(), label: z.string().optional() });
 export const PendingApproval = z.object({
   approvalId: z.string(),
   callId: z.string(),
+  /** The session's label (`<client>#<n>`), never an MCP session id. */
   sessionId: z.string(),
   toolId: z.string(),
   title: z.string(),
@@ -191,6 +194,7 @@ export const AuditEntry = z.object({
   id: z.number(),
   at: z.number(),
   callId: z.string(),
+  /** The session's label: `<client>#<n>` names the MCP client token the call came with. */
   sessionId: z.string(),
   toolId: z.string(),
   argsDigest: z.string(),
@@ -262,6 +266,26 @@ export const BrowserView = z.object({
     .optional(),
 });
 export type BrowserView = z.infer<typeof BrowserView>;
+
+/** An MCP client's token as the person sees it: never the token itself, which is shown once, when created. */
+export const ClientToken = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.number(),
+  /** The token's last characters, to tell which config holds which token. */
+  hint: z.string(),
+  /** The data dir's token (or TOOLGATE_TOKEN), which the stdio bridge reads; it cannot be revoked here. */
+  isDefault: z.boolean(),
+  openSessions: z.number().int().min(0),
+});
+export type ClientToken = z.infer<typeof ClientToken>;
+export const ClientTokenName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9][\w .@-]*$/, 'letters, digits, spaces and . _ @ - only, starting with a letter or digit')
+  .refine((name) => name.toLowerCase() !== 'default', "'default' is the data dir's token");
 
 /** The person-editable settings. Unset keys use the defaults; `restartRequired` ones apply at the next start. */
 export const Settings = z.object({
@@ -401,6 +425,18 @@ export const contract = {
   updateSettings: {
     input: z.object({ changes: z.record(z.string(), z.unknown()) }),
     output: z.object({ settings: Settings, restartRequired: z.array(z.string()) }),
+  },
+  /** The MCP client tokens; each client config the UI copies carries its own. */
+  clientTokens: { input: z.object({}), output: z.array(ClientToken) },
+  /** A new token for a client, returned this once (the host keeps only its digest). */
+  createClientToken: {
+    input: z.object({ name: ClientTokenName }),
+    output: z.object({ client: ClientToken, token: z.string() }),
+  },
+  /** Revokes a token at once: its requests get 401 and its open MCP sessions close. */
+  revokeClientToken: {
+    input: z.object({ id: z.string().min(1) }),
+    output: z.object({ ok: z.boolean(), message: z.string() }),
   },
 } as const;
 

@@ -25,6 +25,9 @@ export const METHOD_NAME_LIST = [
   'browserScreen',
   'getSettings',
   'updateSettings',
+  'clientTokens',
+  'createClientToken',
+  'revokeClientToken',
 ] as const;
 
 export type MethodNameFromList = (typeof METHOD_NAME_LIST)[number];

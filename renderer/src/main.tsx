@@ -1,10 +1,11 @@
-/** Entry point: picks the transport, creates the query cache and renders the app. */
+/** Entry point: picks the transport, creates the query cache and renders the app (or how to open a session). */
 import './zod-config';
 import { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApi } from './api/create-api';
 import { App } from './App';
+import { SessionGate } from './SessionGate';
 import { ApiProvider } from './state/api-context';
 import './styles/app.css';
 
@@ -20,9 +21,11 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <ApiProvider api={handle.api} connection={handle.connection} client={client}>
-        <App />
-      </ApiProvider>
+      <SessionGate session={handle.session}>
+        <ApiProvider api={handle.api} connection={handle.connection} client={client}>
+          <App />
+        </ApiProvider>
+      </SessionGate>
     </StrictMode>,
   );
 }

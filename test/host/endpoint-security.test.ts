@@ -1,8 +1,9 @@
 /**
- * Rule: the endpoint answers only loopback clients that carry the token. No or wrong token → 401;
- * an Origin that is not the UI's own → 403; a Host that is not a loopback name → 403 (DNS
- * rebinding); an oversized body → 413; malformed JSON → the JSON-RPC parse error. The token file
- * is private to its owner, and the port is open on 127.0.0.1 alone.
+ * Rule: the endpoint answers only loopback clients that carry their key: a client's token on /mcp,
+ * the person's UI session on the UI API. No or wrong token → 401; an Origin that is not the UI's
+ * own → 403; a Host that is not a loopback name → 403 (DNS rebinding); an oversized body → 413;
+ * malformed JSON → the JSON-RPC parse error. The token file is private to its owner, and the port
+ * is open on 127.0.0.1 alone. (The person's key itself: test/security/person-credential.test.ts.)
  */
 import { request } from 'node:http';
 import { connect } from 'node:net';
@@ -10,10 +11,13 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestHost, startTestHost } from './harness';
+import { type PersonSession, openPersonSession } from '../support/person-session';
 
 let t: TestHost;
+let person: PersonSession;
 beforeAll(async () => {
   t = await startTestHost();
+  person = await openPersonSession(t.host.uiLink());
 });
 afterAll(async () => t?.dispose());
 
@@ -101,21 +105,19 @@ describe('the endpoint admits', () => {
 });
 
 describe('the UI API', () => {
-  it('refuses calls without the token and a foreign origin', async () => {
+  it('refuses calls without a session, and a foreign origin even with one', async () => {
     expect((await raw('/api/rpc/info', { body: '{}' })).status).toBe(401);
-    expect(
-      (await raw('/api/rpc/info', { body: '{}', headers: { ...auth(), origin: 'http://evil.example' } })).status,
-    ).toBe(403);
+    expect((await person.rpc('info', {}, { origin: 'http://evil.example' })).status).toBe(403);
   });
 
-  it('answers with the token, and names bad input fields', async () => {
-    const ok = await raw('/api/rpc/info', { body: '{}', headers: auth() });
+  it('answers the person’s session, and names bad input fields', async () => {
+    const ok = await person.rpc('info');
     expect(ok.status).toBe(200);
-    expect(JSON.parse(ok.body)).toMatchObject({ mode: 'headless', mcpUrl: t.host.address.mcp });
-    const bad = await raw('/api/rpc/callTool', { body: '{"args": 5}', headers: auth() });
+    expect(ok.body).toMatchObject({ mode: 'headless', mcpUrl: t.host.address.mcp });
+    const bad = await person.rpc('callTool', { args: 5 });
     expect(bad.status).toBe(400);
-    expect(JSON.parse(bad.body).fields).toEqual(['toolId', 'args']);
-    expect((await raw('/api/rpc/noSuchMethod', { body: '{}', headers: auth() })).status).toBe(404);
+    expect((bad.body as { fields: string[] }).fields).toEqual(['toolId', 'args']);
+    expect((await person.rpc('noSuchMethod')).status).toBe(404);
   });
 });
 

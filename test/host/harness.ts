@@ -35,11 +35,16 @@ export async function startTestHost(options: Partial<HostOptions> = {}): Promise
   };
 }
 
-export async function connectClient(host: Pick<Host, 'address' | 'token'>, name = 'test-client'): Promise<Client> {
+/** A real MCP client over HTTP, with the data dir's token unless given a client token of its own. */
+export async function connectClient(
+  host: Pick<Host, 'address' | 'token'>,
+  name = 'test-client',
+  token = host.token,
+): Promise<Client> {
   const client = new Client({ name, version: '1.0.0' });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(host.address.mcp), {
-      requestInit: { headers: { authorization: `Bearer ${host.token}` } },
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
     }),
   );
   return client;

@@ -1,8 +1,8 @@
 /**
  * Rule: on a machine shared by several accounts, the host answers only processes of the account it
  * runs as. Every account can reach 127.0.0.1, so a process of another account gets 403 everywhere
- * (the UI page that would hand out the session cookie, /mcp, the RPC routes, the event socket), and
- * never the token. The owner is read from the kernel's socket table (/proc/net/tcp on Linux).
+ * (the UI page, the one-time links that open a UI session, /mcp, the RPC routes, the event socket),
+ * and never the token or a session. The owner is read from the kernel's socket table (/proc/net/tcp on Linux).
  */
 import { request } from 'node:http';
 import { createServer } from 'node:net';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { cachedPeerUid, tableOwners } from '../../tools/host/http/peer-uid';
 import { type TestHost, startTestHost } from './harness';
+import { openPersonSession } from '../support/person-session';
 
 const OTHER_ACCOUNT = 4242;
 
@@ -101,6 +102,14 @@ describe('a host reached by a process of another account', () => {
     expect(r.body).toContain('another account');
   });
 
+  it('refuses a one-time UI link and sets no session cookie', async () => {
+    const link = new URL(t.host.uiLink());
+    const r = await get(t.host.address.port, link.pathname);
+    expect(r.status).toBe(403);
+    expect(r.cookie).toEqual([]);
+    expect(r.body).toContain('another account');
+  });
+
   it('refuses MCP and RPC even with the right token', async () => {
     const auth = { authorization: `Bearer ${t.host.token}`, 'content-type': 'application/json' };
     expect((await get(t.host.address.port, '/mcp', auth, 'POST')).status).toBe(403);
@@ -128,12 +137,7 @@ describe('a host reached by its own account', () => {
 
   it('answers as usual', async () => {
     expect((await get(t.host.address.port, '/healthz')).status).toBe(200);
-    const r = await get(
-      t.host.address.port,
-      '/api/rpc/info',
-      { authorization: `Bearer ${t.host.token}`, 'content-type': 'application/json' },
-      'POST',
-    );
-    expect(r.status).toBe(200);
+    const person = await openPersonSession(t.host.uiLink());
+    expect((await person.rpc('info')).status).toBe(200);
   });
 });

@@ -6,7 +6,7 @@ export const CLI = resolve(__dirname, '../../tools/host/cli.ts');
 
 export interface ServedHost {
   child: ChildProcess;
-  ready: { ready: true; ui: string; mcp: string; dataDir: string };
+  ready: { ready: true; ui: string; mcp: string; dataDir: string; uiLink: string };
   stdout: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }

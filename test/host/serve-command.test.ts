@@ -1,7 +1,7 @@
 /**
- * Rule: `toolgate serve` prints exactly one JSON line when ready, nothing else on stdout; it
- * shuts down cleanly on SIGTERM (pending approvals denied, database closed, exit code 0); bad
- * flags get a usage message and exit code 2.
+ * Rule: `toolgate serve` prints exactly one JSON line when ready, nothing else on stdout, with the
+ * one-time link that opens the UI for a person; it shuts down cleanly on SIGTERM (pending approvals
+ * denied, database closed, exit code 0); bad flags get a usage message and exit code 2.
  */
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DatabaseSync } from 'node:sqlite';
 import { pragmaValue } from '../../tools/common/sqlite';
 import { runCli, serve } from './process-harness';
+import { openPersonSession } from '../support/person-session';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -46,7 +47,10 @@ describe('toolgate serve', () => {
       mcp: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/),
       dataDir: dir,
       tokenFile: join(dir, 'token'),
+      uiLink: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/session\/[\w.-]+$/),
     });
+    const person = await openPersonSession(served.ready.uiLink);
+    expect((await person.rpc('info')).body).toMatchObject({ mcpUrl: served.ready.mcp, dataDir: dir });
     expect(readFileSync(join(dir, 'token'), 'utf8').trim().length).toBeGreaterThanOrEqual(16);
     expect(existsSync(join(dir, 'host.json'))).toBe(true);
     const health = await fetch(served.ready.ui.replace(/\/$/, '/healthz'));
@@ -60,21 +64,31 @@ describe('toolgate serve', () => {
     db.close();
   });
 
-  it('uses TOOLGATE_TOKEN when it is set', async () => {
+  it('uses TOOLGATE_TOKEN when it is set, as the default client’s token', async () => {
     const dir = tempDir();
     const child = runCli(['serve', '--port', '0', '--data-dir', dir], { TOOLGATE_TOKEN: 'from-the-environment-123' });
     let out = '';
     await new Promise<void>((r) =>
       child.stdout?.on('data', (c: Buffer) => ((out += c.toString()), out.includes('\n') && r())),
     );
-    const { ui } = JSON.parse(out) as { ui: string };
-    const res = await fetch(`${ui}api/rpc/info`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer from-the-environment-123' },
-      body: '{}',
-    });
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { token: string }).token).toBe('from-the-environment-123');
+    const { mcp } = JSON.parse(out) as { mcp: string };
+    const initialize = (token: string) =>
+      fetch(mcp, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'env', version: '1' } },
+        }),
+      });
+    expect((await initialize('from-the-environment-123')).status).toBe(200);
+    expect((await initialize('not-the-environment-token')).status).toBe(401);
     child.kill('SIGINT');
     expect(await new Promise((r) => child.on('exit', r))).toBe(0);
   });

@@ -3,7 +3,7 @@
  * which forwards to the running host with the token; without a running host it says how to
  * start one.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -11,6 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServedHost, runCli, serve } from './process-harness';
 import { textOf } from './harness';
+import { openPersonSession } from '../support/person-session';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-bridge-'));
 let served: ServedHost;
@@ -25,16 +26,8 @@ afterAll(async () => {
 
 describe('the stdio bridge', () => {
   it('lists and calls the host’s tools over stdio, started with the exact command the host advertises', async () => {
-    const token = readFileSync(join(dir, 'token'), 'utf8').trim();
-    const info = (await (
-      await fetch(`${served.ready.ui}api/rpc/info`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: '{}',
-      })
-    ).json()) as {
-      stdioBridge: { command: string; args: string[] };
-    };
+    const person = await openPersonSession(served.ready.uiLink);
+    const info = (await person.rpc('info')).body as { stdioBridge: { command: string; args: string[] } };
     expect(info.stdioBridge.args).toEqual([
       expect.stringMatching(/bin[/\\]toolgate\.cjs$/),
       'mcp-stdio',

@@ -80,6 +80,7 @@ describe('alerts for waiting approvals', () => {
   it('offers to turn browser alerts on where the person has not decided yet', async () => {
     const context = await h.browser.newContext();
     const page = await context.newPage();
+    await page.goto(h.host.uiLink()); // another browser of the same person: a link of its own
     await page.goto(`${h.host.address.ui}#/approvals`);
     await page.getByRole('button', { name: 'Alert me in this browser' }).waitFor();
     await context.close();

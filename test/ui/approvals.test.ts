@@ -70,6 +70,8 @@ describe('Approvals page', () => {
     expect(text).toContain('deny');
     expect(text).toContain('not this file');
     expect(text).toContain('approve_once');
+    // The session is named for the client token it came with, never by its MCP session id.
+    expect(text).toMatch(/default#\d+/);
   });
 
   it('reports no script or console errors while doing all of this', () => {

@@ -1,49 +1,74 @@
 /**
- * Rule: the Overview tells a person how to connect an agent (URL, masked token, client configs)
- * and shows what calls did; the Tools page lists the catalog and its Try-it form calls a tool
- * through the real pipeline, showing errors with their code and hint.
+ * Rule: the Overview tells a person how to connect an agent (URL, a token of its own per client,
+ * shown only right after it is created, listed and revocable; client configs) and shows what calls
+ * did; the Tools page lists the catalog and its Try-it form calls a tool through the real pipeline,
+ * showing errors with their code and hint.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from './support/eventually';
-import { type UiHarness, startUiHarness } from './support/ui-harness';
+import { type UiHarness, connectMcp, startUiHarness } from './support/ui-harness';
 
 describe('Overview and Tools pages', () => {
   let h: UiHarness;
+  let createdToken = '';
   beforeAll(async () => {
     h = await startUiHarness();
   });
   afterAll(async () => h?.close());
 
-  it('masks the token until revealed and copies the real one', async () => {
+  it('shows no token until the person creates one for a client, then masks it until revealed and copies it', async () => {
     await h.page
       .context()
       .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.host.address.ui.replace(/\/$/, '') });
     await h.open('overview');
+    const config = h.page.getByTestId('client-config');
+    await config.waitFor();
+    expect(await config.textContent()).toContain('<create a token for this client>');
+    expect(await h.page.locator('body').innerText()).not.toContain(h.host.token);
+    expect(
+      await h.page.getByRole('button', { name: 'Copy Cursor / Windsurf (mcpServers) configuration' }).count(),
+    ).toBe(0);
+
+    await h.page.getByLabel('Token name').fill('my-cursor');
+    await h.page.getByRole('button', { name: 'Create a token for Cursor / Windsurf (mcpServers)' }).click();
     const token = h.page.getByTestId('mcp-token');
     await token.waitFor();
-    expect(await token.textContent()).not.toContain(h.host.token);
-    expect(await h.page.getByTestId('client-config').textContent()).not.toContain(h.host.token);
-
+    expect(await token.textContent()).toMatch(/^•+/);
     await h.page.getByRole('button', { name: 'Copy token' }).click();
-    expect(await h.page.evaluate(() => navigator.clipboard.readText())).toBe(h.host.token);
-
+    const created = await h.page.evaluate(() => navigator.clipboard.readText());
+    expect(created).toMatch(/^tg_[\w-]{40,}$/);
+    expect(await config.textContent()).not.toContain(created);
     await h.page.getByRole('button', { name: 'Reveal token' }).click();
-    expect(await token.textContent()).toBe(h.host.token);
+    expect(await token.textContent()).toBe(created);
+    expect(JSON.parse((await config.textContent()) ?? '')).toEqual({
+      mcpServers: { toolgate: { url: h.host.address.mcp, headers: { Authorization: `Bearer ${created}` } } },
+    });
+    createdToken = created;
+  });
+
+  it('gives each client its own working token, listed by name and revocable', async () => {
+    const agent = await connectMcp({ address: h.host.address, token: createdToken }, 'cursor-e2e');
+    expect((await agent.listTools()).tools.length).toBeGreaterThan(0);
+    await h.page.reload();
+    const row = h.page.getByTestId('client-token-my-cursor');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('1 open session');
+    // The host keeps only a digest: after a reload the token is nowhere on the page.
+    expect(await h.page.locator('body').innerText()).not.toContain(createdToken);
+    await h.page.getByRole('button', { name: 'Revoke the token of my-cursor' }).click();
+    await row.waitFor({ state: 'detached' });
+    await expect(agent.listTools()).rejects.toThrow(/401|revoked/);
+    await agent.close().catch(() => undefined);
   });
 
   it('offers client configurations built from the real endpoint', async () => {
     expect(await h.page.getByTestId('mcp-url').textContent()).toBe(h.host.address.mcp);
-    const config = JSON.parse((await h.page.getByTestId('client-config').textContent()) ?? '') as {
-      mcpServers: { toolgate: { url: string; headers: { Authorization: string } } };
-    };
-    expect(config.mcpServers.toolgate).toEqual({
-      url: h.host.address.mcp,
-      headers: { Authorization: `Bearer ${h.host.token}` },
-    });
-
     await h.page.getByRole('button', { name: 'Claude Code' }).click();
+    await h.page.getByRole('button', { name: 'Create a token for Claude Code' }).click();
+    await h.page.getByRole('button', { name: 'Reveal token' }).click();
+    const token = (await h.page.getByTestId('mcp-token').textContent()) ?? '';
     expect(await h.page.getByTestId('client-config').textContent()).toBe(
-      `claude mcp add --transport http toolgate ${h.host.address.mcp} --header 'Authorization: Bearer ${h.host.token}'`,
+      `claude mcp add --transport http toolgate ${h.host.address.mcp} --header 'Authorization: Bearer ${token}'`,
     );
 
     await h.page.getByRole('button', { name: 'stdio bridge' }).click();

@@ -175,10 +175,27 @@ describe('client configurations', () => {
       command: 'node',
       args: ['/opt/tool gate/bin/toolgate.cjs', 'mcp-stdio', '--data-dir', '/a b'],
     };
-    const stdio = clientConfigs({ mcpUrl: 'http://127.0.0.1:7878/mcp', stdioBridge }, 'T').find(
-      (c) => c.id === 'stdio',
-    );
+    const stdio = clientConfigs({ mcpUrl: 'http://127.0.0.1:7878/mcp', stdioBridge }).find((c) => c.id === 'stdio');
     expect(stdio?.text).toBe("node '/opt/tool gate/bin/toolgate.cjs' mcp-stdio --data-dir '/a b'");
+  });
+
+  it('hands a client’s own token to the stdio bridge in its environment, never in its arguments', () => {
+    const stdioBridge = { command: 'node', args: ['/b/toolgate.cjs', 'mcp-stdio', '--data-dir', '/d'] };
+    const configs = clientConfigs({ mcpUrl: 'http://127.0.0.1:7878/mcp', stdioBridge }, 'tg_SECRET');
+    expect(configs.find((c) => c.id === 'stdio')?.text).toBe(
+      'TOOLGATE_TOKEN=tg_SECRET node /b/toolgate.cjs mcp-stdio --data-dir /d',
+    );
+    const desktop = JSON.parse(configs.find((c) => c.id === 'claude-desktop')?.text ?? '');
+    expect(desktop.mcpServers.toolgate).toEqual({ ...stdioBridge, env: { TOOLGATE_TOKEN: 'tg_SECRET' } });
+  });
+
+  it('names a placeholder, not a token, in HTTP configs before the person created one', () => {
+    const configs = clientConfigs({
+      mcpUrl: 'http://127.0.0.1:7878/mcp',
+      stdioBridge: { command: 'node', args: [] },
+    });
+    for (const c of configs.filter((c) => c.needsToken)) expect(c.text).toContain('<create a token for this client>');
+    expect(configs.filter((c) => c.needsToken).map((c) => c.id)).toEqual(['cursor', 'claude-code', 'vscode']);
   });
 
   it('puts the bearer token in the header of every HTTP client', () => {

@@ -1,6 +1,8 @@
 /**
  * `toolgate serve [--port N] [--data-dir DIR] [--virtual-device]`: the headless host. When ready
- * it prints exactly one JSON line to stdout; everything else goes to stderr and the log file.
+ * it prints exactly one JSON line to stdout (with `uiLink`, the one-time link that opens the UI for
+ * a person); everything else goes to stderr and the log file.
+ * `toolgate ui-link [--data-dir DIR]`: prints a fresh one-time UI link for the host running there.
  * `toolgate mcp-stdio [--data-dir DIR | --url URL] [--token T]`: the stdio bridge to a running host.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,11 +10,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './data-dir';
 import { startHost } from './host';
+import { UI_LINK_TTL_MS, uiLink } from './auth/ui-link';
 import { runStdioBridge } from './mcp/stdio-bridge';
 import { HOST_VERSION } from './version';
 
 const USAGE = `usage:
   toolgate serve [--port N] [--data-dir DIR] [--virtual-device]
+  toolgate ui-link [--data-dir DIR]
   toolgate mcp-stdio [--data-dir DIR | --url URL] [--token TOKEN]`;
 
 function fail(message: string): never {
@@ -39,15 +43,19 @@ export async function serve(argv: string[], mode: 'headless' | 'electron-fallbac
     port,
     virtualDevice: values['virtual-device'] ?? false,
   });
+  const link = host.uiLink();
   const ready = {
     ready: true,
     ui: host.address.ui,
     mcp: host.address.mcp,
     dataDir: host.dataDir,
     tokenFile: host.tokenFile,
+    uiLink: link,
   };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
-  if (mode === 'electron-fallback') process.stderr.write(`Toolgate UI: ${host.address.ui}\n`);
+  process.stderr.write(`${linkLine(link)}\n`);
+  if (mode === 'electron-fallback')
+    process.stderr.write('Toolgate runs headless here: open the link above in a browser.\n');
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -63,6 +71,42 @@ export async function serve(argv: string[], mode: 'headless' | 'electron-fallbac
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+function linkLine(link: string): string {
+  return `Open Toolgate (this link works once, within ${UI_LINK_TTL_MS / 60_000} min): ${link}`;
+}
+
+/** Signs a fresh UI link with the running host's key from its host.json (mode 0600: this account only). */
+function uiLinkCommand(argv: string[]): void {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' } }, strict: true }));
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  const hostFile = join(values['data-dir'] ?? defaultDataDir(), 'host.json');
+  let running: { ui?: unknown; uiLinkKey?: unknown; pid?: unknown } = {};
+  try {
+    running = JSON.parse(readFileSync(hostFile, 'utf8')) as typeof running;
+  } catch {
+    fail(`no running host found (${hostFile} is missing or unreadable); start one with \`npm run serve\``);
+  }
+  if (typeof running.ui !== 'string' || typeof running.uiLinkKey !== 'string')
+    fail(`${hostFile} holds no UI link key; restart the host with this version of Toolgate`);
+  if (typeof running.pid === 'number' && !processAlive(running.pid))
+    fail(`the host that wrote ${hostFile} (pid ${running.pid}) is not running; start one with \`npm run serve\``);
+  process.stdout.write(`${uiLink(running.ui, running.uiLinkKey)}\n`);
+  process.stderr.write(`This link opens the Toolgate UI once, within ${UI_LINK_TTL_MS / 60_000} min.\n`);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false; // gone, or the number now belongs to another account's process
+  }
 }
 
 async function mcpStdio(argv: string[]): Promise<void> {
@@ -100,6 +144,7 @@ export async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === 'serve') return serve(rest);
   if (command === 'mcp-stdio') return mcpStdio(rest);
+  if (command === 'ui-link') return uiLinkCommand(rest);
   fail(command ? `unknown command '${command}'` : 'missing command');
 }
 

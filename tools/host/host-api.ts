@@ -5,6 +5,7 @@
 import type {
   BreakerView,
   CallOutcome,
+  ClientToken,
   HostEvent,
   HostInfo,
   PendingApproval,
@@ -22,6 +23,7 @@ import type { Pipeline } from '../core/pipeline';
 import { newCallId } from '../core/call-ids';
 import { type ShortcutDefinition, type ShortcutStore, suggestShortcuts } from '../orchestration';
 import type { ApprovalQueue, PendingApprovalItem } from './approval-queue';
+import type { ClientTokenInfo, ClientTokens } from './auth/client-tokens';
 import type { HostApiHandlers } from './http/rpc-dispatch';
 import type { AuditStore } from './store/audit-store';
 import type { BreakerStore } from './store/breaker-store';
@@ -45,6 +47,9 @@ export interface HostApiDeps {
   shortcuts: ShortcutStore;
   /** Sequence number of the newest span event (HostEvents.spanSeq). */
   spanSeq: () => number;
+  clientTokens: ClientTokens;
+  /** Open MCP sessions of a client. */
+  openSessions: (clientId: string) => number;
   now?: () => number;
 }
 
@@ -115,6 +120,15 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
     });
     return callOutcome(callId, result);
   };
+
+  const tokenView = (c: ClientTokenInfo): ClientToken => ({
+    id: c.id,
+    name: c.name,
+    createdAt: c.createdAt,
+    hint: c.hint,
+    isDefault: c.isDefault,
+    openSessions: deps.openSessions(c.id),
+  });
 
   const breakerViews = (): BreakerView[] => {
     const live = new Map((deps.pipeline.breakers?.states() ?? []).map((v) => [v.toolId, v]));
@@ -195,5 +209,19 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
       settings: deps.settings.update(changes),
       restartRequired: [...HostSettings.restartRequired],
     }),
+    clientTokens: () => deps.clientTokens.list().map(tokenView),
+    createClientToken: ({ name }) => {
+      const { client, token } = deps.clientTokens.create(name);
+      return { client: tokenView(client), token };
+    },
+    revokeClientToken: ({ id }) => {
+      if (id === 'default')
+        return {
+          ok: false,
+          message: "The default token is the data dir's (the stdio bridge reads it); replace that file to change it.",
+        };
+      const ok = deps.clientTokens.revoke(id);
+      return { ok, message: ok ? 'Token revoked; its sessions are closed.' : 'No such token (already revoked?).' };
+    },
   };
 }

@@ -3,7 +3,7 @@
  * queue, the MCP endpoint and the HTTP/WebSocket server. Electron's main process and the headless
  * `serve` command both start it the same way.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { HostInfo } from '../../shared/contract';
 import { type Pipeline, createPipeline } from '../core/pipeline';
@@ -11,6 +11,9 @@ import { ToolRegistry } from '../core/registry';
 import type { ToolExecutor } from '../core/executor';
 import { loadShortcuts } from '../orchestration';
 import { ApprovalQueue } from './approval-queue';
+import { ClientTokens } from './auth/client-tokens';
+import { newLinkKey } from './auth/ui-link';
+import { UiSessions } from './auth/ui-sessions';
 import { prepareDataDir } from './data-dir';
 import { type FamilyHandles, registerFamilies } from './families';
 import { createHostApi } from './host-api';
@@ -25,10 +28,12 @@ import type { PeerUidLookup } from './http/peer-uid';
 import { McpEndpoint } from './mcp/mcp-endpoint';
 import { AuditStore } from './store/audit-store';
 import { BreakerStore } from './store/breaker-store';
+import { ClientTokenStore } from './store/client-token-store';
 import { type Db, openDatabase } from './store/database';
 import { SettingsStore } from './store/settings-store';
 import { SqliteShortcutStore } from './store/shortcut-store';
 import { SpanStore, recentSpans } from './store/span-store';
+import { UiSessionStore } from './store/ui-session-store';
 import { loadOrCreateToken } from './token';
 import { HOST_VERSION } from './version';
 
@@ -48,6 +53,13 @@ export interface HostOptions {
   spanRetention?: number;
   /** An MCP session with no request for this long is closed; default 30 min. */
   mcpIdleSessionMs?: number;
+  /** Open MCP sessions allowed per client token and in all; default 64 and 256. */
+  mcpMaxSessionsPerClient?: number;
+  mcpMaxSessions?: number;
+  /** A request not fully received (headers and body) within this time is ended; default 60 s. */
+  httpRequestTimeoutMs?: number;
+  /** Open HTTP connections at most; default 2,048. */
+  httpMaxConnections?: number;
   /** adb server port, overriding the setting (tests run a private adb server). */
   adbPort?: number;
   /** Per-tool calls per minute, overriding the run policy's quota (labs that drive one tool hard). */
@@ -57,9 +69,14 @@ export interface HostOptions {
 export interface Host {
   readonly address: { port: number; ui: string; mcp: string };
   readonly dataDir: string;
+  /** The data dir's token: the MCP client named "default". */
   readonly token: string;
   /** Where the MCP bearer token is kept (`DATA/token`), or undefined when TOOLGATE_TOKEN gave it. */
   readonly tokenFile: string | undefined;
+  /** MCP client tokens: which client a bearer token names, and the person's list of them. */
+  readonly clientTokens: ClientTokens;
+  /** A fresh one-time link that opens a UI session (what `serve` prints and `toolgate ui-link` makes). */
+  uiLink(): string;
   readonly registry: ToolRegistry;
   readonly executor: ToolExecutor;
   readonly pipeline: Pipeline;
@@ -91,6 +108,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
   mkdirSync(workspaceRoot, { recursive: true });
   const shortcutStore = new SqliteShortcutStore<import('../orchestration').ShortcutDefinition>(db);
   const startedAt = Date.now();
+  const clientTokens = new ClientTokens(new ClientTokenStore(db), token);
+  const linkKey = newLinkKey();
+  const uiSessions = new UiSessions(new UiSessionStore(db), { linkKey });
 
   const registry = new ToolRegistry();
   const approvals = new ApprovalQueue(approvalTimeoutMs);
@@ -152,8 +172,16 @@ export async function startHost(options: HostOptions): Promise<Host> {
     registry,
     executor: pipeline.executor,
     version: HOST_VERSION,
-    onSessionClosed: (id) => pipeline.approval?.permissions.endSession(id),
+    onSessionClosed: (label) => pipeline.approval?.permissions.endSession(label),
     ...(options.mcpIdleSessionMs ? { idleSessionMs: options.mcpIdleSessionMs } : {}),
+    caps: {
+      ...(options.mcpMaxSessionsPerClient ? { perClient: options.mcpMaxSessionsPerClient } : {}),
+      ...(options.mcpMaxSessions ? { total: options.mcpMaxSessions } : {}),
+    },
+  });
+  const revocations = clientTokens.onRevoked((client) => {
+    const closed = mcp.closeClient(client.id);
+    log(`client token '${client.name}' revoked; ${closed} open session(s) closed`);
   });
   let server: HostServer | undefined;
   const info = (): HostInfo => ({
@@ -162,7 +190,6 @@ export async function startHost(options: HostOptions): Promise<Host> {
     startedAt,
     uiUrl: server?.address.ui ?? '',
     mcpUrl: server?.address.mcp ?? '',
-    token,
     dataDir: layout.root,
     stdioBridge: { command: 'node', args: [STDIO_BRIDGE_BIN, 'mcp-stdio', '--data-dir', layout.root] },
     toolCount: registry.size,
@@ -184,19 +211,28 @@ export async function startHost(options: HostOptions): Promise<Host> {
     breakerStore,
     shortcuts: shortcutStore,
     spanSeq: () => events.spanSeq(),
+    clientTokens,
+    openSessions: (clientId) => mcp.sessionsOf(clientId),
   });
   server = new HostServer({
-    token,
+    clients: clientTokens,
+    sessions: uiSessions,
     mcp,
     api,
     events,
     rendererDir: resolve(options.rendererDir ?? join(__dirname, '..', '..', 'out', 'renderer')),
     log,
     ...(options.peerUid ? { peerUid: options.peerUid } : {}),
+    ...(options.httpRequestTimeoutMs ? { requestTimeoutMs: options.httpRequestTimeoutMs } : {}),
+    ...(options.httpMaxConnections ? { maxConnections: options.httpMaxConnections } : {}),
   });
   await server.listen(options.port);
   const hostFile = join(layout.root, 'host.json');
-  writeFileSync(hostFile, JSON.stringify({ ...server.address, pid: process.pid }), { mode: 0o600 });
+  // The link key lets `toolgate ui-link` (the same account, reading this 0600 file) sign UI links.
+  writeFileSync(hostFile, JSON.stringify({ ...server.address, pid: process.pid, uiLinkKey: linkKey }), {
+    mode: 0o600,
+  });
+  chmodSync(hostFile, 0o600);
   log(`Toolgate ${HOST_VERSION} listening on ${server.address.ui} (${registry.size} tools, data dir ${layout.root})`);
 
   let closed: Promise<void> | undefined;
@@ -206,6 +242,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     dataDir: layout.root,
     token,
     tokenFile: (options.env ?? process.env).TOOLGATE_TOKEN?.trim() ? undefined : layout.token,
+    clientTokens,
+    uiLink: () => uiSessions.link(listening.address.ui),
     registry,
     executor: pipeline.executor,
     pipeline,
@@ -218,6 +256,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       (closed ??= (async () => {
         const denied = approvals.denyAll('Toolgate is shutting down');
         if (denied) log(`denied ${denied} pending approval(s) at shutdown`);
+        revocations.dispose();
         await mcp.close();
         await listening.close();
         await families.close();

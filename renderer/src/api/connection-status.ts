@@ -36,3 +36,9 @@ export function alwaysOpen(): ConnectionSource {
   const state: ConnectionState = { status: 'open', since: Date.now(), reconnected: false };
   return { get: () => state, subscribe: () => () => undefined, retryNow: () => undefined };
 }
+
+/** No event stream at all (a page without a UI session): closed, with no retry due. */
+export function neverOpen(reason: string): ConnectionSource {
+  const state: ConnectionState = { status: 'closed', attempt: 0, retryAt: Number.POSITIVE_INFINITY, reason };
+  return { get: () => state, subscribe: () => () => undefined, retryNow: () => undefined };
+}

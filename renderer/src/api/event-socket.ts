@@ -1,5 +1,5 @@
 /**
- * The host's live events over the WebSocket `/api/events` (same origin, cookie auth). Each message
+ * The host's live events over the WebSocket `/api/events` (same origin, the UI session cookie). Each message
  * is one HostEvent, parsed with the contract; a malformed one is dropped, not fatal. When the socket
  * drops it reconnects with full-jitter exponential backoff (0.5 s doubling to 15 s) and reports its
  * state to the connection store, so the UI can show a banner and resynchronise after a gap.

@@ -1,7 +1,8 @@
 /**
  * The contract's methods over HTTP (headless host): method `m` is `POST /api/rpc/m` with the JSON
- * input as body. Authentication is the HttpOnly session cookie the host set when it served this
- * page, so same-origin credentials are all a request needs.
+ * input as body. The person's UI session (an HttpOnly cookie set by the one-time link) goes with
+ * same-origin credentials; the session's CSRF token goes in a header, which a page of another site
+ * cannot set.
  */
 import {
   METHOD_NAMES,
@@ -10,6 +11,7 @@ import {
   type MethodOutput,
   type RendererApi,
 } from '../../../shared/contract';
+import { CSRF_HEADER } from '../../../shared/ui-session';
 import { HostRequestError } from './host-request-error';
 import { parseOutput } from './parse-output';
 
@@ -30,17 +32,26 @@ async function errorBody(response: Response): Promise<{ message: string; fields:
   return { message: response.statusText || `HTTP ${response.status}`, fields: [] };
 }
 
+export interface HttpSession {
+  /** The session's CSRF token (from its cookie), read at each call. */
+  csrf(): string | undefined;
+  /** Called when the host answers 401: the page has no session (any more). */
+  onNoSession?(): void;
+}
+
 export async function callOverHttp<M extends MethodName>(
   method: M,
   input: MethodInput<M>,
   base = '',
+  session?: HttpSession,
 ): Promise<MethodOutput<M>> {
   let response: Response;
+  const csrf = session?.csrf();
   try {
     response = await fetch(`${base}/api/rpc/${method}`, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(csrf ? { [CSRF_HEADER]: csrf } : {}) },
       body: JSON.stringify(input ?? {}),
       ...(UNBOUNDED.has(method) ? {} : { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
     });
@@ -52,6 +63,7 @@ export async function callOverHttp<M extends MethodName>(
     throw new HostRequestError(method, 0, `Request failed: ${reason}.`);
   }
   if (!response.ok) {
+    if (response.status === 401) session?.onNoSession?.();
     const { message, fields } = await errorBody(response);
     throw new HostRequestError(method, response.status, message, fields);
   }

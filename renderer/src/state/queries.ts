@@ -78,3 +78,8 @@ export function useBrowserView() {
   const api = useApi();
   return useQuery({ queryKey: queryKeys.browser, queryFn: () => api.browser({}), refetchInterval: DEVICE_POLL_MS });
 }
+
+export function useClientTokens() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.clientTokens, queryFn: () => api.clientTokens({}) });
+}

@@ -26,4 +26,5 @@ export const queryKeys = {
   deviceLogcatRoot: ['deviceLogcat'] as const,
   browser: ['browser'] as const,
   settings: ['settings'] as const,
+  clientTokens: ['clientTokens'] as const,
 };

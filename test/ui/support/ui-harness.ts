@@ -1,7 +1,8 @@
 /**
  * One real host (temporary data dir, free port) serving the built renderer, one real Chromium page
- * on it, and one real MCP client: what the UI tests drive. Screenshots go to
- * test-output/screenshots/.
+ * on it, and one real MCP client: what the UI tests drive. The page holds a person's UI session,
+ * opened the way a person opens it: by loading a one-time link the host made (`host.uiLink()`, the
+ * link `serve` prints). Screenshots go to test-output/screenshots/.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -75,6 +76,10 @@ export async function startUiHarness(
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
+  await page.goto(host.uiLink());
+  await page.locator('h1').first().waitFor();
+  // Back to a blank page, so a test's first open() is a full load (init scripts run) as before.
+  await page.goto('about:blank');
   const mcp = await connectMcp(host);
   mkdirSync(SCREENSHOTS, { recursive: true });
   let closed = false;

@@ -1,7 +1,8 @@
 /**
- * The host's one HTTP server on 127.0.0.1: the MCP endpoint at /mcp, the contract at /api/rpc/*,
- * live events over the WebSocket /api/events, and the renderer build at /. Every route but the
- * page shell and /healthz passes the request guard (Host, Origin, token).
+ * The host's one HTTP server on 127.0.0.1: the MCP endpoint at /mcp (an MCP client's token), the
+ * contract at /api/rpc/* and live events over the WebSocket /api/events (the person's UI session),
+ * the one-time links that open a UI session at /session/*, and the renderer build at /, which hands
+ * out no credential. Every route checks the peer's account and the Host header.
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,13 +12,19 @@ import type { HostEvent } from '../../../shared/contract';
 import type { Disposable } from '../../core/disposable';
 import type { McpEndpoint } from '../mcp/mcp-endpoint';
 import { BodyTooLargeError, readBody } from './read-body';
-import { SESSION_COOKIE, checkHost, checkOrigin, checkToken, firstFailure } from './request-guard';
+import { UI_LINK_PATH } from '../../../shared/ui-session';
+import type { ClientTokens } from '../auth/client-tokens';
+import { UI_LINK_TTL_MS } from '../auth/ui-link';
+import type { UiSessions } from '../auth/ui-sessions';
+import { checkPerson, sessionCookies } from './person-guard';
+import { checkHost, checkOrigin, firstFailure, identifyClient } from './request-guard';
 import { type HostApiHandlers, dispatchRpc } from './rpc-dispatch';
 import { type PeerUidLookup, samePeerAccount } from './peer-uid';
 import { serveStatic } from './static-files';
 
 export interface HostServerOptions {
-  token: string;
+  clients: ClientTokens;
+  sessions: UiSessions;
   mcp: McpEndpoint;
   api: HostApiHandlers;
   events: { on(listener: (e: HostEvent) => void): Disposable };
@@ -26,8 +33,15 @@ export interface HostServerOptions {
   peerUid?: PeerUidLookup;
   /** Largest accepted request body; larger is a 413. */
   maxBodyBytes?: number;
+  /** A request whose headers and body have not all arrived within this time is ended with a 408; default 60 s. */
+  requestTimeoutMs?: number;
+  /** Open connections at most (all from this account: other accounts are refused); more are dropped. Default 2,048. */
+  maxConnections?: number;
   log?: (line: string) => void;
 }
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_CONNECTIONS = 2048;
 
 const OTHER_ACCOUNT = 'This Toolgate host belongs to another account of this machine; start your own (npm run serve).';
 
@@ -46,16 +60,25 @@ export class HostServer {
 
   constructor(private readonly options: HostServerOptions) {
     this.sameAccount = samePeerAccount(options.peerUid);
-    this.http = createServer((req, res) => void this.route(req, res).catch((e: unknown) => this.fail(res, e)));
+    // Stuck clients must not pin the host, but a busy machine must not cut off a healthy one. The
+    // request timeout runs until the request is fully received (headers and body), not until it is
+    // answered, so a body sent a byte at a time is ended while a call waiting minutes for an approval
+    // is not. 60 s by default: a 15 s limit reset connections of a 1,000-call burst on a loaded
+    // 2-core machine. Node checks the limit every `connectionsCheckingInterval`, so that follows it.
+    // Idle keep-alive sockets are kept longer than clients keep theirs, so a client never sends into
+    // a socket the host is closing.
+    const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    this.http = createServer(
+      {
+        requestTimeout,
+        headersTimeout: Math.min(60_000, requestTimeout),
+        connectionsCheckingInterval: Math.max(50, Math.min(30_000, Math.floor(requestTimeout / 4))),
+        keepAliveTimeout: 30_000,
+      },
+      (req, res) => void this.route(req, res).catch((e: unknown) => this.fail(res, e)),
+    );
+    this.http.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
     this.http.on('upgrade', (req, socket, head) => this.upgrade(req, socket, head));
-    // Stuck clients must not pin the host, but a busy machine must not cut off a healthy one: Node's
-    // default 60 s for the headers (a 15 s limit reset connections of a 1,000-call burst on a loaded
-    // 2-core machine), no limit on a whole request (a call may wait minutes for an approval), and idle
-    // keep-alive sockets kept longer than clients keep theirs, so a client never sends into a socket
-    // the host is closing.
-    this.http.headersTimeout = 60_000;
-    this.http.requestTimeout = 0;
-    this.http.keepAliveTimeout = 30_000;
   }
 
   async listen(port: number): Promise<number> {
@@ -80,17 +103,16 @@ export class HostServer {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (!this.sameAccount(req.socket, this.port)) {
       this.options.log?.(`refused a connection from another account of this machine (port ${req.socket.remotePort})`);
-      return send(res, 403, { error: OTHER_ACCOUNT });
+      // Closed after the answer: another account holds no connection of the capped pool.
+      return send(res, 403, { error: OTHER_ACCOUNT }, { connection: 'close' });
     }
     const host = checkHost(req);
     if (!host.ok) return send(res, host.status, { error: host.message });
     if (url.pathname === '/healthz') return send(res, 200, { ok: true });
 
     if (url.pathname === '/mcp') {
-      const verdict = firstFailure(
-        () => checkOrigin(req, this.port),
-        () => checkToken(req, this.options.token, { allowCookie: false }),
-      );
+      const origin = checkOrigin(req, this.port);
+      const verdict = origin.ok ? identifyClient(req, this.options.clients) : origin;
       if (!verdict.ok)
         return send(
           res,
@@ -100,14 +122,13 @@ export class HostServer {
         );
       const body = req.method === 'POST' ? await this.jsonBody(req, res, true) : undefined;
       if (body === NO_BODY) return;
-      return this.options.mcp.handle(req, res, body);
+      return this.options.mcp.handle(req, res, body, verdict.client);
     }
 
+    if (url.pathname.startsWith(UI_LINK_PATH)) return this.openUiSession(req, res, url.pathname);
+
     if (url.pathname.startsWith('/api/rpc/')) {
-      const verdict = firstFailure(
-        () => checkOrigin(req, this.port),
-        () => checkToken(req, this.options.token, { allowCookie: true }),
-      );
+      const verdict = checkPerson(req, { sessions: this.options.sessions, port: this.port, csrf: true });
       if (!verdict.ok) return send(res, verdict.status, { error: verdict.message });
       if (req.method !== 'POST') return send(res, 405, { error: 'Use POST.' }, { allow: 'POST' });
       const body = await this.jsonBody(req, res, false);
@@ -117,12 +138,32 @@ export class HostServer {
     }
 
     if (req.method === 'GET' || req.method === 'HEAD') {
-      const cookie = `${SESSION_COOKIE}=${encodeURIComponent(this.options.token)}; Path=/; HttpOnly; SameSite=Strict`;
-      if (serveStatic(this.options.rendererDir, url.pathname, res, { 'set-cookie': cookie })) return;
+      if (serveStatic(this.options.rendererDir, url.pathname, res)) return;
       if (url.pathname === '/')
         return send(res, 503, { error: 'The UI is not built. Run `npm run build`, then restart.' });
     }
     send(res, 404, { error: 'Not found.' });
+  }
+
+  /** `GET /session/<secret>`: a one-time link becomes the person's session cookie, then the UI. */
+  private openUiSession(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+    // Only GET redeems: a HEAD from a link checker must not use up the person's link.
+    if (req.method !== 'GET') return send(res, 405, { error: 'Open this link in a browser.' }, { allow: 'GET' });
+    const redeemed = this.options.sessions.redeem(pathname.slice(UI_LINK_PATH.length));
+    const headers = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
+    if (!redeemed.ok) {
+      res
+        .writeHead(403, {
+          ...headers,
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': "default-src 'none'",
+        })
+        .end(linkRefusedPage(redeemed.reason));
+      return;
+    }
+    res
+      .writeHead(303, { ...headers, location: '/', 'set-cookie': sessionCookies(redeemed.sessionId, redeemed.csrf) })
+      .end();
   }
 
   /** Parses a JSON body; on failure answers the request itself and returns NO_BODY. */
@@ -166,9 +207,13 @@ export class HostServer {
           ? ({ ok: false, status: 403, message: OTHER_ACCOUNT } as const)
           : firstFailure(
               () => checkHost(req),
-              () => checkOrigin(req, this.port),
               () =>
-                checkToken(req, this.options.token, { allowCookie: true, queryToken: url.searchParams.get('token') }),
+                checkPerson(req, {
+                  sessions: this.options.sessions,
+                  port: this.port,
+                  csrf: false,
+                  queryToken: url.searchParams.get('token'),
+                }),
             );
     if (!verdict.ok) {
       socket.end(
@@ -196,3 +241,7 @@ export class HostServer {
 }
 
 const NO_BODY = Symbol('no-body');
+
+function linkRefusedPage(reason: string): string {
+  return `<!doctype html><meta charset="utf-8"><title>Toolgate</title><h1>This link cannot open Toolgate</h1><p>Each link opens the UI once, within ${UI_LINK_TTL_MS / 60_000} minutes: ${reason}.</p><p>Run <code>toolgate ui-link --data-dir DIR</code> for a fresh link, with the data dir the host uses.</p>`;
+}

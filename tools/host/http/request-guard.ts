@@ -1,13 +1,11 @@
 /**
  * Who may talk to the host. Bound to loopback, and on top of that: a Host header that is not a
  * loopback name is refused (DNS rebinding), an Origin that is not the UI's own is refused, and
- * every API and MCP request needs the bearer token (the UI's page gets it as a SameSite=Strict
- * cookie when it loads from the host itself).
+ * every MCP request needs a client's bearer token (auth/client-tokens.ts). The UI's routes take the
+ * person's session instead (person-guard.ts).
  */
 import type { IncomingMessage } from 'node:http';
-import { tokenMatches } from '../token';
-
-export const SESSION_COOKIE = 'toolgate_session';
+import type { ClientIdentity, ClientTokens } from '../auth/client-tokens';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
@@ -52,16 +50,15 @@ export function bearerOf(req: IncomingMessage): string | undefined {
   return m?.[1]?.trim();
 }
 
-export function checkToken(
-  req: IncomingMessage,
-  token: string,
-  opts: { allowCookie: boolean; queryToken?: string | null },
-): GuardVerdict {
-  const given =
-    bearerOf(req) ?? (opts.allowCookie ? cookieValue(req, SESSION_COOKIE) : undefined) ?? opts.queryToken ?? undefined;
+export type ClientVerdict = { ok: true; client: ClientIdentity } | { ok: false; status: 401; message: string };
+
+/** The client an MCP request's bearer token names; a missing, wrong or revoked token is a 401. */
+export function identifyClient(req: IncomingMessage, clients: ClientTokens): ClientVerdict {
+  const given = bearerOf(req);
   if (!given) return { ok: false, status: 401, message: 'Missing bearer token (Authorization: Bearer <token>).' };
-  if (!tokenMatches(token, given)) return { ok: false, status: 401, message: 'Invalid bearer token.' };
-  return { ok: true };
+  const client = clients.identify(given);
+  if (!client) return { ok: false, status: 401, message: 'Invalid or revoked bearer token.' };
+  return { ok: true, client };
 }
 
 export function firstFailure(...verdicts: Array<() => GuardVerdict>): GuardVerdict {

@@ -3,6 +3,13 @@
  * through the host's executor, so an agent's call is gated, limited, traced like any other.
  * Progress notifications are forwarded when the client asked for them (progressToken); a client's
  * cancellation aborts the running tool through its signal.
+ *
+ * A session belongs to the client (token) that opened it: another client sending its id gets the
+ * same 404 as for an unknown id. The id never leaves this file: the pipeline, the audit, spans,
+ * pending approvals and the UI know a session by its label `<client>#<n>` (n counts the host's
+ * sessions, so a label is never reused while the host runs and can key "approve for this
+ * session" without being a secret: only the id, with the owner's token, acts as the session).
+ * Sessions are capped per client and in all, and close when idle.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -13,11 +20,15 @@ import type { ToolExecutor } from '../../core/executor';
 import type { ToolRegistry } from '../../core/registry';
 import type { ToolCall } from '../../core/tool';
 import { newCallId } from '../../core/call-ids';
+import type { ClientIdentity } from '../auth/client-tokens';
+import { type SessionCaps, capRefusal } from './session-caps';
 import { toMcpResult, toMcpTool } from './tool-listing';
 
 interface Session {
   server: Server;
   transport: StreamableHTTPServerTransport;
+  client: ClientIdentity;
+  label: string;
   lastSeen: number;
   /** Tool calls still running: a session waiting on a long call or an approval is not idle. */
   inFlight: number;
@@ -27,25 +38,39 @@ export interface McpEndpointOptions {
   registry: ToolRegistry;
   executor: ToolExecutor;
   version: string;
-  /** Called when a session ends, so session-wide approvals can be forgotten. */
-  onSessionClosed?: (sessionId: string) => void;
+  /** Called with a session's label when it ends, so session-wide approvals can be forgotten. */
+  onSessionClosed?: (label: string) => void;
   /** A session with no request for this long is closed (clients that vanish never send DELETE). Default 30 min. */
   idleSessionMs?: number;
+  /** Open sessions allowed per client and in all. */
+  caps?: Partial<SessionCaps>;
 }
 
-export const mcpSessionId = (id: string | undefined): string => `mcp:${id ?? 'unknown'}`;
+export const DEFAULT_SESSION_CAPS: SessionCaps = { perClient: 64, total: 256 };
+
+const NOT_FOUND = JSON.stringify({
+  jsonrpc: '2.0',
+  error: { code: -32001, message: 'Session not found; initialize a new session.' },
+  id: null,
+});
 
 export class McpEndpoint {
   private readonly sessions = new Map<string, Session>();
+  /** Initializations under way, per client id: they count against the caps before they have an id. */
+  private readonly opening = new Map<string, number>();
+  private openingTotal = 0;
+  private labelCount = 0;
   private readonly unsubscribe;
   private readonly sweeper: NodeJS.Timeout;
   private readonly idleMs: number;
+  private readonly caps: SessionCaps;
 
   constructor(private readonly options: McpEndpointOptions) {
     this.unsubscribe = options.registry.onChange(() => {
       for (const s of this.sessions.values()) void s.server.sendToolListChanged().catch(() => undefined);
     });
     this.idleMs = options.idleSessionMs ?? 30 * 60_000;
+    this.caps = { ...DEFAULT_SESSION_CAPS, ...options.caps };
     this.sweeper = setInterval(() => this.closeIdle(), Math.min(60_000, Math.max(50, this.idleMs / 2)));
     this.sweeper.unref();
   }
@@ -61,7 +86,21 @@ export class McpEndpoint {
     return this.sessions.size;
   }
 
-  private createServer(): Server {
+  /** Open sessions of one client. */
+  sessionsOf(clientId: string): number {
+    let n = 0;
+    for (const s of this.sessions.values()) if (s.client.id === clientId) n++;
+    return n;
+  }
+
+  /** Closes every session of a client (its token was revoked). */
+  closeClient(clientId: string): number {
+    const mine = [...this.sessions.values()].filter((s) => s.client.id === clientId);
+    for (const s of mine) void s.transport.close().catch(() => undefined);
+    return mine.length;
+  }
+
+  private createServer(label: string): Server {
     const { registry, executor, version } = this.options;
     const server = new Server(
       { name: 'toolgate', title: 'Toolgate', version },
@@ -76,12 +115,8 @@ export class McpEndpoint {
         toolId: request.params.name,
         args: request.params.arguments ?? {},
         callId,
-        sessionId: mcpSessionId(extra.sessionId),
-        requester: {
-          kind: 'mcp',
-          ...(extra.sessionId ? { id: extra.sessionId } : {}),
-          ...(client ? { label: `${client.name} ${client.version}` } : {}),
-        },
+        sessionId: label,
+        requester: { kind: 'mcp', id: label, ...(client ? { label: `${client.name} ${client.version}` } : {}) },
         signal: extra.signal,
       };
       if (progressToken !== undefined) {
@@ -112,34 +147,60 @@ export class McpEndpoint {
     return server;
   }
 
-  /** Handles a request already authenticated and checked by the HTTP layer; `body` is the parsed JSON (POST). */
-  async handle(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+  /**
+   * Handles a request the HTTP layer already checked; `client` is whom its bearer token names and
+   * `body` the parsed JSON (POST).
+   */
+  async handle(req: IncomingMessage, res: ServerResponse, body: unknown, client: ClientIdentity): Promise<void> {
     const header = req.headers['mcp-session-id'];
     const sessionId = Array.isArray(header) ? header[0] : header;
-    const existing = sessionId ? this.sessions.get(sessionId) : undefined;
-    if (existing) {
+    if (sessionId) {
+      const existing = this.sessions.get(sessionId);
+      // Another client's session is answered exactly like one that does not exist.
+      if (!existing || existing.client.id !== client.id) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end(NOT_FOUND);
+        return;
+      }
       existing.lastSeen = Date.now();
       return existing.transport.handleRequest(req, res, body);
     }
-    if (sessionId) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          jsonrpc: '2.0',
-          error: { code: -32001, message: 'Session not found; initialize a new session.' },
-          id: null,
-        }),
-      );
+    const refusal = capRefusal(this.caps, client, this.sessionsOf(client.id) + (this.opening.get(client.id) ?? 0), {
+      open: this.sessions.size + this.openingTotal,
+      idleMs: this.idleMs,
+    });
+    if (refusal) {
+      const id = (body as { id?: unknown } | undefined)?.id;
+      res
+        .writeHead(429, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: refusal }, id: id ?? null }));
       return;
     }
-    const server = this.createServer();
+    this.reserve(client.id, 1);
+    try {
+      await this.open(req, res, body, client);
+    } finally {
+      this.reserve(client.id, -1);
+    }
+  }
+
+  private reserve(clientId: string, delta: 1 | -1): void {
+    this.openingTotal += delta;
+    const n = (this.opening.get(clientId) ?? 0) + delta;
+    if (n > 0) this.opening.set(clientId, n);
+    else this.opening.delete(clientId);
+  }
+
+  private async open(req: IncomingMessage, res: ServerResponse, body: unknown, client: ClientIdentity): Promise<void> {
+    const label = `${client.name}#${++this.labelCount}`;
+    const server = this.createServer(label);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) =>
-        void this.sessions.set(id, { server, transport, lastSeen: Date.now(), inFlight: 0 }),
+        void this.sessions.set(id, { server, transport, client, label, lastSeen: Date.now(), inFlight: 0 }),
     });
     transport.onclose = () => {
       const id = transport.sessionId;
-      if (id && this.sessions.delete(id)) this.options.onSessionClosed?.(mcpSessionId(id));
+      if (id && this.sessions.delete(id)) this.options.onSessionClosed?.(label);
     };
     await server.connect(transport);
     await transport.handleRequest(req, res, body);

@@ -1,7 +1,7 @@
 /**
  * The host's SQLite database (node:sqlite, WAL): trace spans, breaker transitions, the approval
- * audit log, shortcuts, settings. Versioned migrations run in a transaction at open, tracked by
- * `PRAGMA user_version`, so a database is never left half-migrated.
+ * audit log, shortcuts, settings, client tokens and UI sessions. Versioned migrations run in a
+ * transaction at open, tracked by `PRAGMA user_version`, so a database is never left half-migrated.
  */
 import { type SqliteDatabase, openSqlite, pragmaValue, transaction } from '../../common/sqlite';
 import { mkdirSync } from 'node:fs';
@@ -58,6 +58,20 @@ export const MIGRATIONS: readonly string[] = [
    CREATE TABLE settings (
      key TEXT PRIMARY KEY,
      value TEXT NOT NULL
+   );`,
+  // Credentials are kept as SHA-256 digests only: the database alone opens no session and calls no tool.
+  `CREATE TABLE client_tokens (
+     id TEXT PRIMARY KEY,
+     name TEXT NOT NULL,
+     token_hash TEXT NOT NULL UNIQUE,
+     hint TEXT NOT NULL,
+     created_at REAL NOT NULL,
+     revoked_at REAL
+   );
+   CREATE TABLE ui_sessions (
+     id_hash TEXT PRIMARY KEY,
+     created_at REAL NOT NULL,
+     last_seen REAL NOT NULL
    );`,
 ];
 

@@ -1,4 +1,4 @@
-/** The approval audit log: who decided what about which call, and when. */
+/** The approval audit log: who decided what about which call of which client's session, and when. */
 import type { AuditEntry } from '../../../../shared/contract';
 import { Badge, type BadgeTone } from '../../components/Badge';
 import { formatDateTime } from '../../components/format';
@@ -32,6 +32,7 @@ export function AuditTable(props: { entries: AuditEntry[] }): React.JSX.Element 
           <tr>
             <th scope="col">When</th>
             <th scope="col">Tool</th>
+            <th scope="col">Session</th>
             <th scope="col">Decision</th>
             <th scope="col">Reason</th>
             <th scope="col">By</th>
@@ -45,6 +46,9 @@ export function AuditTable(props: { entries: AuditEntry[] }): React.JSX.Element 
               <td className="mono nowrap">{formatDateTime(e.at)}</td>
               <td>
                 <code>{e.toolId}</code>
+              </td>
+              <td>
+                <code>{e.sessionId}</code>
               </td>
               <td>
                 <Badge tone={TONE[e.decision]}>{e.decision}</Badge>

@@ -1,14 +1,9 @@
-/** The MCP endpoint an agent connects to, with its bearer token masked until revealed. */
+/** The MCP endpoint an agent connects to; each client brings its own token (Connect an MCP client). */
 import type { HostInfo } from '../../../../shared/contract';
 import { CopyButton } from '../../components/CopyButton';
-import { maskToken } from './client-configs';
 
-export function EndpointCard(props: {
-  info: HostInfo;
-  revealed: boolean;
-  onReveal(revealed: boolean): void;
-}): React.JSX.Element {
-  const { info, revealed } = props;
+export function EndpointCard(props: { info: HostInfo }): React.JSX.Element {
+  const { info } = props;
   return (
     <section className="card" aria-labelledby="endpoint-title">
       <h2 id="endpoint-title">MCP endpoint</h2>
@@ -18,22 +13,14 @@ export function EndpointCard(props: {
           <code data-testid="mcp-url">{info.mcpUrl}</code>
           <CopyButton text={info.mcpUrl} label="Copy MCP URL" />
         </dd>
-        <dt>Token</dt>
-        <dd className="row">
-          <code data-testid="mcp-token">{revealed ? info.token : maskToken(info.token)}</code>
-          <button type="button" className="secondary" aria-pressed={revealed} onClick={() => props.onReveal(!revealed)}>
-            {revealed ? 'Hide token' : 'Reveal token'}
-          </button>
-          <CopyButton text={info.token} label="Copy token" />
-        </dd>
         <dt>Header</dt>
         <dd>
-          <code>Authorization: Bearer {revealed ? info.token : maskToken(info.token)}</code>
+          <code>Authorization: Bearer &lt;the client’s token&gt;</code>
         </dd>
       </dl>
       <p className="muted small">
-        Anyone with the token can call every tool through this host. It is stored in the data dir; keep it out of shared
-        files.
+        Each client gets its own token: create one under “Connect an MCP client”, revoke it under “Client tokens”. A
+        token calls tools and nothing else; approvals and settings stay with you, in this page.
       </p>
     </section>
   );

@@ -1,17 +1,16 @@
 /** Overview: is the host healthy, how an agent connects, what is attached, what is failing. */
-import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { useInfo } from '../../state/queries';
 import { ActivityCard } from './ActivityCard';
 import { ClientConfigs } from './ClientConfigs';
+import { ClientTokensCard } from './ClientTokensCard';
 import { EndpointCard } from './EndpointCard';
 import { EnvironmentCard } from './EnvironmentCard';
 import { HealthCard } from './HealthCard';
 
 export function OverviewPage(): React.JSX.Element {
   const info = useInfo();
-  const [revealed, setRevealed] = useState(false);
   return (
     <>
       <PageHeader title="Overview" description="Host health, how agents connect, and what is happening now." />
@@ -19,10 +18,11 @@ export function OverviewPage(): React.JSX.Element {
         {(data) => (
           <div className="overview-grid">
             <HealthCard info={data} />
-            <EndpointCard info={data} revealed={revealed} onReveal={setRevealed} />
+            <EndpointCard info={data} />
             <EnvironmentCard info={data} />
             <ActivityCard />
-            <ClientConfigs info={data} revealed={revealed} />
+            <ClientConfigs info={data} />
+            <ClientTokensCard />
           </div>
         )}
       </QueryState>
