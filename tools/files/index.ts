@@ -15,6 +15,7 @@ import { writeFileTool } from './write-file';
 
 export type { FilesOptions } from './options';
 export { isInside, pathDenied, resolveInsideRoot, workspaceRelative, type PathRule } from './path-guard';
+export type { FileId, SecretFiles, SecretQuery } from './secret-files';
 
 export function filesTools(opts: FilesOptions): Tool[] {
   const config = resolveFilesConfig(opts);
