@@ -4,6 +4,8 @@
  * that climbs out, absolute paths elsewhere, and symlinks whose real target lies outside (checked
  * on the real path of the nearest existing ancestor and of the target itself). Paths inside are
  * accepted whether relative or absolute. Exported for other families (browser upload, app install).
+ * The guard judges names only: confined-open.ts then opens what they lead to without following
+ * links and checks the open descriptor, which is what stops a swap between check and open.
  */
 import { lstat, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
