@@ -6,9 +6,11 @@
  * On Linux the descriptor's /proc/self/fd/N entry stands for the open directory itself, so
  * `/proc/self/fd/N/name` is an openat(N, name): once a directory is open, no later swap of any
  * path component can redirect what is done in it, and where an open descriptor really is can be
- * asked of the kernel. Without /proc each step is re-checked by path (identity unchanged, real
- * path still inside the root), which leaves a window only to a process that swaps a directory
- * away and back between two of those checks.
+ * asked of the kernel. Without /proc (macOS) each step is re-checked by path (identity unchanged,
+ * real path still inside the root): a file swapped for a link is still refused, since O_NOFOLLOW
+ * holds everywhere, but a process that swaps a folder of the path for a link and back while a
+ * call runs can still slip an operation between a check and the act; Node offers no openat to
+ * close that window.
  */
 import { constants } from 'node:fs';
 import { type FileHandle, lstat, mkdir, open, readlink, realpath } from 'node:fs/promises';
