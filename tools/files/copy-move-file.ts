@@ -2,48 +2,82 @@
  * copy_move_file: copies or moves a file or directory inside the workspace. An existing
  * destination is an error unless overwrite is set (and then only a file replaces a file).
  * Directory copies skip symbolic links, so a link to outside cannot be turned into a copy of it.
+ * Source and destination are acted on in their anchored folders and every file copied is opened
+ * as read_file opens it; the host's secrets are neither copied, moved nor replaced, and a tree
+ * holding a file with several hard links is not copied.
  */
-import { cp, lstat, rename, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, readlink, rename, symlink, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
+import { AnchoredDir } from './anchored-dir';
+import { type Location, locate, openForReading, refuseSecret } from './confined-open';
+import { type CopyCounts, copyTree, deleteTree, inspectTree } from './file-tree';
 import { orFsError } from './fs-errors';
-import { type FilesConfig, type GuardedPath, guard, mutatingDeclaration } from './options';
+import { type FilesConfig, mutatingDeclaration } from './options';
 import { isInside } from './path-guard';
-import { ensureParent } from './write-file';
+import { copyFrom, replaceFile } from './text-file';
+import { openParent } from './write-file';
 
 function invalid(message: string, field: string, hint?: string): ToolCallError {
   return new ToolCallError('INVALID_ARGUMENT', message, { ...(hint ? { hint } : {}), data: { fields: [field] } });
 }
 
-async function copyTree(src: GuardedPath, dst: GuardedPath, overwrite: boolean): Promise<number> {
-  let skippedLinks = 0;
-  await orFsError(
-    cp(src.abs, dst.abs, {
-      recursive: true,
-      force: overwrite,
-      errorOnExist: !overwrite,
-      filter: async (path) => {
-        const isLink = (await lstat(path)).isSymbolicLink();
-        if (isLink) skippedLinks += 1;
-        return !isLink;
-      },
-    }),
-    dst.rel,
-    'copy to',
-  );
-  return skippedLinks;
+const absOf = (l: Location) => (l.isRoot ? l.realRoot : join(l.dir, l.name));
+
+interface Ends {
+  config: FilesConfig;
+  src: Location;
+  dst: Location;
+  /** The model's paths, for refusals. */
+  source: string;
+  destination: string;
 }
 
-async function move(src: GuardedPath, dst: GuardedPath, isDir: boolean): Promise<void> {
+async function copyFile({ config, src, dst, source }: Ends, to: AnchoredDir): Promise<void> {
+  const opened = await openForReading(config, source, 'copy', 'source');
   try {
-    await rename(src.abs, dst.abs);
+    const replacing = { rel: dst.rel, mode: opened.stat.mode & 0o777 };
+    await orFsError(replaceFile(config, to, dst.name, copyFrom(opened.handle), replacing), src.rel, 'copy');
+  } finally {
+    await opened.handle.close();
+  }
+}
+
+/** Copies the folder `name` of `from` to `dst.name` in `to`: checked whole first, then copied. */
+async function copyFolder(ends: Ends, from: AnchoredDir, name: string, to: AnchoredDir): Promise<CopyCounts> {
+  const counts: CopyCounts = { skippedLinks: 0, skippedOther: 0 };
+  const source = await from.openDir(name);
+  try {
+    await inspectTree(ends.config, source, ends.src.rel);
+    await orFsError(mkdir(to.child(ends.dst.name)), ends.dst.rel, 'copy to');
+    const target = await to.openDir(ends.dst.name);
+    try {
+      await orFsError(copyTree(ends.config, source, target, ends.src.rel, counts), ends.dst.rel, 'copy to');
+    } finally {
+      await target.close();
+    }
+  } finally {
+    await source.close();
+  }
+  return counts;
+}
+
+async function move(ends: Ends, from: AnchoredDir, to: AnchoredDir, isDir: boolean, isLink: boolean): Promise<void> {
+  const { src, dst } = ends;
+  try {
+    await rename(from.child(src.name), to.child(dst.name));
+    return;
   } catch (e) {
     // Different file systems inside the workspace (a mount point): rename cannot cross them.
     if ((e as { code?: unknown }).code !== 'EXDEV') throw e;
-    await cp(src.abs, dst.abs, { recursive: isDir, force: true });
-    await rm(src.abs, { recursive: isDir, force: true });
   }
+  if (isLink) await symlink(await readlink(from.child(src.name)), to.child(dst.name));
+  else if (isDir) await copyFolder(ends, from, src.name, to);
+  else await copyFile(ends, to);
+  if (isDir) await deleteTree(from, src.name);
+  else await unlink(from.child(src.name));
 }
 
 export function copyMoveFileTool(config: FilesConfig) {
@@ -61,25 +95,26 @@ export function copyMoveFileTool(config: FilesConfig) {
     }),
     ...mutatingDeclaration('MEDIUM', false),
     run: async (args) => {
-      const src = await guard(config, args.source);
-      const dst = await guard(config, args.destination);
-      const root = (await guard(config, '.')).abs;
-      if (src.abs === root)
+      // A copy reads through an inside link to what it names; a move renames the name itself.
+      const follow = args.mode === 'copy';
+      const src = await locate(config, args.source, follow);
+      const dst = await locate(config, args.destination, follow);
+      if (src.isRoot)
         throw new ToolCallError('PERMISSION_DENIED', 'The workspace root itself cannot be copied or moved.', {
           hint: 'Name a file or folder inside the workspace.',
         });
-      if (dst.abs === root)
+      if (dst.isRoot)
         throw invalid(
           'The destination is the workspace root.',
           'destination',
           'Give the full new path, e.g. "backup/notes.md".',
         );
-      if (src.abs === dst.abs) throw invalid('Source and destination are the same path.', 'destination');
-      const srcInfo = await orFsError(lstat(src.abs), src.rel, args.mode);
-      const srcIsDir = (await stat(src.abs).catch(() => srcInfo)).isDirectory() && !srcInfo.isSymbolicLink();
-      if (srcIsDir && isInside(src.abs, dst.abs))
+      if (absOf(src) === absOf(dst)) throw invalid('Source and destination are the same path.', 'destination');
+      const srcInfo = await orFsError(lstat(absOf(src)), src.rel, args.mode);
+      const srcIsDir = srcInfo.isDirectory();
+      if (srcIsDir && isInside(absOf(src), absOf(dst)))
         throw invalid(`Cannot ${args.mode} "${src.rel}" into itself ("${dst.rel}").`, 'destination');
-      const dstInfo = await lstat(dst.abs).catch(() => null);
+      const dstInfo = await lstat(absOf(dst)).catch(() => null);
       if (dstInfo) {
         if (!args.overwrite)
           throw invalid(
@@ -94,24 +129,34 @@ export function copyMoveFileTool(config: FilesConfig) {
             'Delete the destination first with delete_file, or choose another path.',
           );
       }
-      await ensureParent(dst.abs, dst.rel, args.createDirs);
-      let skippedLinks = 0;
-      if (args.mode === 'move') await orFsError(move(src, dst, srcIsDir), src.rel, 'move');
-      else if (srcIsDir) skippedLinks = await copyTree(src, dst, args.overwrite);
-      else
-        await orFsError(
-          cp(src.abs, dst.abs, { dereference: true, force: args.overwrite, errorOnExist: !args.overwrite }),
-          src.rel,
-          'copy',
-        );
-      return jsonSuccess({
-        mode: args.mode,
-        source: src.rel,
-        destination: dst.rel,
-        type: srcIsDir ? 'directory' : 'file',
-        replaced: dstInfo !== null,
-        skippedLinks,
-      });
+      const ends: Ends = { config, src, dst, source: args.source, destination: args.destination };
+      const to = await openParent(dst, args.destination, args.createDirs);
+      try {
+        const from = await orFsError(AnchoredDir.walk(src.realRoot, src.dir, args.source), src.rel, args.mode);
+        try {
+          const info = await orFsError(lstat(from.child(src.name)), src.rel, args.mode);
+          refuseSecret(config, from, src.name, info, args.source);
+          const existing = await lstat(to.child(dst.name)).catch(() => null);
+          refuseSecret(config, to, dst.name, existing ?? undefined, args.destination);
+          let counts: CopyCounts = { skippedLinks: 0, skippedOther: 0 };
+          if (args.mode === 'move')
+            await orFsError(move(ends, from, to, srcIsDir, info.isSymbolicLink()), src.rel, 'move');
+          else if (srcIsDir) counts = await copyFolder(ends, from, src.name, to);
+          else await copyFile(ends, to);
+          return jsonSuccess({
+            mode: args.mode,
+            source: src.rel,
+            destination: dst.rel,
+            type: srcIsDir ? 'directory' : 'file',
+            replaced: dstInfo !== null,
+            ...counts,
+          });
+        } finally {
+          await from.close();
+        }
+      } finally {
+        await to.close();
+      }
     },
   });
 }

@@ -1,13 +1,18 @@
 /**
  * delete_file: removes a file, a symbolic link (never what it points to), or, with recursive:true,
- * a directory. Destructive and HIGH risk, so the approval gate asks a person first.
+ * a directory. Destructive and HIGH risk, so the approval gate asks a person first. What is
+ * deleted is looked up in its anchored folder, so a folder swapped for a link while the call runs
+ * cannot turn the deletion onto a file outside; the host's secrets are refused.
  */
-import { lstat, rm } from 'node:fs/promises';
+import { lstat, unlink } from 'node:fs/promises';
 import { z } from 'zod';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
+import { AnchoredDir } from './anchored-dir';
+import { locate, refuseSecret } from './confined-open';
+import { deleteTree } from './file-tree';
 import { orFsError } from './fs-errors';
-import { type FilesConfig, guard, mutatingDeclaration } from './options';
+import { type FilesConfig, mutatingDeclaration } from './options';
 
 export function deleteFileTool(config: FilesConfig) {
   return defineTool({
@@ -21,22 +26,30 @@ export function deleteFileTool(config: FilesConfig) {
     }),
     ...mutatingDeclaration('HIGH', true),
     run: async (args) => {
-      const { abs, rel } = await guard(config, args.path);
-      if (abs === (await guard(config, '.')).abs) {
+      const location = await locate(config, args.path, false);
+      const { rel, name } = location;
+      if (location.isRoot) {
         throw new ToolCallError('PERMISSION_DENIED', 'The workspace root itself cannot be deleted.', {
           hint: 'Delete the files or folders inside it one by one.',
         });
       }
-      const info = await orFsError(lstat(abs), rel, 'delete');
-      const type = info.isSymbolicLink() ? 'symlink' : info.isDirectory() ? 'directory' : 'file';
-      if (type === 'directory' && !args.recursive) {
-        throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" is a directory.`, {
-          hint: 'Set recursive: true to delete it with everything inside, or delete single files instead.',
-          data: { fields: ['recursive'] },
-        });
+      const dir = await orFsError(AnchoredDir.walk(location.realRoot, location.dir, args.path), rel, 'delete');
+      try {
+        const info = await orFsError(lstat(dir.child(name)), rel, 'delete');
+        refuseSecret(config, dir, name, info, args.path);
+        const type = info.isSymbolicLink() ? 'symlink' : info.isDirectory() ? 'directory' : 'file';
+        if (type === 'directory' && !args.recursive) {
+          throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" is a directory.`, {
+            hint: 'Set recursive: true to delete it with everything inside, or delete single files instead.',
+            data: { fields: ['recursive'] },
+          });
+        }
+        // A file with several hard links may be deleted: that removes this name, not the file.
+        await orFsError(type === 'directory' ? deleteTree(dir, name) : unlink(dir.child(name)), rel, 'delete');
+        return jsonSuccess({ path: rel, type, deleted: true });
+      } finally {
+        await dir.close();
       }
-      await orFsError(rm(abs, { recursive: type === 'directory', force: false }), rel, 'delete');
-      return jsonSuccess({ path: rel, type, deleted: true });
     },
   });
 }

@@ -2,15 +2,16 @@
  * edit_file: replaces an exact piece of text. The text must occur exactly once unless replaceAll
  * is set; otherwise the error says how often it occurs, where, and how to make it unique.
  */
-import { readFile, stat } from 'node:fs/promises';
 import { structuredPatch, formatPatch } from 'diff';
 import { closest, distance } from 'fastest-levenshtein';
 import { z } from 'zod';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
+import { AnchoredDir } from './anchored-dir';
+import { openForReading } from './confined-open';
 import { orFsError } from './fs-errors';
-import { type FilesConfig, guard, mutatingDeclaration } from './options';
-import { atomicWrite, looksBinary } from './text-file';
+import { type FilesConfig, mutatingDeclaration } from './options';
+import { looksBinary, replaceFile, writeAll } from './text-file';
 
 const MAX_DIFF_CHARS = 4000;
 
@@ -58,17 +59,21 @@ export function editFileTool(config: FilesConfig) {
         throw new ToolCallError('INVALID_ARGUMENT', '"oldText" and "newText" are the same; nothing would change.', {
           data: { fields: ['newText'] },
         });
-      const { abs, rel } = await guard(config, args.path);
-      const info = await orFsError(stat(abs), rel, 'edit');
-      if (!info.isFile())
-        throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" is not a regular file.`, { data: { fields: ['path'] } });
-      if (info.size > config.maxWriteBytes)
-        throw new ToolCallError(
-          'INVALID_ARGUMENT',
-          `"${rel}" is ${info.size} bytes; files above ${config.maxWriteBytes} bytes are not edited.`,
-          { hint: 'Edit a smaller file.' },
-        );
-      const bytes = await orFsError(readFile(abs), rel, 'edit');
+      const opened = await openForReading(config, args.path, 'edit');
+      const { location, stat: info } = opened;
+      const { rel } = location;
+      let bytes: Buffer;
+      try {
+        if (info.size > config.maxWriteBytes)
+          throw new ToolCallError(
+            'INVALID_ARGUMENT',
+            `"${rel}" is ${info.size} bytes; files above ${config.maxWriteBytes} bytes are not edited.`,
+            { hint: 'Edit a smaller file.' },
+          );
+        bytes = await orFsError(opened.handle.readFile(), rel, 'edit');
+      } finally {
+        await opened.handle.close();
+      }
       if (looksBinary(bytes.subarray(0, 8192)))
         throw new ToolCallError('UNSUPPORTED', `"${rel}" is a binary file; only text files can be edited.`, {
           hint: 'Use write_file with base64 content to replace a binary file.',
@@ -114,7 +119,14 @@ export function editFileTool(config: FilesConfig) {
           `The edited file would be ${out.length} bytes; the limit is ${config.maxWriteBytes}.`,
           { data: { fields: ['newText'] } },
         );
-      await orFsError(atomicWrite(abs, out), rel, 'write');
+      const dir = await orFsError(AnchoredDir.walk(location.realRoot, location.dir, args.path), rel, 'write');
+      try {
+        // The file replaced is the one that was read: a swap in between is refused, not overwritten.
+        const replacing = { rel, mode: info.mode & 0o777, expect: info };
+        await orFsError(replaceFile(config, dir, location.name, writeAll(out), replacing), rel, 'write');
+      } finally {
+        await dir.close();
+      }
       const patch = formatPatch(structuredPatch(rel, rel, text, updated, undefined, undefined, { context: 2 }), {
         includeIndex: false,
         includeUnderline: false,

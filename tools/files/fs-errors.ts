@@ -1,7 +1,8 @@
-/** Operating-system errors as model-readable tool errors naming the workspace path. */
-import { ToolCallError } from '../core/result';
+/** Operating-system errors as model-readable tool errors naming the workspace path (tool errors pass unchanged). */
+import { ToolCallError, isToolCallError } from '../core/result';
 
 export function fsError(e: unknown, rel: string, action: string): ToolCallError {
+  if (isToolCallError(e)) return e;
   const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
   const detail = e instanceof Error ? e.message : String(e);
   switch (code) {

@@ -1,10 +1,11 @@
 /**
  * glob_files: workspace files matching glob patterns (`tinyglobby`). Patterns that climb out
- * ("../x", "/etc/*") are refused, symbolic links are not followed, and every result is checked to
- * lie inside the root.
+ * ("../x", "/etc/*") are refused, symbolic links are not followed, and every result returned is
+ * checked to exist inside the root behind real folders only, so a folder swapped for a link while
+ * the walk ran shows nothing of where the link led.
  */
-import { stat } from 'node:fs/promises';
-import { isAbsolute, resolve } from 'node:path';
+import { lstat, realpath, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { glob } from 'tinyglobby';
 import { z } from 'zod';
 import { ToolCallError, jsonSuccess } from '../core/result';
@@ -32,11 +33,16 @@ export interface GlobRequest {
   caseSensitive: boolean;
 }
 
-/** Matches under `base` (absolute, inside the root), as paths relative to `base`, sorted. */
+/**
+ * Matches under `base` (absolute, inside the root), as paths relative to `base`, sorted. Names
+ * only: whoever opens one checks it again (search_files opens each through confined-open).
+ */
 export async function globInside(root: string, req: GlobRequest, signal: AbortSignal): Promise<string[]> {
   for (const p of [...req.patterns, ...req.ignore]) checkPattern(p);
+  // The real folder: matches are then checked to sit in real folders below it.
+  const base = await realpath(req.base);
   const found = await glob(req.patterns, {
-    cwd: req.base,
+    cwd: base,
     ignore: req.ignore,
     dot: req.dot,
     onlyFiles: req.onlyFiles,
@@ -46,7 +52,34 @@ export async function globInside(root: string, req: GlobRequest, signal: AbortSi
     absolute: false,
     signal,
   });
-  return found.filter((p) => isInside(root, resolve(req.base, p))).sort();
+  return found.filter((p) => isInside(root, resolve(base, p))).sort();
+}
+
+/**
+ * The first `limit` of `paths` (relative to `base`) that exist now in folders whose real path is
+ * their own path inside the root: a name seen through a folder swapped for a link is dropped.
+ */
+async function keepReal(root: string, base: string, paths: string[], limit: number): Promise<string[]> {
+  const realBase = await realpath(base);
+  const folders = new Map<string, Promise<boolean>>();
+  const realFolder = (dir: string): Promise<boolean> => {
+    let known = folders.get(dir);
+    if (!known) {
+      known = realpath(dir).then(
+        (real) => real === dir && isInside(root, real),
+        () => false,
+      );
+      folders.set(dir, known);
+    }
+    return known;
+  };
+  const kept: string[] = [];
+  for (const p of paths) {
+    if (kept.length >= limit) break;
+    const abs = resolve(realBase, p);
+    if (isInside(root, abs) && (await realFolder(dirname(abs))) && (await lstat(abs).catch(() => null))) kept.push(p);
+  }
+  return kept;
 }
 
 export function globFilesTool(config: FilesConfig) {
@@ -97,7 +130,8 @@ export function globFilesTool(config: FilesConfig) {
         },
         ctx.signal,
       );
-      const paths = matches.map((p) => (base.rel === '.' ? p : `${base.rel}/${p}`).replace(/\/$/, ''));
+      const real = await keepReal(rootAbs, base.abs, matches, args.maxResults + 1);
+      const paths = real.map((p) => (base.rel === '.' ? p : `${base.rel}/${p}`).replace(/\/$/, ''));
       const truncated = paths.length > args.maxResults;
       return jsonSuccess({
         count: Math.min(paths.length, args.maxResults),

@@ -8,6 +8,7 @@ import { deleteFileTool } from './delete-file';
 import { editFileTool } from './edit-file';
 import { globFilesTool } from './glob-files';
 import { listFilesTool } from './list-files';
+import { type OpenedFile, openForReading } from './confined-open';
 import { type FilesOptions, resolveFilesConfig } from './options';
 import { readFileTool } from './read-file';
 import { searchFilesTool } from './search-files';
@@ -15,6 +16,17 @@ import { writeFileTool } from './write-file';
 
 export type { FilesOptions } from './options';
 export { isInside, pathDenied, resolveInsideRoot, workspaceRelative, type PathRule } from './path-guard';
+export type { FileId, SecretFiles, SecretQuery } from './secret-files';
+export type { OpenedFile } from './confined-open';
+
+/**
+ * Opens a workspace file for reading exactly as read_file does (no link followed, the descriptor
+ * checked against the path, secrets and hard-linked files refused), for other families that read
+ * a file a model names. The caller reads through `handle` and closes it.
+ */
+export function openWorkspaceFile(opts: FilesOptions, userPath: string, action = 'read'): Promise<OpenedFile> {
+  return openForReading(resolveFilesConfig(opts), userPath, action);
+}
 
 export function filesTools(opts: FilesOptions): Tool[] {
   const config = resolveFilesConfig(opts);

@@ -1,15 +1,19 @@
 /**
  * list_files: the entries of a directory, to a depth. Symbolic links are listed as links and never
- * followed, so a link to a folder outside the workspace reveals nothing of what is behind it.
+ * followed, so a link to a folder outside the workspace reveals nothing of what is behind it; each
+ * directory is opened through an anchored walk from the root, so one swapped for a link while the
+ * listing runs is skipped, not followed.
  */
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { AnchoredDir } from './anchored-dir';
+import { locate } from './confined-open';
 import { z } from 'zod';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
-import { orFsError } from './fs-errors';
-import { type FilesConfig, READ_DECLARATION, guard } from './options';
+import { fsError, orFsError } from './fs-errors';
+import { type FilesConfig, READ_DECLARATION } from './options';
 
 export interface Entry {
   path: string;
@@ -46,7 +50,9 @@ export function listFilesTool(config: FilesConfig) {
     }),
     ...READ_DECLARATION,
     run: async (args, ctx) => {
-      const { abs, rel } = await guard(config, args.path);
+      const location = await locate(config, args.path, true);
+      const { rel, realRoot } = location;
+      const abs = location.isRoot ? realRoot : join(location.dir, location.name);
       const info = await orFsError(stat(abs), rel, 'list');
       if (!info.isDirectory())
         throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" is not a directory.`, {
@@ -60,19 +66,29 @@ export function listFilesTool(config: FilesConfig) {
         const next: typeof level = [];
         for (const dir of level) {
           if (ctx.signal.aborted) throw new ToolCallError('TIMEOUT', 'Listing was cancelled.');
-          const children = await readdir(dir.abs, { withFileTypes: true }).catch(() => [] as Dirent[]);
-          children.sort((a, b) => a.name.localeCompare(b.name));
-          for (const child of children) {
-            if (!args.includeHidden && child.name.startsWith('.')) continue;
-            if (entries.length >= args.maxEntries) {
-              truncated = true;
-              break;
+          // A folder below the first that cannot be opened as checked (gone, or swapped for a link) is skipped.
+          const anchored = await AnchoredDir.walk(realRoot, dir.abs, args.path).catch((e: unknown) => {
+            if (depth === 1) throw fsError(e, rel, 'list');
+            return null;
+          });
+          if (!anchored) continue;
+          try {
+            const children = await readdir(anchored.listing(), { withFileTypes: true }).catch(() => [] as Dirent[]);
+            children.sort((a, b) => a.name.localeCompare(b.name));
+            for (const child of children) {
+              if (!args.includeHidden && child.name.startsWith('.')) continue;
+              if (entries.length >= args.maxEntries) {
+                truncated = true;
+                break;
+              }
+              const entry: Entry = { path: joinRel(dir.rel, child.name), type: typeOf(child) };
+              if (entry.type === 'file')
+                entry.size = (await lstat(anchored.child(child.name)).catch(() => null))?.size ?? 0;
+              entries.push(entry);
+              if (entry.type === 'directory') next.push({ abs: join(dir.abs, child.name), rel: entry.path });
             }
-            const entry: Entry = { path: joinRel(dir.rel, child.name), type: typeOf(child) };
-            const childAbs = join(dir.abs, child.name);
-            if (entry.type === 'file') entry.size = (await lstat(childAbs).catch(() => null))?.size ?? 0;
-            entries.push(entry);
-            if (entry.type === 'directory') next.push({ abs: childAbs, rel: entry.path });
+          } finally {
+            await anchored.close();
           }
           if (truncated) break;
         }

@@ -5,6 +5,7 @@
 import type { ToolAnnotations } from '../core/annotations';
 import type { ToolMetadataDeclaration } from '../core/metadata';
 import { resolveInsideRoot, workspaceRelative } from './path-guard';
+import type { SecretFiles } from './secret-files';
 
 export interface FilesOptions {
   /** The folder the tools may touch; nothing outside it is read, written, listed, moved or deleted. */
@@ -13,12 +14,18 @@ export interface FilesOptions {
   maxReadBytes?: number;
   /** Largest file write_file or edit_file will produce (default 10 MiB). */
   maxWriteBytes?: number;
+  /**
+   * The host's own secret files (token, database, logs…), refused by identity whatever path leads
+   * to them: the host passes it, since a person may choose a workspace that contains its data dir.
+   */
+  secretFiles?: SecretFiles;
 }
 
 export interface FilesConfig {
   root: string;
   maxReadBytes: number;
   maxWriteBytes: number;
+  secrets: SecretFiles;
 }
 
 export const DEFAULT_MAX_READ_BYTES = 256 * 1024;
@@ -29,6 +36,7 @@ export function resolveFilesConfig(opts: FilesOptions): FilesConfig {
     root: opts.workspaceRoot,
     maxReadBytes: opts.maxReadBytes ?? DEFAULT_MAX_READ_BYTES,
     maxWriteBytes: opts.maxWriteBytes ?? DEFAULT_MAX_WRITE_BYTES,
+    secrets: opts.secretFiles ?? (() => false),
   };
 }
 

@@ -4,6 +4,8 @@
  * that climbs out, absolute paths elsewhere, and symlinks whose real target lies outside (checked
  * on the real path of the nearest existing ancestor and of the target itself). Paths inside are
  * accepted whether relative or absolute. Exported for other families (browser upload, app install).
+ * The guard judges names only: confined-open.ts then opens what they lead to without following
+ * links and checks the open descriptor, which is what stops a swap between check and open.
  */
 import { lstat, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
@@ -15,7 +17,10 @@ export type PathRule =
   | 'outside-root'
   | 'parent-traversal'
   | 'symlink-escape'
-  | 'dangling-symlink';
+  | 'dangling-symlink'
+  | 'swapped'
+  | 'secret-file'
+  | 'hard-link';
 
 const RULE_TEXT: Record<PathRule, string> = {
   'nul-byte': 'paths may not contain NUL bytes',
@@ -25,13 +30,43 @@ const RULE_TEXT: Record<PathRule, string> = {
   'parent-traversal': '".." may not climb above the workspace root',
   'symlink-escape': 'a symbolic link on this path leads outside the workspace root',
   'dangling-symlink': 'a symbolic link on this path points to nothing, so where it leads cannot be checked',
+  swapped:
+    'it was replaced (by a symbolic link or another file) while it was being opened, so what was opened is not what was checked; nothing was read or written through it',
+  'secret-file':
+    "it is one of Toolgate's own secret files (its token, database, logs or host.json), which no tool may read, change, copy, move or delete",
+  'hard-link': 'it has more than one hard link; its other names may lie outside the workspace',
 };
+
+const RULE_HINT: Partial<Record<PathRule, string>> = {
+  swapped: 'Something on this machine is changing the file while it is used; do not retry this path.',
+  'secret-file': 'These files guard Toolgate itself; no tool call will reach them. Do not retry.',
+  'hard-link':
+    'A file with several names may be a window onto a file elsewhere. Ask the user to replace it with a plain copy if it belongs in the workspace; do not retry this path.',
+};
+
+const DEFAULT_HINT =
+  'Only paths inside the workspace are allowed. Use a path relative to the workspace root (e.g. "src/index.ts"); do not retry this path.';
 
 export function pathDenied(userPath: string, rule: PathRule): ToolCallError {
   return new ToolCallError('PERMISSION_DENIED', `Path "${printable(userPath)}" is refused: ${RULE_TEXT[rule]}.`, {
-    hint: 'Only paths inside the workspace are allowed. Use a path relative to the workspace root (e.g. "src/index.ts"); do not retry this path.',
+    hint: RULE_HINT[rule] ?? DEFAULT_HINT,
     data: { rule, path: printable(userPath) },
   });
+}
+
+/**
+ * The hard-link rule: a regular file with more than one hard link is neither read nor written.
+ * A hard link is a second name for the same file, and nothing records where the other names are:
+ * one made inside the workspace to a file of the same file system outside it (a key, another
+ * account's token) would otherwise read and change that file. Deleting or moving such a name is
+ * allowed, since that touches the name and not the file.
+ */
+export function hardLinksDenied(userPath: string, links: number): ToolCallError {
+  return new ToolCallError(
+    'PERMISSION_DENIED',
+    `Path "${printable(userPath)}" is refused: it has ${links} hard links; its other names may lie outside the workspace.`,
+    { hint: RULE_HINT['hard-link'] ?? DEFAULT_HINT, data: { rule: 'hard-link', path: printable(userPath), links } },
+  );
 }
 
 function printable(p: string): string {
@@ -43,7 +78,8 @@ export function isInside(root: string, candidate: string): boolean {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
 
-async function realRootOf(root: string): Promise<string> {
+/** The root's real path (links resolved): every check compares against it. */
+export async function realRootOf(root: string): Promise<string> {
   try {
     return await realpath(root);
   } catch {

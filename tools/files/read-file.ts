@@ -1,12 +1,30 @@
 /** read_file: a text file's lines, by range, bounded in size; binary files are refused. */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { StringDecoder } from 'node:string_decoder';
 import { z } from 'zod';
 import { ToolCallError, success } from '../core/result';
 import { defineTool } from '../core/tool';
+import { openForReading } from './confined-open';
 import { orFsError } from './fs-errors';
-import { type FilesConfig, READ_DECLARATION, guard } from './options';
+import { type FilesConfig, READ_DECLARATION } from './options';
 import { sniffBinary } from './text-file';
+
+const CHUNK_BYTES = 64 * 1024;
+
+/** The file's text in chunks, read by position through the descriptor that was checked. */
+async function* chunksOf(handle: FileHandle, signal: AbortSignal): AsyncGenerator<string> {
+  const buf = Buffer.alloc(CHUNK_BYTES);
+  const decoder = new StringDecoder('utf8');
+  for (let position = 0; ; ) {
+    signal.throwIfAborted();
+    const { bytesRead } = await handle.read(buf, 0, CHUNK_BYTES, position);
+    if (bytesRead === 0) break;
+    position += bytesRead;
+    yield decoder.write(buf.subarray(0, bytesRead));
+  }
+  const rest = decoder.end();
+  if (rest !== '') yield rest;
+}
 
 /** Past this size, lines after the requested range are not counted (the total stays unknown). */
 const COUNT_ALL_LINES_BELOW = 10 * 1024 * 1024;
@@ -25,7 +43,7 @@ interface Window {
  * would be held in memory. Here a line longer than the output limit keeps only its head.
  */
 async function readWindow(
-  file: string,
+  handle: FileHandle,
   start: number,
   end: number,
   maxBytes: number,
@@ -53,28 +71,23 @@ async function readWindow(
     w.lastLine = n;
     return true;
   };
-  const stream = createReadStream(file, { encoding: 'utf8', signal, highWaterMark: 64 * 1024 });
   let keepGoing = true;
-  try {
-    for await (const chunk of stream as AsyncIterable<string>) {
-      let from = 0;
-      for (let nl = chunk.indexOf('\n'); nl >= 0 && keepGoing; nl = chunk.indexOf('\n', from)) {
-        keepGoing = take(partial + chunk.slice(from, nl), partialClipped);
-        partial = '';
-        partialClipped = false;
-        from = nl + 1;
-      }
-      if (!keepGoing) break;
-      if (!partialClipped) partial += chunk.slice(from);
-      if (partial.length > maxBytes) {
-        partial = partial.slice(0, maxBytes);
-        partialClipped = true;
-      }
+  for await (const chunk of chunksOf(handle, signal)) {
+    let from = 0;
+    for (let nl = chunk.indexOf('\n'); nl >= 0 && keepGoing; nl = chunk.indexOf('\n', from)) {
+      keepGoing = take(partial + chunk.slice(from, nl), partialClipped);
+      partial = '';
+      partialClipped = false;
+      from = nl + 1;
     }
-    if (keepGoing && (partial !== '' || partialClipped)) keepGoing = take(partial, partialClipped);
-  } finally {
-    stream.destroy();
+    if (!keepGoing) break;
+    if (!partialClipped) partial += chunk.slice(from);
+    if (partial.length > maxBytes) {
+      partial = partial.slice(0, maxBytes);
+      partialClipped = true;
+    }
   }
+  if (keepGoing && (partial !== '' || partialClipped)) keepGoing = take(partial, partialClipped);
   if (keepGoing) w.totalLines = n;
   return w;
 }
@@ -98,29 +111,27 @@ export function readFileTool(config: FilesConfig) {
           data: { fields: ['endLine'] },
         });
       }
-      const { abs, rel } = await guard(config, args.path);
-      const info = await orFsError(stat(abs), rel, 'read');
-      if (info.isDirectory())
-        throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" is a directory.`, {
-          hint: 'Use list_files to see what it contains.',
-          data: { fields: ['path'] },
-        });
-      if (!info.isFile())
-        throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" is not a regular file.`, { data: { fields: ['path'] } });
-      if (await orFsError(sniffBinary(abs), rel, 'read')) {
-        throw new ToolCallError(
-          'UNSUPPORTED',
-          `"${rel}" is a binary file (${info.size} bytes); only text files can be read.`,
-          {
-            hint: 'Use file_hash to fingerprint it, or list_files to see its size.',
-          },
+      const { handle, stat: info, location } = await openForReading(config, args.path, 'read');
+      const { rel } = location;
+      let w: Window;
+      try {
+        if (await orFsError(sniffBinary(handle), rel, 'read')) {
+          throw new ToolCallError(
+            'UNSUPPORTED',
+            `"${rel}" is a binary file (${info.size} bytes); only text files can be read.`,
+            {
+              hint: 'Use file_hash to fingerprint it, or list_files to see its size.',
+            },
+          );
+        }
+        w = await orFsError(
+          readWindow(handle, args.startLine, end, config.maxReadBytes, info.size, ctx.signal),
+          rel,
+          'read',
         );
+      } finally {
+        await handle.close();
       }
-      const w = await orFsError(
-        readWindow(abs, args.startLine, end, config.maxReadBytes, info.size, ctx.signal),
-        rel,
-        'read',
-      );
       if (w.lines.length === 0 && args.startLine > 1) {
         throw new ToolCallError(
           'INVALID_ARGUMENT',

@@ -1,18 +1,19 @@
 /**
  * search_files: text or regex search through workspace files, with line numbers. Regexes run
- * under the same time bound as regex_extract; every file is re-checked by the path guard before it
- * is read, so a symlink among the matches never leaks a file from outside the workspace.
+ * under the same time bound as regex_extract; every file is opened as read_file opens it (path
+ * guard, no link followed, the descriptor checked, secrets and hard-linked files refused), so a
+ * symlink or a swap among the matches never leaks a file from outside the workspace.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { z } from 'zod';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 import { BoundExceeded, runBounded } from '../common/time-bound';
 import { compileRegex, regexTimeout } from '../common/safe-regex';
+import { type OpenedFile, openForReading } from './confined-open';
 import { orFsError } from './fs-errors';
 import { DEFAULT_IGNORE, globInside } from './glob-files';
 import { type FilesConfig, READ_DECLARATION, guard } from './options';
-import { resolveInsideRoot } from './path-guard';
 import { looksBinary } from './text-file';
 
 const PER_FILE_BOUND_MS = 1000;
@@ -55,6 +56,19 @@ function searchText(text: string, path: string, match: LineMatcher, room: number
   }
   return hits;
 }
+
+/** The whole content of an opened file, or null when it is larger than `max` bytes; closes the file. */
+const readSmall =
+  (max: number) =>
+  async ({ handle, stat: info }: OpenedFile): Promise<Buffer | null> => {
+    try {
+      return info.size > max ? null : await handle.readFile();
+    } catch {
+      return null;
+    } finally {
+      await handle.close();
+    }
+  };
 
 export function searchFilesTool(config: FilesConfig) {
   const maxFileBytes = config.maxReadBytes * 8;
@@ -113,14 +127,8 @@ export function searchFilesTool(config: FilesConfig) {
         if (hits.length >= args.maxResults) break;
         if (ctx.signal.aborted) throw new ToolCallError('TIMEOUT', 'The search was cancelled before it finished.');
         const rel = base.rel === '.' ? file : `${base.rel}/${file}`;
-        const abs = await resolveInsideRoot(config.root, rel).catch(() => null);
-        // Regular files only: a FIFO or device among the matches would block the read forever.
-        const found = abs ? await stat(abs).catch(() => null) : null;
-        if (!abs || !found?.isFile() || found.size > maxFileBytes) {
-          skipped += 1;
-          continue;
-        }
-        const bytes = await readFile(abs).catch(() => null);
+        // Refused files (outside, secret, hard-linked, not regular: a FIFO would block) are skipped.
+        const bytes = await openForReading(config, rel, 'search').then(readSmall(maxFileBytes), () => null);
         if (!bytes || looksBinary(bytes.subarray(0, 8192))) {
           skipped += 1;
           continue;

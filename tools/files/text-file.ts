@@ -1,11 +1,17 @@
 /**
  * Text-file helpers shared by the files tools: binary detection (a NUL byte or invalid UTF-8 in the
- * first 8 KiB, as git and grep decide) and atomic writes (a temporary file in the same directory,
- * then rename, so a reader never sees half a file and a crash leaves the old content intact).
+ * first 8 KiB, as git and grep decide) and atomic replacement (a temporary file in the same
+ * directory, then rename, so a reader never sees half a file and a crash leaves the old content
+ * intact). Both work on descriptors and anchored directories, never on a path opened twice.
  */
 import { randomBytes } from 'node:crypto';
-import { open, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { constants } from 'node:fs';
+import { type FileHandle, lstat, rename, rm } from 'node:fs/promises';
+import type { AnchoredDir } from './anchored-dir';
+import { isDirectory, notRegularFile, refuseSecret } from './confined-open';
+import type { FilesConfig } from './options';
+import { hardLinksDenied, pathDenied } from './path-guard';
+import { type FileId, sameFile } from './secret-files';
 
 export const SNIFF_BYTES = 8192;
 
@@ -20,30 +26,81 @@ export function looksBinary(sample: Buffer): boolean {
   }
 }
 
-export async function sniffBinary(file: string): Promise<boolean> {
-  const handle = await open(file, 'r');
-  try {
-    const buf = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buf, 0, SNIFF_BYTES, 0);
-    return looksBinary(buf.subarray(0, bytesRead));
-  } finally {
-    await handle.close();
-  }
+export async function sniffBinary(handle: FileHandle): Promise<boolean> {
+  const buf = Buffer.alloc(SNIFF_BYTES);
+  const { bytesRead } = await handle.read(buf, 0, SNIFF_BYTES, 0);
+  return looksBinary(buf.subarray(0, bytesRead));
+}
+
+export interface ReplaceOptions {
+  /** The path as the model named it, for messages. */
+  rel: string;
+  /** Mode of the new file; default: the replaced file's, or 0666 less the umask for a new one. */
+  mode?: number;
+  /** The file must still be this one (edit_file: the file that was read). */
+  expect?: FileId;
 }
 
 /**
- * Writes `data` to `target` atomically. A symlink target (already checked to stay inside the
- * workspace) is written through: the real file is replaced, not the link. The file mode is kept.
+ * Replaces (or creates) `name` in `dir` with what `fill` writes into a fresh temporary file. The
+ * temporary file is created with O_EXCL|O_NOFOLLOW in the anchored directory and renamed there,
+ * so the rename lands in the directory that was checked. What is replaced obeys the same rules as
+ * what is read: never a secret, never a file with several hard links, never a directory.
  */
-export async function atomicWrite(target: string, data: Buffer): Promise<void> {
-  const real = await realpath(target).catch(() => target);
-  const previous = await stat(real).catch(() => null);
-  const tmp = join(dirname(real), `.${basename(real)}.${randomBytes(6).toString('hex')}.tmp`);
+export async function replaceFile(
+  config: FilesConfig,
+  dir: AnchoredDir,
+  name: string,
+  fill: (handle: FileHandle) => Promise<void>,
+  opts: ReplaceOptions,
+): Promise<void> {
+  const previous = await lstat(dir.child(name)).catch(() => null);
+  // The path guard resolved any link before this point: a link here now took the file's place.
+  if (previous?.isSymbolicLink()) throw pathDenied(dir.shown, 'swapped');
+  refuseSecret(config, dir, name, previous ?? undefined, dir.shown);
+  if (previous?.isDirectory()) throw isDirectory(opts.rel);
+  if (previous && !previous.isFile()) throw notRegularFile(opts.rel);
+  if (previous && previous.nlink > 1) throw hardLinksDenied(dir.shown, previous.nlink);
+  if (opts.expect && (!previous || !sameFile(previous, opts.expect))) throw pathDenied(dir.shown, 'swapped');
+  const tmpName = `.${name}.${randomBytes(6).toString('hex')}.tmp`;
+  const mode = opts.mode ?? (previous ? previous.mode & 0o777 : 0o666);
+  const tmp = await dir
+    .openFile(tmpName, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode)
+    .catch(async (e: unknown) => {
+      // Created but refused (it did not land where checked): remove it. EEXIST: it was never ours.
+      if ((e as { code?: unknown }).code !== 'EEXIST') await rm(dir.child(tmpName), { force: true });
+      throw e;
+    });
+  let renamed = false;
   try {
-    await writeFile(tmp, data, { flag: 'wx', mode: previous ? previous.mode & 0o7777 : 0o666 });
-    await rename(tmp, real);
-  } catch (e) {
-    await rm(tmp, { force: true });
-    throw e;
+    await fill(tmp);
+    await dir.confirm();
+    await rename(dir.child(tmpName), dir.child(name));
+    renamed = true;
+  } finally {
+    await tmp.close();
+    if (!renamed) await rm(dir.child(tmpName), { force: true });
   }
 }
+
+/** A `fill` for replaceFile that writes a buffer. */
+export const writeAll =
+  (data: Buffer) =>
+  async (handle: FileHandle): Promise<void> => {
+    await handle.writeFile(data);
+  };
+
+const COPY_CHUNK = 256 * 1024;
+
+/** A `fill` for replaceFile that copies an open file, by position through both descriptors. */
+export const copyFrom =
+  (source: FileHandle) =>
+  async (target: FileHandle): Promise<void> => {
+    const buf = Buffer.alloc(COPY_CHUNK);
+    for (let position = 0; ; ) {
+      const { bytesRead } = await source.read(buf, 0, COPY_CHUNK, position);
+      if (bytesRead === 0) return;
+      await target.write(buf, 0, bytesRead, position);
+      position += bytesRead;
+    }
+  };

@@ -1,12 +1,14 @@
 /** write_file: creates or replaces a file atomically, within a size limit. */
-import { lstat, mkdir, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { lstat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
-import { orFsError } from './fs-errors';
-import { type FilesConfig, guard, mutatingDeclaration } from './options';
-import { atomicWrite } from './text-file';
+import { AnchoredDir } from './anchored-dir';
+import { type Location, locate } from './confined-open';
+import { fsError, orFsError } from './fs-errors';
+import { type FilesConfig, mutatingDeclaration } from './options';
+import { replaceFile, writeAll } from './text-file';
 
 function decode(content: string, encoding: 'utf8' | 'base64'): Buffer {
   if (encoding === 'utf8') return Buffer.from(content, 'utf8');
@@ -17,21 +19,26 @@ function decode(content: string, encoding: 'utf8' | 'base64'): Buffer {
   return Buffer.from(clean, 'base64');
 }
 
-/** Makes sure the parent directory exists, creating it when asked. */
-export async function ensureParent(abs: string, rel: string, createDirs: boolean): Promise<void> {
-  const parent = dirname(abs);
-  const info = await stat(parent).catch(() => null);
-  if (info?.isDirectory()) return;
-  if (info)
-    throw new ToolCallError('INVALID_ARGUMENT', `The parent of "${rel}" is a file, not a directory.`, {
-      data: { fields: ['path'] },
-    });
-  if (!createDirs) {
-    throw new ToolCallError('NOT_FOUND', `The directory for "${rel}" does not exist.`, {
-      hint: 'Set createDirs: true to create missing directories, or check the path with list_files.',
-    });
+/**
+ * Opens the folder a file is to be written in, walking from the root and creating missing
+ * folders when asked (each inside the one just checked); what is missing or in the way is a clear error.
+ */
+export async function openParent(location: Location, shown: string, createDirs: boolean): Promise<AnchoredDir> {
+  try {
+    return await AnchoredDir.walk(location.realRoot, location.dir, shown, createDirs);
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'ENOTDIR')
+      throw new ToolCallError('INVALID_ARGUMENT', `The parent of "${location.rel}" is a file, not a directory.`, {
+        hint: 'Check the path with list_files.',
+        data: { fields: ['path'] },
+      });
+    if (code === 'ENOENT')
+      throw new ToolCallError('NOT_FOUND', `The directory for "${location.rel}" does not exist.`, {
+        hint: 'Set createDirs: true to create missing directories, or check the path with list_files.',
+      });
+    throw fsError(e, location.rel, 'create the directories for');
   }
-  await orFsError(mkdir(parent, { recursive: true }), rel, 'create the directories for');
 }
 
 export function writeFileTool(config: FilesConfig) {
@@ -54,7 +61,8 @@ export function writeFileTool(config: FilesConfig) {
     }),
     ...mutatingDeclaration('MEDIUM', true),
     run: async (args) => {
-      const { abs, rel } = await guard(config, args.path);
+      const location = await locate(config, args.path, true);
+      const { rel } = location;
       const data = decode(args.content, args.encoding);
       if (data.length > config.maxWriteBytes) {
         throw new ToolCallError(
@@ -66,9 +74,8 @@ export function writeFileTool(config: FilesConfig) {
           },
         );
       }
-      const existing = await lstat(abs).catch(() => null);
-      const target = existing?.isSymbolicLink() ? await stat(abs).catch(() => null) : existing;
-      if (target?.isDirectory())
+      const existing = location.isRoot ? null : await lstat(join(location.dir, location.name)).catch(() => null);
+      if (location.isRoot || existing?.isDirectory())
         throw new ToolCallError('INVALID_ARGUMENT', `"${rel}" is a directory.`, {
           hint: 'Name a file path inside it instead.',
           data: { fields: ['path'] },
@@ -79,8 +86,12 @@ export function writeFileTool(config: FilesConfig) {
           data: { fields: ['path'] },
         });
       }
-      await ensureParent(abs, rel, args.createDirs);
-      await orFsError(atomicWrite(abs, data), rel, 'write');
+      const dir = await openParent(location, args.path, args.createDirs);
+      try {
+        await orFsError(replaceFile(config, dir, location.name, writeAll(data), { rel }), rel, 'write');
+      } finally {
+        await dir.close();
+      }
       return jsonSuccess({ path: rel, bytes: data.length, created: !existing });
     },
   });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { HostEvent, HostInfo } from '../../shared/contract';
 import { BrowserManager, browserTools } from '../browser';
 import { createBrowserSurface } from './browser-surface';
+import { dataDirSecrets } from './data-dir';
 import type { BrowserSurface, DeviceSurface } from './surfaces';
 import type { Db } from './store/database';
 import type { ToolRegistry } from '../core/registry';
@@ -72,7 +73,7 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
     }),
   );
   registry.registerAll(memoryTools({ db: deps.db }));
-  registry.registerAll(filesTools({ workspaceRoot: deps.workspaceRoot }));
+  registry.registerAll(filesTools({ workspaceRoot: deps.workspaceRoot, secretFiles: dataDirSecrets(deps.dataDir) }));
   registry.registerAll(structuredTools({ workspaceRoot: deps.workspaceRoot }));
   registry.registerAll(utilityTools());
   const mcp = mcpClientTools({ registry });

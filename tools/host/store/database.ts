@@ -4,7 +4,7 @@
  * transaction at open, tracked by `PRAGMA user_version`, so a database is never left half-migrated.
  */
 import { type SqliteDatabase, openSqlite, pragmaValue, transaction } from '../../common/sqlite';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export type Db = SqliteDatabase;
@@ -75,8 +75,28 @@ export const MIGRATIONS: readonly string[] = [
    );`,
 ];
 
+/**
+ * The database and its -wal, -shm and -journal files are the owner's only (0600): they hold
+ * memorized values and the audit. SQLite creates -wal and -shm later, giving them the database
+ * file's own mode (os_unix.c, findCreateFileMode and the shm open), so the database file is made
+ * 0600 before SQLite opens it; files left by an older version are tightened as well.
+ */
+function ownerOnly(file: string): void {
+  closeSync(openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
+    try {
+      chmodSync(f, 0o600);
+    } catch (e) {
+      if ((e as { code?: unknown }).code !== 'ENOENT') throw e;
+    }
+  }
+}
+
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    ownerOnly(file);
+  }
   const db = openSqlite(file);
   db.exec('PRAGMA journal_mode = WAL');
   // NORMAL in WAL mode: a commit survives a crash of the process (SIGKILL); only an OS crash can lose the last ones.
