@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from './support/eventually';
 import { type UiHarness, startUiHarness, textOf } from './support/ui-harness';
+import { publishedName } from '../../tools/core/published-name';
 
 const SHORTCUT = 'shortcut.uuid_generate_then_calculate';
 
@@ -36,7 +37,9 @@ describe('Shortcuts page', () => {
     await h.page.getByRole('button', { name: `Define ${SHORTCUT}` }).click();
     const defined = h.page.getByTestId('defined-shortcut').filter({ hasText: SHORTCUT });
     await defined.waitFor();
-    await eventually(async () => expect((await h.mcp.listTools()).tools.map((t) => t.name)).toContain(SHORTCUT));
+    await eventually(async () =>
+      expect((await h.mcp.listTools()).tools.map((t) => t.name)).toContain(publishedName(SHORTCUT)),
+    );
     const result = await h.mcp.callTool({ name: SHORTCUT, arguments: { expression: '20 + 22' } });
     expect(result.isError).toBeFalsy();
     expect(textOf(result)).toContain('42');
