@@ -2,12 +2,17 @@
  * `toolgate serve [--port N] [--data-dir DIR] [--virtual-device]`: the headless host. When ready
  * it prints exactly one JSON line to stdout; everything else goes to stderr and the log file.
  * `toolgate mcp-stdio [--data-dir DIR | --url URL] [--token T]`: the stdio bridge to a running host.
+ * It sends the token only to a host that proved it holds it, on a port of its own account, and
+ * runs until its stdin ends or a signal asks it to stop. The host's modules load only for `serve`,
+ * so the bridge starts light.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './data-dir';
-import { startHost } from './host';
+import { readHostFile } from './host-file';
+import { ownAccountFetch } from './mcp/own-account-fetch';
+import { proveHost } from './mcp/prove-host';
 import { runStdioBridge } from './mcp/stdio-bridge';
 import { HOST_VERSION } from './version';
 
@@ -15,10 +20,12 @@ const USAGE = `usage:
   toolgate serve [--port N] [--data-dir DIR] [--virtual-device]
   toolgate mcp-stdio [--data-dir DIR | --url URL] [--token TOKEN]`;
 
-function fail(message: string): never {
-  process.stderr.write(`toolgate: ${message}\n${USAGE}\n`);
+function fail(message: string, usage = true): never {
+  process.stderr.write(`toolgate: ${message}\n${usage ? `${USAGE}\n` : ''}`);
   process.exit(2);
 }
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 export async function serve(argv: string[], mode: 'headless' | 'electron-fallback' = 'headless'): Promise<void> {
   let values;
@@ -34,6 +41,7 @@ export async function serve(argv: string[], mode: 'headless' | 'electron-fallbac
   const port = values.port === undefined ? 7878 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail(`--port must be an integer from 0 to 65535, got '${values.port}'`);
+  const { startHost } = await import('./host');
   const host = await startHost({
     dataDir: values['data-dir'] ?? defaultDataDir(),
     port,
@@ -55,8 +63,7 @@ export async function serve(argv: string[], mode: 'headless' | 'electron-fallbac
       },
     );
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  for (const signal of STOP_SIGNALS) process.on(signal, () => shutdown(signal));
 }
 
 async function mcpStdio(argv: string[]): Promise<void> {
@@ -70,24 +77,48 @@ async function mcpStdio(argv: string[]): Promise<void> {
   } catch (e) {
     fail((e as Error).message);
   }
-  const dir = values['data-dir'] ?? defaultDataDir();
-  const hostFile = join(dir, 'host.json');
-  const url =
-    values.url ??
-    process.env.TOOLGATE_URL ??
-    (existsSync(hostFile) ? (JSON.parse(readFileSync(hostFile, 'utf8')) as { mcp?: string }).mcp : undefined);
-  if (!url) fail(`no running host found (${hostFile} is missing); start one with \`npm run serve\` or pass --url`);
+  const dir = resolve(values['data-dir'] ?? defaultDataDir());
+  let url = values.url ?? process.env.TOOLGATE_URL;
+  if (!url) {
+    const found = readHostFile(dir);
+    if (!found.ok) fail(found.message, false);
+    url = `http://127.0.0.1:${found.host.port}/mcp`;
+  }
   const tokenFile = join(dir, 'token');
   const token =
     values.token ??
     process.env.TOOLGATE_TOKEN ??
     (existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : undefined);
   if (!token) fail(`no token: pass --token, set TOOLGATE_TOKEN, or point --data-dir at the host's data dir`);
+
+  const connection = ownAccountFetch();
+  const proof = await proveHost({ mcpUrl: url, token, fetch: connection.fetch });
+  if (!proof.ok)
+    fail(
+      `refused to send the token to ${url}: ${proof.message}. If your Toolgate host runs, check --data-dir or --url; otherwise start it (npm run serve).`,
+      false,
+    );
+  let bridge: Awaited<ReturnType<typeof runStdioBridge>>;
   try {
-    await runStdioBridge({ mcpUrl: url, token, version: HOST_VERSION });
+    bridge = await runStdioBridge({ mcpUrl: url, token, version: HOST_VERSION, fetch: connection.fetch });
   } catch (e) {
-    fail(`cannot reach the host at ${url}: ${(e as Error).message}`);
+    fail(`cannot reach the host at ${url}: ${(e as Error).message}`, false);
   }
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    // Should closing ever stall, the bridge still ends: an MCP host counts on it.
+    setTimeout(() => process.exit(0), 5000).unref();
+    void bridge
+      .close()
+      .then(() => connection.close())
+      .finally(() => process.exit(0));
+  };
+  process.stdin.once('end', stop);
+  process.stdin.once('close', stop);
+  process.stdout.once('error', stop);
+  for (const signal of STOP_SIGNALS) process.once(signal, stop);
 }
 
 export async function main(argv: string[]): Promise<void> {

@@ -3,7 +3,7 @@
  * queue, the MCP endpoint and the HTTP/WebSocket server. Electron's main process and the headless
  * `serve` command both start it the same way.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { HostInfo } from '../../shared/contract';
 import { type Pipeline, createPipeline } from '../core/pipeline';
@@ -13,6 +13,7 @@ import { loadShortcuts } from '../orchestration';
 import { ApprovalQueue } from './approval-queue';
 import { prepareDataDir } from './data-dir';
 import { type FamilyHandles, registerFamilies } from './families';
+import { writeHostFile } from './host-file';
 import { createHostApi } from './host-api';
 import { HostEvents } from './host-events';
 import { HostSettings } from './host-settings';
@@ -193,8 +194,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
     ...(options.peerUid ? { peerUid: options.peerUid } : {}),
   });
   await server.listen(options.port);
-  const hostFile = join(layout.root, 'host.json');
-  writeFileSync(hostFile, JSON.stringify({ ...server.address, pid: process.pid }), { mode: 0o600 });
+  // Gone on close and on any exit that runs exit handlers; a kill -9 leaves it, and readers check its pid.
+  const forgetHostFile = writeHostFile(layout.root, server.address);
+  process.on('exit', forgetHostFile);
   log(`Toolgate ${HOST_VERSION} listening on ${server.address.ui} (${registry.size} tools, data dir ${layout.root})`);
 
   let closed: Promise<void> | undefined;
@@ -213,6 +215,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     log,
     close: () =>
       (closed ??= (async () => {
+        process.off('exit', forgetHostFile);
+        forgetHostFile();
         const denied = approvals.denyAll('Toolgate is shutting down');
         if (denied) log(`denied ${denied} pending approval(s) at shutdown`);
         await mcp.close();
@@ -223,7 +227,6 @@ export async function startHost(options: HostOptions): Promise<Host> {
         if (pipeline.breakers) settings.set(BREAKER_SNAPSHOT_KEY, pipeline.breakers.snapshot());
         spans.flush();
         db.close();
-        rmSync(hostFile, { force: true });
         log('stopped');
         await log.close();
       })()),

@@ -10,6 +10,7 @@ import { WebSocketServer } from 'ws';
 import type { HostEvent } from '../../../shared/contract';
 import type { Disposable } from '../../core/disposable';
 import type { McpEndpoint } from '../mcp/mcp-endpoint';
+import { HOST_PROOF_PATH, answerHostProof } from './host-proof';
 import { BodyTooLargeError, readBody } from './read-body';
 import { SESSION_COOKIE, checkHost, checkOrigin, checkToken, firstFailure } from './request-guard';
 import { type HostApiHandlers, dispatchRpc } from './rpc-dispatch';
@@ -85,6 +86,7 @@ export class HostServer {
     const host = checkHost(req);
     if (!host.ok) return send(res, host.status, { error: host.message });
     if (url.pathname === '/healthz') return send(res, 200, { ok: true });
+    if (url.pathname === HOST_PROOF_PATH) return answerHostProof(req, res, this.options.token);
 
     if (url.pathname === '/mcp') {
       const verdict = firstFailure(
