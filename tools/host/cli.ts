@@ -3,7 +3,7 @@
  * it prints exactly one JSON line to stdout; everything else goes to stderr and the log file.
  * `toolgate mcp-stdio [--data-dir DIR | --url URL] [--token T]`: the stdio bridge to a running host.
  * It sends the token only to a host that proved it holds it, on a port of its own account, and
- * runs until its stdin ends or a signal asks it to stop. The host's modules load only for `serve`,
+ * runs until its stdin ends, a signal asks it to stop, or the process that started it is gone. The host's modules load only for `serve`,
  * so the bridge starts light.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -119,6 +119,10 @@ async function mcpStdio(argv: string[]): Promise<void> {
   process.stdin.once('close', stop);
   process.stdout.once('error', stop);
   for (const signal of STOP_SIGNALS) process.once(signal, stop);
+  // Started as `npm run mcp-stdio`, the bridge sits below npm and a shell; a signal to npm ends the
+  // shell and leaves the bridge to init. An orphaned bridge has no one to serve: it ends too.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && stop(), 500).unref();
 }
 
 export async function main(argv: string[]): Promise<void> {
