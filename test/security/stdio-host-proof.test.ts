@@ -163,6 +163,37 @@ describe('a host killed with kill -9', () => {
   });
 });
 
+describe('host.json', () => {
+  it('is removed when the host stops on SIGINT', async () => {
+    const { dir } = dataDir();
+    const served = await serve(dir);
+    expect(existsSync(join(dir, 'host.json'))).toBe(true);
+    served.child.kill('SIGINT');
+    expect(await served.exited).toEqual({ code: 0, signal: null });
+    expect(existsSync(join(dir, 'host.json'))).toBe(false);
+  });
+
+  it('is removed when the host’s process dies of an uncaught error', async () => {
+    const { dir } = dataDir();
+    const script = `require(${JSON.stringify(resolve(__dirname, '../../tools/host/host.ts'))})
+      .startHost({ dataDir: ${JSON.stringify(dir)}, port: 0 })
+      .then(() => { process.stdout.write('up\\n'); setImmediate(() => { throw new Error('boom'); }); });`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], {
+      env: { ...process.env, TOOLGATE_QUIET: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    let sawHostFile = false;
+    child.stdout.on('data', () => (sawHostFile ||= existsSync(join(dir, 'host.json'))));
+    expect(await exited).toBe(1);
+    expect(stderr).toContain('boom');
+    expect(sawHostFile).toBe(true);
+    expect(existsSync(join(dir, 'host.json'))).toBe(false);
+  });
+});
+
 describe('a listener of another account on the host’s port', () => {
   it('gets not a single byte: the owner of the listening socket is checked before anything is written', async () => {
     const { token } = dataDir();

@@ -47,9 +47,6 @@ export async function serve(argv: string[], mode: 'headless' | 'electron-fallbac
     port,
     virtualDevice: values['virtual-device'] ?? false,
   });
-  const ready = { ready: true, ui: host.address.ui, mcp: host.address.mcp, dataDir: host.dataDir };
-  process.stdout.write(`${JSON.stringify(ready)}\n`);
-  if (mode === 'electron-fallback') process.stderr.write(`Toolgate UI: ${host.address.ui}\n`);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -63,7 +60,11 @@ export async function serve(argv: string[], mode: 'headless' | 'electron-fallbac
       },
     );
   };
+  // Before the ready line: whoever reads it may signal at once, before another statement runs here.
   for (const signal of STOP_SIGNALS) process.on(signal, () => shutdown(signal));
+  const ready = { ready: true, ui: host.address.ui, mcp: host.address.mcp, dataDir: host.dataDir };
+  process.stdout.write(`${JSON.stringify(ready)}\n`);
+  if (mode === 'electron-fallback') process.stderr.write(`Toolgate UI: ${host.address.ui}\n`);
 }
 
 async function mcpStdio(argv: string[]): Promise<void> {
