@@ -8,7 +8,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,6 +16,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readHostFile } from '../../tools/host/host-file';
 import { HOST_PROOF_PATH, hostProof } from '../../tools/host/http/host-proof';
 import { listenerUids } from '../../tools/host/http/listener-uid';
 import { ownAccountFetch } from '../../tools/host/mcp/own-account-fetch';
@@ -164,6 +165,22 @@ describe('a host killed with kill -9', () => {
 });
 
 describe('host.json', () => {
+  it('is not believed when its pid is a process of another account, or when it is not a host record', () => {
+    const { dir } = dataDir();
+    plantHostFile(dir, 7878, 1);
+    expect(readHostFile(dir, () => 'other-account')).toEqual({
+      ok: false,
+      message: expect.stringContaining(
+        `no Toolgate host of yours is running for ${dir} (host.json names pid 1, a process of another account)`,
+      ),
+    });
+    writeFileSync(join(dir, 'host.json'), '{"port": 99999, "pid": 1, "mcp": "x"}');
+    expect(readHostFile(dir, () => 'alive')).toEqual({
+      ok: false,
+      message: expect.stringContaining('is not a host record'),
+    });
+  });
+
   it('is removed when the host stops on SIGINT', async () => {
     const { dir } = dataDir();
     const served = await serve(dir);
@@ -215,7 +232,7 @@ describe('a listener of another account on the host’s port', () => {
     const port = t.host.address.port;
     let owner: number | undefined;
     const kernel = (path: string) =>
-      owner === undefined ? require('node:fs').readFileSync(path, 'utf8') : tableWithListener(port, owner)(path);
+      owner === undefined ? readFileSync(path, 'utf8') : tableWithListener(port, owner)(path);
     const connection = ownAccountFetch({ readTable: kernel });
     const [downstream, clientSide] = InMemoryTransport.createLinkedPair();
     const bridge = await runStdioBridge({
@@ -265,7 +282,7 @@ describe('the real host', () => {
   });
 
   it('answers a nonce with the HMAC of its token, and a malformed challenge with a hint', async () => {
-    const token = require('node:fs').readFileSync(join(dir, 'token'), 'utf8').trim() as string;
+    const token = readFileSync(join(dir, 'token'), 'utf8').trim();
     const nonce = randomBytes(32).toString('base64url');
     const challenge = (body: string) =>
       fetch(new URL(HOST_PROOF_PATH, served.ready.ui), {

@@ -53,6 +53,8 @@ function isRecord(v: unknown): v is HostRecord {
     typeof r === 'object' &&
     r !== null &&
     Number.isInteger(r.port) &&
+    (r.port ?? 0) > 0 &&
+    (r.port ?? 0) < 65536 &&
     Number.isInteger(r.pid) &&
     (r.pid ?? 0) > 0 &&
     typeof r.mcp === 'string'
