@@ -6,9 +6,14 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      lib: { entry: resolve(__dirname, 'electron/main/index.ts') },
+      // The Electron main process, and the `toolgate` command (bin/toolgate.cjs runs out/main/cli.js).
+      lib: {
+        entry: { index: resolve(__dirname, 'electron/main/index.ts'), cli: resolve(__dirname, 'tools/host/cli.ts') },
+      },
       // Native and heavy Node dependencies stay external: they are loaded from node_modules at run time.
       externalizeDeps: true,
+      // Shared chunks sit beside the entries: the host finds bin/ and out/renderer from its __dirname.
+      rolldownOptions: { output: { chunkFileNames: '[name]-[hash].js' } },
     },
   },
   preload: {

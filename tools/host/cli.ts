@@ -4,13 +4,18 @@
  * a person); everything else goes to stderr and the log file.
  * `toolgate ui-link [--data-dir DIR]`: prints a fresh one-time UI link for the host running there.
  * `toolgate mcp-stdio [--data-dir DIR | --url URL] [--token T]`: the stdio bridge to a running host.
+ * It sends the token only to a host that proved it holds it, on a port of its own account, and
+ * runs until its stdin ends, a signal asks it to stop, or the process that started it is gone. The host's modules load only for `serve`,
+ * so the bridge starts light.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './data-dir';
-import { startHost } from './host';
 import { UI_LINK_TTL_MS, uiLink } from './auth/ui-link';
+import { readHostFile } from './host-file';
+import { ownAccountFetch } from './mcp/own-account-fetch';
+import { proveHost } from './mcp/prove-host';
 import { runStdioBridge } from './mcp/stdio-bridge';
 import { HOST_VERSION } from './version';
 
@@ -19,10 +24,12 @@ const USAGE = `usage:
   toolgate ui-link [--data-dir DIR]
   toolgate mcp-stdio [--data-dir DIR | --url URL] [--token TOKEN]`;
 
-function fail(message: string): never {
-  process.stderr.write(`toolgate: ${message}\n${USAGE}\n`);
+function fail(message: string, usage = true): never {
+  process.stderr.write(`toolgate: ${message}\n${usage ? `${USAGE}\n` : ''}`);
   process.exit(2);
 }
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 export async function serve(argv: string[], mode: 'headless' | 'electron-fallback' = 'headless'): Promise<void> {
   let values;
@@ -38,24 +45,12 @@ export async function serve(argv: string[], mode: 'headless' | 'electron-fallbac
   const port = values.port === undefined ? 7878 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail(`--port must be an integer from 0 to 65535, got '${values.port}'`);
+  const { startHost } = await import('./host');
   const host = await startHost({
     dataDir: values['data-dir'] ?? defaultDataDir(),
     port,
     virtualDevice: values['virtual-device'] ?? false,
   });
-  const link = host.uiLink();
-  const ready = {
-    ready: true,
-    ui: host.address.ui,
-    mcp: host.address.mcp,
-    dataDir: host.dataDir,
-    tokenFile: host.tokenFile,
-    uiLink: link,
-  };
-  process.stdout.write(`${JSON.stringify(ready)}\n`);
-  process.stderr.write(`${linkLine(link)}\n`);
-  if (mode === 'electron-fallback')
-    process.stderr.write('Toolgate runs headless here: open the link above in a browser.\n');
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -69,8 +64,21 @@ export async function serve(argv: string[], mode: 'headless' | 'electron-fallbac
       },
     );
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // Before the ready line: whoever reads it may signal at once, before another statement runs here.
+  for (const signal of STOP_SIGNALS) process.on(signal, () => shutdown(signal));
+  const link = host.uiLink();
+  const ready = {
+    ready: true,
+    ui: host.address.ui,
+    mcp: host.address.mcp,
+    dataDir: host.dataDir,
+    tokenFile: host.tokenFile,
+    uiLink: link,
+  };
+  process.stdout.write(`${JSON.stringify(ready)}\n`);
+  process.stderr.write(`${linkLine(link)}\n`);
+  if (mode === 'electron-fallback')
+    process.stderr.write('Toolgate runs headless here: open the link above in a browser.\n');
 }
 
 function linkLine(link: string): string {
@@ -85,28 +93,14 @@ function uiLinkCommand(argv: string[]): void {
   } catch (e) {
     fail((e as Error).message);
   }
-  const hostFile = join(values['data-dir'] ?? defaultDataDir(), 'host.json');
-  let running: { ui?: unknown; uiLinkKey?: unknown; pid?: unknown } = {};
-  try {
-    running = JSON.parse(readFileSync(hostFile, 'utf8')) as typeof running;
-  } catch {
-    fail(`no running host found (${hostFile} is missing or unreadable); start one with \`npm run serve\``);
-  }
-  if (typeof running.ui !== 'string' || typeof running.uiLinkKey !== 'string')
-    fail(`${hostFile} holds no UI link key; restart the host with this version of Toolgate`);
-  if (typeof running.pid === 'number' && !processAlive(running.pid))
-    fail(`the host that wrote ${hostFile} (pid ${running.pid}) is not running; start one with \`npm run serve\``);
-  process.stdout.write(`${uiLink(running.ui, running.uiLinkKey)}\n`);
+  const dir = resolve(values['data-dir'] ?? defaultDataDir());
+  const found = readHostFile(dir);
+  if (!found.ok) fail(found.message, false);
+  const running = found.host;
+  if (typeof running.uiLinkKey !== 'string')
+    fail(`${dir}/host.json holds no UI link key; restart the host with this version of Toolgate`, false);
+  process.stdout.write(`${uiLink(`http://127.0.0.1:${running.port}/`, running.uiLinkKey)}\n`);
   process.stderr.write(`This link opens the Toolgate UI once, within ${UI_LINK_TTL_MS / 60_000} min.\n`);
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false; // gone, or the number now belongs to another account's process
-  }
 }
 
 async function mcpStdio(argv: string[]): Promise<void> {
@@ -120,24 +114,52 @@ async function mcpStdio(argv: string[]): Promise<void> {
   } catch (e) {
     fail((e as Error).message);
   }
-  const dir = values['data-dir'] ?? defaultDataDir();
-  const hostFile = join(dir, 'host.json');
-  const url =
-    values.url ??
-    process.env.TOOLGATE_URL ??
-    (existsSync(hostFile) ? (JSON.parse(readFileSync(hostFile, 'utf8')) as { mcp?: string }).mcp : undefined);
-  if (!url) fail(`no running host found (${hostFile} is missing); start one with \`npm run serve\` or pass --url`);
+  const dir = resolve(values['data-dir'] ?? defaultDataDir());
+  let url = values.url ?? process.env.TOOLGATE_URL;
+  if (!url) {
+    const found = readHostFile(dir);
+    if (!found.ok) fail(found.message, false);
+    url = `http://127.0.0.1:${found.host.port}/mcp`;
+  }
   const tokenFile = join(dir, 'token');
   const token =
     values.token ??
     process.env.TOOLGATE_TOKEN ??
     (existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : undefined);
   if (!token) fail(`no token: pass --token, set TOOLGATE_TOKEN, or point --data-dir at the host's data dir`);
+
+  const connection = ownAccountFetch();
+  const proof = await proveHost({ mcpUrl: url, token, fetch: connection.fetch });
+  if (!proof.ok)
+    fail(
+      `refused to send the token to ${url}: ${proof.message}. If your Toolgate host runs, check --data-dir or --url; otherwise start it (npm run serve).`,
+      false,
+    );
+  let bridge: Awaited<ReturnType<typeof runStdioBridge>>;
   try {
-    await runStdioBridge({ mcpUrl: url, token, version: HOST_VERSION });
+    bridge = await runStdioBridge({ mcpUrl: url, token, version: HOST_VERSION, fetch: connection.fetch });
   } catch (e) {
-    fail(`cannot reach the host at ${url}: ${(e as Error).message}`);
+    fail(`cannot reach the host at ${url}: ${(e as Error).message}`, false);
   }
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    // Should closing ever stall, the bridge still ends: an MCP host counts on it.
+    setTimeout(() => process.exit(0), 5000).unref();
+    void bridge
+      .close()
+      .then(() => connection.close())
+      .finally(() => process.exit(0));
+  };
+  process.stdin.once('end', stop);
+  process.stdin.once('close', stop);
+  process.stdout.once('error', stop);
+  for (const signal of STOP_SIGNALS) process.once(signal, stop);
+  // Started as `npm run mcp-stdio`, the bridge sits below npm and a shell; a signal to npm ends the
+  // shell and leaves the bridge to init. An orphaned bridge has no one to serve: it ends too.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && stop(), 500).unref();
 }
 
 export async function main(argv: string[]): Promise<void> {

@@ -3,7 +3,7 @@
  * queue, the MCP endpoint and the HTTP/WebSocket server. Electron's main process and the headless
  * `serve` command both start it the same way.
  */
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { HostInfo } from '../../shared/contract';
 import { type Pipeline, createPipeline } from '../core/pipeline';
@@ -16,6 +16,7 @@ import { newLinkKey } from './auth/ui-link';
 import { UiSessions } from './auth/ui-sessions';
 import { prepareDataDir } from './data-dir';
 import { type FamilyHandles, registerFamilies } from './families';
+import { writeHostFile } from './host-file';
 import { createHostApi } from './host-api';
 import { HostEvents } from './host-events';
 import { HostSettings } from './host-settings';
@@ -227,12 +228,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
     ...(options.httpMaxConnections ? { maxConnections: options.httpMaxConnections } : {}),
   });
   await server.listen(options.port);
-  const hostFile = join(layout.root, 'host.json');
-  // The link key lets `toolgate ui-link` (the same account, reading this 0600 file) sign UI links.
-  writeFileSync(hostFile, JSON.stringify({ ...server.address, pid: process.pid, uiLinkKey: linkKey }), {
-    mode: 0o600,
-  });
-  chmodSync(hostFile, 0o600);
+  // Gone on close and on any exit that runs exit handlers; a kill -9 leaves it, and readers check its pid.
+  const forgetHostFile = writeHostFile(layout.root, server.address, linkKey);
+  process.on('exit', forgetHostFile);
   log(`Toolgate ${HOST_VERSION} listening on ${server.address.ui} (${registry.size} tools, data dir ${layout.root})`);
 
   let closed: Promise<void> | undefined;
@@ -254,6 +252,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     log,
     close: () =>
       (closed ??= (async () => {
+        process.off('exit', forgetHostFile);
+        forgetHostFile();
         const denied = approvals.denyAll('Toolgate is shutting down');
         if (denied) log(`denied ${denied} pending approval(s) at shutdown`);
         revocations.dispose();
@@ -265,7 +265,6 @@ export async function startHost(options: HostOptions): Promise<Host> {
         if (pipeline.breakers) settings.set(BREAKER_SNAPSHOT_KEY, pipeline.breakers.snapshot());
         spans.flush();
         db.close();
-        rmSync(hostFile, { force: true });
         log('stopped');
         await log.close();
       })()),

@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Disposable, Emitter } from '../../core/disposable';
 import type { ClientTokenStore } from '../store/client-token-store';
 import { tokenMatches } from '../token';
+import { tokenHint } from '../http/host-proof';
 
 export interface ClientIdentity {
   id: string;
@@ -54,6 +55,13 @@ export class ClientTokens {
     if (tokenMatches(this.defaultToken, bearer)) return DEFAULT_CLIENT;
     const info = this.byHash.get(digest(bearer));
     return info ? { id: info.id, name: info.name } : undefined;
+  }
+
+  /** The digest of the live token a host-proof hint names (http/host-proof.ts), if any. */
+  digestForHint(hint: string): string | undefined {
+    for (const tokenHash of [digest(this.defaultToken), ...this.byHash.keys()])
+      if (tokenHint(tokenHash) === hint) return tokenHash;
+    return undefined;
   }
 
   list(): ClientTokenInfo[] {

@@ -11,6 +11,7 @@ import { WebSocketServer } from 'ws';
 import type { HostEvent } from '../../../shared/contract';
 import type { Disposable } from '../../core/disposable';
 import type { McpEndpoint } from '../mcp/mcp-endpoint';
+import { HOST_PROOF_PATH, answerHostProof } from './host-proof';
 import { BodyTooLargeError, readBody } from './read-body';
 import { UI_LINK_PATH } from '../../../shared/ui-session';
 import type { ClientTokens } from '../auth/client-tokens';
@@ -109,6 +110,8 @@ export class HostServer {
     const host = checkHost(req);
     if (!host.ok) return send(res, host.status, { error: host.message });
     if (url.pathname === '/healthz') return send(res, 200, { ok: true });
+    if (url.pathname === HOST_PROOF_PATH)
+      return answerHostProof(req, res, (hint) => this.options.clients.digestForHint(hint));
 
     if (url.pathname === '/mcp') {
       const origin = checkOrigin(req, this.port);

@@ -11,10 +11,10 @@ import { readFileSync } from 'node:fs';
 
 export type ReadTable = (path: string) => string;
 
-const readTable: ReadTable = (path) => readFileSync(path, 'utf8');
+export const readTable: ReadTable = (path) => readFileSync(path, 'utf8');
 
 /** Port of a `/proc/net/tcp` address column (`0100007F:1F90` → 8080; IPv6 rows end the same way). */
-function portOf(column: string | undefined): number {
+export function portOf(column: string | undefined): number {
   const hex = column?.split(':').pop();
   return hex ? Number.parseInt(hex, 16) : Number.NaN;
 }
