@@ -18,6 +18,7 @@ import { HostEvents } from './host-events';
 import { HostSettings } from './host-settings';
 import { OtlpExporter } from './otlp-exporter';
 import { queueCommandApprover } from './command-approver';
+import { SelfGuard } from '../common/self-guard';
 import { type HostLog, openHostLog } from './host-log';
 import type { HostApiHandlers } from './http/rpc-dispatch';
 import { HostServer } from './http/host-server';
@@ -126,6 +127,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
   });
   pipeline.events.onSpan((span) => otlp.add(span));
 
+  // Toolgate itself, which no tool may reach: the data dir now, the port once the server listens
+  // (below; no tool can be called before that, as calls arrive through the server).
+  const self = new SelfGuard({ dataDir: layout.root });
   const families: FamilyHandles = await registerFamilies({
     registry,
     db,
@@ -134,6 +138,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     emit: (e) => events.emit(e),
     environment: pipeline.environment,
     approveCommand: queueCommandApprover(approvals, audit, approvalTimeoutMs),
+    askPerson: queueCommandApprover(approvals, audit, approvalTimeoutMs),
+    self,
     dataDir: layout.root,
     shortcutStore,
     traceSpans: () => recentSpans(spans),
@@ -193,6 +199,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     ...(options.peerUid ? { peerUid: options.peerUid } : {}),
   });
   await server.listen(options.port);
+  self.addPort(server.address.port);
   const hostFile = join(layout.root, 'host.json');
   writeFileSync(hostFile, JSON.stringify({ ...server.address, pid: process.pid }), { mode: 0o600 });
   log(`Toolgate ${HOST_VERSION} listening on ${server.address.ui} (${registry.size} tools, data dir ${layout.root})`);
