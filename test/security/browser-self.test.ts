@@ -122,13 +122,14 @@ describe('browser_navigate to the host', () => {
 });
 
 describe('a page on an allowed local server that embeds the host', () => {
-  it('gets nothing from it: no frame, image, fetch, WebSocket, worker request or redirect reaches the host', async () => {
+  it('gets nothing from it: no frame, image, fetch, WebSocket, worker request or redirect reaches the host, and no service worker starts', async () => {
     const opened = await call('browser_navigate', { url: `${site.url}/embeds` });
     expect(opened.error).toBe(false);
     expect(opened.text).toMatch(/Toolgate blocked what the page tried to load: Refused: \S+ is Toolgate itself/);
     const snapshot = await outcomes(async () => (await call('browser_snapshot')).text, ALL_OUTCOMES);
     for (const line of ALL_OUTCOMES) expect(snapshot).toContain(line);
     expect(snapshot).not.toMatch(REACHED);
+    expect(site.requested).not.toContain('/sw.js');
     expect([traffic.foreignConnections(), traffic.foreignRequests()]).toEqual([0, 0]);
   });
 });
@@ -184,6 +185,7 @@ describe('a browser Toolgate did not launch (a Playwright browser server)', () =
     const snapshot = await outcomes(async () => (await agentCall('browser_snapshot')).text, ROUTED_OUTCOMES);
     for (const line of ROUTED_OUTCOMES) expect(snapshot).toContain(line);
     expect(snapshot).not.toMatch(REACHED);
+    expect(hostile.requested).not.toContain('/sw.js');
     // Such a browser may still open an idle connection ahead of time (a preconnect, which no route
     // sees); not one byte of a request reaches the host.
     expect(watch.foreignRequests()).toBe(0);

@@ -1,6 +1,6 @@
 /**
  * A web site on an allowed loopback port whose pages try every way a page has to reach the
- * Toolgate host (frames, images, fetches, WebSockets, a worker, redirects) and write down what they
+ * Toolgate host (frames, images, fetches, WebSockets, a worker, a service worker, redirects) and write down what they
  * got, so a snapshot tells the test. It also records the Cookie header each visit brings.
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
@@ -27,6 +27,11 @@ ${all ? '<iframe src="/to-host" title="redirected frame"></iframe>' : ''}
   ws.onclose = () => note('websocket: closed');
   const worker = new Worker('/worker.js?all=${all}');
   worker.onmessage = (e) => note('worker ' + e.data);
+  // A service worker's own requests are seen by no route: it must not exist at all.
+  navigator.serviceWorker.register('/sw.js').then(
+    (registration) => note(registration ? 'service worker: registered' : 'service worker: refused'),
+    () => note('service worker: refused'),
+  );
 </script>`;
 }
 
@@ -48,28 +53,43 @@ export const ALL_OUTCOMES = [
   'websocket: closed',
   'worker fetch: failed',
   'worker websocket: closed',
+  'service worker: refused',
 ];
 /** The same for `/embeds?all=false`. */
-export const ROUTED_OUTCOMES = ['img: error', 'fetch: failed', 'websocket: closed', 'worker fetch: failed'];
+export const ROUTED_OUTCOMES = [
+  'img: error',
+  'fetch: failed',
+  'websocket: closed',
+  'worker fetch: failed',
+  'service worker: refused',
+];
 /** What any of them writes when something did. */
-export const REACHED = /HTTP \d|loaded|: open|Approve once/;
+export const REACHED = /HTTP \d|loaded|: open|registered|Approve once/;
 
 export interface HostileSite {
   url: string;
   /** The Cookie header of each visit to `/echo-cookie`, in order. */
   cookiesSeen: Array<string | undefined>;
+  /** Every path the site was asked for (a service worker's script among them, were one allowed). */
+  requested: string[];
   close(): Promise<void>;
 }
 
 export async function startHostileSite(hostPort: () => number): Promise<HostileSite> {
   const cookiesSeen: Array<string | undefined> = [];
+  const requested: string[] = [];
   const route = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://x');
+    requested.push(url.pathname);
     const all = url.searchParams.get('all') !== 'false';
     const html = (body: string): void => void res.writeHead(200, { 'content-type': 'text/html' }).end(body);
     if (url.pathname === '/embeds') return html(embeddingPage(hostPort(), all));
     if (url.pathname === '/worker.js')
       return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(workerScript(hostPort(), all));
+    if (url.pathname === '/sw.js')
+      return void res
+        .writeHead(200, { 'content-type': 'text/javascript' })
+        .end(`self.addEventListener('fetch', () => {}); fetch('http://127.0.0.1:${hostPort()}/from-service-worker');`);
     if (url.pathname === '/to-host')
       return void res.writeHead(302, { location: `http://127.0.0.1:${hostPort()}/` }).end();
     if (url.pathname === '/echo-cookie') {
@@ -83,6 +103,7 @@ export async function startHostileSite(hostPort: () => number): Promise<HostileS
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     cookiesSeen,
+    requested,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -6,11 +6,17 @@
  * spelling of this machine, whatever the setting says, with a PERMISSION_DENIED that names
  * Toolgate; other loopback ports stay governed by the setting. Real host, real MCP client.
  */
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unreachablePortArgs } from '../../tools/browser';
+import { SelfGuard, isThisMachine } from '../../tools/common/self-guard';
 import { type TestHost, connectClient, startTestHost, textOf } from '../host/harness';
+import { removeDir } from '../support/remove-dir';
 import { requireChromium } from '../support/requirements';
 import { type HostTraffic, watchHostTraffic } from './host-traffic';
 
@@ -122,5 +128,49 @@ describe('other loopback ports', () => {
     const answer = await call('web_fetch', { url: otherUrl });
     expect(answer.text).toMatch(/PERMISSION_DENIED: .*networkBlockPrivateAddresses|public web/);
     await t.host.api.updateSettings({ changes: { networkBlockPrivateAddresses: false } });
+  });
+});
+
+describe('the self guard itself', () => {
+  it('judges every address of this machine as this machine, and others not', () => {
+    const own = Object.values(networkInterfaces())
+      .flatMap((list) => list ?? [])
+      .map((itf) => itf.address);
+    for (const address of [
+      '127.0.0.1',
+      '127.255.0.9',
+      '::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::7f00:1',
+      '0.0.0.0',
+      '::',
+      ...own,
+    ])
+      expect([address, isThisMachine(address)]).toEqual([address, true]);
+    for (const address of ['93.184.216.34', '2606:4700::1111', '169.254.169.254', 'example.com'])
+      expect([address, isThisMachine(address)]).toEqual([address, false]);
+  });
+
+  it("knows the data dir's files as its own, on real paths, and the workspace folder as the tools'", async () => {
+    const data = mkdtempSync(join(tmpdir(), 'toolgate-self-'));
+    mkdirSync(join(data, 'workspace'));
+    writeFileSync(join(data, 'token'), 'secret');
+    symlinkSync(join(data, 'token'), join(data, 'workspace', 'link'));
+    const self = new SelfGuard({ dataDir: data });
+    for (const path of ['token', 'toolgate.db-wal', 'logs/host.log', 'host.json', '', 'workspace/link'])
+      expect([path, self.ownsPath(join(data, path))]).toEqual([path, true]);
+    for (const path of [join(data, 'workspace'), join(data, 'workspace', 'notes.txt'), tmpdir()])
+      expect([path, self.ownsPath(path)]).toEqual([path, false]);
+    await removeDir(data);
+  });
+
+  it("tells a launched browser that nothing resolves on Toolgate's port, and on 80/443 only this machine's names", () => {
+    expect(unreachablePortArgs([])).toEqual([]);
+    expect(unreachablePortArgs([47123])).toEqual(['--host-resolver-rules=MAP *:47123 ~NOTFOUND']);
+    const web = unreachablePortArgs([443])[0] ?? '';
+    expect(web).toContain('MAP localhost:443 ~NOTFOUND');
+    expect(web).toContain('MAP 127.*:443 ~NOTFOUND');
+    expect(web).not.toContain('MAP *:443');
   });
 });

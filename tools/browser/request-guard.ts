@@ -12,13 +12,12 @@
  * that still ends up on a refused address is sent to about:blank (`evictRefused`).
  */
 import { lookup } from 'node:dns/promises';
-import { realpathSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Frame } from 'playwright-core';
-import { type SelfGuard, effectivePort } from '../common/self-guard';
+import { type SelfGuard, effectivePort, realPathOf } from '../common/self-guard';
 import { ToolCallError } from '../core/result';
+import { isInside } from '../files/path-guard';
 
 export interface LoadRules {
   self: SelfGuard;
@@ -35,27 +34,6 @@ function fileRefusal(why: string): ToolCallError {
   });
 }
 
-function inside(root: string, candidate: string): boolean {
-  const rel = relative(root, candidate);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
-}
-
-/** The real path of `path`: symlinks resolved on the part that exists, the rest appended as named. */
-function realPathOf(path: string): string {
-  const missing: string[] = [];
-  let current = path;
-  for (;;) {
-    try {
-      return join(realpathSync(current), ...missing);
-    } catch {
-      const parent = dirname(current);
-      if (parent === current) return path;
-      missing.unshift(basename(current));
-      current = parent;
-    }
-  }
-}
-
 function judgeFile(url: URL, rules: LoadRules): ToolCallError | undefined {
   if (url.hostname !== '' && url.hostname !== 'localhost') return fileRefusal('names another computer');
   const root = rules.workspaceRoot();
@@ -68,7 +46,7 @@ function judgeFile(url: URL, rules: LoadRules): ToolCallError | undefined {
   }
   if (path.includes('\0')) return fileRefusal('contains a NUL byte');
   const real = realPathOf(path);
-  if (!inside(realPathOf(root), real)) return fileRefusal('leads outside the workspace');
+  if (!isInside(realPathOf(root), real)) return fileRefusal('leads outside the workspace');
   if (rules.self.ownsPath(real)) return rules.self.fileRefusal();
   return undefined;
 }
@@ -98,6 +76,17 @@ export async function judgeUrl(raw: string, rules: LoadRules): Promise<ToolCallE
   return undefined;
 }
 
+/** A request whose judgement itself failed is refused: the rules fail closed. */
+function unjudged(e: unknown): ToolCallError {
+  return new ToolCallError(
+    'PERMISSION_DENIED',
+    `Refused: Toolgate could not check where this load leads (${String(e)}).`,
+    {
+      data: { gate: 'browser' },
+    },
+  );
+}
+
 /**
  * Routes every request and WebSocket of `context` through the rules; `onRefused` hears each
  * refusal (the tools tell the model what was blocked). Service workers, whose requests no route
@@ -109,7 +98,7 @@ export async function guardContext(
   onRefused: (refusal: ToolCallError) => void,
 ): Promise<void> {
   await context.route('**/*', async (route) => {
-    const refusal = await judgeUrl(route.request().url(), rules);
+    const refusal = await judgeUrl(route.request().url(), rules).catch(unjudged);
     if (refusal) {
       onRefused(refusal);
       await route.abort('blockedbyclient').catch(() => undefined);
@@ -120,7 +109,7 @@ export async function guardContext(
   await context.routeWebSocket(
     () => true,
     async (ws) => {
-      const refusal = await judgeUrl(ws.url(), rules);
+      const refusal = await judgeUrl(ws.url(), rules).catch(unjudged);
       if (refusal) {
         onRefused(refusal);
         await ws.close({ code: 1008, reason: 'refused by Toolgate' }).catch(() => undefined);

@@ -12,7 +12,7 @@
 import { realpathSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { ToolCallError } from '../core/result';
 
 /**
@@ -71,11 +71,19 @@ function inside(root: string, candidate: string): boolean {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
 
-function realOrResolved(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return resolve(path);
+/** The real path of `path`: symbolic links resolved on the part that exists, the rest appended as named. */
+export function realPathOf(path: string): string {
+  const missing: string[] = [];
+  let current = resolve(path);
+  for (;;) {
+    try {
+      return join(realpathSync(current), ...missing);
+    } catch {
+      const parent = dirname(current);
+      if (parent === current) return resolve(path);
+      missing.unshift(basename(current));
+      current = parent;
+    }
   }
 }
 
@@ -120,9 +128,9 @@ export class SelfGuard {
    */
   ownsPath(path: string): boolean {
     if (!this.dataDir) return false;
-    const real = realOrResolved(path);
-    const root = realOrResolved(this.dataDir);
-    return inside(root, real) && !inside(realOrResolved(join(this.dataDir, 'workspace')), real);
+    const real = realPathOf(path);
+    const root = realPathOf(this.dataDir);
+    return inside(root, real) && !inside(realPathOf(join(this.dataDir, 'workspace')), real);
   }
 
   /** The refusal every family gives; `where` names the host and port (never a path or query). */
