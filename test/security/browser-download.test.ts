@@ -3,9 +3,10 @@
  * workspace/downloads/evil.sh without approval, while write_file and download_file ask. Rule: a
  * browser download is a write: it waits in the same approval queue ("browser download: evil.sh
  * from http://…"), is recorded in the audit, lands in workspace/downloads only when a person
- * approves, and is discarded when they deny. Real host, real MCP client, real Chromium.
+ * approves, and is discarded when they deny. Until then the bytes wait in the host's own folder,
+ * outside the workspace. Real host, real MCP client, real Chromium.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -34,6 +35,11 @@ function refOf(snapshot: string, pattern: RegExp): string {
 }
 
 const evil = () => join(t.dataDir, 'workspace', 'downloads', 'evil.sh');
+/** What the browser holds while a person decides: in the host's own folder, outside the workspace. */
+const held = (): string[] => {
+  const dir = join(t.dataDir, 'browser-downloads');
+  return existsSync(dir) ? readdirSync(dir).map((name) => readFileSync(join(dir, name), 'utf8')) : [];
+};
 
 async function pendingDownload() {
   await expect
@@ -90,6 +96,7 @@ describe("the attack of issue 12 (a page's <a download> clicked with browser_cli
     });
     expect(await stateOfDownload(0)).toBe('awaiting_approval');
     expect(existsSync(evil())).toBe(false);
+    expect(held()).toEqual([SCRIPT]);
   });
 
   it('discards it when the person denies it: it never lands, and the audit records the denial', async () => {
@@ -105,6 +112,7 @@ describe("the attack of issue 12 (a page's <a download> clicked with browser_cli
     };
     expect(listed.downloads[0]).toMatchObject({ state: 'discarded', path: null, error: 'denied: not from that site' });
     expect(existsSync(evil())).toBe(false);
+    await expect.poll(held, { timeout: 5_000 }).toEqual([]);
     const audit = (await t.host.api.auditLog({ limit: 50 })).filter((a) => a.toolId === 'browser_download');
     expect(audit.map((a) => [a.decision, a.decider])).toEqual([['deny', 'person']]);
   });
@@ -116,6 +124,7 @@ describe("the attack of issue 12 (a page's <a download> clicked with browser_cli
     t.host.approvals.answer(item.approvalId, { decision: 'approve_once', decider: 'person' });
     await expect.poll(() => stateOfDownload(1), { timeout: 10_000 }).toBe('completed');
     expect(readFileSync(evil(), 'utf8')).toBe(SCRIPT);
+    await expect.poll(held, { timeout: 5_000 }).toEqual([]);
     const audit = (await t.host.api.auditLog({ limit: 50 })).filter((a) => a.toolId === 'browser_download');
     expect(audit.map((a) => a.decision).sort()).toEqual(['approve_once', 'deny']);
   });

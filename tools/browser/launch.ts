@@ -36,6 +36,11 @@ export interface LaunchSettings {
   probe?: ExecutableProbe;
   /** Toolgate itself: a launched browser resolves nothing on its ports (see `unreachablePortArgs`). */
   self?: SelfGuard;
+  /**
+   * Where a launched browser receives downloads while they wait for a person (downloads.ts); the
+   * host gives a folder of its own, outside any workspace. Default: Playwright's temporary folder.
+   */
+  pendingDownloadsDir?: string;
 }
 
 /**
@@ -102,6 +107,7 @@ export async function startSession(settings: LaunchSettings): Promise<BrowserSes
     if (settings.userDataDir) {
       const context = await chromium.launchPersistentContext(settings.userDataDir, {
         executablePath,
+        ...(settings.pendingDownloadsDir ? { downloadsPath: settings.pendingDownloadsDir } : {}),
         args,
         headless,
         timeout,
@@ -111,7 +117,13 @@ export async function startSession(settings: LaunchSettings): Promise<BrowserSes
       });
       return { mode: 'persistent', browser: context.browser(), context, owned: true, target: executablePath, headless };
     }
-    const browser = await chromium.launch({ executablePath, args, headless, timeout });
+    const browser = await chromium.launch({
+      executablePath,
+      args,
+      headless,
+      timeout,
+      ...(settings.pendingDownloadsDir ? { downloadsPath: settings.pendingDownloadsDir } : {}),
+    });
     const context = await browser.newContext({ viewport, acceptDownloads: true, serviceWorkers: 'block' });
     return { mode: 'launch', browser, context, owned: true, target: executablePath, headless };
   } catch (e) {

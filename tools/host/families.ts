@@ -93,6 +93,7 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
     headless: browserSettings.browserHeadless ?? true,
     ...(browserSettings.browserPersistentProfile ? { userDataDir: join(deps.dataDir, 'browser-profile') } : {}),
     downloadsDir: join(deps.workspaceRoot, 'downloads'),
+    pendingDownloadsDir: join(deps.dataDir, 'browser-downloads'),
     workspaceRoot: deps.workspaceRoot,
     self: deps.self,
     approveDownload: deps.askPerson,
