@@ -178,7 +178,8 @@ export function definePageTool<S extends z.ZodType>(
         if (ctx.signal.aborted) throw cancelledError();
         // A load that failed because Toolgate refused it fails with that refusal, not a network error.
         const refusal = manager.refusalsSince(mark)[0];
-        if (refusal && /net::ERR_|failed to load/.test(errorText(e))) throw refusal;
+        if (refusal && /net::ERR_(BLOCKED_BY_CLIENT|NAME_NOT_RESOLVED)|failed to load/.test(errorText(e)))
+          throw refusal;
         // Opening a URL that is a download "fails" in Playwright; for the model it started a download.
         const downloaded = notes();
         if (downloaded && /Download is starting/.test(errorText(e))) {
