@@ -4,21 +4,29 @@
  * downloads, dialogs, recent actions), publishes telemetry for the environment gate, and recovers
  * from a crashed tab or a closed browser: the loss is reported once, the next call relaunches.
  */
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
+import { SelfGuard } from '../common/self-guard';
 import { type Disposable, Emitter } from '../core/disposable';
+import type { ApprovalDecider } from '../core/permission';
+import { ToolCallError } from '../core/result';
 import { ConsoleLog } from './console-log';
 import { DialogWatcher } from './dialogs';
-import { DownloadTracker } from './downloads';
+import { type CallOrigin, DownloadTracker } from './downloads';
 import { type BrowserSession, type LaunchSettings, type SessionMode, startSession } from './launch';
 import { NetworkLog } from './network-log';
+import { type LoadRules, evictRefused, guardContext } from './request-guard';
 import { RingBuffer } from './ring-buffer';
 import { type TabInfo, TabList } from './tab-list';
 import { type ScreencastFrame, type ScreencastOptions, startScreencast } from './screencast';
 import { TelemetryTracker, type BrowserTelemetry } from './telemetry';
 
 export interface BrowserManagerOptions extends LaunchSettings {
-  /** Where downloads are saved; `browserTools` sets `<workspace>/downloads` when this is absent. */
+  /** Where approved downloads are saved; `browserTools` sets `<workspace>/downloads` when this is absent. */
   downloadsDir?: string;
+  /** The only folder file: URLs may open; `browserTools` sets its workspace when this is absent. */
+  workspaceRoot?: string;
+  /** Asks a person whether a download a page started may land in the workspace; without it, downloads are discarded. */
+  approveDownload?: ApprovalDecider;
   /** Wait for an element to become actionable at most this long (default 5 s). */
   actionTimeoutMs?: number;
   /** Default navigation timeout (default 30 s). */
@@ -57,6 +65,11 @@ export class BrowserManager {
   private loss: BrowserLoss | undefined;
   private closing = false;
   private downloadsDir: string | undefined;
+  private workspaceRoot: string | undefined;
+  private readonly rules: LoadRules;
+  private lastCall: CallOrigin | undefined;
+  private readonly refusals: RingBuffer<{ seq: number; refusal: ToolCallError }>;
+  private refusalSeq = 0;
   private readonly actions: RingBuffer<ActionRecord>;
   private readonly lost = new Emitter<BrowserLoss>();
   private readonly telemetryState: TelemetryTracker;
@@ -66,7 +79,16 @@ export class BrowserManager {
     this.network = new NetworkLog(options.networkLogSize ?? 500, this.now);
     this.console = new ConsoleLog(options.consoleLogSize ?? 300, this.now);
     this.downloadsDir = options.downloadsDir;
-    this.downloads = new DownloadTracker(() => this.downloadsDir, this.now);
+    this.workspaceRoot = options.workspaceRoot;
+    const self = options.self ?? new SelfGuard();
+    this.rules = { self, workspaceRoot: () => this.workspaceRoot };
+    this.refusals = new RingBuffer(20);
+    this.downloads = new DownloadTracker({
+      directory: () => this.downloadsDir,
+      ...(options.approveDownload ? { approve: options.approveDownload } : {}),
+      origin: () => this.lastCall,
+      now: this.now,
+    });
     this.dialogs = new DialogWatcher(this.now);
     this.actions = new RingBuffer(options.actionLogSize ?? 50);
     this.telemetryState = new TelemetryTracker(this.now);
@@ -90,6 +112,34 @@ export class BrowserManager {
   /** Sets the downloads folder unless the host already configured one. */
   useDownloadsDir(dir: string, override = false): void {
     if (override || this.downloadsDir === undefined) this.downloadsDir = dir;
+  }
+
+  /** Sets the folder file: URLs may open unless the host already configured one. */
+  useWorkspace(root: string): void {
+    this.workspaceRoot ??= root;
+  }
+
+  /** What the browser may load (request-guard.ts), for checks made before a navigation. */
+  get loadRules(): LoadRules {
+    return this.rules;
+  }
+
+  /** The tool call now driving the browser: a download the page starts is charged to it. */
+  noteCall(origin: CallOrigin): void {
+    this.lastCall = { callId: origin.callId, sessionId: origin.sessionId, requester: origin.requester };
+  }
+
+  /** A mark to pass to `refusalsSince`. */
+  refusalMark(): number {
+    return this.refusalSeq;
+  }
+
+  /** What the browser refused to load since `mark` (oldest first, one per distinct message). */
+  refusalsSince(mark: number): ToolCallError[] {
+    const seen = new Map<string, ToolCallError>();
+    for (const r of this.refusals.toArray())
+      if (r.seq > mark && !seen.has(r.refusal.message)) seen.set(r.refusal.message, r.refusal);
+    return [...seen.values()];
   }
 
   /** The active tab, launching the browser or opening a tab when there is none. */
@@ -184,6 +234,7 @@ export class BrowserManager {
     // A launch still in flight would otherwise attach a browser nobody closes.
     const session = this.session ?? (await this.starting?.catch(() => undefined));
     this.closing = true;
+    this.downloads.withdraw();
     try {
       this.dropSession();
       if (session) {
@@ -199,7 +250,19 @@ export class BrowserManager {
   private async ensureSession(): Promise<BrowserSession> {
     if (this.session) return this.session;
     this.starting ??= startSession(this.options).then(
-      (session) => {
+      async (session) => {
+        try {
+          await guardContext(session.context, this.rules, (refusal) => this.noteRefusal(refusal));
+        } catch (e) {
+          this.starting = undefined;
+          if (session.owned) await (session.browser ?? session.context).close().catch(() => undefined);
+          else await session.browser?.close().catch(() => undefined);
+          throw new ToolCallError(
+            'EXECUTION_FAILED',
+            `The browser started, but Toolgate could not watch what it loads (${(e as Error).message.split('\n')[0]}), so it is not used.`,
+            { hint: 'Tell the user; a browser server or CDP endpoint of an old version may lack request routing.' },
+          );
+        }
         this.starting = undefined;
         this.attachSession(session);
         return session;
@@ -253,7 +316,8 @@ export class BrowserManager {
       void page.close().catch(() => undefined);
     };
     const onClose = () => this.tabList.remove(page);
-    const onNavigated = () => {
+    const onNavigated = (frame: Frame) => {
+      evictRefused(frame, this.rules, (refusal) => this.noteRefusal(refusal));
       if (page === this.tabList.active()) this.noteState();
     };
     const onLoad = () => void this.tabList.refreshTitle(page);
@@ -274,6 +338,10 @@ export class BrowserManager {
         },
       },
     ]);
+  }
+
+  private noteRefusal(refusal: ToolCallError): void {
+    this.refusals.push({ seq: ++this.refusalSeq, refusal });
   }
 
   private reportLoss(loss: BrowserLoss): void {

@@ -10,7 +10,9 @@ import { type ToolResult, ToolCallError, success } from '../core/result';
 import { type Tool, type ToolContext, type ToolDefinition, type ToolReturn, defineTool } from '../core/tool';
 import type { BrowserManager } from './browser-manager';
 import { type DialogInfo, describeDialog, dialogAdvice } from './dialogs';
-import { isGoneError, lossError, toToolCallError } from './errors';
+import { type DownloadEntry, safeFileName } from './downloads';
+import { redactUrlText } from '../network/secrets';
+import { errorText, isGoneError, lossError, toToolCallError } from './errors';
 import { describeRef, resolveRefTarget } from './snapshot/refs';
 
 export interface ShowInfo {
@@ -84,6 +86,31 @@ function openedDialog(info: DialogInfo, what: string): ToolResult {
   });
 }
 
+/** What a download the page started during a call becomes, in the words the model reads. */
+function downloadNote(started: readonly DownloadEntry[], canApprove: boolean): string | undefined {
+  if (started.length === 0) return undefined;
+  const names = started.map((d) => `${safeFileName(d.suggestedFilename)} from ${redactUrlText(d.url) ?? 'the page'}`);
+  const what = `The page started a download: ${names.join(', ')}.`;
+  return canApprove
+    ? `${what} A download is a write into the workspace: it is waiting for approval by the user and is saved to downloads/ only if they approve (browser_download_list shows whether it was).`
+    : `${what} Downloads need a person's approval and no one can give it here, so it was discarded.`;
+}
+
+/** What the browser refused to load, and the downloads it started, told after a call's answer. */
+function withNotes(result: ToolReturn, refusals: readonly ToolCallError[], downloads: string | undefined): ToolReturn {
+  const notes = [
+    ...(refusals.length
+      ? [`Toolgate blocked what the page tried to load: ${refusals.map((r) => r.message).join(' ')}`]
+      : []),
+    ...(downloads ? [downloads] : []),
+  ];
+  if (notes.length === 0) return result;
+  const note = notes.join('\n');
+  if (typeof result === 'string') return `${result}\n${note}`;
+  if (!result.ok) return result;
+  return { ...result, content: [...result.content, { type: 'text', text: note }] };
+}
+
 /** The ref, described with its role and name from the latest snapshot when it has one. */
 export function targetText(page: Page | undefined, target: string): string {
   return page && /^(f\d+)?e\d+$/.test(target) ? describeRef(page, target) : target;
@@ -100,6 +127,11 @@ export function definePageTool<S extends z.ZodType>(
     run: async (args, ctx) => {
       let page: Page | undefined;
       let ok = false;
+      manager.noteCall(ctx);
+      const mark = manager.refusalMark();
+      const started: DownloadEntry[] = [];
+      const watching = manager.downloads.onStarted((entry) => started.push(entry));
+      const notes = () => downloadNote(started, manager.downloads.canApprove);
       try {
         const loss = manager.takeLoss();
         if (loss) throw lossError(loss);
@@ -137,13 +169,23 @@ export function definePageTool<S extends z.ZodType>(
             return openedDialog(raced.opened, `${def.id} on ${targetText(page, def.target(args))}`);
           }
           ok = typeof raced.result === 'string' || raced.result.ok;
-          return raced.result;
+          return withNotes(raced.result, manager.refusalsSince(mark), notes());
         } finally {
           dialog.dispose();
           abort.dispose();
         }
       } catch (e) {
         if (ctx.signal.aborted) throw cancelledError();
+        // A load that failed because Toolgate refused it fails with that refusal, not a network error.
+        const refusal = manager.refusalsSince(mark)[0];
+        if (refusal && /net::ERR_(BLOCKED_BY_CLIENT|NAME_NOT_RESOLVED)|failed to load/.test(errorText(e)))
+          throw refusal;
+        // Opening a URL that is a download "fails" in Playwright; for the model it started a download.
+        const downloaded = notes();
+        if (downloaded && /Download is starting/.test(errorText(e))) {
+          ok = true;
+          return success(downloaded);
+        }
         if (page && (isGoneError(e) || page.isClosed())) {
           const loss = await manager.awaitLoss(500);
           if (loss) throw lossError(loss);
@@ -153,6 +195,7 @@ export function definePageTool<S extends z.ZodType>(
           ...(def.timeoutHint ? { timeoutHint: def.timeoutHint } : {}),
         });
       } finally {
+        watching.dispose();
         manager.recordAction(def.id, targetText(page, def.target(args)), ok);
       }
     },

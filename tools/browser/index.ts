@@ -31,7 +31,8 @@ export { BrowserManager, type ActionRecord, type BrowserLoss, type BrowserManage
 export type { TabInfo } from './tab-list';
 export type { BrowserToolDeps, ShowInfo } from './define-browser-tool';
 export type { DialogInfo, DialogType } from './dialogs';
-export type { DownloadEntry, DownloadState } from './downloads';
+export type { CallOrigin, DownloadEntry, DownloadState } from './downloads';
+export { unreachablePortArgs } from './launch';
 export { candidatePaths, resolveExecutable } from './executable';
 export { FpsMeter } from './fps-meter';
 export { LINUX_ARGS, type LaunchSettings } from './launch';
@@ -61,6 +62,7 @@ export const BROWSER_TOOL_IDS = [
 
 export function browserTools(deps: BrowserToolDeps): Tool[] {
   deps.manager.useDownloadsDir(join(deps.workspaceRoot, 'downloads'));
+  deps.manager.useWorkspace(deps.workspaceRoot);
   const tools = [
     browserNavigate(deps),
     browserClick(deps),

@@ -4,6 +4,7 @@
  * lab machine). Launch failures become structured errors.
  */
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import type { SelfGuard } from '../common/self-guard';
 import { ToolCallError, isToolCallError } from '../core/result';
 import { redactUrlText, scrub, secretValues } from '../network/secrets';
 import { type ExecutableProbe, resolveExecutable } from './executable';
@@ -33,6 +34,32 @@ export interface LaunchSettings {
   launchTimeoutMs?: number;
   viewport?: { width: number; height: number };
   probe?: ExecutableProbe;
+  /** Toolgate itself: a launched browser resolves nothing on its ports (see `unreachablePortArgs`). */
+  self?: SelfGuard;
+  /**
+   * Where a launched browser receives downloads while they wait for a person (downloads.ts); the
+   * host gives a folder of its own, outside any workspace. Default: Playwright's temporary folder.
+   */
+  pendingDownloadsDir?: string;
+}
+
+/**
+ * Chromium's own resolver told that no host resolves on Toolgate's ports. It applies below
+ * everything routing sees or misses (redirect hops, workers and their WebSockets, service
+ * workers, a name that rebinds to 127.0.0.1 after being checked), and before any connection is
+ * made. Other hosts on the same port number are unreachable too, a price paid for closing it by
+ * design; on 80 and 443, where that price would be the web, only this machine's names are mapped.
+ */
+export function unreachablePortArgs(ports: readonly number[]): string[] {
+  if (ports.length === 0) return [];
+  const rules = ports.flatMap((port) =>
+    port === 80 || port === 443
+      ? ['localhost', '*.localhost', '127.*', '0.*', '[::1]', '[::]', '[::ffff:*]'].map(
+          (h) => `MAP ${h}:${port} ~NOTFOUND`,
+        )
+      : [`MAP *:${port} ~NOTFOUND`],
+  );
+  return [`--host-resolver-rules=${rules.join(', ')}`];
 }
 
 export type SessionMode = 'launch' | 'persistent' | 'cdp' | 'server';
@@ -55,32 +82,49 @@ export async function startSession(settings: LaunchSettings): Promise<BrowserSes
   try {
     if (settings.cdpEndpoint) {
       const browser = await chromium.connectOverCDP(settings.cdpEndpoint, { timeout });
-      const context = browser.contexts()[0] ?? (await browser.newContext({ viewport, acceptDownloads: true }));
+      // The browser's existing context (its logins) is used as it is; service workers in it are
+      // outside Toolgate's reach, the route of every request is not (request-guard.ts).
+      const context =
+        browser.contexts()[0] ??
+        (await browser.newContext({ viewport, acceptDownloads: true, serviceWorkers: 'block' }));
       return { mode: 'cdp', browser, context, owned: false, target: settings.cdpEndpoint };
     }
     if (settings.playwrightServer) {
       const browser = await chromium.connect(settings.playwrightServer, { timeout });
       // Our own context on the shared browser: disconnecting closes it and leaves the server running.
-      const context = await browser.newContext({ viewport, acceptDownloads: true });
+      const context = await browser.newContext({ viewport, acceptDownloads: true, serviceWorkers: 'block' });
       return { mode: 'server', browser, context, owned: false, target: settings.playwrightServer };
     }
     const executablePath = resolveExecutable(settings.executablePath, settings.probe);
     const platform = settings.probe?.platform ?? process.platform;
-    const args = [...(platform === 'linux' ? LINUX_ARGS : []), ...(settings.extraArgs ?? [])];
+    const args = [
+      ...(platform === 'linux' ? LINUX_ARGS : []),
+      ...(settings.extraArgs ?? []),
+      // Last, so an extra argument of the same name cannot replace it.
+      ...unreachablePortArgs(settings.self?.ports ?? []),
+    ];
     const headless = settings.headless ?? true;
     if (settings.userDataDir) {
       const context = await chromium.launchPersistentContext(settings.userDataDir, {
         executablePath,
+        ...(settings.pendingDownloadsDir ? { downloadsPath: settings.pendingDownloadsDir } : {}),
         args,
         headless,
         timeout,
         viewport,
         acceptDownloads: true,
+        serviceWorkers: 'block',
       });
       return { mode: 'persistent', browser: context.browser(), context, owned: true, target: executablePath, headless };
     }
-    const browser = await chromium.launch({ executablePath, args, headless, timeout });
-    const context = await browser.newContext({ viewport, acceptDownloads: true });
+    const browser = await chromium.launch({
+      executablePath,
+      args,
+      headless,
+      timeout,
+      ...(settings.pendingDownloadsDir ? { downloadsPath: settings.pendingDownloadsDir } : {}),
+    });
+    const context = await browser.newContext({ viewport, acceptDownloads: true, serviceWorkers: 'block' });
     return { mode: 'launch', browser, context, owned: true, target: executablePath, headless };
   } catch (e) {
     if (isToolCallError(e)) throw e;

@@ -13,6 +13,8 @@ import type { Db } from './store/database';
 import type { ToolRegistry } from '../core/registry';
 import type { TraceSpan } from '../core/trace-span';
 import type { EnvironmentGate, TelemetryStore } from '../core/pipeline';
+import type { ApprovalDecider } from '../core/permission';
+import type { SelfGuard } from '../common/self-guard';
 import { type CommandApprover, createDeviceService, deviceEnvironmentRules, deviceTools } from '../devices';
 import { attachVirtualDevice } from '../devices/virtual-demo';
 import { createDeviceSurface } from './device-surface';
@@ -42,6 +44,10 @@ export interface FamilyDeps {
   environment: EnvironmentGate | undefined;
   /** Asks a person about a shell command (shell_execute's own gate). */
   approveCommand: CommandApprover;
+  /** Asks a person from inside a running tool (a download a page started), through the same queue and audit. */
+  askPerson: ApprovalDecider;
+  /** Toolgate itself (its port, its data dir), which no tool may reach. */
+  self: SelfGuard;
   log: (line: string) => void;
 }
 
@@ -70,13 +76,14 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
       workspaceRoot: deps.workspaceRoot,
       webSearchEndpoint: () => settings.get('webSearchEndpoint'),
       blockPrivateAddresses: () => settings.get('networkBlockPrivateAddresses') ?? false,
+      self: deps.self,
     }),
   );
   registry.registerAll(memoryTools({ db: deps.db }));
   registry.registerAll(filesTools({ workspaceRoot: deps.workspaceRoot, secretFiles: dataDirSecrets(deps.dataDir) }));
   registry.registerAll(structuredTools({ workspaceRoot: deps.workspaceRoot }));
   registry.registerAll(utilityTools());
-  const mcp = mcpClientTools({ registry });
+  const mcp = mcpClientTools({ registry, self: deps.self });
   registry.registerAll(mcp.tools);
 
   const browserSettings = settings.current();
@@ -87,6 +94,10 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
     headless: browserSettings.browserHeadless ?? true,
     ...(browserSettings.browserPersistentProfile ? { userDataDir: join(deps.dataDir, 'browser-profile') } : {}),
     downloadsDir: join(deps.workspaceRoot, 'downloads'),
+    pendingDownloadsDir: join(deps.dataDir, 'browser-downloads'),
+    workspaceRoot: deps.workspaceRoot,
+    self: deps.self,
+    approveDownload: deps.askPerson,
   });
   registry.registerAll(
     browserTools({

@@ -22,6 +22,7 @@ import { HostEvents } from './host-events';
 import { HostSettings } from './host-settings';
 import { OtlpExporter } from './otlp-exporter';
 import { queueCommandApprover } from './command-approver';
+import { SelfGuard } from '../common/self-guard';
 import { type HostLog, openHostLog } from './host-log';
 import type { HostApiHandlers } from './http/rpc-dispatch';
 import { HostServer } from './http/host-server';
@@ -149,6 +150,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
   });
   pipeline.events.onSpan((span) => otlp.add(span));
 
+  // Toolgate itself, which no tool may reach: the data dir now, the port once the server listens
+  // (below; no tool can be called before that, as calls arrive through the server).
+  const self = new SelfGuard({ dataDir: layout.root });
   const families: FamilyHandles = await registerFamilies({
     registry,
     db,
@@ -157,6 +161,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     emit: (e) => events.emit(e),
     environment: pipeline.environment,
     approveCommand: queueCommandApprover(approvals, audit, approvalTimeoutMs),
+    askPerson: queueCommandApprover(approvals, audit, approvalTimeoutMs),
+    self,
     dataDir: layout.root,
     shortcutStore,
     traceSpans: () => recentSpans(spans),
@@ -228,6 +234,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     ...(options.httpMaxConnections ? { maxConnections: options.httpMaxConnections } : {}),
   });
   await server.listen(options.port);
+  self.addPort(server.address.port);
   // Gone on close and on any exit that runs exit handlers; a kill -9 leaves it, and readers check its pid.
   const forgetHostFile = writeHostFile(layout.root, server.address, linkKey);
   process.on('exit', forgetHostFile);

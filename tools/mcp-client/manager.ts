@@ -10,7 +10,8 @@ import type { ToolRegistry } from '../core/registry';
 import { ToolCallError, type ToolResult, failure } from '../core/result';
 import { suggestToolIds } from '../core/suggester';
 import type { ToolContext } from '../core/tool';
-import { guardedFetch } from '../network/address-guard';
+import type { SelfGuard } from '../common/self-guard';
+import { destinationPolicy, guardedFetch } from '../network/address-guard';
 import { connectGuardedFetch } from '../network/guarded-connect';
 import type { FetchLike } from '../network/http-fetch';
 import { scrubValue } from '../network/secrets';
@@ -32,9 +33,12 @@ export interface McpClientManagerOptions {
   /**
    * What HTTP servers are reached with. Default: a fetch that never connects to link-local
    * addresses (cloud metadata), checked before the request and again at connect time, like the
-   * network tools; loopback stays allowed, where most HTTP MCP servers live.
+   * network tools, and never to Toolgate itself (`self`); the rest of loopback stays allowed, where
+   * most HTTP MCP servers live.
    */
   httpFetch?: FetchLike;
+  /** Toolgate itself, which the default fetch never connects to. */
+  self?: SelfGuard;
 }
 
 export interface McpToolSummary {
@@ -82,12 +86,8 @@ export class McpClientManager {
   ) {
     this.connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
     this.callTimeoutMs = options.callTimeoutMs ?? 120_000;
-    this.httpFetch =
-      options.httpFetch ??
-      guardedFetch(
-        connectGuardedFetch(() => false),
-        () => false,
-      );
+    const policy = destinationPolicy(() => false, options.self);
+    this.httpFetch = options.httpFetch ?? guardedFetch(connectGuardedFetch(policy), policy);
   }
 
   /** Connects (or returns the live session for the identical spec); throws ToolCallError on failure. */

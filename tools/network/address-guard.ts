@@ -1,6 +1,7 @@
 /**
- * Where the network tools may connect. Link-local addresses (169.254.0.0/16, fe80::/10: cloud
- * metadata services, which hand out credentials) are always refused; loopback and private
+ * Where the network tools may connect. Toolgate itself (its own port on any address of this
+ * machine, see tools/common/self-guard.ts) and link-local addresses (169.254.0.0/16, fe80::/10:
+ * cloud metadata services, which hand out credentials) are always refused; loopback and private
  * networks are refused too when the host asks for it (a setting), for agents that must only reach
  * the public web. Every hop is checked, redirects included, on the addresses the name resolves to,
  * and checked again on the addresses the socket actually connects to (see guarded-connect.ts), so a
@@ -9,6 +10,7 @@
  */
 import { type LookupAddress, type LookupOptions, lookup as systemLookup } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
+import { SelfGuard, canonicalAddress, effectivePort, isLoopbackName } from '../common/self-guard';
 import { ToolCallError } from '../core/result';
 import type { FetchLike } from './http-fetch';
 
@@ -30,6 +32,21 @@ PRIVATE.addAddress('::', 'ipv6');
 PRIVATE.addAddress('::1', 'ipv6');
 PRIVATE.addSubnet('fc00::', 7, 'ipv6');
 
+/** What a destination is judged against; one per family, built by the host's wiring. */
+export interface DestinationPolicy {
+  /** Also refuse loopback and private networks (the public-web-only setting), read at each check. */
+  blockPrivate(): boolean;
+  /** Toolgate itself: always refused. */
+  self: SelfGuard;
+}
+
+export function destinationPolicy(
+  blockPrivate: () => boolean = () => false,
+  self: SelfGuard = new SelfGuard(),
+): DestinationPolicy {
+  return { blockPrivate, self };
+}
+
 /** `dns.lookup`'s callback form, which is also what `net.connect` accepts as its `lookup` option. */
 export type LookupFunction = (
   hostname: string,
@@ -40,21 +57,19 @@ export type LookupFunction = (
 export const defaultLookup: LookupFunction = (hostname, options, callback) =>
   systemLookup(hostname, options, callback as never);
 
-/** An IPv4-mapped IPv6 address (::ffff:127.0.0.1) is judged as the IPv4 address it carries. */
-function family(address: string): { address: string; type: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return { address: mapped[1], type: 'ipv4' };
-  return { address, type: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
-}
-
 /** The refusal for the first address of `addresses` the policy forbids, if any. */
 export function destinationRefusal(
   hostname: string,
+  port: number,
   addresses: readonly string[],
-  blockPrivate: boolean,
+  policy: DestinationPolicy,
 ): ToolCallError | undefined {
+  const blockPrivate = policy.blockPrivate();
   for (const raw of addresses) {
-    const { address, type } = family(raw);
+    if (policy.self.reaches(raw, port)) return policy.self.refusal(`${hostname}:${port}`);
+    const canonical = canonicalAddress(raw);
+    if (!canonical) continue;
+    const { address, type } = canonical;
     if (LINK_LOCAL.check(address, type)) {
       return new ToolCallError(
         'PERMISSION_DENIED',
@@ -88,15 +103,19 @@ function resolveAll(host: string, lookup: LookupFunction): Promise<string[]> {
   });
 }
 
+/** Names that mean loopback are judged as loopback without asking DNS, as browsers do. */
+export const LOOPBACK_ANSWER = ['127.0.0.1', '::1'];
+
 /** Checks the URL's host before any request is made, so a refusal names the URL's own host name. */
 export async function assertAllowedDestination(
   url: URL,
-  blockPrivate: boolean,
+  policy: DestinationPolicy,
   lookup: LookupFunction = defaultLookup,
 ): Promise<void> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
   if (isIP(host)) addresses = [host];
+  else if (isLoopbackName(host)) addresses = LOOPBACK_ANSWER;
   else {
     try {
       addresses = await resolveAll(host, lookup);
@@ -104,18 +123,18 @@ export async function assertAllowedDestination(
       return; // fetch reports the unresolvable name itself, with its usual error
     }
   }
-  const refusal = destinationRefusal(url.hostname, addresses, blockPrivate);
+  const refusal = destinationRefusal(url.hostname, effectivePort(url), addresses, policy);
   if (refusal) throw refusal;
 }
 
 /** A fetch that checks every destination before connecting (fetchWithRedirects calls it once per hop). */
 export function guardedFetch(
   inner: FetchLike,
-  blockPrivate: () => boolean,
+  policy: DestinationPolicy,
   lookup: LookupFunction = defaultLookup,
 ): FetchLike {
   return async (input, init) => {
-    await assertAllowedDestination(input instanceof URL ? input : new URL(input), blockPrivate(), lookup);
+    await assertAllowedDestination(input instanceof URL ? input : new URL(input), policy, lookup);
     return inner(input, init);
   };
 }

@@ -1,5 +1,6 @@
 /** How a host configures the network family, and the resolved settings the tools share. */
-import { type LookupFunction, defaultLookup, guardedFetch } from './address-guard';
+import type { SelfGuard } from '../common/self-guard';
+import { type LookupFunction, defaultLookup, destinationPolicy, guardedFetch } from './address-guard';
 import { connectGuardedFetch } from './guarded-connect';
 import type { FetchLike } from './http-fetch';
 
@@ -21,6 +22,8 @@ export interface NetworkToolsOptions {
   lookup?: LookupFunction;
   /** Also refuse loopback and private networks (link-local is always refused); a getter applies a setting change at once. */
   blockPrivateAddresses?: boolean | (() => boolean);
+  /** Toolgate itself (its port, its data dir), refused whatever `blockPrivateAddresses` says. */
+  self?: SelfGuard;
 }
 
 export interface NetworkSettings {
@@ -43,9 +46,10 @@ export function resolveNetworkSettings(options: NetworkToolsOptions): NetworkSet
     const block = options.blockPrivateAddresses;
     return typeof block === 'function' ? block() : (block ?? false);
   };
+  const policy = destinationPolicy(blockPrivate, options.self);
   return {
     workspaceRoot: options.workspaceRoot,
-    fetchImpl: guardedFetch(options.fetchImpl ?? connectGuardedFetch(blockPrivate, lookup), blockPrivate, lookup),
+    fetchImpl: guardedFetch(options.fetchImpl ?? connectGuardedFetch(policy, lookup), policy, lookup),
     maxBytes: positive(options.maxBytes, DEFAULT_MAX_BYTES),
     maxDownloadBytes: positive(options.maxDownloadBytes, DEFAULT_MAX_DOWNLOAD_BYTES),
     searchEndpoint: () => {

@@ -94,10 +94,12 @@ export function browserClick(deps: BrowserToolDeps) {
         };
         const popup = page.waitForEvent('popup', { timeout: d.manager.actionTimeoutMs + POPUP_GRACE_MS });
         popup.catch(() => undefined);
+        const download = page.waitForEvent('download', { timeout: d.manager.actionTimeoutMs + POPUP_GRACE_MS });
+        download.catch(() => undefined);
         if (args.doubleClick) await target.dblclick(options);
         else await target.click(options);
-        // A tab opened by the click arrives a moment later; give it that moment so the answer can say so.
-        await Promise.race([popup, delay(POPUP_GRACE_MS)]).catch(() => undefined);
+        // A tab or a download the click starts arrives a moment later; give it that moment so the answer can say so.
+        await Promise.race([popup, download, delay(POPUP_GRACE_MS)]).catch(() => undefined);
         said.push(`Clicked ${describeRef(page, ref)}.`);
       }
       const active = d.manager.activePage();

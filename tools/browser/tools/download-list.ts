@@ -1,4 +1,4 @@
-/** browser_download_list: the files this browser session downloaded into the workspace. */
+/** browser_download_list: the downloads pages started in this browser session, and what became of each. */
 import { relative } from 'node:path';
 import { z } from 'zod';
 import { jsonSuccess } from '../../core/result';
@@ -7,7 +7,7 @@ import type { BrowserToolDeps } from '../define-browser-tool';
 
 const input = z.object({
   state: z
-    .enum(['in_progress', 'completed', 'failed', 'canceled'])
+    .enum(['in_progress', 'awaiting_approval', 'completed', 'discarded', 'failed', 'canceled'])
     .optional()
     .describe('Only downloads in this state.'),
   waitMs: z
@@ -26,7 +26,7 @@ export function browserDownloadList(deps: BrowserToolDeps) {
     id: 'browser_download_list',
     title: 'List downloads',
     description:
-      'Lists the files downloaded in this browser session (clicking a download link saves it into the workspace "downloads" folder): workspace-relative path, size in bytes, state (in_progress, completed, failed, canceled), source URL. Use waitMs to wait for a download that is still running.',
+      'Lists the downloads pages started in this browser session and what became of each: state (in_progress, awaiting_approval: a person decides whether it may be written into the workspace; completed: saved into the workspace "downloads" folder; discarded: the person denied it or no one could approve it; failed, canceled), workspace-relative path once saved, size in bytes, source URL. Use waitMs to wait for a download that is still arriving.',
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web', 'files'] },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -1,6 +1,7 @@
 /** browser_file_upload: attach workspace files to a file input (or the file chooser a button opens). */
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
+import type { SelfGuard } from '../../common/self-guard';
 import { ToolCallError, success } from '../../core/result';
 import { resolveInsideRoot } from '../../files/path-guard';
 import { type BrowserToolDeps, definePageTool } from '../define-browser-tool';
@@ -18,10 +19,12 @@ const input = z.object({
     ),
 });
 
-async function workspaceFiles(root: string, paths: string[]): Promise<string[]> {
+async function workspaceFiles(root: string, paths: string[], self: SelfGuard): Promise<string[]> {
   const out: string[] = [];
   for (const p of paths) {
     const abs = await resolveInsideRoot(root, p);
+    // A workspace root set to a folder that holds the data dir must not let the token be sent to a page.
+    if (self.ownsPath(abs)) throw self.fileRefusal();
     const info = await stat(abs).catch(() => null);
     if (!info)
       throw new ToolCallError('NOT_FOUND', `File "${p}" does not exist in the workspace.`, {
@@ -55,7 +58,7 @@ export function browserFileUpload(deps: BrowserToolDeps) {
     runPolicy: 'mutating',
     target: (args) => args.ref,
     async run({ args, page, deps: d }) {
-      const files = await workspaceFiles(d.workspaceRoot, args.paths);
+      const files = await workspaceFiles(d.workspaceRoot, args.paths, d.manager.loadRules.self);
       const { ref, target } = await resolveRefTarget(page, args.ref);
       const timeout = d.manager.actionTimeoutMs;
       const kind = await target.evaluate(controlKind, undefined, { timeout });

@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import { z } from 'zod';
 import { ToolCallError, success } from '../../core/result';
 import { type BrowserToolDeps, definePageTool } from '../define-browser-tool';
-import { resolveInsideRoot } from '../../files/path-guard';
 import { errorText, isTimeoutError } from '../errors';
+import { type LoadRules, judgeUrl } from '../request-guard';
 import { whereNow } from './common';
 
 const SCHEMES = new Set(['http:', 'https:', 'about:', 'data:', 'chrome:', 'file:']);
@@ -36,7 +36,7 @@ const input = z.object({
     .describe('Give up after this many milliseconds (default 30000).'),
 });
 
-async function checkedUrl(raw: string, workspaceRoot: string): Promise<string> {
+async function checkedUrl(raw: string, rules: LoadRules): Promise<string> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -54,7 +54,9 @@ async function checkedUrl(raw: string, workspaceRoot: string): Promise<string> {
       { data: { fields: ['url'] } },
     );
   }
-  if (url.protocol === 'file:') await resolveInsideRoot(workspaceRoot, decodeURIComponent(url.pathname));
+  // The route refuses it too; judged here first so the refusal answers this call, before any load.
+  const refusal = await judgeUrl(url.href, rules);
+  if (refusal) throw refusal;
   return url.href;
 }
 
@@ -89,7 +91,7 @@ export function browserNavigate(deps: BrowserToolDeps) {
       }
       const timeout = args.timeoutMs ?? d.manager.navigationTimeoutMs;
       const options = { waitUntil: args.waitUntil, timeout, signal: ctx.signal };
-      const url = args.url !== undefined ? await checkedUrl(args.url, d.workspaceRoot) : undefined;
+      const url = args.url !== undefined ? await checkedUrl(args.url, d.manager.loadRules) : undefined;
       let response;
       try {
         if (url !== undefined) response = await page.goto(url, options);
