@@ -6,7 +6,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      lib: { entry: resolve(__dirname, 'electron/main/index.ts') },
+      lib: {
+        entry: {
+          index: resolve(__dirname, 'electron/main/index.ts'),
+          // The CPU worker runs in its own thread from its own file, found next to index.js (tools/common/cpu-pool.ts).
+          'cpu-worker': resolve(__dirname, 'tools/common/cpu-worker.ts'),
+        },
+      },
       // Native and heavy Node dependencies stay external: they are loaded from node_modules at run time.
       externalizeDeps: true,
     },
