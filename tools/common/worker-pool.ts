@@ -50,6 +50,8 @@ export interface PoolStats {
   waiting: number;
   /** Threads started since the pool was created, replacements included. */
   started: number;
+  /** Threads seen to have ended (terminated at a bound or a cancel, crashed, or failed to load). */
+  exited: number;
 }
 
 interface Pending {
@@ -76,6 +78,7 @@ export class WorkerPool {
   private readonly running = new Map<number, Pending>();
   private nextId = 1;
   private started = 0;
+  private exited = 0;
   private closed = false;
 
   constructor(private readonly options: WorkerPoolOptions) {
@@ -111,7 +114,7 @@ export class WorkerPool {
   stats(): PoolStats {
     let busy = 0;
     for (const slot of this.slots) if (slot.state === 'busy') busy += 1;
-    return { threads: this.slots.size, busy, waiting: this.queue.size, started: this.started };
+    return { threads: this.slots.size, busy, waiting: this.queue.size, started: this.started, exited: this.exited };
   }
 
   /** Ends every task (closed) and terminates every thread. */
@@ -176,6 +179,7 @@ export class WorkerPool {
   }
 
   private ended(slot: WorkerSlot, why: string, wasReady: boolean): void {
+    this.exited += 1;
     this.slots.delete(slot);
     for (const pending of this.running.values()) {
       if (pending.slot === slot) this.finish(pending, { status: 'crashed', why });
@@ -209,7 +213,10 @@ export class WorkerPool {
 
   private kill(slot: WorkerSlot): void {
     this.slots.delete(slot);
-    void slot.stop();
+    // terminate() settles once the thread has stopped running.
+    void slot.stop().then(() => {
+      this.exited += 1;
+    });
     this.replace();
   }
 

@@ -20,7 +20,7 @@ export function resolveWorkerScript(dir: string, name: string): WorkerScript {
   if (existsSync(built)) return { file: built, execArgv: [] };
   const source = join(dir, `${name}.ts`);
   if (!existsSync(source)) throw new Error(`No worker entry "${name}" in ${dir} (neither .js nor .ts).`);
-  // An absolute file URL, so the loader is found whatever the working directory is.
-  const tsxLoader = pathToFileURL(createRequire(source).resolve('tsx')).href;
+  // The project's own tsx, as an absolute file URL, so it is found whatever the working directory is.
+  const tsxLoader = pathToFileURL(createRequire(__filename).resolve('tsx')).href;
   return { file: source, execArgv: ['--import', tsxLoader] };
 }
