@@ -3,7 +3,7 @@ import { threadId } from 'node:worker_threads';
 import { ToolCallError } from '../../tools/core/result';
 import { serveTasks } from '../../tools/common/worker-runtime';
 
-serveTasks({
+const tasks = {
   echo: (input: unknown) => ({ input, threadId }),
   spin: () => {
     for (;;);
@@ -16,4 +16,6 @@ serveTasks({
     const kept: number[][] = [];
     for (;;) kept.push(new Array(1_000_000).fill(1));
   },
-});
+};
+
+serveTasks(Object.fromEntries(Object.entries(tasks).map(([kind, task]) => [kind, async () => task])));

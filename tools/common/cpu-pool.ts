@@ -90,7 +90,7 @@ function toError(call: CpuCall<unknown>, outcome: Exclude<PoolOutcome, { status:
 }
 
 /** The typed runner of one worker task table: `run('regex.extract', call)` resolves to that task's value. */
-export function cpuTasks<Table extends CpuTaskTable>() {
+export function cpuTasks<Table extends CpuTaskTable<Table>>() {
   return async <K extends keyof Table & string>(
     kind: K,
     call: CpuCall<Parameters<Table[K]>[0]>,

@@ -28,7 +28,7 @@ export interface WorkerPoolOptions {
 export interface PoolTask {
   kind: string;
   input: unknown;
-  /** Wall-clock milliseconds the task may run once a worker has it (waiting is not counted). */
+  /** Wall-clock milliseconds the task may compute once a worker has started it (waiting is not counted). */
   boundMs: number;
   /** Fairness group, e.g. the tool id; default the kind. */
   lane?: string;
@@ -141,6 +141,7 @@ export class WorkerPool {
     try {
       slot = new WorkerSlot(this.options.script, this.heapMb, {
         ready: () => this.dispatch(),
+        started: (_s, taskId) => this.startBound(taskId),
         answered: (s, answer) => this.answered(s, answer),
         ended: (s, why, wasReady) => this.ended(s, why, wasReady),
       });
@@ -161,10 +162,15 @@ export class WorkerPool {
       if (pending === undefined) break;
       pending.slot = slot;
       this.running.set(pending.id, pending);
-      pending.timer = setTimeout(() => this.expire(pending), pending.task.boundMs);
       slot.run({ id: pending.id, kind: pending.task.kind, input: pending.task.input });
     }
     this.holdThreads();
+  }
+
+  private startBound(taskId: number): void {
+    const pending = this.running.get(taskId);
+    if (pending === undefined || pending.timer !== undefined) return;
+    pending.timer = setTimeout(() => this.expire(pending), pending.task.boundMs);
   }
 
   private answered(slot: WorkerSlot, answer: AnswerMessage): void {

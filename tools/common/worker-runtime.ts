@@ -1,44 +1,58 @@
 /**
  * The worker side of the pool: answers each task message with its task's result. A task runs to
- * completion or until the host terminates the thread; nothing here times it, the host does.
+ * completion or until the host terminates the thread; nothing here times it, the host does, from
+ * the `started` message on.
  */
 import { parentPort } from 'node:worker_threads';
 import {
   type AnswerMessage,
-  type CpuTaskTable,
+  type CpuTask,
+  type CpuTaskLoaders,
   type ReadyMessage,
+  type StartedMessage,
   type TaskMessage,
   toPlainError,
 } from './worker-protocol';
 
-function answer(message: TaskMessage, tasks: CpuTaskTable): AnswerMessage {
-  const task = Object.hasOwn(tasks, message.kind) ? tasks[message.kind] : undefined;
-  if (task === undefined) {
-    return {
-      id: message.id,
-      ok: false,
-      error: { code: 'UNSUPPORTED', message: `The CPU worker has no task "${message.kind}".` },
-    };
-  }
-  try {
-    return { id: message.id, ok: true, value: task(message.input as never) };
-  } catch (e) {
-    return { id: message.id, ok: false, error: toPlainError(e) };
-  }
+function refusal(id: number, kind: string): AnswerMessage {
+  return { id, ok: false, error: { code: 'UNSUPPORTED', message: `The CPU worker has no task "${kind}".` } };
 }
 
-/** Serves `tasks` on this worker thread's port; call once from a worker entry file. */
-export function serveTasks(tasks: CpuTaskTable): void {
+/** Serves the tasks on this worker thread's port; call once from a worker entry file. */
+export function serveTasks(loaders: CpuTaskLoaders): void {
   const port = parentPort;
   if (port === null) throw new Error('serveTasks runs only inside a worker thread');
-  port.on('message', (message: TaskMessage) => {
-    const reply = answer(message, tasks);
+  const loaded = new Map<string, Promise<CpuTask>>();
+  const load = (kind: string): Promise<CpuTask> | undefined => {
+    if (!Object.hasOwn(loaders, kind)) return undefined;
+    let task = loaded.get(kind);
+    if (task === undefined) loaded.set(kind, (task = (loaders[kind] as () => Promise<CpuTask>)()));
+    return task;
+  };
+  const reply = (message: AnswerMessage) => {
     try {
-      port.postMessage(reply);
+      port.postMessage(message);
     } catch (e) {
       // A value that cannot be cloned (a function, a symbol) is the task's defect, reported as such.
       port.postMessage({ id: message.id, ok: false, error: toPlainError(e) } satisfies AnswerMessage);
     }
-  });
-  port.postMessage({ ready: true, kinds: Object.keys(tasks) } satisfies ReadyMessage);
+  };
+  const handle = async ({ id, kind, input }: TaskMessage): Promise<void> => {
+    const loading = load(kind);
+    if (loading === undefined) return reply(refusal(id, kind));
+    let task: CpuTask;
+    try {
+      task = await loading;
+    } catch (e) {
+      return reply({ id, ok: false, error: toPlainError(e) });
+    }
+    port.postMessage({ id, started: true } satisfies StartedMessage);
+    try {
+      reply({ id, ok: true, value: task(input as never) });
+    } catch (e) {
+      reply({ id, ok: false, error: toPlainError(e) });
+    }
+  };
+  port.on('message', (message: TaskMessage) => void handle(message));
+  port.postMessage({ ready: true, kinds: Object.keys(loaders) } satisfies ReadyMessage);
 }

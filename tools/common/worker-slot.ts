@@ -4,13 +4,21 @@
  * answered, and when it ended for any reason (terminated, crashed, out of memory, failed to load).
  */
 import { Worker } from 'node:worker_threads';
-import { type AnswerMessage, type TaskMessage, isAnswerMessage, isReadyMessage } from './worker-protocol';
+import {
+  type AnswerMessage,
+  type TaskMessage,
+  isAnswerMessage,
+  isReadyMessage,
+  isStartedMessage,
+} from './worker-protocol';
 import type { WorkerScript } from './worker-script';
 
 export type SlotState = 'starting' | 'idle' | 'busy' | 'gone';
 
 export interface SlotEvents {
   ready(slot: WorkerSlot): void;
+  /** The task's module is loaded and its computation begins: its bound counts from here. */
+  started(slot: WorkerSlot, taskId: number): void;
   answered(slot: WorkerSlot, answer: AnswerMessage): void;
   /** The thread ended; `why` is model-readable and names no argument. */
   ended(slot: WorkerSlot, why: string, wasReady: boolean): void;
@@ -40,6 +48,8 @@ export class WorkerSlot {
       if (this.state === 'starting' && isReadyMessage(m)) {
         this.state = 'idle';
         events.ready(this);
+      } else if (this.state === 'busy' && isStartedMessage(m) && m.id === this.taskId) {
+        events.started(this, m.id);
       } else if (this.state === 'busy' && isAnswerMessage(m) && m.id === this.taskId) {
         this.state = 'idle';
         this.taskId = undefined;
