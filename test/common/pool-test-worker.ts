@@ -1,4 +1,6 @@
 /** A worker entry for the pool's own tests: tasks that answer, fail, spin, crash and exhaust memory. */
+import { readlinkSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { threadId } from 'node:worker_threads';
 import { ToolCallError } from '../../tools/core/result';
 import { serveTasks } from '../../tools/common/worker-runtime';
@@ -12,6 +14,7 @@ const tasks = {
     throw new ToolCallError('INVALID_ARGUMENT', 'The input is bad.', { hint: 'Fix it.', data: { fields: ['x'] } });
   },
   crash: () => process.exit(7),
+  niceness: () => getPriority(Number(readlinkSync('/proc/thread-self').split('/').pop())),
   hoard: () => {
     const kept: number[][] = [];
     for (;;) kept.push(new Array(1_000_000).fill(1));

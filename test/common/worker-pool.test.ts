@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { threadId } from 'node:worker_threads';
@@ -44,6 +44,12 @@ describe('a worker pool', () => {
     const value = echoed(await p.run({ kind: 'echo', input: { a: [1, 'two'] }, boundMs: 10_000 }));
     expect(value.input).toEqual({ a: [1, 'two'] });
     expect(value.threadId).not.toBe(threadId);
+  });
+
+  it('runs its threads below the host thread’s priority, so a busy worker yields a shared core', async () => {
+    const host = getPriority();
+    const outcome = await pool().run({ kind: 'niceness', input: null, boundMs: 10_000 });
+    expect(outcome).toEqual({ status: 'done', value: Math.min(19, host + 10) });
   });
 
   it('returns an error a task throws with its code, hint and data', async () => {
@@ -107,6 +113,19 @@ describe('a worker pool', () => {
     const other = p.run({ kind: 'echo', input: 'other', boundMs: 10_000, lane: 'calculate' });
     expect((await Promise.all(held)).map((o) => o.status)).toEqual(['timeout', 'timeout', 'timeout']);
     expect(echoed(await other).input).toBe('other');
+  });
+
+  it('gives a free thread to the tool with the fewest tasks running', async () => {
+    const p = pool({ size: 2 });
+    const order: string[] = [];
+    const track = (name: string, outcome: Promise<PoolOutcome>) => outcome.then(() => order.push(name));
+    const spinA = track('spinA', p.run({ kind: 'spin', input: null, boundMs: 4000, lane: 'a' }));
+    const spinB = track('spinB', p.run({ kind: 'spin', input: null, boundMs: 800, lane: 'b' }));
+    await until(() => p.stats().busy === 2);
+    const a1 = track('a1', p.run({ kind: 'echo', input: null, boundMs: 10_000, lane: 'a' }));
+    const b1 = track('b1', p.run({ kind: 'echo', input: null, boundMs: 10_000, lane: 'b' }));
+    await Promise.all([spinA, spinB, a1, b1]);
+    expect(order).toEqual(['spinB', 'b1', 'a1', 'spinA']);
   });
 
   it('serves the next tool before the rest of one tool’s backlog', async () => {

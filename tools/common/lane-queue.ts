@@ -1,7 +1,9 @@
 /**
- * Waiting tasks, one FIFO lane per key (a tool), taken round-robin: a burst of one tool's calls
- * waits behind itself, while the next free worker goes to the next tool that has work. Each lane
- * has its own bound, so one tool filling its lane never refuses another tool's call.
+ * Waiting tasks, one FIFO lane per key (a tool). A free worker takes from the waiting lane with
+ * the fewest tasks already running, round-robin among equals: a burst of one tool's calls waits
+ * behind itself, and a tool with nothing running (a quick calculation amid a flood of hostile
+ * regexes) gets the next worker. Each lane has its own bound, so one tool filling its lane never
+ * refuses another tool's call.
  */
 export class LaneQueue<T> {
   private readonly lanes = new Map<string, T[]>();
@@ -33,18 +35,24 @@ export class LaneQueue<T> {
     return true;
   }
 
-  /** The head of the next non-empty lane after the one served last. */
-  take(): T | undefined {
+  /** The head of the waiting lane with the fewest `running` tasks, the first after the last served among equals. */
+  take(running: (lane: string) => number): T | undefined {
+    let best = -1;
+    let bestRunning = Number.POSITIVE_INFINITY;
     for (let i = 0; i < this.order.length; i++) {
       const index = (this.cursor + i) % this.order.length;
-      const queue = this.lanes.get(this.order[index] as string);
-      if (queue !== undefined && queue.length > 0) {
-        this.cursor = (index + 1) % this.order.length;
-        this.count -= 1;
-        return queue.shift();
+      const lane = this.order[index] as string;
+      if ((this.lanes.get(lane)?.length ?? 0) === 0) continue;
+      const load = running(lane);
+      if (load < bestRunning) {
+        best = index;
+        bestRunning = load;
       }
     }
-    return undefined;
+    if (best < 0) return undefined;
+    this.cursor = (best + 1) % this.order.length;
+    this.count -= 1;
+    return this.lanes.get(this.order[best] as string)?.shift();
   }
 
   /** Removes one waiting item (a cancelled call); false when it was not waiting. */

@@ -3,7 +3,7 @@
  * the host's event loop. Each task has a hard bound: when it passes it, its thread is terminated
  * (V8 stops the thread's JavaScript wherever it is, a backtracking regex included) and replaced,
  * and the task ends as a timeout. A cancelled task is stopped the same way. Waiting tasks queue
- * per lane (a tool) with a bound, and free workers serve the lanes round-robin.
+ * per lane (a tool) with a bound, and a free worker serves the lane with the least running.
  *
  * Written here rather than taken from piscina: piscina is not among the project's dependencies,
  * and adding one needs the lead's approval. What the host needs is this small part: a fixed set
@@ -158,13 +158,19 @@ export class WorkerPool {
   private dispatch(): void {
     for (const slot of this.slots) {
       if (slot.state !== 'idle') continue;
-      const pending = this.queue.take();
+      const pending = this.queue.take((lane) => this.runningIn(lane));
       if (pending === undefined) break;
       pending.slot = slot;
       this.running.set(pending.id, pending);
       slot.run({ id: pending.id, kind: pending.task.kind, input: pending.task.input });
     }
     this.holdThreads();
+  }
+
+  private runningIn(lane: string): number {
+    let n = 0;
+    for (const pending of this.running.values()) if (pending.lane === lane) n += 1;
+    return n;
   }
 
   private startBound(taskId: number): void {

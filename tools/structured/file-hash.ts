@@ -18,7 +18,7 @@ import { type StructuredDeps, structuredDeclaration } from './common';
 import { runStructured } from './cpu';
 import { HASH_ALGORITHMS, type HashAlgorithm } from './hash-work';
 
-export const HASH_TEXT_BOUND_MS = 5000;
+export const HASH_TEXT_BOUND_MS = 2000;
 
 async function hashFile(
   file: string,

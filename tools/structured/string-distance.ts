@@ -6,7 +6,7 @@ import { structuredDeclaration } from './common';
 import { runStructured } from './cpu';
 
 const MAX_CHARS = 20_000;
-export const DISTANCE_BOUND_MS = 5000;
+export const DISTANCE_BOUND_MS = 2000;
 
 export const stringDistance = defineTool({
   id: 'string_distance',

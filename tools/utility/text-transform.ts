@@ -5,7 +5,7 @@ import { defineTool } from '../core/tool';
 import { runUtility } from './cpu';
 import { TEXT_OPERATIONS } from './text-operations';
 
-export const TEXT_TRANSFORM_BOUND_MS = 5000;
+export const TEXT_TRANSFORM_BOUND_MS = 2000;
 
 export const textTransform = defineTool({
   id: 'text_transform',
