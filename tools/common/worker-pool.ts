@@ -65,9 +65,13 @@ interface Pending {
   onAbort: (() => void) | undefined;
 }
 
-/** Two threads at least, so one long task never holds the only worker; four at most. */
+/**
+ * Two threads per core, four at most. Bounds are wall-clock, so a hostile task holds its thread
+ * for its whole bound whatever CPU it gets; more threads than cores drain a flood of them sooner,
+ * and cannot take the host's core because each runs ten nice steps lower (worker-runtime.ts).
+ */
 export function defaultPoolSize(): number {
-  return Math.min(4, Math.max(2, availableParallelism()));
+  return Math.min(4, 2 * availableParallelism());
 }
 
 export class WorkerPool {
