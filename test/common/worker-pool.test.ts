@@ -60,6 +60,14 @@ describe('a worker pool', () => {
     });
   });
 
+  it('refuses an input that cannot be copied to a thread, and keeps the thread', async () => {
+    const p = pool({ size: 1 });
+    const before = echoed(await p.run({ kind: 'echo', input: 1, boundMs: 10_000 }));
+    const outcome = await p.run({ kind: 'echo', input: { f: () => 1 }, boundMs: 10_000 });
+    expect(outcome).toMatchObject({ status: 'failed', error: { code: 'INVALID_ARGUMENT' } });
+    expect(echoed(await p.run({ kind: 'echo', input: 2, boundMs: 10_000 })).threadId).toBe(before.threadId);
+  });
+
   it('answers an unknown task kind as unsupported', async () => {
     const outcome = await pool().run({ kind: 'nope', input: null, boundMs: 10_000 });
     expect(outcome).toMatchObject({ status: 'failed', error: { code: 'UNSUPPORTED' } });

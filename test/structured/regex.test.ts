@@ -3,6 +3,7 @@
 // bound with a rewrite hint; the input and output sizes are bounded; ordinary patterns extract and
 // replace as JavaScript does.
 import { describe, expect, it } from 'vitest';
+import { cpuPool } from '../../tools/common/cpu-pool';
 import { regexExtract, regexReplace } from '../../tools/structured/regex-tools';
 import { harness } from './harness';
 
@@ -24,6 +25,18 @@ describe('regex_extract and regex_replace refuse', () => {
       expect(e.data).toMatchObject({ reason: 'cpu-bound', boundMs: 2000, deterministic: true });
     });
     expect(await h.ok('regex_extract', { pattern: '!$', text })).toMatchObject({ count: 1 });
+  });
+
+  it('a call its caller cancels, by stopping the computation', async () => {
+    const controller = new AbortController();
+    const call = h.call('regex_extract', { pattern: '(a+)+$', text: evil }, controller.signal);
+    await expect.poll(() => cpuPool().stats().busy, { timeout: 20_000, interval: 10 }).toBe(1);
+    const exited = cpuPool().stats().exited;
+    controller.abort();
+    const r = await call;
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatchObject({ code: 'EXECUTION_FAILED', data: { cancelled: true } });
+    await expect.poll(() => cpuPool().stats().exited, { timeout: 20_000, interval: 10 }).toBe(exited + 1);
   });
 
   it('a syntax error, naming the field', async () => {

@@ -166,7 +166,19 @@ export class WorkerPool {
       if (pending === undefined) break;
       pending.slot = slot;
       this.running.set(pending.id, pending);
-      slot.run({ id: pending.id, kind: pending.task.kind, input: pending.task.input });
+      try {
+        slot.run({ id: pending.id, kind: pending.task.kind, input: pending.task.input });
+      } catch (e) {
+        // The input could not be copied to the thread (not plain data, or nested too deep).
+        slot.release();
+        this.finish(pending, {
+          status: 'failed',
+          error: {
+            code: 'INVALID_ARGUMENT',
+            message: `The input cannot be passed to a worker: ${(e as Error).message}.`,
+          },
+        });
+      }
     }
     this.holdThreads();
   }

@@ -72,6 +72,13 @@ export class WorkerSlot {
     this.worker.postMessage(message);
   }
 
+  /** Back to idle after a task that never reached the thread. */
+  release(): void {
+    if (this.state !== 'busy') return;
+    this.state = 'idle';
+    this.taskId = undefined;
+  }
+
   /** Keeps the process alive only while the pool has work. */
   hold(active: boolean): void {
     if (active) this.worker.ref();
