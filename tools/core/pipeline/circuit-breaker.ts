@@ -7,9 +7,10 @@
  *                                                          └─ failure ─▶ OPEN, cooldown ×2 (≤ max)
  *
  * Only failures that say the tool is unwell count (EXECUTION_FAILED, TIMEOUT, UNKNOWN); the
- * caller's own mistakes, cancellations and failures its arguments cause every time (`deterministic`,
- * e.g. a regex that runs past its CPU bound) are neutral, so one caller cannot open it for all. The state can be saved as a plain
- * discriminated union and restored after a restart.
+ * caller's own mistakes, cancellations and failures its arguments cause every time
+ * (`data.deterministic`, e.g. a regex past its CPU bound) are neutral, so one caller cannot open
+ * the circuit for everyone. The state can be saved as a plain discriminated union and restored
+ * after a restart.
  */
 import type { ToolError, ToolErrorCode } from '../result';
 
