@@ -39,6 +39,28 @@ describe('regex_extract and regex_replace refuse', () => {
     await expect.poll(() => cpuPool().stats().exited, { timeout: 20_000, interval: 10 }).toBe(exited + 1);
   });
 
+  it('a call beyond the waiting bound of its tool, as busy, while other tools still run', async () => {
+    const pool = cpuPool();
+    const controller = new AbortController();
+    const flood = Array.from({ length: pool.size + 32 }, (_, i) =>
+      h.call('regex_extract', { pattern: '(a+)+$', text: `${'a'.repeat(40 + i)}!` }, controller.signal),
+    );
+    await expect
+      .poll(() => pool.stats(), { timeout: 20_000, interval: 10 })
+      .toMatchObject({ busy: pool.size, waiting: 32 });
+    const refused = await h.fails('regex_extract', { pattern: 'a', text: 'a' }, 'RATE_LIMITED');
+    expect(refused.message).toBe('The host is busy: 32 regex_extract calls are already waiting for a CPU worker.');
+    // Another tool takes the first thread that frees, ahead of the 32 waiting regex_extract calls.
+    expect(await h.ok('regex_replace', { pattern: 'a', text: 'a', replacement: 'b' })).toMatchObject({ text: 'b' });
+    expect(pool.stats().waiting).toBeGreaterThanOrEqual(32 - pool.size);
+    controller.abort();
+    const ended = (await Promise.all(flood)).map((r) =>
+      r.ok ? 'ok' : r.error.data?.cancelled === true ? 'cancelled' : r.error.code,
+    );
+    expect(new Set(ended)).toEqual(new Set(['TIMEOUT', 'cancelled']));
+    expect(ended.filter((e) => e === 'cancelled').length).toBeGreaterThanOrEqual(32);
+  });
+
   it('a syntax error, naming the field', async () => {
     const e = await h.fails('regex_extract', { pattern: '(unclosed', text: 'x' }, 'INVALID_ARGUMENT');
     expect(e.message).toMatch(/Invalid regular expression in "pattern"/);

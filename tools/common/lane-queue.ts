@@ -21,15 +21,15 @@ export class LaneQueue<T> {
     return this.lanes.get(lane)?.length ?? 0;
   }
 
-  /** Appends to the lane; false when the lane already holds its bound. */
-  push(lane: string, item: T): boolean {
+  /** Appends to the lane; false when the lane already holds its bound plus `room` (tasks about to be taken). */
+  push(lane: string, item: T, room = 0): boolean {
     let queue = this.lanes.get(lane);
     if (queue === undefined) {
       queue = [];
       this.lanes.set(lane, queue);
       this.order.push(lane);
     }
-    if (queue.length >= this.maxPerLane) return false;
+    if (queue.length >= this.maxPerLane + room) return false;
     queue.push(item);
     this.count += 1;
     return true;

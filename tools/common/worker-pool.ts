@@ -19,7 +19,7 @@ export interface WorkerPoolOptions {
   script: WorkerScript;
   /** Threads; default `defaultPoolSize()`. */
   size?: number;
-  /** Tasks that may wait per lane; one more is refused as busy. Default 32. */
+  /** Tasks that may wait per lane while every thread computes; one more is refused as busy. Default 32. */
   maxQueuedPerLane?: number;
   /** Old-generation heap of each thread; a task that needs more ends its thread. Default 512 MB. */
   heapMb?: number;
@@ -106,7 +106,10 @@ export class WorkerPool {
         settled: false,
         onAbort: undefined,
       };
-      if (!this.queue.push(lane, pending)) return resolve({ status: 'busy', waiting: this.queue.waiting(lane) });
+      // Threads not yet computing will take waiting tasks at once, so a burst into a cold pool is
+      // not refused while its threads start.
+      const room = this.size - this.running.size;
+      if (!this.queue.push(lane, pending, room)) return resolve({ status: 'busy', waiting: this.queue.waiting(lane) });
       pending.onAbort = () => this.cancel(pending);
       task.signal?.addEventListener('abort', pending.onAbort, { once: true });
       this.grow();
