@@ -6,9 +6,14 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      // The Electron main process, and the `toolgate` command (bin/toolgate.cjs runs out/main/cli.js).
+      // The Electron main process, the `toolgate` command (bin/toolgate.cjs runs out/main/cli.js), and the
+      // CPU worker, which runs in its own thread from its own file found next to index.js (tools/common/cpu-pool.ts).
       lib: {
-        entry: { index: resolve(__dirname, 'electron/main/index.ts'), cli: resolve(__dirname, 'tools/host/cli.ts') },
+        entry: {
+          index: resolve(__dirname, 'electron/main/index.ts'),
+          cli: resolve(__dirname, 'tools/host/cli.ts'),
+          'cpu-worker': resolve(__dirname, 'tools/common/cpu-worker.ts'),
+        },
       },
       // Native and heavy Node dependencies stay external: they are loaded from node_modules at run time.
       externalizeDeps: true,

@@ -1,6 +1,6 @@
 // Rule guarded: the document tools (text_diff, json_path, xml_extract, csv_query) answer from the
-// data given, never run code from it (JSONPath scripts, XML entity expansion), and explain bad
-// input with the field to fix.
+// data given, never run code from it (JSONPath scripts, XML entity expansion), explain bad input
+// with the field to fix, and are stopped at their bound in a CPU worker when a query runs too long.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -150,12 +150,16 @@ describe('csv_query', () => {
     await h.fails('csv_query', {}, 'INVALID_ARGUMENT');
     await h.fails('csv_query', { csv, where: [{ column: 'age', op: 'like', value: 1 }] }, 'INVALID_ARGUMENT');
   });
-  it('refuses a catastrophic regex condition instead of hanging', async () => {
-    await h.fails(
+  it('stops a catastrophic regex condition at its bound instead of hanging', async () => {
+    const e = await h.fails(
       'csv_query',
       { csv: `v\n${'a'.repeat(40)}!\n`, where: [{ column: 'v', op: 'matches', value: '(a+)+$' }] },
-      'INVALID_ARGUMENT',
+      'TIMEOUT',
     );
+    expect(e.message).toBe(
+      'csv_query ran past its 5 s bound and was stopped; query less data or use simpler "matches" patterns.',
+    );
+    expect(e.hint).toMatch(/without nested quantifiers/);
   });
   it('detects the delimiter and header, filters numerically and sorts', async () => {
     const r = await h.ok('csv_query', {

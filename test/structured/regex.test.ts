@@ -1,8 +1,9 @@
 // Rule guarded: model-supplied regular expressions can never hang the host: a catastrophic pattern
-// is stopped by the time bound and returned as INVALID_ARGUMENT with a rewrite hint, and the input
-// and output sizes are bounded; ordinary patterns extract and replace as JavaScript does.
+// runs in a CPU worker that is stopped at the 2 s bound, and the call ends as TIMEOUT naming the
+// bound with a rewrite hint; the input and output sizes are bounded; ordinary patterns extract and
+// replace as JavaScript does.
 import { describe, expect, it } from 'vitest';
-import { BoundExceeded, runBounded } from '../../tools/common/time-bound';
+import { cpuPool } from '../../tools/common/cpu-pool';
 import { regexExtract, regexReplace } from '../../tools/structured/regex-tools';
 import { harness } from './harness';
 
@@ -15,13 +16,49 @@ describe('regex_extract and regex_replace refuse', () => {
     ['(a|a)*$', evil],
     ['(.*a){25}$', evil],
     ['^(\\w+\\s?)*$', `${'word '.repeat(15)}!`],
-  ])('the catastrophic pattern %s with a rewrite hint instead of hanging', async (pattern, text) => {
-    for (const id of ['regex_extract', 'regex_replace']) {
-      const e = await h.fails(id, { pattern, text, replacement: 'x' }, 'INVALID_ARGUMENT');
-      expect(e.message).toMatch(/catastrophic backtracking/);
+  ])('the catastrophic pattern %s by stopping it at its bound, with a rewrite hint', async (pattern, text) => {
+    const ids = ['regex_extract', 'regex_replace'];
+    const errors = await Promise.all(ids.map((id) => h.fails(id, { pattern, text, replacement: 'x' }, 'TIMEOUT')));
+    errors.forEach((e, i) => {
+      expect(e.message).toBe(`${ids[i]} ran past its 2 s bound and was stopped; simplify the pattern.`);
       expect(e.hint).toMatch(/nested or overlapping quantifiers/);
-      expect(e.data?.reason).toBe('regex-timeout');
-    }
+      expect(e.data).toMatchObject({ reason: 'cpu-bound', boundMs: 2000, deterministic: true });
+    });
+    expect(await h.ok('regex_extract', { pattern: '!$', text })).toMatchObject({ count: 1 });
+  });
+
+  it('a call its caller cancels, by stopping the computation', async () => {
+    const controller = new AbortController();
+    const call = h.call('regex_extract', { pattern: '(a+)+$', text: evil }, controller.signal);
+    await expect.poll(() => cpuPool().stats().busy, { timeout: 20_000, interval: 10 }).toBe(1);
+    const exited = cpuPool().stats().exited;
+    controller.abort();
+    const r = await call;
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatchObject({ code: 'EXECUTION_FAILED', data: { cancelled: true } });
+    await expect.poll(() => cpuPool().stats().exited, { timeout: 20_000, interval: 10 }).toBe(exited + 1);
+  });
+
+  it('a call beyond the waiting bound of its tool, as busy, while other tools still run', async () => {
+    const pool = cpuPool();
+    const controller = new AbortController();
+    const flood = Array.from({ length: pool.size + 32 }, (_, i) =>
+      h.call('regex_extract', { pattern: '(a+)+$', text: `${'a'.repeat(40 + i)}!` }, controller.signal),
+    );
+    await expect
+      .poll(() => pool.stats(), { timeout: 20_000, interval: 10 })
+      .toMatchObject({ busy: pool.size, waiting: 32 });
+    const refused = await h.fails('regex_extract', { pattern: 'a', text: 'a' }, 'RATE_LIMITED');
+    expect(refused.message).toBe('The host is busy: 32 regex_extract calls are already waiting for a CPU worker.');
+    // Another tool takes the first thread that frees, ahead of the 32 waiting regex_extract calls.
+    expect(await h.ok('regex_replace', { pattern: 'a', text: 'a', replacement: 'b' })).toMatchObject({ text: 'b' });
+    expect(pool.stats().waiting).toBeGreaterThanOrEqual(32 - pool.size);
+    controller.abort();
+    const ended = (await Promise.all(flood)).map((r) =>
+      r.ok ? 'ok' : r.error.data?.cancelled === true ? 'cancelled' : r.error.code,
+    );
+    expect(new Set(ended)).toEqual(new Set(['TIMEOUT', 'cancelled']));
+    expect(ended.filter((e) => e === 'cancelled').length).toBeGreaterThanOrEqual(32);
   });
 
   it('a syntax error, naming the field', async () => {
@@ -51,17 +88,6 @@ describe('regex_extract and regex_replace refuse', () => {
   it('missing arguments', async () => {
     await h.fails('regex_extract', { text: 'x' }, 'INVALID_ARGUMENT');
     await h.fails('regex_replace', { pattern: 'x', text: 'x' }, 'INVALID_ARGUMENT');
-  });
-});
-
-describe('the time bound', () => {
-  it('interrupts synchronous work that never yields, and then runs the next task normally', () => {
-    expect(() =>
-      runBounded(() => {
-        for (;;);
-      }, 50),
-    ).toThrow(BoundExceeded);
-    expect(runBounded(() => 6 * 7, 50)).toBe(42);
   });
 });
 

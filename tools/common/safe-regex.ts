@@ -1,11 +1,10 @@
 /**
- * Regular expressions from a model run under a time bound and size bounds: a pattern such as
- * `(a+)+$` on 'aaaa…!' backtracks for longer than the universe exists, so every match and replace
- * runs inside `runBounded` and comes back as INVALID_ARGUMENT with a rewrite hint, never a hang.
- * Shared by regex_extract, regex_replace, csv_query and search_files.
+ * Regular expressions from a model: compiled with size and flag checks on the main thread, and
+ * matched or replaced inside a CPU worker (structured/regex-work.ts), whose bound stops a pattern
+ * such as `(a+)+$` on 'aaaa…!' that would otherwise backtrack for longer than the universe exists.
+ * search_files still matches on the main thread under `runBounded` and reports `regexTimeout`.
  */
 import { ToolCallError } from '../core/result';
-import { BoundExceeded, DEFAULT_BOUND_MS, runBounded } from './time-bound';
 
 export const MAX_PATTERN_LENGTH = 2000;
 export const MAX_REGEX_INPUT_CHARS = 1_000_000;
@@ -61,94 +60,78 @@ export function checkRegexInput(text: string, field = 'text'): void {
   }
 }
 
+/** What to do about a pattern that backtracks catastrophically. */
+export const REGEX_REWRITE_HINT =
+  'Rewrite the pattern without nested or overlapping quantifiers (e.g. "(a+)+", "(a|a)*", "(.*)*"); anchor it and make repeated parts mutually exclusive, then retry.';
+
 export function regexTimeout(timeoutMs: number, field = 'pattern'): ToolCallError {
   return invalid(
     `The regular expression did not finish within ${timeoutMs} ms on this input (catastrophic backtracking).`,
-    'Rewrite the pattern without nested or overlapping quantifiers (e.g. "(a+)+", "(a|a)*", "(.*)*"); anchor it and make repeated parts mutually exclusive, then retry.',
+    REGEX_REWRITE_HINT,
     { fields: [field], reason: 'regex-timeout', timeoutMs },
   );
-}
-
-function bounded<T>(task: () => T, timeoutMs: number): T {
-  try {
-    return runBounded(task, timeoutMs);
-  } catch (e) {
-    if (e instanceof BoundExceeded) throw regexTimeout(timeoutMs);
-    throw e;
-  }
 }
 
 function withGlobal(re: RegExp): RegExp {
   return re.global ? re : new RegExp(re.source, `${re.flags}g`);
 }
 
-/** Up to `max` matches of `re` in `text`, and whether more were left. */
-export function boundedMatches(
-  re: RegExp,
-  text: string,
-  max: number,
-  timeoutMs = DEFAULT_BOUND_MS,
-): { matches: RegexMatch[]; truncated: boolean } {
-  const global = withGlobal(re);
-  return bounded(() => {
-    const matches: RegexMatch[] = [];
-    for (const m of text.matchAll(global)) {
-      if (matches.length >= max) return { matches, truncated: true };
-      matches.push({
-        match: m[0],
-        index: m.index ?? 0,
-        groups: m.slice(1),
-        named: m.groups ? { ...m.groups } : undefined,
-      });
-    }
-    return { matches, truncated: false };
-  }, timeoutMs);
+/** Up to `max` matches of `re` in `text`, and whether more were left. Unbounded: run it in a worker. */
+export function findMatches(re: RegExp, text: string, max: number): { matches: RegexMatch[]; truncated: boolean } {
+  const matches: RegexMatch[] = [];
+  for (const m of text.matchAll(withGlobal(re))) {
+    if (matches.length >= max) return { matches, truncated: true };
+    matches.push({
+      match: m[0],
+      index: m.index ?? 0,
+      groups: m.slice(1),
+      named: m.groups ? { ...m.groups } : undefined,
+    });
+  }
+  return { matches, truncated: false };
 }
 
-/** Whether `re` matches anywhere in `text`, under the time bound. */
-export function boundedTest(re: RegExp, text: string, timeoutMs = DEFAULT_BOUND_MS): boolean {
+/** Whether `re` matches anywhere in `text`. Unbounded: run it in a worker. */
+export function testMatch(re: RegExp, text: string): boolean {
   const plain = re.global || re.sticky ? new RegExp(re.source, re.flags.replace(/[gy]/g, '')) : re;
-  return bounded(() => plain.test(text), timeoutMs);
+  return plain.test(text);
 }
 
 /**
  * Replaces matches of `re`. The `$1 $<name> $& $\` $' $$` substitutions are expanded here rather
  * than by String.prototype.replace so the output size can be counted as it grows: "$`" on a long
- * input is quadratic and would exhaust memory before the native call returned.
+ * input is quadratic and would exhaust memory before the native call returned. Unbounded in
+ * time: run it in a worker.
  */
-export function boundedReplace(
+export function replaceMatches(
   re: RegExp,
   text: string,
   replacement: string,
-  opts: { all: boolean; timeoutMs?: number; maxOutput?: number },
+  opts: { all: boolean; maxOutput?: number },
 ): { output: string; replacements: number } {
   const target = opts.all ? withGlobal(re) : new RegExp(re.source, re.flags.replace('g', ''));
   const maxOutput = opts.maxOutput ?? MAX_REPLACE_OUTPUT_CHARS;
   let replacements = 0;
   let grown = 0;
-  const output = bounded(
-    () =>
-      text.replace(target, (...args: unknown[]) => {
-        const hasNamed = typeof args[args.length - 1] === 'object' && args[args.length - 1] !== null;
-        const named = hasNamed ? (args[args.length - 1] as Record<string, string | undefined>) : undefined;
-        const tail = hasNamed ? 3 : 2;
-        const match = args[0] as string;
-        const position = args[args.length - tail] as number;
-        const captures = args.slice(1, args.length - tail) as Array<string | undefined>;
-        const piece = expandReplacement(replacement, { match, position, captures, named, subject: text }, maxOutput);
-        replacements += 1;
-        grown += piece.length - match.length;
-        if (text.length + grown > maxOutput) {
-          throw invalid(
-            `The replaced text would exceed ${maxOutput} characters.`,
-            'Replace fewer matches or use a shorter replacement.',
-            { fields: ['replacement'] },
-          );
-        }
-        return piece;
-      }),
-    opts.timeoutMs ?? DEFAULT_BOUND_MS,
-  );
+  const output = text.replace(target, (...args: unknown[]) => {
+    const hasNamed = typeof args[args.length - 1] === 'object' && args[args.length - 1] !== null;
+    const named = hasNamed ? (args[args.length - 1] as Record<string, string | undefined>) : undefined;
+    const tail = hasNamed ? 3 : 2;
+    const match = args[0] as string;
+    const position = args[args.length - tail] as number;
+    const captures = args.slice(1, args.length - tail) as Array<string | undefined>;
+    const piece = expandReplacement(replacement, { match, position, captures, named, subject: text }, maxOutput);
+    replacements += 1;
+    grown += piece.length - match.length;
+    if (text.length + grown > maxOutput) {
+      throw invalid(
+        `The replaced text would exceed ${maxOutput} characters.`,
+        'Replace fewer matches or use a shorter replacement.',
+        { fields: ['replacement'] },
+      );
+    }
+    return piece;
+  });
   return { output, replacements };
 }
 

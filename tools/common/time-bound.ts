@@ -1,8 +1,9 @@
 /**
- * Runs synchronous work under a wall-clock bound. A catastrophic regular expression or an
- * expensive math expression never returns control to the event loop, so a timer cannot stop it;
- * V8's script watchdog (`vm` with `timeout`) can, and it interrupts any JavaScript running inside
- * the call, including functions of the main realm and native regex backtracking.
+ * Runs synchronous work on the main thread under a wall-clock bound. Work that never returns
+ * control to the event loop cannot be stopped by a timer; V8's script watchdog (`vm` with
+ * `timeout`) can, and it interrupts any JavaScript running inside the call, native regex
+ * backtracking included. The event loop is still blocked until the bound, so CPU-bound tools
+ * compute in the worker pool instead (cpu-pool.ts); this remains for search_files' per-file match.
  */
 import vm from 'node:vm';
 

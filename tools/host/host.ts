@@ -38,6 +38,7 @@ import { SpanStore, recentSpans } from './store/span-store';
 import { UiSessionStore } from './store/ui-session-store';
 import { loadOrCreateToken } from './token';
 import { HOST_VERSION } from './version';
+import { closeCpuPool } from '../common/cpu-pool';
 
 export interface HostOptions {
   dataDir: string;
@@ -268,6 +269,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
         await listening.close();
         await families.close();
         await otlp.close();
+        await closeCpuPool();
         events.dispose();
         if (pipeline.breakers) settings.set(BREAKER_SNAPSHOT_KEY, pipeline.breakers.snapshot());
         spans.flush();

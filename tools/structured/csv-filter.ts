@@ -1,6 +1,9 @@
-/** Where-filters and sorting for csv_query: numbers compare as numbers, everything else as text. */
+/**
+ * Where-filters and sorting for csv_query: numbers compare as numbers, everything else as text.
+ * Runs in a CPU worker (csv-work.ts), whose bound also stops a `matches` pattern that backtracks.
+ */
 import { ToolCallError } from '../core/result';
-import { boundedTest, compileRegex } from '../common/safe-regex';
+import { compileRegex, testMatch } from '../common/safe-regex';
 import { type Table, columnIndex, isNumeric } from './csv-table';
 
 export const OPERATORS = [
@@ -69,7 +72,7 @@ function conditionTest(table: Table, c: Condition, index: number, ignoreCase: bo
       return (row) => cell(row).endsWith(value);
     case 'matches': {
       const re = compileRegex(raw, ignoreCase ? 'i' : '', `where[${index}].value`);
-      return (row) => boundedTest(re, row[col] ?? '');
+      return (row) => testMatch(re, row[col] ?? '');
     }
     case 'empty':
       return (row) => (row[col] ?? '').trim() === '';

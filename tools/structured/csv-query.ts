@@ -1,11 +1,13 @@
-/** csv_query: select columns, filter, sort and page through CSV data. */
+/** csv_query: select columns, filter, sort and page through CSV data; the query runs in a CPU worker. */
 import { z } from 'zod';
 import { jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 import { type StructuredDeps, structuredDeclaration } from './common';
-import { OPERATORS, filterRows, sortRows } from './csv-filter';
-import { columnIndex, parseTable } from './csv-table';
+import { runStructured } from './cpu';
+import { OPERATORS } from './csv-filter';
 import { readTextSource } from './text-source';
+
+export const CSV_BOUND_MS = 5000;
 
 const condition = z.object({
   column: z.string().describe('Column name (header text, or col1, col2… when the data has no header).'),
@@ -58,30 +60,24 @@ export function csvQuery(deps: StructuredDeps) {
       limit: z.number().int().min(1).max(10_000).default(100).describe('Return at most this many rows (default 100).'),
     }),
     ...structuredDeclaration,
-    run: async (args) => {
+    run: async (args, ctx) => {
       const text = await readTextSource(deps.workspaceRoot, {
         text: args.csv,
         file: args.file,
         textField: 'csv',
         fileField: 'file',
       });
-      const table = parseTable(text, { delimiter: args.delimiter, header: args.header });
-      const selected = (args.select ?? table.columns).map((name, i) => ({
-        name,
-        col: columnIndex(table, name, `select[${i}]`),
-      }));
-      const matching = sortRows(table, filterRows(table, args.where, args.ignoreCase), args.sort);
-      const page = matching.slice(args.offset, args.offset + args.limit);
-      const rows = page.map((row) => Object.fromEntries(selected.map(({ name, col }) => [name, row[col] ?? ''])));
-      return jsonSuccess({
-        columns: selected.map((s) => s.name),
-        hasHeader: table.hasHeader,
-        delimiter: table.delimiter,
-        totalRows: table.rows.length,
-        matchedRows: matching.length,
-        returned: rows.length,
-        rows,
+      const { delimiter, header, select, where, ignoreCase, sort, offset, limit } = args;
+      const value = await runStructured('csv.query', {
+        toolId: 'csv_query',
+        input: { text, delimiter, header, select, where, ignoreCase, sort, offset, limit },
+        boundMs: CSV_BOUND_MS,
+        whenBound: 'query less data or use simpler "matches" patterns',
+        boundHint:
+          'Query a smaller file or part of it, use fewer conditions, and write "matches" patterns without nested quantifiers such as "(a+)+".',
+        signal: ctx.signal,
       });
+      return jsonSuccess(value);
     },
   });
 }

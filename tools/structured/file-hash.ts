@@ -1,4 +1,12 @@
-/** file_hash: md5/sha1/sha256/sha512 of a workspace file (streamed, path-guarded) or of given text. */
+/**
+ * file_hash: md5/sha1/sha256/sha512 of a workspace file or of given text.
+ *
+ * A file is hashed as it streams on the main thread: reading is the slow part, each 64 KB chunk
+ * costs about a millisecond of hashing with all four digests, and the stream yields to the event
+ * loop between chunks, so no file size blocks the host; the read also stays where the path guard
+ * checked the path. Given text arrives whole (up to 10 MB, over 100 ms of sha512), so it is hashed
+ * in a CPU worker.
+ */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -7,23 +15,25 @@ import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 import { resolveInsideRoot } from '../files/path-guard';
 import { type StructuredDeps, structuredDeclaration } from './common';
+import { runStructured } from './cpu';
+import { HASH_ALGORITHMS, type HashAlgorithm } from './hash-work';
 
-const ALGORITHMS = ['md5', 'sha1', 'sha256', 'sha512'] as const;
-type Algorithm = (typeof ALGORITHMS)[number];
+export const HASH_TEXT_BOUND_MS = 2000;
 
 async function hashFile(
   file: string,
-  algorithms: Algorithm[],
+  algorithms: HashAlgorithm[],
+  encoding: 'hex' | 'base64',
   signal: AbortSignal,
-): Promise<{ bytes: number; digests: Map<Algorithm, ReturnType<typeof createHash>> }> {
-  const digests = new Map(algorithms.map((a) => [a, createHash(a)] as const));
+): Promise<{ bytes: number; digests: Record<string, string> }> {
+  const hashes = algorithms.map((a) => [a, createHash(a)] as const);
   let bytes = 0;
   for await (const chunk of createReadStream(file, { signal })) {
     const buf = chunk as Buffer;
     bytes += buf.length;
-    for (const h of digests.values()) h.update(buf);
+    for (const [, h] of hashes) h.update(buf);
   }
-  return { bytes, digests };
+  return { bytes, digests: Object.fromEntries(hashes.map(([a, h]) => [a, h.digest(encoding)])) };
 }
 
 export function fileHash(deps: StructuredDeps) {
@@ -36,7 +46,7 @@ export function fileHash(deps: StructuredDeps) {
       path: z.string().optional().describe('A workspace-relative file path. Give this or "text".'),
       text: z.string().max(10_000_000).optional().describe('Text to hash (as UTF-8). Give this or "path".'),
       algorithm: z
-        .union([z.enum(ALGORITHMS), z.array(z.enum(ALGORITHMS)).min(1)])
+        .union([z.enum(HASH_ALGORITHMS), z.array(z.enum(HASH_ALGORITHMS)).min(1)])
         .default('sha256')
         .describe('md5, sha1, sha256 (default) or sha512, or a list of them.'),
       encoding: z.enum(['hex', 'base64']).default('hex').describe('How digests are written.'),
@@ -49,12 +59,16 @@ export function fileHash(deps: StructuredDeps) {
         });
       }
       const algorithms = [...new Set(Array.isArray(args.algorithm) ? args.algorithm : [args.algorithm])];
-      let bytes: number;
-      let digests: Map<Algorithm, ReturnType<typeof createHash>>;
+      let hashed: { bytes: number; digests: Record<string, string> };
       if (args.text !== undefined) {
-        const data = Buffer.from(args.text, 'utf8');
-        bytes = data.length;
-        digests = new Map(algorithms.map((a) => [a, createHash(a).update(data)] as const));
+        hashed = await runStructured('hash.text', {
+          toolId: 'file_hash',
+          input: { text: args.text, algorithms, encoding: args.encoding },
+          boundMs: HASH_TEXT_BOUND_MS,
+          whenBound: 'hash a shorter text',
+          boundHint: 'Hash the text in parts, or write it to a workspace file and hash the file by "path".',
+          signal: ctx.signal,
+        });
       } else {
         const file = await resolveInsideRoot(deps.workspaceRoot, args.path ?? '');
         const info = await stat(file).catch(() => null);
@@ -66,10 +80,14 @@ export function fileHash(deps: StructuredDeps) {
           throw new ToolCallError('INVALID_ARGUMENT', `"${args.path}" is not a regular file.`, {
             data: { fields: ['path'] },
           });
-        ({ bytes, digests } = await hashFile(file, algorithms, ctx.signal));
+        hashed = await hashFile(file, algorithms, args.encoding, ctx.signal);
       }
-      const out = Object.fromEntries([...digests].map(([a, h]) => [a, h.digest(args.encoding)]));
-      return jsonSuccess({ source: args.path ?? 'text', bytes, encoding: args.encoding, digests: out });
+      return jsonSuccess({
+        source: args.path ?? 'text',
+        bytes: hashed.bytes,
+        encoding: args.encoding,
+        digests: hashed.digests,
+      });
     },
   });
 }

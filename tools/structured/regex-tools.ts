@@ -1,9 +1,16 @@
-/** regex_extract and regex_replace: JavaScript regular expressions under a time and size bound. */
+/**
+ * regex_extract and regex_replace: JavaScript regular expressions under a size bound, checked on
+ * the main thread, and matched in a CPU worker under a time bound.
+ */
 import { z } from 'zod';
 import { jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 import { structuredDeclaration } from './common';
-import { boundedMatches, boundedReplace, checkRegexInput, compileRegex } from '../common/safe-regex';
+import { REGEX_REWRITE_HINT, checkRegexInput, compileRegex } from '../common/safe-regex';
+import { runStructured } from './cpu';
+
+export const REGEX_BOUND_MS = 2000;
+const onBound = { boundMs: REGEX_BOUND_MS, whenBound: 'simplify the pattern', boundHint: REGEX_REWRITE_HINT };
 
 const pattern = z
   .string()
@@ -20,7 +27,7 @@ export const regexExtract = defineTool({
   id: 'regex_extract',
   title: 'Extract regex matches',
   description:
-    'Finds all matches of a regular expression in a text and returns each match with its index, numbered groups and named groups. Bounded in time: a pattern that backtracks catastrophically is refused with a hint.',
+    'Finds all matches of a regular expression in a text and returns each match with its index, numbered groups and named groups. Bounded in time: a pattern that backtracks catastrophically is stopped after 2 s with a hint.',
   input: z.object({
     pattern,
     flags,
@@ -40,17 +47,14 @@ export const regexExtract = defineTool({
       .describe('Stop after this many matches (1–10000, default 100).'),
   }),
   ...structuredDeclaration,
-  run: (args) => {
-    const re = compileRegex(args.pattern, args.flags);
+  run: async (args, ctx) => {
+    compileRegex(args.pattern, args.flags);
     checkRegexInput(args.text);
-    const { matches, truncated } = boundedMatches(re, args.text, args.maxMatches);
-    if (args.group === undefined) return jsonSuccess({ count: matches.length, truncated, matches });
-    const group = args.group;
-    const values = matches.map((m) => {
-      if (typeof group === 'string') return m.named?.[group] ?? null;
-      return (group === 0 ? m.match : m.groups[group - 1]) ?? null;
-    });
-    return jsonSuccess({ count: values.length, truncated, values });
+    const { pattern, flags, text, maxMatches, group } = args;
+    const input = { pattern, flags, text, maxMatches, group };
+    return jsonSuccess(
+      await runStructured('regex.extract', { toolId: 'regex_extract', input, ...onBound, signal: ctx.signal }),
+    );
   },
 });
 
@@ -67,10 +71,13 @@ export const regexReplace = defineTool({
     replaceAll: z.boolean().default(true).describe('Replace every match (default) or only the first one.'),
   }),
   ...structuredDeclaration,
-  run: (args) => {
-    const re = compileRegex(args.pattern, args.flags);
+  run: async (args, ctx) => {
+    compileRegex(args.pattern, args.flags);
     checkRegexInput(args.text);
-    const { output, replacements } = boundedReplace(re, args.text, args.replacement, { all: args.replaceAll });
-    return jsonSuccess({ replacements, text: output });
+    const { pattern, flags, text, replacement } = args;
+    const input = { pattern, flags, text, replacement, all: args.replaceAll };
+    return jsonSuccess(
+      await runStructured('regex.replace', { toolId: 'regex_replace', input, ...onBound, signal: ctx.signal }),
+    );
   },
 });

@@ -1,17 +1,12 @@
-/** string_distance: Levenshtein edit distance (fastest-levenshtein) and a normalised similarity. */
-import { distance } from 'fastest-levenshtein';
+/** string_distance: Levenshtein edit distance and a normalised similarity, computed in a CPU worker. */
 import { z } from 'zod';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 import { structuredDeclaration } from './common';
+import { runStructured } from './cpu';
 
 const MAX_CHARS = 20_000;
-
-/** 1 for equal strings, 0 when every character differs: 1 − distance / longer length. */
-export function similarity(a: string, b: string, d = distance(a, b)): number {
-  const longest = Math.max(a.length, b.length);
-  return longest === 0 ? 1 : Number((1 - d / longest).toFixed(6));
-}
+export const DISTANCE_BOUND_MS = 2000;
 
 export const stringDistance = defineTool({
   id: 'string_distance',
@@ -37,7 +32,7 @@ export const stringDistance = defineTool({
       .describe('With candidates: return this many closest (default 10).'),
   }),
   ...structuredDeclaration,
-  run: (args) => {
+  run: async (args, ctx) => {
     if ((args.b === undefined) === (args.candidates === undefined)) {
       throw new ToolCallError(
         'INVALID_ARGUMENT',
@@ -45,21 +40,16 @@ export const stringDistance = defineTool({
         { data: { fields: ['b', 'candidates'] } },
       );
     }
-    const fold = (s: string) => (args.ignoreCase ? s.toLowerCase() : s);
-    const a = fold(args.a);
-    if (args.b !== undefined) {
-      const b = fold(args.b);
-      const d = distance(a, b);
-      return jsonSuccess({ distance: d, similarity: similarity(a, b, d), lengths: [args.a.length, args.b.length] });
-    }
-    const ranked = (args.candidates ?? [])
-      .map((candidate, index) => {
-        const c = fold(candidate);
-        const d = distance(a, c);
-        return { candidate, index, distance: d, similarity: similarity(a, c, d) };
-      })
-      .sort((x, y) => x.distance - y.distance || y.similarity - x.similarity || x.index - y.index)
-      .slice(0, args.top);
-    return jsonSuccess({ closest: ranked[0]?.candidate ?? null, ranked });
+    const { a, b, candidates, ignoreCase, top } = args;
+    const value = await runStructured('string.distance', {
+      toolId: 'string_distance',
+      input: { a, b, candidates, ignoreCase, top },
+      boundMs: DISTANCE_BOUND_MS,
+      whenBound: 'compare fewer or shorter strings',
+      boundHint:
+        'Each comparison costs the product of the two lengths: rank fewer candidates per call, or compare shorter strings.',
+      signal: ctx.signal,
+    });
+    return jsonSuccess(value);
   },
 });

@@ -1,12 +1,12 @@
-/** text_diff: a unified diff of two texts (the `diff` package) with line statistics. */
-import { formatPatch, structuredPatch } from 'diff';
+/** text_diff: a unified diff of two texts with line statistics, computed in a CPU worker. */
 import { z } from 'zod';
-import { ToolCallError, jsonSuccess } from '../core/result';
+import { jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 import { structuredDeclaration } from './common';
+import { runStructured } from './cpu';
 
 const MAX_CHARS = 1_000_000;
-const DIFF_BUDGET_MS = 5000;
+export const DIFF_BOUND_MS = 5000;
 
 export const textDiff = defineTool({
   id: 'text_diff',
@@ -31,29 +31,15 @@ export const textDiff = defineTool({
       .describe('Treat lines that differ only in leading or trailing whitespace as equal.'),
   }),
   ...structuredDeclaration,
-  run: (args) => {
-    const patch = structuredPatch(args.oldName, args.newName, args.oldText, args.newText, undefined, undefined, {
-      context: args.context,
-      ignoreWhitespace: args.ignoreWhitespace,
-      timeout: DIFF_BUDGET_MS,
-    });
-    if (!patch) {
-      throw new ToolCallError('TIMEOUT', `The texts are too different to diff within ${DIFF_BUDGET_MS} ms.`, {
-        hint: 'Diff smaller parts of the texts (e.g. one section at a time).',
-      });
-    }
-    let added = 0;
-    let removed = 0;
-    for (const hunk of patch.hunks) {
-      for (const line of hunk.lines) {
-        if (line.startsWith('+')) added += 1;
-        else if (line.startsWith('-')) removed += 1;
-      }
-    }
-    const identical = patch.hunks.length === 0;
-    const unified = identical
-      ? ''
-      : formatPatch(patch, { includeIndex: false, includeUnderline: false, includeFileHeaders: true });
-    return jsonSuccess({ identical, added, removed, hunks: patch.hunks.length, diff: unified });
-  },
+  run: async (args, ctx) =>
+    jsonSuccess(
+      await runStructured('text.diff', {
+        toolId: 'text_diff',
+        input: args,
+        boundMs: DIFF_BOUND_MS,
+        whenBound: 'diff smaller parts of the texts',
+        boundHint: 'The texts are too different to diff in time: diff one section at a time.',
+        signal: ctx.signal,
+      }),
+    ),
 });

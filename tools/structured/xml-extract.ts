@@ -1,17 +1,12 @@
-/** xml_extract: elements, attributes or text selected from XML by a simple XPath. */
+/** xml_extract: elements, attributes or text selected from XML by a simple XPath, in a CPU worker. */
 import { z } from 'zod';
 import { jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 import { type StructuredDeps, structuredDeclaration } from './common';
+import { runStructured } from './cpu';
 import { readTextSource } from './text-source';
-import { evaluateXPath } from './xml-path';
-import { parseXml, textContent } from './xml-tree';
 
-const MAX_TEXT_PER_MATCH = 10_000;
-
-function clip(text: string): string {
-  return text.length > MAX_TEXT_PER_MATCH ? `${text.slice(0, MAX_TEXT_PER_MATCH)}…` : text;
-}
+export const XML_BOUND_MS = 5000;
 
 export function xmlExtract(deps: StructuredDeps) {
   return defineTool({
@@ -42,28 +37,27 @@ export function xmlExtract(deps: StructuredDeps) {
         .describe('Return at most this many matches (default 100).'),
     }),
     ...structuredDeclaration,
-    run: async (args) => {
+    run: async (args, ctx) => {
       const text = await readTextSource(deps.workspaceRoot, {
         text: args.xml,
         file: args.file,
         textField: 'xml',
         fileField: 'file',
       });
-      const document = parseXml(text, { removeNamespacePrefix: args.removeNamespacePrefix });
-      const result = evaluateXPath(document, args.xpath);
-      const all: unknown[] =
-        result.kind === 'element'
-          ? result.nodes.map((n) => ({ name: n.name, attributes: n.attributes, text: clip(textContent(n).trim()) }))
-          : result.kind === 'attribute'
-            ? result.values.map((a) => ({ element: a.element.name, name: a.name, value: a.value }))
-            : result.values.map(clip);
-      const truncated = all.length > args.maxResults;
-      return jsonSuccess({
-        kind: result.kind,
-        count: Math.min(all.length, args.maxResults),
-        truncated,
-        matches: all.slice(0, args.maxResults),
+      const value = await runStructured('xml.extract', {
+        toolId: 'xml_extract',
+        input: {
+          text,
+          xpath: args.xpath,
+          removeNamespacePrefix: args.removeNamespacePrefix,
+          maxResults: args.maxResults,
+        },
+        boundMs: XML_BOUND_MS,
+        whenBound: 'use a smaller document or a more specific path',
+        boundHint: 'Extract from a smaller document or part of it, or use a path without "//" at the start.',
+        signal: ctx.signal,
       });
+      return jsonSuccess(value);
     },
   });
 }

@@ -1,8 +1,11 @@
-/** text_transform: case conversions, trimming, slugs, encodings and counts. */
+/** text_transform: case conversions, trimming, slugs, encodings and counts, computed in a CPU worker. */
 import { z } from 'zod';
 import { jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
-import { OPERATIONS, TEXT_OPERATIONS, countText } from './text-operations';
+import { runUtility } from './cpu';
+import { TEXT_OPERATIONS } from './text-operations';
+
+export const TEXT_TRANSFORM_BOUND_MS = 2000;
 
 export const textTransform = defineTool({
   id: 'text_transform',
@@ -16,8 +19,15 @@ export const textTransform = defineTool({
   metadata: { category: 'utility', risk: 'LOW' },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   runPolicy: 'quickRead',
-  run: (args) => {
-    if (args.operation === 'count') return jsonSuccess({ operation: 'count', counts: countText(args.text) });
-    return jsonSuccess({ operation: args.operation, result: OPERATIONS[args.operation](args.text) });
-  },
+  run: async (args, ctx) =>
+    jsonSuccess(
+      await runUtility('text.transform', {
+        toolId: 'text_transform',
+        input: args,
+        boundMs: TEXT_TRANSFORM_BOUND_MS,
+        whenBound: 'transform a shorter text',
+        boundHint: 'Split the text and transform each part.',
+        signal: ctx.signal,
+      }),
+    ),
 });

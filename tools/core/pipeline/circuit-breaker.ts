@@ -7,8 +7,10 @@
  *                                                          └─ failure ─▶ OPEN, cooldown ×2 (≤ max)
  *
  * Only failures that say the tool is unwell count (EXECUTION_FAILED, TIMEOUT, UNKNOWN); the
- * caller's own mistakes and cancellations are neutral. The state can be saved as a plain
- * discriminated union and restored after a restart.
+ * caller's own mistakes, cancellations and failures its arguments cause every time
+ * (`data.deterministic`, e.g. a regex past its CPU bound) are neutral, so one caller cannot open
+ * the circuit for everyone. The state can be saved as a plain discriminated union and restored
+ * after a restart.
  */
 import type { ToolError, ToolErrorCode } from '../result';
 
@@ -53,7 +55,7 @@ const MAX_MESSAGE = 200;
 
 /** Whether a failure says the tool itself is unwell (and so counts towards opening the circuit). */
 export function countsAsBreakerFailure(error: ToolError): boolean {
-  return COUNTING.has(error.code) && error.data?.cancelled !== true;
+  return COUNTING.has(error.code) && error.data?.cancelled !== true && error.data?.deterministic !== true;
 }
 
 export class ToolCircuitBreaker {

@@ -1,10 +1,11 @@
 /**
  * Retry decisions (docs/architecture.md#timeout-and-retry, RetryClassifier, p-retry's AbortError,
- * LangGraph's retry_on): gate refusals, argument and permission errors, open circuits, rate limits
- * and cancellations are terminal (sending the same payload again cannot help); timeouts, execution
- * and unknown errors may be transient. Whatever the classifier says, only retry-safe tools
- * (read-only or idempotent) are ever retried, because replaying a destructive call that already
- * took effect loses data.
+ * LangGraph's retry_on): gate refusals, argument and permission errors, open circuits, rate limits,
+ * cancellations and failures a tool marks `data.deterministic` (a computation that ran past its CPU
+ * bound) are terminal (sending the same payload again cannot help); timeouts, execution and unknown
+ * errors may be transient. Whatever the classifier says, only retry-safe tools (read-only or
+ * idempotent) are ever retried, because replaying a destructive call that already took effect loses
+ * data.
  */
 import { retrySafe } from '../annotations';
 import type { ToolError, ToolErrorCode } from '../result';
@@ -18,7 +19,11 @@ export interface RetryClassifier {
 const RETRYABLE: ReadonlySet<ToolErrorCode> = new Set(['TIMEOUT', 'EXECUTION_FAILED', 'UNKNOWN']);
 
 export const defaultRetryClassifier: RetryClassifier = {
-  isRetryable: (error) => RETRYABLE.has(error.code) && error.data?.cancelled !== true && error.data?.gate === undefined,
+  isRetryable: (error) =>
+    RETRYABLE.has(error.code) &&
+    error.data?.cancelled !== true &&
+    error.data?.gate === undefined &&
+    error.data?.deterministic !== true,
 };
 
 export interface BackoffOptions {
