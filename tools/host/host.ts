@@ -39,6 +39,7 @@ import { UiSessionStore } from './store/ui-session-store';
 import { loadOrCreateToken } from './token';
 import { HOST_VERSION } from './version';
 import { closeCpuPool } from '../common/cpu-pool';
+import { onListenerError } from '../core/disposable';
 
 export interface HostOptions {
   dataDir: string;
@@ -98,6 +99,7 @@ const STDIO_BRIDGE_BIN = resolve(__dirname, '..', '..', 'bin', 'toolgate.cjs');
 export async function startHost(options: HostOptions): Promise<Host> {
   const layout = prepareDataDir(options.dataDir);
   const log = openHostLog(layout.logs);
+  onListenerError((e) => log(`an event listener failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
   const token = loadOrCreateToken(layout.token, options.env);
   const db = openDatabase(layout.database);
   const spans = new SpanStore(db, options.spanRetention);
@@ -154,12 +156,14 @@ export async function startHost(options: HostOptions): Promise<Host> {
   // Toolgate itself, which no tool may reach: the data dir now, the port once the server listens
   // (below; no tool can be called before that, as calls arrive through the server).
   const self = new SelfGuard({ dataDir: layout.root });
+  // Before anything that can emit: families fire events while they start (devices found, a browser launched).
+  const events = new HostEvents(pipeline, approvals, registry);
   const families: FamilyHandles = await registerFamilies({
     registry,
     db,
     workspaceRoot,
     settings: hostSettings,
-    emit: (e) => events.emit(e),
+    emit: events.emit.bind(events),
     environment: pipeline.environment,
     approveCommand: queueCommandApprover(approvals, audit, approvalTimeoutMs),
     askPerson: queueCommandApprover(approvals, audit, approvalTimeoutMs),
@@ -175,7 +179,6 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const loaded = loadShortcuts(shortcutStore, registry, {});
   for (const s of loaded.skipped) log(`shortcut ${s.id} not loaded: ${s.reason}`);
 
-  const events = new HostEvents(pipeline, approvals, registry);
   const mcp = new McpEndpoint({
     registry,
     executor: pipeline.executor,
@@ -208,7 +211,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     recentSpans: () => recentSpans(spans),
     settings: hostSettings,
     surfaces: families,
-    emit: (e) => events.emit(e),
+    emit: events.emit.bind(events),
     info,
     registry,
     executor: pipeline.executor,
