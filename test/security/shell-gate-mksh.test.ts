@@ -1,0 +1,90 @@
+/**
+ * Rule (issue 12, item 3): the shell gate decides on the command as Android's shell, mksh, runs it.
+ * Every line of the corpus gets its expected verdict; every line the gate calls read-only is run
+ * in real mksh — with Debian's tools and again with toybox's, in a scratch folder laid out like a
+ * phone — and must leave every name, size, mode, time and byte of that folder as it was; and each
+ * command mksh ran must be one the gate judged. The corpus' writers are run as well and must change
+ * the folder, so a read-only verdict on any of them would have been caught.
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { judgeCommandLine } from '../../tools/devices';
+import { buildScratch, requireMksh, runInMksh, snapshot, toyboxBin } from './mksh-scratch';
+import { CORPUS, type CorpusEntry, READ_ONLY, WRITERS } from './shell-gate-corpus';
+
+let base: string;
+let toybin: string;
+let runs = 0;
+
+beforeAll(() => {
+  requireMksh();
+  base = mkdtempSync(join(tmpdir(), 'toolgate-mksh-'));
+  chmodSync(base, 0o755);
+  toybin = toyboxBin(join(base, 'toybin'));
+});
+afterAll(() => {
+  if (base) rmSync(base, { recursive: true, force: true });
+});
+
+/** Runs the line in a fresh scratch tree; returns the tree before and after, and the run. */
+function run(line: string, tools: 'gnu' | 'toybox') {
+  const root = join(base, `root-${++runs}`);
+  buildScratch(root);
+  const before = snapshot(root);
+  const result = runInMksh(line, root, tools === 'toybox' ? { toybin } : {});
+  const after = snapshot(root);
+  rmSync(root, { recursive: true, force: true });
+  return { before, after, result };
+}
+
+const readOnly = CORPUS.filter((e) => e.verdict === 'read');
+const writers = CORPUS.filter((e) => e.writes);
+
+describe('the corpus', () => {
+  it('has more than 100 lines, every writer class and many read-only ones', () => {
+    expect(CORPUS.length).toBeGreaterThanOrEqual(100);
+    expect(WRITERS.length).toBeGreaterThanOrEqual(40);
+    expect(READ_ONLY.length).toBeGreaterThanOrEqual(50);
+  });
+});
+
+describe('each corpus line gets its verdict', () => {
+  it.each(CORPUS.map((e) => [e.line, e.verdict] as const))('%j is %s', (line, verdict) => {
+    expect(judgeCommandLine(line).verdict).toBe(verdict);
+  });
+});
+
+describe('a line judged read-only changes nothing when mksh runs it', () => {
+  it.each(readOnly.map((e) => [e.line, e] as const))('%j', (_, entry: CorpusEntry) => {
+    expect(judgeCommandLine(entry.line).verdict).toBe('read');
+    for (const tools of ['gnu', 'toybox'] as const) {
+      const { before, after, result } = run(entry.line, tools);
+      expect(after, `${tools}: ${result.output}`).toBe(before);
+    }
+  });
+});
+
+// A sourced file's commands are not in the line; the gate asks about `.` for that reason.
+const sourcing = (e: CorpusEntry) => judgeCommandLine(e.line).commands.some((c) => c === '.' || c === 'source');
+
+describe('every command mksh runs for a line is one the gate judged (but those of a sourced file)', () => {
+  it.each([...readOnly, ...writers].filter((e) => !sourcing(e)).map((e) => [e.line] as const))('%j', (line) => {
+    const judged = new Set(judgeCommandLine(line).commands);
+    const { result } = run(line, 'gnu');
+    expect(result.traced.length).toBeGreaterThan(0);
+    for (const name of result.traced) expect(judged, `mksh ran ${name}`).toContain(name);
+  });
+});
+
+describe('every writer of the corpus really writes in mksh, and is not judged read-only', () => {
+  it.each(writers.map((e) => [e.line, e] as const))('%j', (_, entry: CorpusEntry) => {
+    expect(judgeCommandLine(entry.line).verdict).not.toBe('read');
+    const toolsets = entry.writes === 'gnu' ? (['gnu'] as const) : (['gnu', 'toybox'] as const);
+    for (const tools of toolsets) {
+      const { before, after, result } = run(entry.line, tools);
+      expect(after, `${tools} did not write: ${result.output}`).not.toBe(before);
+    }
+  });
+});
