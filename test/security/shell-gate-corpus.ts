@@ -57,6 +57,8 @@ export const WRITERS: CorpusEntry[] = [
   // Commands and options that write.
   ask('sort --output=/sdcard/so /proc/version', 'gnu'),
   ask('sort -no /sdcard/sno /proc/meminfo', 'both'),
+  ask('sort {-o,/sdcard/brace} /proc/version', 'both'),
+  ask('sort $(echo -o) /sdcard/subst-option /proc/version', 'both'),
   ask('xxd /proc/version /sdcard/xxd', 'gnu'),
   ask('echo x | tee /sdcard/tee', 'both'),
   ask('echo x | tee -a /sdcard/notes.txt', 'both'),
@@ -212,6 +214,9 @@ export const READ_ONLY: CorpusEntry[] = [
   read('(cd /proc; cat version)'),
   read('ls | sort | uniq -c | sort -rn | head'),
   read('echo a\\\nb'),
+  read('v=$(getprop ro.build.version.sdk); echo "sdk $v"'),
+  read('for f in /sdcard/*; do echo $f; done'),
+  read('echo ${unset_var:=fallback}'),
 ];
 
 export const ASKED: CorpusEntry[] = [
@@ -223,11 +228,12 @@ export const ASKED: CorpusEntry[] = [
   ask('dumpsys battery unplug'),
   ask('cmd battery set level 5'),
   ask('$CMD'),
-  ask('a=1'),
+  ask('A=1'),
+  ask('IFS=/; echo a/b'),
   ask('export PATH=/sdcard; ls'),
   ask('PATH=/data/local/tmp ls'),
   ask('env LD_PRELOAD=/x ls'),
-  ask('for f in /sdcard/*; do echo $f; done'),
+  ask('for PATH in /data/local/tmp; do ls; done'),
   ask('echo ${X:=1}'),
   ask('echo $((1+1))'),
   ask('echo @(x|y)'),

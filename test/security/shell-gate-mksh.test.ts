@@ -6,12 +6,13 @@
  * command mksh ran must be one the gate judged. The corpus' writers are run as well and must change
  * the folder, so a read-only verdict on any of them would have been caught.
  */
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeCommandLine } from '../../tools/devices';
-import { buildScratch, requireMksh, runInMksh, snapshot, toyboxBin } from './mksh-scratch';
+import { MKSH, buildScratch, requireMksh, runInMksh, snapshot, toyboxBin } from './mksh-scratch';
 import { CORPUS, type CorpusEntry, READ_ONLY, WRITERS } from './shell-gate-corpus';
 
 let base: string;
@@ -86,5 +87,16 @@ describe('every writer of the corpus really writes in mksh, and is not judged re
       const { before, after, result } = run(entry.line, tools);
       expect(after, `${tools} did not write: ${result.output}`).not.toBe(before);
     }
+  });
+});
+
+describe('mksh’s built-in aliases', () => {
+  it('are never judged read-only command names (an alias runs something else than its name)', () => {
+    const aliases = spawnSync(MKSH, ['-c', 'alias'], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter(Boolean)
+      .map((line) => line.slice(0, line.indexOf('=')));
+    expect(aliases.length).toBeGreaterThan(5);
+    for (const name of aliases) expect(judgeCommandLine(`${name} x`).verdict, name).not.toBe('read');
   });
 });

@@ -35,6 +35,12 @@ const MAX_NESTED_SHELLS = 4;
 const SYSTEM_BIN = /^\/(system|system_ext|product|vendor|odm)\/x?bin$|^\/(bin|sbin)$|^\/apex\/[\w.@-]+\/bin$/;
 /** Variables whose value changes where `cd` goes. */
 const CD_VARIABLES = new Set(['CDPATH', 'HOME', 'PWD', 'OLDPWD']);
+/**
+ * The shell's own variables (PATH, IFS, ENV, CDPATH, HISTFILE…) and every variable Android exports
+ * (LD_*, ANDROID_*, BOOTCLASSPATH…) are upper case: setting one changes how later commands run. A
+ * name with a lower-case letter is a plain shell variable (exporting it asks), and only its uses matter.
+ */
+const plainVariable = (name: string): boolean => /[a-z]/.test(name);
 
 function normalizeDir(dir: string): string {
   const out: string[] = [];
@@ -72,11 +78,9 @@ export class LineJudge {
         this.cwds = null;
         return;
       case 'for':
-        this.add(
-          c.keyword === 'select'
-            ? ask(`${tok('select')}: reads a choice from its input`)
-            : ask(`${tok(c.variable)}: a for loop sets this variable for each item`),
-        );
+        if (c.keyword === 'select') this.add(ask(`${tok('select')}: reads a choice from its input`));
+        else if (!plainVariable(c.variable))
+          this.add(ask(`${tok(c.variable)}: a for loop sets this shell or environment variable`));
         this.words(c.words);
         this.script(c.body);
         this.redirects(c.redirects);
@@ -96,7 +100,8 @@ export class LineJudge {
   private parts(parts: readonly WordPart[]): void {
     for (const p of parts) {
       if (p.kind !== 'expansion') continue;
-      if (p.assigns) this.add(ask(`${tok(p.spelling)}: assigns the variable ${p.assigns} while expanding`));
+      if (p.assigns && !plainVariable(p.assigns))
+        this.add(ask(`${tok(p.spelling)}: assigns the variable ${p.assigns} while expanding`));
       for (const s of p.scripts) this.script(s);
     }
   }
@@ -119,13 +124,10 @@ export class LineJudge {
   private simple(c: SimpleCommand): void {
     for (const a of c.assignments) {
       this.parts(a.value.parts);
-      this.add(
-        ask(
-          c.words.length > 0
-            ? `${tok(`${a.name}=`)}: sets the environment variable ${a.name} for the command it runs`
-            : `${tok(`${a.name}=`)}: sets the shell variable ${a.name} for the commands that follow`,
-        ),
-      );
+      if (c.words.length > 0)
+        this.add(ask(`${tok(`${a.name}=`)}: sets the environment variable ${a.name} for the command it runs`));
+      else if (!plainVariable(a.name))
+        this.add(ask(`${tok(`${a.name}=`)}: sets the variable ${a.name}, which changes how later commands run`));
       if (CD_VARIABLES.has(a.name)) this.cwds = null;
     }
     this.redirects(c.redirects);
