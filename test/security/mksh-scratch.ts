@@ -121,13 +121,16 @@ export interface ShellRun {
 
 const PS4 = '+TOOLGATE-TRACE ';
 
-export function runInMksh(line: string, root: string, opts: { toybin?: string } = {}): ShellRun {
+/** Runs the line; `toybin` puts toybox's applets first on PATH, `path` replaces PATH altogether. */
+export function runInMksh(line: string, root: string, opts: { toybin?: string; path?: string } = {}): ShellRun {
   const argv = [MKSH, '-xc', rewrite(line, root)];
-  const command = asRoot ? ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', ...argv] : argv;
+  const command = asRoot
+    ? ['/usr/bin/setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', ...argv]
+    : argv;
   const r = spawnSync(command[0]!, command.slice(1), {
     cwd: root,
     env: {
-      PATH: `${opts.toybin ? `${opts.toybin}:` : ''}/usr/bin:/bin`,
+      PATH: opts.path ?? `${opts.toybin ? `${opts.toybin}:` : ''}/usr/bin:/bin`,
       HOME: root,
       LANG: 'C',
       PS4,
@@ -136,6 +139,7 @@ export function runInMksh(line: string, root: string, opts: { toybin?: string } 
     encoding: 'utf8',
     timeout: 10_000,
   });
+  if (r.error) throw r.error;
   const traced = r.stderr
     .split('\n')
     .filter((l) => l.startsWith(PS4))

@@ -7,11 +7,12 @@
  * the folder, so a read-only verdict on any of them would have been caught.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judgeCommandLine } from '../../tools/devices';
+import { judgeCommandLine, quote } from '../../tools/devices';
+import { parseCommandLine } from '../../tools/devices/shell-gate/command-parser';
 import { MKSH, buildScratch, requireMksh, runInMksh, snapshot, toyboxBin } from './mksh-scratch';
 import { CORPUS, type CorpusEntry, READ_ONLY, WRITERS } from './shell-gate-corpus';
 
@@ -98,5 +99,67 @@ describe('mksh’s built-in aliases', () => {
       .map((line) => line.slice(0, line.indexOf('=')));
     expect(aliases.length).toBeGreaterThan(5);
     for (const name of aliases) expect(judgeCommandLine(`${name} x`).verdict, name).not.toBe('read');
+  });
+});
+
+/** Shell syntax in pieces; `zz` is a command the gate does not know, so a line showing it is never read-only. */
+const FRAGMENTS = [
+  ...['echo', 'true', 'zz', ' ', ' ', ' ', ';', '|', '&&', '||', '\n', '"', "'", '`', '$(', ')', '(', '{ ', ' }'],
+  ...['\\', '#', '$', '${', '}', "$'", 'x', 'a b', '=', '<<E\n', '\nE\n', '*', '?', '[', ']', ',', '{a,b}'],
+  ...['2>&1', '-', '!', 'if ', 'then ', 'fi', 'case ', ' in ', 'esac', ';;', 'for ', 'do ', 'done', '[[ ', ' ]]'],
+  ...['~', '>', '<'],
+];
+
+describe('random lines of shell syntax', () => {
+  it('that the gate calls read-only run in mksh only commands the gate judged, and change nothing', () => {
+    let seed = 20250612;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed;
+    };
+    const empty = join(base, 'no-programs');
+    mkdirSync(empty);
+    let readOnlyLines = 0;
+    for (let i = 0; i < 5000; i++) {
+      const line = Array.from({ length: 2 + (next() % 14) }, () => FRAGMENTS[next() % FRAGMENTS.length]).join('');
+      const judgement = judgeCommandLine(line);
+      if (judgement.verdict !== 'read') continue;
+      readOnlyLines++;
+      const root = join(base, `random-${i}`);
+      buildScratch(root);
+      const before = snapshot(root);
+      // No programs on PATH: only mksh's builtins can run, and the trace still names every command tried.
+      const result = runInMksh(line, root, { path: empty });
+      expect(snapshot(root), line).toBe(before);
+      const judged = new Set(judgement.commands);
+      for (const name of result.traced) expect(judged, `${JSON.stringify(line)} ran ${name}`).toContain(name);
+      rmSync(root, { recursive: true, force: true });
+    }
+    expect(readOnlyLines).toBeGreaterThan(100);
+  });
+});
+
+describe('a value quoted by shell-words.ts', () => {
+  it('is one literal word for the gate and for mksh, whatever it contains', () => {
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed;
+    };
+    const chars = [...'ab \'"\\$`;|&()<>{}*?[]~#!=\n\t-', 'é', '✓'];
+    for (let i = 0; i < 150; i++) {
+      const value = Array.from({ length: next() % 24 }, () => chars[next() % chars.length]).join('');
+      const line = `print -rn -- ${quote(value)}`;
+      const parsed = parseCommandLine(line);
+      expect(parsed.problems).toEqual([]);
+      const [command] = parsed.script.pipelines[0] ?? [];
+      const words = command?.type === 'simple' ? command.words : [];
+      expect(words).toHaveLength(4);
+      expect(words[3]!.parts.every((p) => p.kind === 'literal')).toBe(true);
+      expect(words[3]!.parts.map((p) => (p.kind === 'literal' ? p.text : '$?')).join('')).toBe(value);
+      expect(judgeCommandLine(`ls ${quote(value)}`).verdict).toBe('read');
+      const r = spawnSync(MKSH, ['-c', line], { encoding: 'utf8' });
+      expect(r.stdout).toBe(value);
+    }
   });
 });

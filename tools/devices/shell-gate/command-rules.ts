@@ -50,7 +50,6 @@ function removal(name: string, args: readonly Field[], cwds: Cwds): Judgement {
   const rm = name === 'rm';
   let recursive = false;
   let force = false;
-  let modeAsOption = false;
   let ended = false;
   const operands: Field[] = [];
   for (const a of args) {
@@ -66,13 +65,12 @@ function removal(name: string, args: readonly Field[], cwds: Cwds): Judgement {
     } else if (!ended && text !== null && text.length > 1 && text.startsWith('-')) {
       if (rm ? /[rR]/.test(text) : text.includes('R')) recursive = true;
       if (rm && text.includes('f')) force = true;
-      if (!rm && /[^-Rvfchp]/.test(text)) modeAsOption = true; // `chmod -w x`: a mode, not an option
     } else operands.push(a);
   }
-  // chmod MODE / chown OWNER come first, unless the mode was written like an option.
-  const targets = rm || modeAsOption ? operands : operands.slice(1);
+  // chmod's MODE and chown's OWNER are checked as paths too: as one they name nothing protected, and
+  // skipping them would skip the first path when the mode is written like an option (`-w`) or given by `--reference`.
   const what = rm ? 'rm' : name;
-  for (const t of targets) {
+  for (const t of operands) {
     const check = checkTarget(t, cwds);
     if (check.kind === 'protected' && (recursive || (rm && force))) {
       const scope = check.contents ? `everything in ${check.root}` : check.root;
@@ -81,7 +79,7 @@ function removal(name: string, args: readonly Field[], cwds: Cwds): Judgement {
       );
     }
     if (check.kind === 'unresolvable' && recursive)
-      return deny(`${tok(t.text)}: recursive ${what} of a path only known when it runs`);
+      return deny(`${tok(t.text)}: recursive ${what} of a path that cannot be resolved from the text`);
   }
   return ask(rm ? `${tok('rm')}: deletes files` : `${tok(name)}: changes file permissions or owners`);
 }

@@ -160,12 +160,21 @@ function candidates(field: Field, cwds: Cwds): Segment[][] | null {
   return paths;
 }
 
-const patternOf = (path: Segment[]): RegExp =>
-  new RegExp(`^/${path.map((s) => ('lit' in s ? escapeRe(s.lit) : s.re)).join('/')}$`);
+/** The pattern as a RegExp, or null for one this file does not translate (character classes, bad ranges). */
+function patternOf(path: Segment[]): RegExp | null {
+  if (path.some((s) => 're' in s && s.re.includes('[:'))) return null;
+  try {
+    return new RegExp(`^/${path.map((s) => ('lit' in s ? escapeRe(s.lit) : s.re)).join('/')}$`);
+  } catch {
+    return null;
+  }
+}
 
-function patternHits(path: Segment[]): string | null {
+/** The protected root the path (or pattern) may name; `undefined` when the pattern cannot be read. */
+function patternHits(path: Segment[]): string | null | undefined {
   if (isLiteral(path)) return protectedRoot(joined(path));
   const re = patternOf(path);
+  if (!re) return undefined;
   const hit = SPELLINGS.find((s) => re.test(s));
   return hit ? canonical(hit) : null;
 }
@@ -187,9 +196,11 @@ export function checkTarget(field: Field, cwds: Cwds): TargetCheck {
     const last = path.at(-1);
     if (last && 're' in last && last.pure) {
       const parent = patternHits(path.slice(0, -1));
+      if (parent === undefined) return { kind: 'unresolvable' };
       if (parent) return { kind: 'protected', root: parent, contents: true };
     }
     const root = patternHits(path);
+    if (root === undefined) return { kind: 'unresolvable' };
     if (root) return { kind: 'protected', root, contents: false };
   }
   return { kind: 'ok', paths: paths.filter(isLiteral).map(joined) };

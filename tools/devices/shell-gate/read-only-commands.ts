@@ -19,7 +19,7 @@ export const ANY_ARGUMENTS = new Set(
     'stat basename dirname readlink realpath which true false : sleep usleep exit return break continue wait test [ ' +
     'expr seq printenv nproc getenforce netstat ping ping6 cmp diff od hexdump strings lsof vmstat iostat lsmod ' +
     'tac rev nl paste comm fold fmt expand count base64 base32 getconf whence w who lsattr lspci lsusb mountpoint ' +
-    'pmap pwdx cal factor iconv zcat bzcat uuencode'
+    'pmap pwdx cal factor zcat bzcat uuencode'
   ).split(' '),
 );
 
