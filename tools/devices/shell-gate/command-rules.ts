@@ -8,7 +8,8 @@
 import { type Cwds, checkTarget } from './device-paths';
 import { judgeFramework } from './framework-commands';
 import { type Judgement, ask, deny, read, tok } from './judgement';
-import { judgeReadOnly, unknownOrWriter } from './read-only-commands';
+import { unknownOrWriter } from './known-writers';
+import { judgeReadOnly } from './read-only-commands';
 import { type Field, fieldOf, staticText } from './word-fields';
 
 const DENIED: Record<string, string> = {
