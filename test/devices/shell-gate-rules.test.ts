@@ -143,3 +143,20 @@ describe('commands', () => {
     expect(verdict('export x=1')).toBe('ask');
   });
 });
+
+describe('bounds', () => {
+  it.each([
+    ['$('.repeat(4000), 'ask'],
+    ['${x:-'.repeat(1600), 'ask'],
+    ['"$(echo "'.repeat(800), 'ask'],
+    ['('.repeat(8000), 'ask'],
+    ['{ '.repeat(4000), 'ask'],
+    ['f() '.repeat(2000), 'ask'],
+    ['`\\`'.repeat(2600), 'ask'],
+    [`rm -rf ${'/*'.repeat(3990)}`, 'deny'],
+    [`rm -rf /${'sdcard/../'.repeat(790)}`, 'deny'],
+    [`echo ${'{a,b}'.repeat(1500)}`, 'read'],
+  ])('a deeply nested or huge line is judged without failing (%#)', (line, expected) => {
+    expect(verdict(line)).toBe(expected);
+  });
+});

@@ -132,6 +132,13 @@ class Parser extends WordReader {
   }
 
   private command(): Command {
+    if (!this.enter()) return { type: 'simple', assignments: [], words: [], redirects: [] };
+    const command = this.commandHere();
+    this.depth--;
+    return command;
+  }
+
+  private commandHere(): Command {
     this.skipBlanks();
     if (this.at('(')) {
       if (this.at('((')) this.problem('arithmetic commands are not followed');

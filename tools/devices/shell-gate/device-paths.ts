@@ -61,6 +61,8 @@ const LINKS: Record<string, string[]> = {
 };
 
 const MAX_CANDIDATES = 64;
+/** Deeper paths are not followed (no protected root is that deep; the limit bounds the work). */
+const MAX_COMPONENTS = 128;
 
 export function canonical(path: string): string {
   let p = path;
@@ -140,7 +142,9 @@ function candidates(field: Field, cwds: Cwds): Segment[][] | null {
   const absolute = 'ch' in (field.atoms[0] ?? { exp: null }) && (field.atoms[0] as { ch: string }).ch === '/';
   if (!absolute && cwds === null) return null;
   let paths: Segment[][] = absolute ? [[]] : cwds!.map(split);
-  for (const atoms of componentsOf(field.atoms)) {
+  const components = componentsOf(field.atoms);
+  if (components.length > MAX_COMPONENTS) return null;
+  for (const atoms of components) {
     const seg = segmentOf(atoms);
     if ('lit' in seg && (seg.lit === '' || seg.lit === '.')) continue;
     if ('lit' in seg && seg.lit === '..') {
@@ -154,7 +158,9 @@ function candidates(field: Field, cwds: Cwds): Segment[][] | null {
         if (isLiteral(p)) for (const target of LINKS[joined(p)] ?? []) paths.push(split(target));
       }
     }
-    paths = [...new Map(paths.map((p) => [JSON.stringify(p), p])).values()];
+    paths = [
+      ...new Map(paths.map((p) => [p.map((s) => ('lit' in s ? `=${s.lit}` : `~${s.re}`)).join('/'), p])).values(),
+    ];
     if (paths.length > MAX_CANDIDATES) return null;
   }
   return paths;

@@ -61,8 +61,22 @@ export function fieldOf(atoms: Atom[]): Field {
   };
 }
 
+/** At least how many words the top-level brace groups of `atoms` make (it grows no further past `limit`). */
+function braceProduct(atoms: Atom[], limit: number): number {
+  let product = 1;
+  let depth = 0;
+  let commas = 0;
+  for (const a of atoms) {
+    if (unquoted(a, '{') && depth++ === 0) commas = 0;
+    else if (unquoted(a, ',') && depth === 1) commas++;
+    else if (unquoted(a, '}') && depth > 0 && --depth === 0) product = Math.min(product * (commas + 1), limit + 1);
+  }
+  return product;
+}
+
 /** The word's alternatives after brace expansion, or null when there are too many to follow. */
 function expandBraces(atoms: Atom[], budget: { left: number }): Atom[][] | null {
+  if (braceProduct(atoms, budget.left) > budget.left) return null;
   for (let open = 0; open < atoms.length; open++) {
     if (!unquoted(atoms[open], '{')) continue;
     let depth = 0;

@@ -171,8 +171,11 @@ export abstract class WordReader {
       if (this.at(')')) this.pos++;
       else this.problem("an unterminated '$('");
       parts.push(expansion('$(…)', inQuotes, [body]));
-    } else if (n === '{') this.braced(parts, inQuotes);
-    else if (n === "'" && !inQuotes) {
+    } else if (n === '{') {
+      if (!this.enter()) return;
+      this.braced(parts, inQuotes);
+      this.depth--;
+    } else if (n === "'" && !inQuotes) {
       let j = this.pos + 2;
       while (j < src.length && src[j] !== "'") j += src[j] === '\\' ? 2 : 1;
       if (j >= src.length) this.problem("an unterminated $'");
