@@ -74,13 +74,16 @@ export function canonical(path: string): string {
   return p;
 }
 
+/** Protected roots, their ancestors, and the ancestors of every other name of one (`/mnt/user/0` holds `/mnt/user/0/primary`). */
 const PROTECTED = new Set<string>();
-for (const root of ROOTS) {
-  for (let p = canonical(root); ; p = p.slice(0, p.lastIndexOf('/')) || '/') {
+const addWithAncestors = (path: string) => {
+  for (let p = path; ; p = p.slice(0, p.lastIndexOf('/')) || '/') {
     PROTECTED.add(p);
     if (p === '/') break;
   }
-}
+};
+for (const root of ROOTS) addWithAncestors(canonical(root));
+for (const [from] of ALIASES) addWithAncestors(from);
 
 /** Every spelling of every protected path, for matching patterns against. */
 const SPELLINGS = [...PROTECTED];
@@ -93,7 +96,7 @@ SPELLINGS.push('/init', '/init.rc');
 export function protectedRoot(path: string): string | null {
   const c = canonical(path);
   if (PROTECTED.has(c) || /^\/init[^/]*$/.test(c)) return c;
-  return null;
+  return PROTECTED.has(path) ? path : null;
 }
 
 type Segment = { lit: string } | { re: string; pure: boolean };
