@@ -60,6 +60,25 @@ describe('redirections', () => {
   ])('%j asks, whatever the descriptor', (line) => expect(verdict(line)).toBe('ask'));
 });
 
+describe('protected roots', () => {
+  it.each([
+    'rm -rf /storage/self/primary/..',
+    'rm -rf /mnt/sdcard',
+    'rm -rf /mnt/user/0',
+    'rm -rf /data/media',
+    'rm -rf /data/media/0/..',
+    'rm -rf /data/data/.',
+    'rm -rf //system//',
+    'rm -rf /vendor/..',
+    'chmod -R 000 /data/user/0/',
+  ])('are refused under every other name: %j', (line) => expect(verdict(line)).toBe('deny'));
+
+  it.each(['rm -rf /sdcard/Download/old', 'rm -rf /data/local/tmp/build', 'rm -rf /data/media/0/Download'])(
+    'a folder inside one is only asked about: %j',
+    (line) => expect(verdict(line)).toBe('ask'),
+  );
+});
+
 describe('paths the gate cannot resolve from the text', () => {
   it.each([
     'rm -r $DIR',
