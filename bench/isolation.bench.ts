@@ -95,6 +95,11 @@ interface Samples {
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-bench-isolation-'));
   const host = await startHost({ dataDir, port: 0, approvalTimeoutMs: 60_000 });
+  // The agents here use the structured and files tools: the person gave the default client every toolset.
+  host.clientTokens.setToolsets(
+    'default',
+    host.registry.toolsets().map((t) => t.name),
+  );
   const workspace = join(dataDir, 'workspace');
   host.events.on((e) => {
     if (e.type === 'approval-pending')

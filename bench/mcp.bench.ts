@@ -18,6 +18,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { z } from 'zod';
 import { defineTool } from '../tools/core/tool';
+import { defineToolset } from '../tools/core/toolset';
 import { startHost } from '../tools/host/host';
 
 process.env.TOOLGATE_QUIET = '1';
@@ -84,6 +85,8 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? 0;
 };
 
+const BENCH_TOOLSET = defineToolset('bench', 'The benchmark tool.');
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-bench-mcp-'));
   const host = await startHost({ dataDir, port: 0, rateLimitPerMinute: { bench_noop: 1e9 } });
@@ -96,7 +99,10 @@ async function main(): Promise<void> {
       annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
       run: () => 'ok',
     }),
+    'REPLACE',
+    BENCH_TOOLSET,
   );
+  host.clientTokens.setToolsets('default', [BENCH_TOOLSET.name]);
   const bare = await bareServer();
   const ours = await client(host.address.mcp, host.token);
   const theirs = await client(bare.url);

@@ -58,8 +58,27 @@ export const ToolSummary = z.object({
   annotations: Annotations,
   selfGated: z.boolean(),
   inputSchema: z.record(z.string(), z.unknown()),
+  /** The toolset the tool belongs to; absent for a tool registered in none (never listed to an MCP client). */
+  toolset: z.string().optional(),
 });
 export type ToolSummary = z.infer<typeof ToolSummary>;
+
+/** A toolset as the Tools page shows it: its tools, what it costs a client's tools/list, and who has it. */
+export const ToolsetSummary = z.object({
+  name: z.string(),
+  summary: z.string(),
+  toolIds: z.array(z.string()),
+  /** Bytes of its entries in a tools/list answer. */
+  bytes: z.number().int().min(0),
+  /** On in every MCP session (the toolset tools themselves). */
+  alwaysOn: z.boolean(),
+  /** Part of the default profile a client gets when the person chose nothing. */
+  inDefaultProfile: z.boolean(),
+  /** Names of the clients whose token allows it. */
+  clients: z.array(z.string()),
+});
+export type ToolsetSummary = z.infer<typeof ToolsetSummary>;
+export const ToolsetNames = z.array(z.string().regex(/^[a-z][a-z0-9-]{0,31}$/)).max(64);
 
 export const Content = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),
@@ -277,6 +296,8 @@ export const ClientToken = z.object({
   /** The data dir's token (or TOOLGATE_TOKEN), which the stdio bridge reads; it cannot be revoked here. */
   isDefault: z.boolean(),
   openSessions: z.number().int().min(0),
+  /** The toolsets this client's token allows. */
+  toolsets: z.array(z.string()),
 });
 export type ClientToken = z.infer<typeof ClientToken>;
 export const ClientTokenName = z
@@ -373,6 +394,8 @@ export const RESTART_REQUIRED_SETTINGS = [
 export const contract = {
   info: { input: z.object({}), output: HostInfo },
   listTools: { input: z.object({}), output: z.array(ToolSummary) },
+  /** The toolsets, their cost in a tools/list answer, and which clients have each. */
+  listToolsets: { input: z.object({}), output: z.array(ToolsetSummary) },
   callTool: {
     input: z.object({ toolId: z.string().min(1), args: z.record(z.string(), z.unknown()).default({}) }),
     output: CallOutcome,
@@ -428,10 +451,15 @@ export const contract = {
   },
   /** The MCP client tokens; each client config the UI copies carries its own. */
   clientTokens: { input: z.object({}), output: z.array(ClientToken) },
-  /** A new token for a client, returned this once (the host keeps only its digest). */
+  /** A new token for a client, allowed the given toolsets (the default profile without them), returned this once (the host keeps only its digest). */
   createClientToken: {
-    input: z.object({ name: ClientTokenName }),
+    input: z.object({ name: ClientTokenName, toolsets: ToolsetNames.optional() }),
     output: z.object({ client: ClientToken, token: z.string() }),
+  },
+  /** Changes the toolsets a client may use; its open sessions lose those removed at once. */
+  setClientToolsets: {
+    input: z.object({ id: z.string().min(1), toolsets: ToolsetNames }),
+    output: z.object({ ok: z.boolean(), message: z.string() }),
   },
   /** Revokes a token at once: its requests get 401 and its open MCP sessions close. */
   revokeClientToken: {

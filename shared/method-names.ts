@@ -5,6 +5,7 @@
 export const METHOD_NAME_LIST = [
   'info',
   'listTools',
+  'listToolsets',
   'callTool',
   'listSpans',
   'exportSpans',
@@ -28,6 +29,7 @@ export const METHOD_NAME_LIST = [
   'clientTokens',
   'createClientToken',
   'revokeClientToken',
+  'setClientToolsets',
 ] as const;
 
 export type MethodNameFromList = (typeof METHOD_NAME_LIST)[number];

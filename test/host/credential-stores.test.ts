@@ -14,6 +14,7 @@ import { UiSessions } from '../../tools/host/auth/ui-sessions';
 import { ClientTokenStore } from '../../tools/host/store/client-token-store';
 import { type Db, openDatabase } from '../../tools/host/store/database';
 import { UiSessionStore } from '../../tools/host/store/ui-session-store';
+import { DEFAULT_PROFILE } from '../../tools/host/toolsets/profile';
 import { removeDir } from '../support/remove-dir';
 
 const DAY = 24 * 3_600_000;
@@ -105,12 +106,30 @@ describe('client tokens', () => {
     open.pop()?.close();
 
     const second = new ClientTokens(new ClientTokenStore(database(dir)), 'the-default-token-1234');
-    expect(second.identify(kept.token)).toEqual({ id: kept.client.id, name: 'laptop' });
+    expect(second.identify(kept.token)).toEqual({ id: kept.client.id, name: 'laptop', toolsets: DEFAULT_PROFILE });
     expect(second.identify(dropped.token)).toBeUndefined();
-    expect(second.identify('the-default-token-1234')).toEqual({ id: 'default', name: 'default' });
+    expect(second.identify('the-default-token-1234')).toEqual({
+      id: 'default',
+      name: 'default',
+      toolsets: DEFAULT_PROFILE,
+    });
     expect(second.list().map((c) => c.name)).toEqual(['default', 'laptop']);
     const text = fileText(dir);
     expect(text).not.toContain(kept.token);
     expect(text).not.toContain(dropped.token);
+  });
+
+  it('keep the toolsets a person gave each client, the default one too, across a restart', () => {
+    const dir = tempDir();
+    const first = new ClientTokens(new ClientTokenStore(database(dir)), 'the-default-token-1234');
+    const browsing = first.create('browsing', ['browser', 'files', 'browser']);
+    expect(browsing.client.toolsets).toEqual(['browser', 'files']);
+    expect(first.setToolsets('default', ['structured'])?.toolsets).toEqual(['structured']);
+    expect(first.setToolsets('no-such-client', ['files'])).toBeUndefined();
+    open.pop()?.close();
+
+    const second = new ClientTokens(new ClientTokenStore(database(dir)), 'the-default-token-1234');
+    expect(second.identify(browsing.token)?.toolsets).toEqual(['browser', 'files']);
+    expect(second.identify('the-default-token-1234')?.toolsets).toEqual(['structured']);
   });
 });

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type Host, type HostOptions, startHost } from '../../tools/host/host';
+import type { Tool } from '../../tools/core/tool';
+import { defineToolset } from '../../tools/core/toolset';
 
 process.env.TOOLGATE_QUIET = '1';
 
@@ -16,14 +18,41 @@ export interface TestHost {
   dispose(): Promise<void>;
 }
 
+export interface TestHostOptions extends Partial<HostOptions> {
+  /**
+   * The toolsets of the client "default" (the data dir's token, which connectClient uses): every
+   * toolset unless a test asks for the product's own default profile, as a person would find it.
+   */
+  defaultClient?: 'every toolset' | 'default profile';
+}
+
+/** What tests register on a running host besides the families: the default client may use it. */
+export const TEST_TOOLSET = defineToolset('test', 'Tools a test registered.');
+
+/** Gives the client "default" every toolset the host has, as a person can on the Overview page. */
+export function allowEveryToolset(host: Host): void {
+  host.clientTokens.setToolsets(
+    'default',
+    host.registry.toolsets().map((t) => t.name),
+  );
+}
+
+/** Registers tools of a test in the `test` toolset, which the client "default" may use from then on. */
+export function addTestTools(host: Host, ...tools: Tool[]): void {
+  for (const tool of tools) host.registry.register(tool, 'REPLACE', TEST_TOOLSET);
+  allowEveryToolset(host);
+}
+
 /**
  * Every test host gets its own adb server on a free port, so the devices it sees are its own and
  * never another test file's virtual phone.
  */
-export async function startTestHost(options: Partial<HostOptions> = {}): Promise<TestHost> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'toolgate-host-'));
-  const adbPort = options.adbPort ?? (await freePort());
-  const host = await startHost({ port: 0, ...options, adbPort, dataDir });
+export async function startTestHost(options: TestHostOptions = {}): Promise<TestHost> {
+  const { defaultClient = 'every toolset', ...hostOptions } = options;
+  const dataDir = hostOptions.dataDir ?? mkdtempSync(join(tmpdir(), 'toolgate-host-'));
+  const adbPort = hostOptions.adbPort ?? (await freePort());
+  const host = await startHost({ port: 0, ...hostOptions, adbPort, dataDir });
+  if (defaultClient === 'every toolset') allowEveryToolset(host);
   return {
     host,
     dataDir,

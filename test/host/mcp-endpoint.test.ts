@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineTool } from '../../tools/core/tool';
-import { type TestHost, connectClient, startTestHost, textOf } from './harness';
+import { type TestHost, addTestTools, connectClient, startTestHost, textOf } from './harness';
 
 let t: TestHost;
 let client: Client;
@@ -17,7 +17,8 @@ let slowStarted = 0;
 
 beforeAll(async () => {
   t = await startTestHost();
-  t.host.registry.register(
+  addTestTools(
+    t.host,
     defineTool({
       id: 'echo_structured',
       description: 'Echo a value as structured output.',
@@ -35,7 +36,8 @@ beforeAll(async () => {
       }),
     }),
   );
-  t.host.registry.register(
+  addTestTools(
+    t.host,
     defineTool({
       id: 'slow_wait_signal',
       description: 'Waits until cancelled.',

@@ -34,8 +34,9 @@ async function connectAs(t: TestHost, token: string, name: string): Promise<Agen
   return { client, transport, sessionId: transport.sessionId ?? '' };
 }
 
+/** A client the person allowed the files toolset: these agents call delete_file, which waits for approval. */
 async function createToken(person: PersonSession, name: string): Promise<string> {
-  const r = await person.rpc('createClientToken', { name });
+  const r = await person.rpc('createClientToken', { name, toolsets: ['files'] });
   expect(r.status).toBe(200);
   return (r.body as { token: string }).token;
 }

@@ -4,12 +4,13 @@
  *
  * Host wiring:
  *   const manager = new BrowserManager({ executablePath, headless, userDataDir, cdpEndpoint, playwrightServer });
- *   registry.registerAll(browserTools({ manager, workspaceRoot, onShow: (info) => ui.showBrowser(info) }));
+ *   registry.registerToolset(BROWSER_TOOLSET, browserTools({ manager, workspaceRoot, onShow: (info) => ui.showBrowser(info) }));
  *   gate telemetry: manager.telemetry(); mirror: manager.startScreencast(onFrame), manager.tabs(),
  *   manager.recentActions(), FpsMeter; shutdown: manager.close().
  */
 import { join } from 'node:path';
 import type { Tool } from '../core/tool';
+import { defineToolset } from '../core/toolset';
 import type { BrowserToolDeps } from './define-browser-tool';
 import { browserClick } from './tools/click';
 import { browserContextSummary } from './tools/context-summary';
@@ -59,6 +60,11 @@ export const BROWSER_TOOL_IDS = [
   'browser_network_log',
   'browser_debug_dump',
 ] as const;
+
+export const BROWSER_TOOLSET = defineToolset(
+  'browser',
+  'A Chromium: open pages, read them, click, type, scroll, screenshots, downloads.',
+);
 
 export function browserTools(deps: BrowserToolDeps): Tool[] {
   deps.manager.useDownloadsDir(join(deps.workspaceRoot, 'downloads'));

@@ -15,3 +15,4 @@ export * from './usage-tracker';
 export * from './trace-span';
 export * from './pipeline';
 export * from './trace';
+export * from './toolset';

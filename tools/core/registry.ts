@@ -1,12 +1,14 @@
 /**
  * ToolRegistry (docs/architecture.md#registry): unique ids, REPLACE by default (v1 semantics),
  * REJECT refuses a duplicate. An unknown id gets near-name suggestions, never the list of all ids.
+ * It also keeps which toolset each tool belongs to (./toolset.ts), as its family declared.
  */
 import { type Disposable, Emitter, toDisposable } from './disposable';
 import type { ToolCategory } from './metadata';
 import { publishedName } from './published-name';
 import { suggestToolIds } from './suggester';
 import type { Tool } from './tool';
+import type { Toolset } from './toolset';
 
 export type RegisterPolicy = 'REPLACE' | 'REJECT';
 
@@ -41,20 +43,30 @@ export class ToolRegistry {
   /** published name → id, for the ids whose published name differs from the id. */
   private readonly byPublishedName = new Map<string, string>();
   private readonly changes = new Emitter<RegistryChange>();
+  private readonly toolsetByTool = new Map<string, Toolset>();
+  private readonly declaredToolsets = new Map<string, Toolset>();
 
-  register(tool: Tool, policy: RegisterPolicy = 'REPLACE'): Disposable {
+  /** Registers one tool; a tool a family adds after start (a shortcut, a remote tool) names the family's toolset. */
+  register(tool: Tool, policy: RegisterPolicy = 'REPLACE', toolset?: Toolset): Disposable {
     const existing = this.tools.get(tool.id);
     if (existing && policy === 'REJECT') throw new DuplicateToolError(tool.id);
+    if (toolset) this.declareToolset(toolset);
     this.claimPublishedName(tool.id);
     this.tools.set(tool.id, tool);
+    if (toolset) this.toolsetByTool.set(tool.id, this.declaredToolsets.get(toolset.name) as Toolset);
     this.changes.emit({ kind: existing ? 'replaced' : 'added', toolId: tool.id });
     return toDisposable(() => {
       if (this.tools.get(tool.id) === tool) this.unregister(tool.id);
     });
   }
 
+  /** Registers a family's tools as members of its toolset (the way the host registers every family). */
+  registerToolset(toolset: Toolset, tools: readonly Tool[], policy: RegisterPolicy = 'REJECT'): Disposable {
+    return this.registerAll(tools, policy, toolset);
+  }
+
   /** Registers a family; any duplicate id, inside the list or against the registry, is refused before anything is added. */
-  registerAll(tools: readonly Tool[], policy: RegisterPolicy = 'REJECT'): Disposable {
+  registerAll(tools: readonly Tool[], policy: RegisterPolicy = 'REJECT', toolset?: Toolset): Disposable {
     const seen = new Set<string>();
     for (const tool of tools) {
       if (seen.has(tool.id) || (policy === 'REJECT' && this.tools.has(tool.id))) throw new DuplicateToolError(tool.id);
@@ -67,7 +79,8 @@ export class ToolRegistry {
       if (other !== undefined && other !== tool.id) throw new PublishedNameCollisionError(tool.id, other, name);
       names.set(name, tool.id);
     }
-    const handles = tools.map((t) => this.register(t, policy));
+    if (toolset) this.declareToolset(toolset);
+    const handles = tools.map((t) => this.register(t, policy, toolset));
     return toDisposable(() => {
       for (const h of handles) h.dispose();
     });
@@ -75,6 +88,7 @@ export class ToolRegistry {
 
   unregister(id: string): boolean {
     const removed = this.tools.delete(id);
+    if (removed) this.toolsetByTool.delete(id);
     if (removed && this.byPublishedName.get(publishedName(id)) === id) this.byPublishedName.delete(publishedName(id));
     if (removed) this.changes.emit({ kind: 'removed', toolId: id });
     return removed;
@@ -103,6 +117,26 @@ export class ToolRegistry {
     return [...this.tools.keys()].sort();
   }
 
+  /** The toolset a tool was registered in; undefined for a tool registered without one. */
+  toolsetOf(id: string): Toolset | undefined {
+    const tool = this.get(id);
+    return tool ? this.toolsetByTool.get(tool.id) : undefined;
+  }
+
+  /** Every toolset a family declared, by name. */
+  toolsets(): Toolset[] {
+    return [...this.declaredToolsets.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  toolset(name: string): Toolset | undefined {
+    return this.declaredToolsets.get(name);
+  }
+
+  /** The tools of one toolset, by id. */
+  toolsOf(name: string): Tool[] {
+    return this.list().filter((t) => this.toolsetByTool.get(t.id)?.name === name);
+  }
+
   byCategory(): Map<ToolCategory, Tool[]> {
     const groups = new Map<ToolCategory, Tool[]>();
     for (const tool of this.list()) {
@@ -116,6 +150,14 @@ export class ToolRegistry {
   /** The id that holds a published name, if any. */
   private owner(name: string): string | undefined {
     return this.byPublishedName.get(name) ?? (this.tools.has(name) ? name : undefined);
+  }
+
+  /** Two families may not give one name two meanings. */
+  private declareToolset(toolset: Toolset): void {
+    const known = this.declaredToolsets.get(toolset.name);
+    if (known && known.summary !== toolset.summary)
+      throw new Error(`Toolset '${toolset.name}' is declared twice with different summaries.`);
+    if (!known) this.declaredToolsets.set(toolset.name, toolset);
   }
 
   private claimPublishedName(id: string): void {

@@ -5,6 +5,7 @@
  * ./virtual.
  */
 import type { Tool } from '../core/tool';
+import { type Toolset, defineToolset } from '../core/toolset';
 import type { DeviceService } from './device-service';
 import { type CommandApprover, shellExecuteTool } from './shell-gate/shell-execute';
 import { appInstallTool } from './tools/app-install';
@@ -35,11 +36,32 @@ export interface DeviceToolDeps {
   approveCommand?: CommandApprover;
 }
 
-export function deviceTools(deps: DeviceToolDeps): Tool[] {
+export const DEVICE_TOOLSET = defineToolset(
+  'device',
+  'Android phones over adb: read and drive the screen, apps, device state, settings and log.',
+);
+export const DEVICE_SHELL_TOOLSET = defineToolset(
+  'device-shell',
+  'A shell on the phone; each command is judged, and a person approves the ones that change things.',
+);
+
+/** The family's two toolsets: the shell apart, so a client can drive a phone without holding a shell on it. */
+export function deviceToolsets(deps: DeviceToolDeps): Array<{ toolset: Toolset; tools: Tool[] }> {
   const { service } = deps;
   const refs = new UiRefStore();
   return [
-    shellExecuteTool(service, deps.approveCommand),
+    { toolset: DEVICE_SHELL_TOOLSET, tools: [shellExecuteTool(service, deps.approveCommand)] },
+    { toolset: DEVICE_TOOLSET, tools: deviceScreenAndApps(deps, refs) },
+  ];
+}
+
+export function deviceTools(deps: DeviceToolDeps): Tool[] {
+  return deviceToolsets(deps).flatMap((group) => group.tools);
+}
+
+function deviceScreenAndApps(deps: DeviceToolDeps, refs: UiRefStore): Tool[] {
+  const { service } = deps;
+  return [
     appListTool(service),
     appLaunchTool(service),
     appInstallTool(service, deps.workspaceRoot),

@@ -3,6 +3,7 @@
  * guard is exported for other families that take paths from a model (browser upload, app install).
  */
 import type { Tool } from '../core/tool';
+import { defineToolset } from '../core/toolset';
 import { copyMoveFileTool } from './copy-move-file';
 import { deleteFileTool } from './delete-file';
 import { editFileTool } from './edit-file';
@@ -27,6 +28,11 @@ export type { OpenedFile } from './confined-open';
 export function openWorkspaceFile(opts: FilesOptions, userPath: string, action = 'read'): Promise<OpenedFile> {
   return openForReading(resolveFilesConfig(opts), userPath, action);
 }
+
+export const FILES_TOOLSET = defineToolset(
+  'files',
+  'Read, write, edit, list, search, copy and delete files in the workspace folder.',
+);
 
 export function filesTools(opts: FilesOptions): Tool[] {
   const config = resolveFilesConfig(opts);

@@ -1,11 +1,13 @@
 /**
  * Registers every tool family with the host's registry and keeps the handles the host needs to
  * report status (devices, browser) and to shut them down. Families that need a real component
- * (adb, a browser) start it lazily, on the first call that needs it.
+ * (adb, a browser) start it lazily, on the first call that needs it. Every family registers its
+ * tools as the members of its toolset (`registerToolset`): a tool in no toolset is never listed to
+ * an MCP client, and test/host/toolsets.test.ts fails for it.
  */
 import { join } from 'node:path';
 import type { HostEvent, HostInfo } from '../../shared/contract';
-import { BrowserManager, browserTools } from '../browser';
+import { BROWSER_TOOLSET, BrowserManager, browserTools } from '../browser';
 import { createBrowserSurface } from './browser-surface';
 import { dataDirSecrets } from './data-dir';
 import type { BrowserSurface, DeviceSurface } from './surfaces';
@@ -15,20 +17,25 @@ import type { TraceSpan } from '../core/trace-span';
 import type { EnvironmentGate, TelemetryStore } from '../core/pipeline';
 import type { ApprovalDecider } from '../core/permission';
 import type { SelfGuard } from '../common/self-guard';
-import { type CommandApprover, createDeviceService, deviceEnvironmentRules, deviceTools } from '../devices';
+import { type CommandApprover, createDeviceService, deviceEnvironmentRules, deviceToolsets } from '../devices';
 import { attachVirtualDevice } from '../devices/virtual-demo';
 import { createDeviceSurface } from './device-surface';
-import { type ShortcutStore, orchestrationTools } from '../orchestration';
-import { networkTools } from '../network';
-import { memoryTools } from '../memory';
-import { mcpClientTools } from '../mcp-client';
+import { ORCHESTRATION_TOOLSET, type ShortcutStore, orchestrationTools } from '../orchestration';
+import { NETWORK_TOOLSET, networkTools } from '../network';
+import { MEMORY_TOOLSET, memoryTools } from '../memory';
+import { MCP_CLIENT_TOOLSET, mcpClientTools } from '../mcp-client';
 import type { HostSettings } from './host-settings';
-import { filesTools } from '../files';
-import { structuredTools } from '../structured';
+import { FILES_TOOLSET, filesTools } from '../files';
+import { STRUCTURED_TOOLSET, structuredTools } from '../structured';
 import { utilityTools } from '../utility';
+import { TOOLSETS_TOOLSET } from './toolsets/profile';
+import type { SessionToolsets } from './toolsets/session-toolsets';
+import { toolsetTools } from './toolsets/toolset-tools';
 
 export interface FamilyDeps {
   registry: ToolRegistry;
+  /** Each MCP session's toolsets, which the three toolset tools read and change. */
+  sessionToolsets: SessionToolsets;
   db: Db;
   workspaceRoot: string;
   dataDir: string;
@@ -63,7 +70,9 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
   const { registry } = deps;
   const telemetryRead = (key: string) => deps.telemetry?.read(key)?.value;
   const { settings } = deps;
-  registry.registerAll(
+  registry.registerToolset(TOOLSETS_TOOLSET, toolsetTools(registry, deps.sessionToolsets));
+  registry.registerToolset(
+    ORCHESTRATION_TOOLSET,
     orchestrationTools({
       registry,
       shortcutStore: deps.shortcutStore,
@@ -71,7 +80,8 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
       telemetry: telemetryRead,
     }),
   );
-  registry.registerAll(
+  registry.registerToolset(
+    NETWORK_TOOLSET,
     networkTools({
       workspaceRoot: deps.workspaceRoot,
       webSearchEndpoint: () => settings.get('webSearchEndpoint'),
@@ -79,12 +89,17 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
       self: deps.self,
     }),
   );
-  registry.registerAll(memoryTools({ db: deps.db }));
-  registry.registerAll(filesTools({ workspaceRoot: deps.workspaceRoot, secretFiles: dataDirSecrets(deps.dataDir) }));
-  registry.registerAll(structuredTools({ workspaceRoot: deps.workspaceRoot }));
-  registry.registerAll(utilityTools());
+  registry.registerToolset(MEMORY_TOOLSET, memoryTools({ db: deps.db }));
+  registry.registerToolset(
+    FILES_TOOLSET,
+    filesTools({ workspaceRoot: deps.workspaceRoot, secretFiles: dataDirSecrets(deps.dataDir) }),
+  );
+  registry.registerToolset(STRUCTURED_TOOLSET, [
+    ...structuredTools({ workspaceRoot: deps.workspaceRoot }),
+    ...utilityTools(),
+  ]);
   const mcp = mcpClientTools({ registry, self: deps.self });
-  registry.registerAll(mcp.tools);
+  registry.registerToolset(MCP_CLIENT_TOOLSET, mcp.tools);
 
   const browserSettings = settings.current();
   const browserManager = new BrowserManager({
@@ -99,7 +114,8 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
     self: deps.self,
     approveDownload: deps.askPerson,
   });
-  registry.registerAll(
+  registry.registerToolset(
+    BROWSER_TOOLSET,
     browserTools({
       manager: browserManager,
       workspaceRoot: deps.workspaceRoot,
@@ -114,9 +130,12 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
     ...(settings.current().adbHost ? { adbHost: settings.current().adbHost } : {}),
     ...((deps.adbPort ?? settings.current().adbPort) ? { adbPort: deps.adbPort ?? settings.current().adbPort } : {}),
   });
-  registry.registerAll(
-    deviceTools({ service: deviceService, workspaceRoot: deps.workspaceRoot, approveCommand: deps.approveCommand }),
-  );
+  for (const group of deviceToolsets({
+    service: deviceService,
+    workspaceRoot: deps.workspaceRoot,
+    approveCommand: deps.approveCommand,
+  }))
+    registry.registerToolset(group.toolset, group.tools);
   for (const rule of deviceEnvironmentRules(deviceService)) deps.environment?.addRule(rule);
   deviceService.onDevicesChanged(() => deps.emit({ type: 'devices-changed' }));
   const deviceSurface = createDeviceSurface(deviceService);

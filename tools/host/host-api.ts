@@ -24,11 +24,12 @@ import { newCallId } from '../core/call-ids';
 import { type ShortcutDefinition, type ShortcutStore, suggestShortcuts } from '../orchestration';
 import type { ApprovalQueue, PendingApprovalItem } from './approval-queue';
 import type { ClientTokenInfo, ClientTokens } from './auth/client-tokens';
-import type { HostApiHandlers } from './http/rpc-dispatch';
+import { type HostApiHandlers, InputRefusedError } from './http/rpc-dispatch';
 import type { AuditStore } from './store/audit-store';
 import type { BreakerStore } from './store/breaker-store';
 import type { SpanStore } from './store/span-store';
 import { usageFromSpans } from './usage-report';
+import { checkToolsetNames, toolsetSummaries } from './toolsets/toolset-views';
 
 export interface HostApiDeps {
   /** Spans for shortcut suggestions, oldest first (the same source the shortcut_list tool mines). */
@@ -56,7 +57,7 @@ export interface HostApiDeps {
 export const UI_SESSION = 'ui';
 const NO_DEVICES = 'The device tools are not available in this host.';
 
-export function toolSummary(t: Tool): ToolSummary {
+export function toolSummary(t: Tool, toolset?: string): ToolSummary {
   return {
     id: t.id,
     title: t.title,
@@ -67,6 +68,7 @@ export function toolSummary(t: Tool): ToolSummary {
     annotations: t.metadata.annotations,
     selfGated: t.selfGated,
     inputSchema: t.inputSchema,
+    ...(toolset ? { toolset } : {}),
   };
 }
 
@@ -128,6 +130,7 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
     hint: c.hint,
     isDefault: c.isDefault,
     openSessions: deps.openSessions(c.id),
+    toolsets: [...c.toolsets],
   });
 
   const breakerViews = (): BreakerView[] => {
@@ -153,7 +156,8 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
 
   return {
     info: () => deps.info(),
-    listTools: () => deps.registry.list().map(toolSummary),
+    listTools: () => deps.registry.list().map((t) => toolSummary(t, deps.registry.toolsetOf(t.id)?.name)),
+    listToolsets: () => toolsetSummaries(deps.registry, deps.clientTokens.list()),
     callTool: ({ toolId, args }) => callAsUi(toolId, args, 'Try it'),
     listSpans: (q) => deps.spans.query(q) as Span[],
     exportSpans: (q) => ({ exportedAt: now(), spans: deps.spans.query(q) as Span[] }),
@@ -210,9 +214,21 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
       restartRequired: [...HostSettings.restartRequired],
     }),
     clientTokens: () => deps.clientTokens.list().map(tokenView),
-    createClientToken: ({ name }) => {
-      const { client, token } = deps.clientTokens.create(name);
+    createClientToken: ({ name, toolsets }) => {
+      const checked = toolsets ? checkToolsetNames(deps.registry, toolsets) : undefined;
+      if (checked && !checked.ok) throw new InputRefusedError(['toolsets'], checked.message);
+      const { client, token } = deps.clientTokens.create(name, checked?.toolsets);
       return { client: tokenView(client), token };
+    },
+    setClientToolsets: ({ id, toolsets }) => {
+      const checked = checkToolsetNames(deps.registry, toolsets);
+      if (!checked.ok) return { ok: false, message: checked.message };
+      const client = deps.clientTokens.setToolsets(id, checked.toolsets);
+      if (!client) return { ok: false, message: 'No such client (its token was revoked?).' };
+      return {
+        ok: true,
+        message: `Client '${client.name}' may now use: ${client.toolsets.join(', ') || 'only the toolset tools'}.`,
+      };
     },
     revokeClientToken: ({ id }) => {
       if (id === 'default')

@@ -36,6 +36,7 @@ import { SettingsStore } from './store/settings-store';
 import { SqliteShortcutStore } from './store/shortcut-store';
 import { SpanStore, recentSpans } from './store/span-store';
 import { UiSessionStore } from './store/ui-session-store';
+import { SessionToolsets } from './toolsets/session-toolsets';
 import { loadOrCreateToken } from './token';
 import { HOST_VERSION } from './version';
 import { closeCpuPool } from '../common/cpu-pool';
@@ -118,8 +119,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const uiSessions = new UiSessions(new UiSessionStore(db), { linkKey });
 
   const registry = new ToolRegistry();
+  const sessionToolsets = new SessionToolsets(registry);
   const approvals = new ApprovalQueue(approvalTimeoutMs);
   const pipeline = createPipeline(registry, {
+    scope: sessionToolsets,
     traceCapacity: 300,
     ...(options.rateLimitPerMinute ? { rateLimit: { perMinute: options.rateLimitPerMinute } } : {}),
     approval: {
@@ -160,6 +163,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const events = new HostEvents(pipeline, approvals, registry);
   const families: FamilyHandles = await registerFamilies({
     registry,
+    sessionToolsets,
     db,
     workspaceRoot,
     settings: hostSettings,
@@ -183,6 +187,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     registry,
     executor: pipeline.executor,
     version: HOST_VERSION,
+    toolsets: sessionToolsets,
     onSessionClosed: (label) => pipeline.approval?.permissions.endSession(label),
     ...(options.mcpIdleSessionMs ? { idleSessionMs: options.mcpIdleSessionMs } : {}),
     caps: {
@@ -194,6 +199,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
     const closed = mcp.closeClient(client.id);
     log(`client token '${client.name}' revoked; ${closed} open session(s) closed`);
   });
+  const toolsetEdits = clientTokens.onToolsetsChanged((client) =>
+    sessionToolsets.updateClient(client.id, client.toolsets),
+  );
   let server: HostServer | undefined;
   const info = (): HostInfo => ({
     version: HOST_VERSION,
@@ -268,6 +276,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
         const denied = approvals.denyAll('Toolgate is shutting down');
         if (denied) log(`denied ${denied} pending approval(s) at shutdown`);
         revocations.dispose();
+        toolsetEdits.dispose();
         await mcp.close();
         await listening.close();
         await families.close();

@@ -3,7 +3,7 @@
  * `mcp.<server>.<tool>` proxies. A host wires it as
  *
  *   const mcp = mcpClientTools({ registry, approve });
- *   registry.registerAll(mcp.tools);
+ *   registry.registerToolset(MCP_CLIENT_TOOLSET, mcp.tools);
  *   // on shutdown: await mcp.manager.dispose();
  *
  * and imports a user's config with `importMcpConfig(json)`, connecting chosen servers with
@@ -26,6 +26,7 @@ export function mcpClientTools(options: McpClientToolsOptions): { tools: Tool[];
   return { tools: [mcpConnectTool(manager), mcpListTool(manager), mcpCallTool(manager)], manager };
 }
 
+export { MCP_CLIENT_TOOLSET } from './toolset';
 export { type McpConfigFieldError, type McpConfigImport, importMcpConfig } from './config-import';
 export type { McpLaunchApprover, McpLaunchDecision, McpLaunchRequest } from './launch-approval';
 export { McpClientManager, type McpClientManagerOptions, type McpServerSummary, type McpToolSummary } from './manager';

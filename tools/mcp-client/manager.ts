@@ -22,6 +22,7 @@ import { proxyTool } from './proxy-tool';
 import { fromRemoteError, fromRemoteResult, reconnectHint } from './remote-results';
 import { type McpServerSpec, describeTarget, sameSpec, specSecrets } from './server-spec';
 import { assignProxyIds, idSegment } from './tool-ids';
+import { MCP_CLIENT_TOOLSET } from './toolset';
 
 export interface McpClientManagerOptions {
   /** Consulted before any server is started or contacted, in addition to the pipeline's gate. */
@@ -235,7 +236,7 @@ export class McpClientManager {
     for (const { id, remote } of next.values()) {
       const tool = proxyTool(entry.spec.name, id, remote, (name, args, ctx) => this.callRemote(key, name, args, ctx));
       // Register the new one first: disposing the old handle afterwards leaves the new tool in place.
-      const registration = this.registry.register(tool, 'REPLACE');
+      const registration = this.registry.register(tool, 'REPLACE', MCP_CLIENT_TOOLSET);
       entry.registrations.get(id)?.dispose();
       entry.registrations.set(id, registration);
     }

@@ -1,8 +1,9 @@
 /**
  * The memory family (host side): memorize, recall, forget over the host's SQLite database.
- * A host wires it as `registry.registerAll(memoryTools({ db }))`; the host owns and closes `db`.
+ * A host wires it as `registry.registerToolset(MEMORY_TOOLSET, memoryTools({ db }))`; the host owns and closes `db`.
  */
 import type { Tool } from '../core/tool';
+import { defineToolset } from '../core/toolset';
 import { forgetTool } from './forget';
 import { memorizeTool } from './memorize';
 import { MemoryStore } from './memory-store';
@@ -14,6 +15,8 @@ export interface MemoryToolsOptions {
   /** Clock for created/updated times; injected by tests. */
   now?: () => number;
 }
+
+export const MEMORY_TOOLSET = defineToolset('memory', 'Keep notes across sessions: memorize, recall by words, forget.');
 
 export function memoryTools(options: MemoryToolsOptions): Tool[] {
   const store = new MemoryStore(options.db, options.now ? { now: options.now } : {});

@@ -1,13 +1,19 @@
 /**
  * The network family (host side): web_fetch, web_search, http_request, download_file.
- * A host wires it as `registry.registerAll(networkTools({ workspaceRoot, webSearchEndpoint }))`.
+ * A host wires it as `registry.registerToolset(NETWORK_TOOLSET, networkTools({ workspaceRoot, webSearchEndpoint }))`.
  */
 import type { Tool } from '../core/tool';
+import { defineToolset } from '../core/toolset';
 import { downloadFileTool } from './download-file';
 import { httpRequestTool } from './http-request';
 import { type NetworkToolsOptions, resolveNetworkSettings } from './options';
 import { webFetchTool } from './web-fetch';
 import { webSearchTool } from './web-search';
+
+export const NETWORK_TOOLSET = defineToolset(
+  'network',
+  'Fetch web pages, search the web, send HTTP requests, download files.',
+);
 
 export function networkTools(options: NetworkToolsOptions): Tool[] {
   const settings = resolveNetworkSettings(options);

@@ -4,7 +4,7 @@
  * shortcut_define, shortcut_list, shortcut_run.
  *
  * Host wiring:
- *   registry.registerAll(orchestrationTools({ registry, shortcutStore, traceSpans, telemetry }));
+ *   registry.registerToolset(ORCHESTRATION_TOOLSET, orchestrationTools({ registry, shortcutStore, traceSpans, telemetry }));
  *   // after every other family is registered:
  *   loadShortcuts(shortcutStore, registry, { telemetry });
  * Nested calls (batch steps, shortcut steps) go through ctx.invoke, which the executor wires
@@ -43,6 +43,7 @@ export function orchestrationTools(deps: OrchestrationDeps): Tool[] {
   ];
 }
 
+export { ORCHESTRATION_TOOLSET } from './toolset';
 export { BATCH_TOOL_ID, parseBatchSteps } from './batch-tool';
 export { applyTransform, TransformError, type TransformStep } from './json-transform';
 export {

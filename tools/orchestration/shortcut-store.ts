@@ -11,6 +11,7 @@ import type { Tool } from '../core/tool';
 import type { ShortcutDefinition } from './shortcut-definition';
 import { type ShortcutCompileOptions, compileShortcut } from './shortcut-tool';
 import { shortcutIssuesResult, validateShortcut } from './shortcut-validation';
+import { ORCHESTRATION_TOOLSET } from './toolset';
 
 export interface ShortcutStore {
   list(): ShortcutDefinition[];
@@ -61,7 +62,7 @@ export function loadShortcuts(
       });
       continue;
     }
-    registry.register(compileShortcut(checked.definition, registry, options));
+    registry.register(compileShortcut(checked.definition, registry, options), 'REPLACE', ORCHESTRATION_TOOLSET);
     report.loaded.push(checked.definition.id);
   }
   return report;
@@ -93,7 +94,7 @@ export function defineShortcut(
       }),
     };
   }
-  deps.registry.register(tool, 'REPLACE');
+  deps.registry.register(tool, 'REPLACE', ORCHESTRATION_TOOLSET);
   return { ok: true, value: { tool, definition, replaced } };
 }
 

@@ -4,6 +4,7 @@
  * xml_extract) stay inside `workspaceRoot`.
  */
 import type { Tool } from '../core/tool';
+import { defineToolset } from '../core/toolset';
 import { baseConvert } from './base-convert';
 import type { StructuredDeps } from './common';
 import { cronNext } from './cron-next';
@@ -22,6 +23,12 @@ import { uuidGenerate } from './uuid-generate';
 import { xmlExtract } from './xml-extract';
 
 export type { StructuredDeps } from './common';
+
+/** Also the utility family's toolset (calculate, text_transform): the same kind of offline help. */
+export const STRUCTURED_TOOLSET = defineToolset(
+  'structured',
+  'Offline text and data helpers: regex, JSON, XML, CSV, dates, units, hashes, diffs, arithmetic.',
+);
 
 export function structuredTools(deps: StructuredDeps): Tool[] {
   return [

@@ -14,6 +14,7 @@ import { type Host, type HostOptions, startHost } from '../../../tools/host/host
 import { ensureRendererBuild } from './renderer-build';
 import { freePort, killAdbServer } from '../../support/private-adb';
 import { CHROMIUM, requireChromium } from '../../support/requirements';
+import { allowEveryToolset } from '../../host/harness';
 
 process.env.TOOLGATE_QUIET = '1';
 
@@ -65,6 +66,8 @@ export async function startUiHarness(
   // A private adb server unless the test brings its own: this host sees only its own phones.
   const ownAdb = options.adbPort === undefined ? await freePort() : undefined;
   const host = await startHost({ port: 0, ...options, ...(ownAdb ? { adbPort: ownAdb } : {}), dataDir, rendererDir });
+  // The UI tests drive every family through the data dir's token, as a person who gave it every toolset.
+  allowEveryToolset(host);
   const browser = await launchChromium();
   const page = await browser.newPage({
     viewport: { width: 1400, height: 900 },

@@ -19,10 +19,13 @@ import { type Clock, type RandomSource, systemClock } from './clock';
 import { type EnvironmentRule, type EnvironmentTelemetry, EnvironmentGate, TelemetryStore } from './environment-gate';
 import { EnhancedToolExecutor } from './enhanced-executor';
 import { ToolRateLimiter } from './rate-limiter';
+import type { ToolScope } from './tool-scope';
 import type { BackoffOptions, RetryClassifier } from './retry';
 import { type RunPolicy, runPolicyResolver } from './run-policy';
 
 export interface PipelineOptions {
+  /** Which tools a session may reach; without it, every registered tool. */
+  scope?: ToolScope;
   clock?: Clock;
   random?: RandomSource;
   environment?: { telemetry?: EnvironmentTelemetry; rules?: readonly EnvironmentRule[]; maxAgeMs?: number } | false;
@@ -104,6 +107,7 @@ export function createPipeline(registry: ToolRegistry, options: PipelineOptions 
   const breakers = options.breaker === false ? undefined : new CircuitBreakers({ ...options.breaker, clock });
 
   const executor = new EnhancedToolExecutor(registry, {
+    scope: options.scope,
     environment,
     approval,
     rateLimiter,

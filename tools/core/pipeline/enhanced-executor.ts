@@ -28,6 +28,7 @@ import type { CircuitBreakers } from './circuit-breakers';
 import { type Clock, type RandomSource, sleep, systemClock } from './clock';
 import type { EnvironmentGate } from './environment-gate';
 import type { ToolRateLimiter } from './rate-limiter';
+import type { ToolScope } from './tool-scope';
 import {
   type BackoffOptions,
   DEFAULT_BACKOFF,
@@ -39,6 +40,8 @@ import {
 import { type RunPolicy, type RunPolicyResolver, legacyPolicies } from './run-policy';
 
 export interface EnhancedToolExecutorOptions {
+  /** Which tools a session may reach (the host's MCP sessions and their toolsets); without it, every tool. */
+  scope?: ToolScope;
   environment?: EnvironmentGate;
   approval?: ApprovalGate;
   rateLimiter?: ToolRateLimiter;
@@ -85,6 +88,7 @@ function breakerKeyOf(tool: Tool, args: unknown): string {
 }
 
 export class EnhancedToolExecutor implements ToolExecutor {
+  private readonly scope: ToolScope | undefined;
   private readonly environment: EnvironmentGate | undefined;
   private readonly approval: ApprovalGate | undefined;
   private readonly rateLimiter: ToolRateLimiter | undefined;
@@ -103,6 +107,7 @@ export class EnhancedToolExecutor implements ToolExecutor {
     private readonly registry: ToolRegistry,
     options: EnhancedToolExecutorOptions = {},
   ) {
+    this.scope = options.scope;
     this.environment = options.environment;
     this.approval = options.approval;
     this.rateLimiter = options.rateLimiter;
@@ -120,6 +125,9 @@ export class EnhancedToolExecutor implements ToolExecutor {
     const lookup = this.registry.lookup(call.toolId);
     if (!lookup.found) return unknownToolResult(call.toolId, lookup.suggestions);
     const tool = lookup.tool;
+    // Out of scope reads as not found: nothing ran, so no span and no usage.
+    const outOfScope = this.scope?.refuse(tool, call);
+    if (outOfScope) return outOfScope;
     const callId = call.callId ?? newCallId();
     const started = this.clock.now();
     let result: ToolResult;
@@ -292,8 +300,9 @@ export class EnhancedToolExecutor implements ToolExecutor {
 /** A nested call (ctx.invoke) runs through the same pipeline, in the parent's session, cancelled with it. */
 function nestedCall(parent: ToolCall, nested: ToolCall, parentCallId: string): ToolCall {
   const child: ToolCall = {
-    sessionId: parent.sessionId,
     ...nested,
+    // Never another session: a step must not escape its caller's toolsets or approvals.
+    sessionId: parent.sessionId,
     requester: nested.requester ?? { kind: 'internal', id: parentCallId },
   };
   if (child.signal === undefined && parent.signal !== undefined) child.signal = parent.signal;

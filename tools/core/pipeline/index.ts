@@ -11,3 +11,4 @@ export * from './manual-clock';
 export * from './rate-limiter';
 export * from './retry';
 export * from './run-policy';
+export * from './tool-scope';

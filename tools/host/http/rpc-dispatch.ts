@@ -14,6 +14,17 @@ export type RpcOutcome =
   | { status: 200; body: unknown }
   | { status: 400 | 404 | 500; body: { error: string; fields?: string[] } };
 
+/** A handler's refusal of input its schema let through (a name that does not exist): a 400 naming the fields. */
+export class InputRefusedError extends Error {
+  constructor(
+    readonly fields: string[],
+    message: string,
+  ) {
+    super(message);
+    this.name = 'InputRefusedError';
+  }
+}
+
 export function isMethodName(name: string): name is MethodName {
   return Object.hasOwn(contract, name);
 }

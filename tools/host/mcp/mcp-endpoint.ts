@@ -10,6 +10,11 @@
  * sessions, so a label is never reused while the host runs and can key "approve for this
  * session" without being a secret: only the id, with the owner's token, acts as the session).
  * Sessions are capped per client and in all, and close when idle.
+ *
+ * A session lists and calls only the tools of its toolsets (../toolsets/session-toolsets.ts): those
+ * its client's token allows, or fewer when the initialize request asked for fewer with
+ * `/mcp?toolsets=a,b`. When they change (toolset_enable, a person's edit of the token) the session
+ * is told with `notifications/tools/list_changed`.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -21,6 +26,7 @@ import type { ToolRegistry } from '../../core/registry';
 import type { ToolCall } from '../../core/tool';
 import { newCallId } from '../../core/call-ids';
 import type { ClientIdentity } from '../auth/client-tokens';
+import { type SessionToolsets, parseToolsetList } from '../toolsets/session-toolsets';
 import { type SessionCaps, capRefusal } from './session-caps';
 import { toMcpResult, toMcpTool } from './tool-listing';
 
@@ -38,6 +44,8 @@ export interface McpEndpointOptions {
   registry: ToolRegistry;
   executor: ToolExecutor;
   version: string;
+  /** Each session's toolsets; the same object is the pipeline's scope, so calls and lists agree. */
+  toolsets: SessionToolsets;
   /** Called with a session's label when it ends, so session-wide approvals can be forgotten. */
   onSessionClosed?: (label: string) => void;
   /** A session with no request for this long is closed (clients that vanish never send DELETE). Default 30 min. */
@@ -61,6 +69,7 @@ export class McpEndpoint {
   private openingTotal = 0;
   private labelCount = 0;
   private readonly unsubscribe;
+  private readonly unsubscribeToolsets;
   private readonly sweeper: NodeJS.Timeout;
   private readonly idleMs: number;
   private readonly caps: SessionCaps;
@@ -68,6 +77,10 @@ export class McpEndpoint {
   constructor(private readonly options: McpEndpointOptions) {
     this.unsubscribe = options.registry.onChange(() => {
       for (const s of this.sessions.values()) void s.server.sendToolListChanged().catch(() => undefined);
+    });
+    this.unsubscribeToolsets = options.toolsets.onChange((label) => {
+      for (const s of this.sessions.values())
+        if (s.label === label) void s.server.sendToolListChanged().catch(() => undefined);
     });
     this.idleMs = options.idleSessionMs ?? 30 * 60_000;
     this.caps = { ...DEFAULT_SESSION_CAPS, ...options.caps };
@@ -101,12 +114,12 @@ export class McpEndpoint {
   }
 
   private createServer(label: string): Server {
-    const { registry, executor, version } = this.options;
+    const { executor, version, toolsets } = this.options;
     const server = new Server(
       { name: 'toolgate', title: 'Toolgate', version },
       { capabilities: { tools: { listChanged: true } } },
     );
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: registry.list().map(toMcpTool) }));
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolsets.listed(label).map(toMcpTool) }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const progressToken = request.params._meta?.progressToken;
       const callId = newCallId();
@@ -192,6 +205,8 @@ export class McpEndpoint {
 
   private async open(req: IncomingMessage, res: ServerResponse, body: unknown, client: ClientIdentity): Promise<void> {
     const label = `${client.name}#${++this.labelCount}`;
+    const asked = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('toolsets');
+    this.options.toolsets.open(label, client, asked === null ? undefined : parseToolsetList(asked));
     const server = this.createServer(label);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -200,15 +215,22 @@ export class McpEndpoint {
     });
     transport.onclose = () => {
       const id = transport.sessionId;
+      this.options.toolsets.close(label);
       if (id && this.sessions.delete(id)) this.options.onSessionClosed?.(label);
     };
     await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    try {
+      await transport.handleRequest(req, res, body);
+    } finally {
+      // A request that opened no session (not an initialize, or a refused one) leaves no toolsets behind.
+      if (!transport.sessionId) this.options.toolsets.close(label);
+    }
   }
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
     this.unsubscribe.dispose();
+    this.unsubscribeToolsets.dispose();
     const all = [...this.sessions.values()];
     this.sessions.clear();
     await Promise.all(all.map((s) => s.server.close().catch(() => undefined)));

@@ -1,4 +1,7 @@
-/** The MCP client tokens a person created: name, digest of the token, when, and whether revoked. */
+/**
+ * The MCP client tokens a person created: name, digest of the token, when, and whether revoked;
+ * and the toolsets each client (the default one too) was given.
+ */
 import type { Db } from './database';
 
 export interface ClientTokenRow {
@@ -32,11 +35,44 @@ export class ClientTokenStore {
     }));
   }
 
+  /** The toolsets given to each client that has some, by client id. */
+  toolsets(): Map<string, string[]> {
+    const rows = this.db.prepare('SELECT client_id, toolsets FROM client_toolsets').all() as Array<{
+      client_id: string;
+      toolsets: string;
+    }>;
+    const out = new Map<string, string[]>();
+    for (const row of rows) {
+      const names = parseNames(row.toolsets);
+      if (names) out.set(row.client_id, names);
+    }
+    return out;
+  }
+
+  setToolsets(clientId: string, toolsets: readonly string[], at: number): void {
+    this.db
+      .prepare(
+        'INSERT INTO client_toolsets (client_id, toolsets, updated_at) VALUES (?, ?, ?) ' +
+          'ON CONFLICT(client_id) DO UPDATE SET toolsets = excluded.toolsets, updated_at = excluded.updated_at',
+      )
+      .run(clientId, JSON.stringify(toolsets), at);
+  }
+
   /** True when an active token was revoked now. */
   revoke(id: string, at: number): boolean {
     const result = this.db
       .prepare('UPDATE client_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
       .run(at, id);
     return Number(result.changes) > 0;
+  }
+}
+
+/** A stored list, or undefined when the row is not a JSON array of strings (the client keeps the default). */
+function parseNames(text: string): string[] | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : undefined;
+  } catch {
+    return undefined;
   }
 }

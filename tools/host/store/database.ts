@@ -1,6 +1,6 @@
 /**
  * The host's SQLite database (node:sqlite, WAL): trace spans, breaker transitions, the approval
- * audit log, shortcuts, settings, client tokens and UI sessions. Versioned migrations run in a
+ * audit log, shortcuts, settings, client tokens with their toolsets, and UI sessions. Versioned migrations run in a
  * transaction at open, tracked by `PRAGMA user_version`, so a database is never left half-migrated.
  */
 import { type SqliteDatabase, openSqlite, pragmaValue, transaction } from '../../common/sqlite';
@@ -72,6 +72,13 @@ export const MIGRATIONS: readonly string[] = [
      id_hash TEXT PRIMARY KEY,
      created_at REAL NOT NULL,
      last_seen REAL NOT NULL
+   );`,
+  // The toolsets a client's token allows, as a JSON array of names; a client without a row (the
+  // default one included) has the default profile. Kept by client id, which never changes.
+  `CREATE TABLE client_toolsets (
+     client_id TEXT PRIMARY KEY,
+     toolsets TEXT NOT NULL,
+     updated_at REAL NOT NULL
    );`,
 ];
 
