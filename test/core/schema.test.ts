@@ -1,13 +1,16 @@
 /**
  * Rule: a tool's zod input is declared once and is both its validation and its JSON Schema.
  * Unknown fields are tolerated; declared constraints are enforced; every error names the field
- * path. Legacy JSON Schema strings import leniently: unparseable ones are skipped, never fatal.
+ * path. Legacy JSON Schema strings import leniently: unparseable ones are skipped, never fatal,
+ * and one that closes its objects (`additionalProperties: false`) still lets unknown fields through.
+ * What is published is portable: no `type` arrays, no `oneOf`, no closed objects, no ±2^53 bounds.
  */
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { ToolArguments } from '../../tools/core/arguments';
 import { isToolCallError, renderResult } from '../../tools/core/result';
-import { formatPath, importLegacySchema } from '../../tools/core/schema';
+import { portableSchema } from '../../tools/core/portable-schema';
+import { formatPath, importLegacySchema, renderJsonSchema } from '../../tools/core/schema';
 import { defineLegacyTool, defineTool } from '../../tools/core/tool';
 
 const tapTool = defineTool({
@@ -76,8 +79,8 @@ describe('the rendered JSON Schema', () => {
     expect(tapTool.inputSchema).toEqual({
       type: 'object',
       properties: {
-        x: { type: 'integer', minimum: 0, maximum: 9007199254740991, description: 'Horizontal pixel' },
-        y: { type: 'integer', minimum: 0, maximum: 9007199254740991, description: 'Vertical pixel' },
+        x: { type: 'integer', minimum: 0, description: 'Horizontal pixel' },
+        y: { type: 'integer', minimum: 0, description: 'Vertical pixel' },
         target: {
           type: 'object',
           description: 'Element',
@@ -111,6 +114,23 @@ describe('legacy JSON Schema strings', () => {
     expect(tool.inputSchema).toMatchObject({ required: ['path'] });
   });
 
+  it('tolerate fields a schema with additionalProperties: false does not name, and publish it open', () => {
+    const text = JSON.stringify({
+      type: 'object',
+      properties: { path: { type: 'string' }, opts: { type: 'object', properties: {}, additionalProperties: false } },
+      required: ['path'],
+      additionalProperties: false,
+    });
+    const tool = defineLegacyTool({ id: 'legacy_read', description: 'Read.', parametersSchema: text, run: () => 'ran' });
+    expect(tool.validate({ path: 'a.txt', junk: 1, opts: { deep: true } })).toEqual({
+      ok: true,
+      value: { path: 'a.txt', junk: 1, opts: { deep: true } },
+    });
+    const missing = tool.validate({ junk: 1 });
+    expect(!missing.ok && missing.error.message).toBe('Invalid arguments: missing required argument "path".');
+    expect(JSON.stringify(tool.inputSchema)).not.toContain('additionalProperties');
+  });
+
   it.each([
     ['not JSON', '{type: object'],
     ['empty', ''],
@@ -123,6 +143,53 @@ describe('legacy JSON Schema strings', () => {
     const tool = defineLegacyTool({ id: 'legacy_tool', description: 'x', parametersSchema: text, run: () => 'ran' });
     expect(tool.validate({ anything: 1 })).toEqual({ ok: true, value: { anything: 1 } });
     expect(tool.inputSchema).toEqual({ type: 'object', properties: {} });
+  });
+});
+
+describe('a published schema', () => {
+  it('splits a type array into anyOf branches, each with the keywords of its type', () => {
+    expect(
+      portableSchema({ type: 'object', properties: { v: { type: ['string', 'integer'], maxLength: 5, minimum: 1 } } }),
+    ).toEqual({
+      type: 'object',
+      properties: { v: { anyOf: [{ type: 'string', maxLength: 5 }, { type: 'integer', minimum: 1 }] } },
+    });
+  });
+
+  it('says anyOf for oneOf and leaves out what says nothing: $schema, {} items, string property names, ±2^53', () => {
+    const rendered = renderJsonSchema(
+      z.object({
+        n: z.number().int().describe('A count'),
+        m: z.record(z.string(), z.unknown()).describe('Names to values'),
+        op: z.discriminatedUnion('k', [z.object({ k: z.literal('a') }), z.object({ k: z.literal('b') })]),
+      }),
+    );
+    expect(rendered).toEqual({
+      type: 'object',
+      properties: {
+        n: { type: 'integer', description: 'A count' },
+        m: { type: 'object', description: 'Names to values' },
+        op: {
+          anyOf: [
+            { type: 'object', properties: { k: { type: 'string', const: 'a' } }, required: ['k'] },
+            { type: 'object', properties: { k: { type: 'string', const: 'b' } }, required: ['k'] },
+          ],
+        },
+      },
+      required: ['n', 'm', 'op'],
+    });
+  });
+
+  it('keeps a property named like a keyword, and data values untouched', () => {
+    expect(
+      portableSchema({
+        type: 'object',
+        properties: { maximum: { type: 'number', default: 9007199254740991 }, items: { enum: [{}] } },
+      }),
+    ).toEqual({
+      type: 'object',
+      properties: { maximum: { type: 'number', default: 9007199254740991 }, items: { enum: [{}] } },
+    });
   });
 });
 

@@ -76,10 +76,32 @@ describe('tools/list', () => {
         required: ['value'],
       },
       outputSchema: { type: 'object', properties: { echoed: { type: 'string' } } },
-      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+      _meta: { 'toolgate/risk': 'LOW' },
     });
     const batch = tools.find((x) => x.name === 'tool_batch_run');
-    expect(batch?.annotations?.destructiveHint).toBe(false);
+    expect(batch?.annotations).toEqual({ destructiveHint: false, openWorldHint: true });
+    const uninstall = tools.find((x) => x.name === 'app_uninstall');
+    expect(uninstall?.annotations).toEqual({ destructiveHint: true, idempotentHint: true, openWorldHint: true });
+    expect(uninstall?._meta).toEqual({ 'toolgate/risk': 'HIGH', 'toolgate/sensitiveAction': true });
+  });
+
+  it('publishes each hint a client could misread, and none the MCP defaults already say', async () => {
+    // A client applying the specification's defaults (not read-only, destructive, not idempotent,
+    // open-world) to what is listed gets back every hint the tool declares that has a meaning.
+    const { tools } = await client.listTools();
+    for (const listed of tools) {
+      const declared = t.host.registry.get(listed.name)?.metadata.annotations;
+      const a = listed.annotations ?? {};
+      const readOnly = a.readOnlyHint ?? false;
+      expect([listed.name, readOnly], listed.name).toEqual([listed.name, declared?.readOnlyHint]);
+      expect(a.openWorldHint, listed.name).toBe(declared?.openWorldHint);
+      if (!readOnly) {
+        expect(a.destructiveHint, listed.name).toBe(declared?.destructiveHint);
+        expect(a.idempotentHint ?? false, listed.name).toBe(declared?.idempotentHint);
+      }
+      expect(listed.annotations).not.toHaveProperty('title');
+    }
   });
 
   it('publishes the built-in catalog under names every MCP client accepts', async () => {

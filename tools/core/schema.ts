@@ -2,9 +2,12 @@
  * Schemas (docs/architecture.md#schemas, "declaration is validation"): a tool's input is declared
  * once with zod; the same declaration validates calls and renders the JSON Schema that agents see,
  * so the two cannot drift. Legacy hand-written JSON Schema strings import leniently: what parses
- * validates, what does not parse is skipped (the tool still works, unvalidated), never fatal.
+ * validates, what does not parse is skipped (the tool still works, unvalidated), never fatal. An
+ * imported schema that closes its objects (`additionalProperties: false`) still tolerates fields it
+ * does not name, as every Toolgate tool does. What is published is portable (./portable-schema.ts).
  */
 import { z } from 'zod';
+import { portableSchema } from './portable-schema';
 import { type ToolFailure, failure } from './result';
 
 export type JsonSchema = Record<string, unknown>;
@@ -39,11 +42,9 @@ export function validateWith<T>(schema: z.ZodType<T>, args: unknown): Validation
   });
 }
 
-/** JSON Schema for a zod schema as MCP clients expect it (draft 2020-12, input shape). */
+/** JSON Schema for a zod schema as MCP clients expect it (the input shape, portable and terse). */
 export function renderJsonSchema(schema: z.ZodType): JsonSchema {
-  const rendered = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  delete rendered.$schema;
-  return rendered;
+  return portableSchema(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema);
 }
 
 export interface LegacySchemaImport {
@@ -68,9 +69,11 @@ export function importLegacySchema(text: string | undefined): LegacySchemaImport
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { jsonSchema: open, validator: undefined, skippedBecause: 'not a JSON Schema object' };
   }
+  // Opened before it becomes a validator: `additionalProperties: false` would refuse unknown fields.
+  const opened = portableSchema(parsed as JsonSchema);
   try {
-    const validator = z.fromJSONSchema(parsed as Parameters<typeof z.fromJSONSchema>[0]);
-    return { jsonSchema: parsed as JsonSchema, validator, skippedBecause: undefined };
+    const validator = z.fromJSONSchema(opened as Parameters<typeof z.fromJSONSchema>[0]);
+    return { jsonSchema: { ...opened, type: 'object' }, validator, skippedBecause: undefined };
   } catch (e) {
     return { jsonSchema: open, validator: undefined, skippedBecause: `unsupported schema: ${(e as Error).message}` };
   }

@@ -37,9 +37,12 @@ export function proxyTool(
   call: RemoteCall,
 ): Tool<Record<string, unknown>> {
   const annotations = remoteAnnotations(remote.annotations);
-  const inputSchema = remote.inputSchema as JsonSchema;
   // What the local validator understands is checked early, with field names; the server validates too.
-  const validator = importLegacySchema(JSON.stringify(inputSchema)).validator;
+  // Published and checked opened (docs/architecture.md#schemas): a field the schema does not name is
+  // passed on to the server, which decides.
+  const imported = importLegacySchema(JSON.stringify(remote.inputSchema));
+  const inputSchema = imported.validator ? imported.jsonSchema : (remote.inputSchema as JsonSchema);
+  const validator = imported.validator;
   const description = `${remote.description?.trim() || remote.title || remote.name} (tool '${remote.name}' of MCP server '${server}')`;
   return {
     id,

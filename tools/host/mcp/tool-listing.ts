@@ -3,34 +3,47 @@
  * Schema from the tool's zod declaration and the four MCP annotation hints; results where a
  * failure is `isError: true` with the rendered text and `{code, message, hint}` as structured
  * content, never a protocol error.
+ *
+ * A tools/list entry is read by every model on every request, so it says each thing once. The
+ * hints are written where they differ from what the MCP specification assumes of an absent hint,
+ * and where a client that reads an absent hint as false would be misled: `readOnlyHint` only when
+ * true; for a tool that is not read-only, `destructiveHint` always and `idempotentHint` when true
+ * (the specification gives both meaning only then); `openWorldHint` always. The title is not
+ * repeated inside the annotations. `_meta` holds the risk, `sensitiveAction` when true, and the
+ * seed id when the published name differs from it.
  */
-import type { CallToolResult, Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool as McpTool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolAnnotations as Hints } from '../../core/annotations';
 import { publishedName } from '../../core/published-name';
 import { type ToolResult, renderResult } from '../../core/result';
 import type { Tool } from '../../core/tool';
 
+/** The hints as published: only those that say something (see above). */
+export function publishedHints(a: Hints): ToolAnnotations {
+  if (a.readOnlyHint) return { readOnlyHint: true, openWorldHint: a.openWorldHint };
+  return {
+    destructiveHint: a.destructiveHint,
+    ...(a.idempotentHint ? { idempotentHint: true } : {}),
+    openWorldHint: a.openWorldHint,
+  };
+}
+
 export function toMcpTool(tool: Tool): McpTool {
   const a = tool.metadata.annotations;
+  const name = publishedName(tool.id);
   const entry: McpTool = {
-    name: publishedName(tool.id),
+    name,
     title: tool.title,
     description: tool.description,
-    inputSchema: { ...tool.inputSchema, type: 'object' } as McpTool['inputSchema'],
-    annotations: {
-      title: tool.title,
-      readOnlyHint: a.readOnlyHint,
-      destructiveHint: a.destructiveHint,
-      idempotentHint: a.idempotentHint,
-      openWorldHint: a.openWorldHint,
-    },
+    inputSchema: { type: 'object', ...tool.inputSchema } as McpTool['inputSchema'],
+    annotations: publishedHints(a),
     _meta: {
       'toolgate/risk': tool.metadata.risk,
-      'toolgate/category': tool.metadata.category,
-      'toolgate/id': tool.id,
-      'toolgate/sensitiveAction': a.sensitiveAction,
+      ...(a.sensitiveAction ? { 'toolgate/sensitiveAction': true } : {}),
+      ...(name !== tool.id ? { 'toolgate/id': tool.id } : {}),
     },
   };
-  if (tool.outputSchema) entry.outputSchema = { ...tool.outputSchema, type: 'object' } as McpTool['outputSchema'];
+  if (tool.outputSchema) entry.outputSchema = { type: 'object', ...tool.outputSchema } as McpTool['outputSchema'];
   return entry;
 }
 

@@ -1,0 +1,84 @@
+/**
+ * The JSON Schema Toolgate publishes, made portable and terse (docs/adding-a-tool.md#schemas-and-descriptions):
+ * every client and a strict validator (Ajv strict mode) read it the same way, and it carries
+ * nothing a model never needs. From any schema, zod's rendering or an imported one:
+ *
+ * - no `$schema`;
+ * - `additionalProperties: false` is left out: fields a tool does not declare are ignored, never
+ *   refused, and a client must not be told otherwise;
+ * - a `type` array becomes `anyOf`, each branch with the keywords of its type (strict validators
+ *   and several clients refuse union types), and `oneOf` becomes `anyOf` (the alternatives
+ *   Toolgate declares exclude each other already; some clients accept only `anyOf`);
+ * - bounds of ±9007199254740991 (zod's safe-integer range) are left out, as are `{}` under `items`
+ *   or `additionalProperties` and `propertyNames: {type: "string"}`, which say no more than leaving
+ *   them out.
+ */
+import type { JsonSchema } from './schema';
+
+/** Keywords whose value is a map from names (of properties, definitions) to schemas. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+/** Keywords whose value is data, not schema: copied untouched. */
+const DATA = new Set(['enum', 'const', 'default', 'examples', 'required']);
+const BOUNDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']);
+
+/** The keywords that belong to one JSON type, moved into its branch when a type array is split. */
+const TYPE_KEYWORDS: Record<string, readonly string[]> = {
+  string: ['minLength', 'maxLength', 'pattern', 'format', 'contentEncoding', 'contentMediaType'],
+  number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  integer: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  array: ['items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'contains'],
+  object: ['properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties'],
+};
+
+type Node = Record<string, unknown>;
+
+function isNode(v: unknown): v is Node {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isEmpty(v: unknown): boolean {
+  return isNode(v) && Object.keys(v).length === 0;
+}
+
+function portableNode(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(portableNode);
+  if (!isNode(node)) return node;
+  const out: Node = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$schema') continue;
+    if (key === 'additionalProperties' && (value === false || isEmpty(value))) continue;
+    if (key === 'items' && isEmpty(value)) continue;
+    if (key === 'propertyNames' && isNode(value) && value.type === 'string' && Object.keys(value).length === 1)
+      continue;
+    if (BOUNDS.has(key) && typeof value === 'number' && Math.abs(value) >= Number.MAX_SAFE_INTEGER) continue;
+    if (DATA.has(key)) out[key] = value;
+    else if (SCHEMA_MAPS.has(key) && isNode(value))
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, portableNode(sub)]));
+    else out[key] = portableNode(value);
+  }
+  if (Array.isArray(out.oneOf) && out.anyOf === undefined) {
+    out.anyOf = out.oneOf;
+    delete out.oneOf;
+  }
+  return Array.isArray(out.type) ? splitTypes(out, out.type as unknown[]) : out;
+}
+
+/** `{type: [a, b], …}` as `{anyOf: [{type: a, …a's keywords}, {type: b, …}], …the rest}`. */
+function splitTypes(node: Node, types: unknown[]): Node {
+  const names = types.filter((t): t is string => typeof t === 'string');
+  if (names.length === 1) return { ...node, type: names[0] };
+  const rest: Node = { ...node };
+  delete rest.type;
+  const branches = names.map((type) => {
+    const branch: Node = { type };
+    for (const k of TYPE_KEYWORDS[type] ?? []) if (k in node) branch[k] = node[k];
+    return branch;
+  });
+  for (const k of new Set(names.flatMap((t) => TYPE_KEYWORDS[t] ?? []))) delete rest[k];
+  const alternatives = Array.isArray(rest.anyOf) ? undefined : branches;
+  return alternatives ? { ...rest, anyOf: alternatives } : { ...rest, allOf: [{ anyOf: branches }] };
+}
+
+export function portableSchema(schema: JsonSchema): JsonSchema {
+  return portableNode(schema) as JsonSchema;
+}
