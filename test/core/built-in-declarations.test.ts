@@ -4,7 +4,8 @@
  * move when the tool's declaration moves. `test/fixtures/built-in-declarations.json` was computed
  * from the catalog as it stood before built-in tools declared their hints next to their schemas
  * (when most of it was still inferred from id tables); every built-in tool listed there must keep
- * exactly those values. A tool added since is not in it and is held by the declaration tests.
+ * exactly those values. Every built-in tool, a new one too, declares its category, risk and the
+ * five hints itself: nothing of a built-in tool is inferred from its id.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,6 +41,14 @@ function declarationOf(tool: Tool, policyOf: ReturnType<typeof runPolicyResolver
 }
 
 describe('the built-in catalog', () => {
+  it('declares the category, risk, four hints and sensitiveAction of every tool', () => {
+    const undeclared = t.host.registry
+      .list()
+      .filter((tool) => tool.metadata.inferred.length > 0)
+      .map((tool) => `${tool.id}: ${tool.metadata.inferred.join(', ')}`);
+    expect(undeclared).toEqual([]);
+  });
+
   it('still has every tool the snapshot lists', () => {
     const ids = new Set(t.host.registry.ids());
     expect(Object.keys(BEFORE).filter((id) => !ids.has(id))).toEqual([]);

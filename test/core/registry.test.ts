@@ -92,7 +92,7 @@ describe('ToolRegistry', () => {
       'app_list',
       'app_uninstall',
     ]);
-    expect(groups.get('files')?.map((t) => t.id)).toEqual(['delete_file', 'list_files', 'read_file', 'write_file']);
+    expect(groups.get('browser')?.map((t) => t.id)).toEqual(['browser_click', 'browser_snapshot']);
   });
 
   it('answers an unknown id with near names', () => {

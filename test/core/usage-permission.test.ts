@@ -52,7 +52,14 @@ describe('ToolUsageTracker', () => {
 
 const uninstall = defineTool({ id: 'app_uninstall', description: 'x', input: z.object({}), run: () => 'ok' });
 const list = defineTool({ id: 'app_list', description: 'x', input: z.object({}), run: () => 'ok' });
-const shell = defineTool({ id: 'shell_execute', description: 'x', input: z.object({}), run: () => 'ok' });
+const shell = defineTool({
+  id: 'shell_execute',
+  description: 'x',
+  input: z.object({}),
+  metadata: { category: 'shell', risk: 'HIGH' },
+  selfGated: true,
+  run: () => 'ok',
+});
 
 function scripted(answers: ApprovalDecision[]) {
   const asked: ApprovalRequest[] = [];
@@ -84,10 +91,20 @@ describe('ToolPermissionManager', () => {
     expect(asked).toHaveLength(0);
   });
 
-  it('skips the tool-level prompt for a self-gated tool', async () => {
+  it('skips the tool-level prompt for a tool that declares itself self-gated', async () => {
     const { asked, manager } = scripted([]);
     expect(await manager.check(shell, request())).toBeUndefined();
     expect(asked).toHaveLength(0);
+  });
+
+  it('knows a self-gated tool by its declaration only, not by its id', async () => {
+    const { asked, manager } = scripted([{ decision: 'deny' }]);
+    const lookalike = defineTool({ id: 'shell_execute', description: 'x', input: z.object({}), run: () => 'ok' });
+    expect(await manager.check(lookalike, request())).toMatchObject({
+      ok: false,
+      error: { code: 'PERMISSION_DENIED' },
+    });
+    expect(asked).toHaveLength(1);
   });
 
   it('asks again after an approve-once', async () => {

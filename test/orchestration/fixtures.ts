@@ -86,8 +86,10 @@ export function testTools(calls: RecordedCall[], aborted: string[] = []) {
     }),
     defineTool({
       id: 'get_time',
-      description: 'A read-only tool of the catalog (LOW).',
+      description: 'A read-only tool of the catalog (LOW), declared as the real one is.',
       input: anyArgs,
+      metadata: { category: 'system', risk: 'LOW' },
+      annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
       run(args, ctx) {
         record('get_time', args, ctx);
         return '12:00';

@@ -46,7 +46,7 @@ function setup(decide: Decide, timeoutMs?: number) {
         runs.push(ctx.callId);
         return 'ran';
       },
-      { annotations: DESTRUCTIVE, metadata: { category: 'shell', risk: 'HIGH' } },
+      { annotations: DESTRUCTIVE, metadata: { category: 'shell', risk: 'HIGH' }, selfGated: true },
     ),
     fixtureTool('own_gate_tool', () => 'self-gated', {
       annotations: DESTRUCTIVE,

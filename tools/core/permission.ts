@@ -1,7 +1,7 @@
 /**
  * ToolPermissionManager (docs/architecture.md#approval-gate): a per-session state machine for tools
  * that need a person's consent (HIGH risk or destructive). ask → allowed once | allowed for the
- * session | denied. Self-gated tools (shell_execute, with its own command-level gate) skip the
+ * session | denied. Self-gated tools (those declaring `selfGated`, like shell_execute with its own command-level gate) skip the
  * tool-level prompt so the person is not asked twice. The decider is a port: the app asks a person,
  * headless and tests inject their own.
  */
@@ -30,7 +30,8 @@ export type ApprovalDecider = (request: ApprovalRequest, signal?: AbortSignal) =
 
 export type PermissionState = 'ask' | 'allowed_session';
 
-export const DEFAULT_SELF_GATED = new Set(['shell_execute']);
+/** Ids a host also treats as self-gated; none by default: a tool says so itself (`selfGated: true`), in one place. */
+export const DEFAULT_SELF_GATED: ReadonlySet<string> = new Set<string>();
 
 export function needsApproval(tool: Pick<Tool, 'metadata'>): boolean {
   return tool.metadata.risk === 'HIGH' || tool.metadata.annotations.destructiveHint;

@@ -58,6 +58,7 @@ export const READ_DECLARATION = {
     destructiveHint: false,
     idempotentHint: true,
     openWorldHint: false,
+    sensitiveAction: false,
   } satisfies Partial<ToolAnnotations>,
   runPolicy: 'quickRead',
 } as const;

@@ -25,7 +25,13 @@ export function mcpCallTool(manager: McpClientManager) {
       'Call a tool of a connected MCP server. Same as calling its id mcp.<server>.<tool> directly; approval, if the remote tool needs it, is asked for that tool.',
     input,
     metadata: { category: 'mcp', risk: 'MEDIUM' },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+      sensitiveAction: false,
+    },
     async run(args, ctx) {
       const resolved = manager.resolveTool(args.server, args.tool);
       if (!('id' in resolved)) return resolved;

@@ -17,7 +17,13 @@ export function mcpListTool(manager: McpClientManager) {
       'List the connected MCP servers (command line or URL, status) and their tools with the ids to call them by (mcp.<server>.<tool>).',
     input,
     metadata: { category: 'mcp', risk: 'LOW' },
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     runPolicy: 'quickRead',
     run(args) {
       const servers = args.server ? [manager.get(args.server)].filter((s) => s !== undefined) : manager.list();

@@ -18,7 +18,13 @@ export function forgetTool(store: MemoryStore) {
       'Permanently delete one memory, chosen by its id or its key (give exactly one). Use recall first to find it.',
     input,
     metadata: { category: 'memory', risk: 'MEDIUM' },
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     run(args) {
       if ((args.id === undefined) === (args.key === undefined)) {
         throw new ToolCallError('INVALID_ARGUMENT', 'Invalid arguments: give exactly one of "id" or "key".', {

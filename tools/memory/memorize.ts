@@ -32,7 +32,13 @@ export function memorizeTool(store: MemoryStore) {
       'Store a note in long-term memory so it can be found later with recall, even after a restart. Give a key to name a memory you may want to update or forget later; memorizing under the same key replaces it.',
     input,
     metadata: { category: 'memory', risk: 'MEDIUM' },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     run(args) {
       const tags = [...new Set(args.tags)];
       const { memory, outcome } = store.remember(args.text, tags, args.key);

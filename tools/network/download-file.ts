@@ -54,7 +54,13 @@ export function downloadFileTool(settings: NetworkSettings) {
       'Download a file over http(s) into the workspace folder, streamed with progress. The file appears under its name only when complete; an interrupted download leaves nothing behind. Refuses to overwrite unless overwrite is true.',
     input,
     metadata: { category: 'network', risk: 'MEDIUM' },
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: false,
+    },
     runPolicy: 'mutating',
     async run(args, ctx) {
       const given = parseHttpUrl(args.url);

@@ -58,7 +58,13 @@ export function webFetchTool(settings: NetworkSettings) {
       'Fetch a web page or text resource over http(s) with GET and return readable text: HTML as text with # headings and numbered links listed at the end, JSON pretty-printed, plain text as is. Long pages are returned in windows (use startChar to read on). Binary content is refused; use download_file for files.',
     input,
     metadata: { category: 'network', risk: 'LOW' },
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: false,
+    },
     runPolicy: 'network',
     async run(args, ctx) {
       const given = parseHttpUrl(args.url);

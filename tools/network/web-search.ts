@@ -49,7 +49,13 @@ export function webSearchTool(settings: NetworkSettings) {
       'Search the web through the configured search provider and return titles, URLs and snippets. Read a result with web_fetch.',
     input,
     metadata: { category: 'network', risk: 'LOW' },
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: false,
+    },
     runPolicy: 'network',
     async run(args, ctx) {
       const configured = settings.searchEndpoint();

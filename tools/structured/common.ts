@@ -19,6 +19,7 @@ export const STRUCTURED_ANNOTATIONS: Partial<ToolAnnotations> = {
   destructiveHint: false,
   idempotentHint: true,
   openWorldHint: false,
+  sensitiveAction: false,
 };
 
 export const STRUCTURED_POLICY = 'quickRead';

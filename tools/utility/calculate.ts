@@ -34,7 +34,13 @@ export const calculate = defineTool({
       .describe('Significant digits in the formatted result (default 14).'),
   }),
   metadata: { category: 'utility', risk: 'LOW' },
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+    sensitiveAction: false,
+  },
   runPolicy: 'quickRead',
   run: async (args, ctx) =>
     jsonSuccess(

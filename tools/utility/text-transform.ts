@@ -17,7 +17,13 @@ export const textTransform = defineTool({
     text: z.string().max(1_000_000).describe('The input text (at most 1,000,000 characters).'),
   }),
   metadata: { category: 'utility', risk: 'LOW' },
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+    sensitiveAction: false,
+  },
   runPolicy: 'quickRead',
   run: async (args, ctx) =>
     jsonSuccess(

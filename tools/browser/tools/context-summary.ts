@@ -44,7 +44,13 @@ export function browserContextSummary(deps: BrowserToolDeps) {
       "A short overview of the browser: open tabs (the active one marked *), the active page's title and URL, its headings, its forms with every field (label, name, value; passwords masked), and the beginning of its text. Cheaper than browser_snapshot for orienting; it has no element refs.",
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web'] },
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: false,
+    },
     runPolicy: 'quickRead',
     target: () => 'page',
     async run({ args, page, deps: d }) {

@@ -74,7 +74,13 @@ export function browserDateInput(deps: BrowserToolDeps) {
       'Sets a date, time, datetime-local, month or week field to a value in the format the browser requires (checked before anything is typed), and reports the value the field holds afterwards. For a date-picker widget built on a text field, types the text and presses Enter.',
     input,
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'input'] },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: false,
+    },
     runPolicy: 'mutating',
     async run({ args, page, ref, target, timeout }) {
       const kind = await target.evaluate(controlKind, undefined, { timeout });

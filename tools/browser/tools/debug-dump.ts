@@ -61,7 +61,13 @@ export function browserDebugDump(deps: BrowserToolDeps) {
       'Writes a debugging report of the browser session to a file in the workspace (debug/ folder) and returns its path: console messages, uncaught page errors, failed and HTTP-error requests, recent tool actions, the accessibility snapshot and the page HTML. Read the file with the file tools.',
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web', 'debug'] },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     runPolicy: 'quickRead',
     async run(args) {
       const { manager, workspaceRoot } = deps;

@@ -29,7 +29,13 @@ export function browserDownloadList(deps: BrowserToolDeps) {
       'Lists the downloads pages started in this browser session and what became of each: state (in_progress, awaiting_approval: a person decides whether it may be written into the workspace; completed: saved into the workspace "downloads" folder; discarded: the person denied it or no one could approve it; failed, canceled), workspace-relative path once saved, size in bytes, source URL. Use waitMs to wait for a download that is still arriving.',
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web', 'files'] },
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     runPolicy: 'quickRead',
     async run(args) {
       await deps.manager.downloads.waitForSettled(args.waitMs);

@@ -42,7 +42,13 @@ export function browserInput(deps: BrowserToolDeps) {
       'Enters text into the text field, text area or editable element with the given ref from the latest browser_snapshot. For date/time fields use browser_date_input; for <select> use browser_select.',
     input,
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'input'] },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+      sensitiveAction: false,
+    },
     runPolicy: 'mutating',
     async run({ args, page, ref, target, timeout }) {
       const kind = await target.evaluate(controlKind, undefined, { timeout });

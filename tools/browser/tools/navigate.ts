@@ -78,7 +78,13 @@ export function browserNavigate(deps: BrowserToolDeps) {
       'Opens a URL in the active browser tab (launching the browser if needed) and waits until it has loaded, or goes back/forward/reloads. Returns the final URL, title and HTTP status. Take browser_snapshot afterwards to see the page and get element refs.',
     input,
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'navigation'] },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: false,
+    },
     runPolicy: 'network',
     target: (args) => args.url ?? args.history ?? '',
     timeoutHint:

@@ -50,7 +50,13 @@ export function browserNetworkLog(deps: BrowserToolDeps) {
       'Lists recent requests made by the browser (all tabs; the newest last): method, URL, HTTP status or failure, duration, resource type. Filter by URL text, status or status class, or resource type, e.g. {"status": "4xx"} or {"resourceType": "fetch", "urlContains": "/api/"}. The log keeps the last 500 requests.',
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web', 'debug'] },
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     runPolicy: 'quickRead',
     run(args) {
       const entries = deps.manager.network.entries({

@@ -47,7 +47,13 @@ export function browserScroll(deps: BrowserToolDeps) {
       'Scrolls the page (or a scrollable element given by ref) up, down, left, right, to the top or bottom; or, with only a ref, scrolls until that element is visible. Returns the new scroll position. Take browser_snapshot afterwards: content loaded on scroll appears there.',
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web'] },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: false,
+    },
     runPolicy: 'quickRead',
     target: (args) => args.ref ?? args.direction ?? '',
     async run({ args, page, deps: d }) {

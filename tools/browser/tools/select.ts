@@ -25,7 +25,13 @@ export function browserSelect(deps: BrowserToolDeps) {
       'Selects options of a native <select> (dropdown or list box) by value or visible label. Returns what is selected afterwards. For custom dropdowns built from divs, click them open with browser_click and click the option instead.',
     input,
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'input'] },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: false,
+    },
     runPolicy: 'mutating',
     async run({ args, page, ref, target, timeout }) {
       const state = await target.evaluate(selectOptions, undefined, { timeout });

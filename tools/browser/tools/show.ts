@@ -25,7 +25,13 @@ export function browserShow(deps: BrowserToolDeps) {
       'Brings the live mirror of the browser forward in the Toolgate window so the person can watch or review the page, optionally switching to another tab first (the switched-to tab becomes the one the other browser tools act on).',
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web', 'ui'] },
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     runPolicy: 'quickRead',
     target: (args) => (args.tab ? `tab ${args.tab}` : 'active tab'),
     async run({ args, page, deps: d }) {

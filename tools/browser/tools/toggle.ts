@@ -24,7 +24,13 @@ export function browserToggle(deps: BrowserToolDeps) {
       'Sets a checkbox, radio button or switch (native or ARIA role) to checked or unchecked, clicking only if it is not already in that state, and verifies the result. A radio button cannot be unchecked directly: check another one in its group.',
     input,
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'input'] },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: false,
+    },
     runPolicy: 'mutating',
     async run({ args, page, ref, target, timeout }) {
       let before: boolean;
