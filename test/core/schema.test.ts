@@ -85,7 +85,7 @@ describe('the rendered JSON Schema', () => {
           type: 'object',
           description: 'Element',
           properties: {
-            ref: { type: 'string', minLength: 1, description: 'Element ref' },
+            ref: { type: 'string', description: 'Element ref' },
             tags: { type: 'array', items: { type: 'string' }, description: 'Tags' },
           },
           required: ['ref'],
@@ -121,7 +121,12 @@ describe('legacy JSON Schema strings', () => {
       required: ['path'],
       additionalProperties: false,
     });
-    const tool = defineLegacyTool({ id: 'legacy_read', description: 'Read.', parametersSchema: text, run: () => 'ran' });
+    const tool = defineLegacyTool({
+      id: 'legacy_read',
+      description: 'Read.',
+      parametersSchema: text,
+      run: () => 'ran',
+    });
     expect(tool.validate({ path: 'a.txt', junk: 1, opts: { deep: true } })).toEqual({
       ok: true,
       value: { path: 'a.txt', junk: 1, opts: { deep: true } },
@@ -152,7 +157,14 @@ describe('a published schema', () => {
       portableSchema({ type: 'object', properties: { v: { type: ['string', 'integer'], maxLength: 5, minimum: 1 } } }),
     ).toEqual({
       type: 'object',
-      properties: { v: { anyOf: [{ type: 'string', maxLength: 5 }, { type: 'integer', minimum: 1 }] } },
+      properties: {
+        v: {
+          anyOf: [
+            { type: 'string', maxLength: 5 },
+            { type: 'integer', minimum: 1 },
+          ],
+        },
+      },
     });
   });
 

@@ -77,8 +77,8 @@ describe('tools/list', () => {
       },
       outputSchema: { type: 'object', properties: { echoed: { type: 'string' } } },
       annotations: { readOnlyHint: true, openWorldHint: false },
-      _meta: { 'toolgate/risk': 'LOW' },
     });
+    expect(echo).not.toHaveProperty('_meta');
     const batch = tools.find((x) => x.name === 'tool_batch_run');
     expect(batch?.annotations).toEqual({ destructiveHint: false, openWorldHint: true });
     const uninstall = tools.find((x) => x.name === 'app_uninstall');

@@ -152,13 +152,13 @@ describe('the stdio bridge', () => {
     const client = new Client({ name: 'stdio-host', version: '1.0.0' });
     await client.connect(transport);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toContain('version_compare');
+    expect(tools.map((t) => t.name)).toContain('json_transform');
     const ok = await client.callTool({
-      name: 'version_compare',
-      arguments: { operation: 'compare', a: '1.2.0', b: '1.10.0' },
+      name: 'json_transform',
+      arguments: { data: [1, 2], pipeline: [{ op: 'limit', count: 1 }] },
     });
     expect(ok.isError).toBeFalsy();
-    const bad = await client.callTool({ name: 'version_compare', arguments: {} });
+    const bad = await client.callTool({ name: 'json_transform', arguments: {} });
     expect(bad.isError).toBe(true);
     expect(textOf(bad)).toContain('INVALID_ARGUMENT');
     const pid = transport.pid ?? 0;

@@ -32,6 +32,7 @@ describe('the host catalog', () => {
         'browser',
         'device',
         'device-shell',
+        'device-system',
         'files',
         'mcp-client',
         'memory',
@@ -44,6 +45,8 @@ describe('the host catalog', () => {
     for (const name of names) expect(t.host.registry.toolsOf(name).length, name).toBeGreaterThan(0);
     expect(t.host.registry.toolsetOf('shell_execute')?.name).toBe('device-shell');
     expect(t.host.registry.toolsetOf('calculate')?.name).toBe('structured');
+    expect(t.host.registry.toolsetOf('version_compare')?.name).toBe('structured');
+    expect(t.host.registry.toolsetOf('logcat')?.name).toBe('device-system');
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Rule: the MCP client family publishes exactly mcp_connect (HIGH risk, destructive: it starts
- * programs), mcp_list (read-only, local) and mcp_call (its nested call is the gated one), with
- * every input field described; proxy ids are sanitised and never collide.
+ * programs), mcp_list (read-only, local) and mcp_call (its nested call is the gated one); proxy
+ * ids are sanitised and never collide.
  */
 import { describe, expect, it } from 'vitest';
 import { ToolRegistry } from '../../tools/core/registry';
@@ -13,16 +13,6 @@ const byId = new Map(tools.map((t) => [t.id, t]));
 describe('MCP client catalog', () => {
   it('has exactly mcp_connect, mcp_list and mcp_call', () => {
     expect(tools.map((t) => t.id)).toEqual(['mcp_connect', 'mcp_list', 'mcp_call']);
-  });
-
-  it('describes every input field', () => {
-    for (const tool of tools) {
-      for (const [name, schema] of Object.entries(
-        tool.inputSchema.properties as Record<string, { description?: string }>,
-      )) {
-        expect(schema.description, `${tool.id}.${name}`).toBeTruthy();
-      }
-    }
   });
 
   it('marks mcp_connect HIGH risk and destructive so a person approves it, mcp_list read-only, mcp_call not gated itself', () => {

@@ -318,10 +318,10 @@ describe('the real host', () => {
         stderr: 'pipe',
       }),
     );
-    expect((await client.listTools()).tools.map((t) => t.name)).toContain('version_compare');
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('json_transform');
     const result = await client.callTool({
-      name: 'version_compare',
-      arguments: { operation: 'compare', a: '1.2.0', b: '1.10.0' },
+      name: 'json_transform',
+      arguments: { data: [1, 2], pipeline: [{ op: 'limit', count: 1 }] },
     });
     expect(result.isError).toBeFalsy();
     await client.close();

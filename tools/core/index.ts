@@ -16,3 +16,4 @@ export * from './trace-span';
 export * from './pipeline';
 export * from './trace';
 export * from './toolset';
+export * from './fields';

@@ -9,9 +9,10 @@
  * - a `type` array becomes `anyOf`, each branch with the keywords of its type (strict validators
  *   and several clients refuse union types), and `oneOf` becomes `anyOf` (the alternatives
  *   Toolgate declares exclude each other already; some clients accept only `anyOf`);
- * - bounds of ±9007199254740991 (zod's safe-integer range) are left out, as are `{}` under `items`
- *   or `additionalProperties` and `propertyNames: {type: "string"}`, which say no more than leaving
- *   them out.
+ * - limits a model never meets are left out: bounds of ±9007199254740991 (zod's safe-integer
+ *   range) and `minLength: 1` (a name or text that must not be empty; the check stays, and says so
+ *   when it refuses), as are `{}` under `items` or `additionalProperties` and
+ *   `propertyNames: {type: "string"}`, which say no more than leaving them out.
  */
 import type { JsonSchema } from './schema';
 
@@ -51,6 +52,7 @@ function portableNode(node: unknown): unknown {
     if (key === 'propertyNames' && isNode(value) && value.type === 'string' && Object.keys(value).length === 1)
       continue;
     if (BOUNDS.has(key) && typeof value === 'number' && Math.abs(value) >= Number.MAX_SAFE_INTEGER) continue;
+    if (key === 'minLength' && value === 1) continue;
     if (DATA.has(key)) out[key] = value;
     else if (SCHEMA_MAPS.has(key) && isNode(value))
       out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, portableNode(sub)]));

@@ -38,48 +38,59 @@ export interface DeviceToolDeps {
 
 export const DEVICE_TOOLSET = defineToolset(
   'device',
-  'Android phones over adb: read and drive the screen, apps, device state, settings and log.',
+  'Drive an Android phone over adb: read the screen, tap, swipe, type, screenshot, list and launch apps.',
+);
+export const DEVICE_SYSTEM_TOOLSET = defineToolset(
+  'device-system',
+  'Below the screen of a phone: device info, installs, settings, logcat, clipboard, media, location, notifications.',
 );
 export const DEVICE_SHELL_TOOLSET = defineToolset(
   'device-shell',
   'A shell on the phone; each command is judged, and a person approves the ones that change things.',
 );
 
-/** The family's two toolsets: the shell apart, so a client can drive a phone without holding a shell on it. */
+/**
+ * The family's three toolsets: what drives a phone through its screen, what reaches below it (and
+ * reads a person's data), and the shell apart, so a client can drive a phone without holding a
+ * shell on it.
+ */
 export function deviceToolsets(deps: DeviceToolDeps): Array<{ toolset: Toolset; tools: Tool[] }> {
   const { service } = deps;
   const refs = new UiRefStore();
   return [
     { toolset: DEVICE_SHELL_TOOLSET, tools: [shellExecuteTool(service, deps.approveCommand)] },
-    { toolset: DEVICE_TOOLSET, tools: deviceScreenAndApps(deps, refs) },
+    {
+      toolset: DEVICE_TOOLSET,
+      tools: [
+        appListTool(service),
+        appLaunchTool(service),
+        uiTapTool(service, refs),
+        uiSwipeTool(service, refs),
+        uiDumpTool(service, refs),
+        screenshotTool(service),
+        inputTextTool(service),
+      ],
+    },
+    {
+      toolset: DEVICE_SYSTEM_TOOLSET,
+      tools: [
+        appInstallTool(service, deps.workspaceRoot),
+        appUninstallTool(service),
+        appForceStopTool(service),
+        appInfoTool(service),
+        getDeviceInfoTool(service),
+        getSetSettingsTool(service, deps.approveCommand),
+        controlMediaTool(service),
+        clipboardTool(service),
+        getTimeTool(service),
+        logcatTool(service),
+        getLocationTool(service),
+        notificationReadTool(service),
+      ],
+    },
   ];
 }
 
 export function deviceTools(deps: DeviceToolDeps): Tool[] {
   return deviceToolsets(deps).flatMap((group) => group.tools);
-}
-
-function deviceScreenAndApps(deps: DeviceToolDeps, refs: UiRefStore): Tool[] {
-  const { service } = deps;
-  return [
-    appListTool(service),
-    appLaunchTool(service),
-    appInstallTool(service, deps.workspaceRoot),
-    appUninstallTool(service),
-    appForceStopTool(service),
-    appInfoTool(service),
-    getDeviceInfoTool(service),
-    getSetSettingsTool(service, deps.approveCommand),
-    controlMediaTool(service),
-    clipboardTool(service),
-    getTimeTool(service),
-    logcatTool(service),
-    uiTapTool(service, refs),
-    uiSwipeTool(service, refs),
-    uiDumpTool(service, refs),
-    screenshotTool(service),
-    inputTextTool(service),
-    getLocationTool(service),
-    notificationReadTool(service),
-  ];
 }

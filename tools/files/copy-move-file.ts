@@ -9,6 +9,7 @@
 import { lstat, mkdir, readlink, rename, symlink, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { WORKSPACE_PATH } from '../core/fields';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 import { AnchoredDir } from './anchored-dir';
@@ -85,13 +86,13 @@ export function copyMoveFileTool(config: FilesConfig) {
     id: 'copy_move_file',
     title: 'Copy or move a file',
     description:
-      'Copies or moves (renames) a file or directory to a new path inside the workspace. The destination is the full new path, not a folder to put it in. An existing destination is refused unless overwrite is true.',
+      'Copies or moves (renames) a file or folder in the workspace. destination is its full new path, not a folder to put it in.',
     input: z.object({
-      source: z.string().describe('Workspace-relative path of the file or directory to copy or move.'),
-      destination: z.string().describe('Workspace-relative full path it should get, e.g. "backup/config.json".'),
-      mode: z.enum(['copy', 'move']).describe('"copy" keeps the source; "move" renames it.'),
-      overwrite: z.boolean().default(false).describe('Replace an existing destination file.'),
-      createDirs: z.boolean().default(false).describe('Create missing parent directories of the destination.'),
+      source: WORKSPACE_PATH,
+      destination: WORKSPACE_PATH,
+      mode: z.enum(['copy', 'move']),
+      overwrite: z.boolean().default(false),
+      createDirs: z.boolean().default(false).describe('Create missing parent folders.'),
     }),
     ...mutatingDeclaration('MEDIUM', false),
     run: async (args) => {

@@ -6,6 +6,7 @@
  */
 import { lstat, unlink } from 'node:fs/promises';
 import { z } from 'zod';
+import { WORKSPACE_PATH } from '../core/fields';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 import { AnchoredDir } from './anchored-dir';
@@ -19,10 +20,10 @@ export function deleteFileTool(config: FilesConfig) {
     id: 'delete_file',
     title: 'Delete a file',
     description:
-      'Deletes a file or symbolic link in the workspace; a directory only with recursive: true (then everything in it is deleted). Cannot be undone; a person may be asked to approve.',
+      'Deletes a file or link in the workspace, or a folder and all in it with recursive. Cannot be undone; a person approves it.',
     input: z.object({
-      path: z.string().describe('Workspace-relative path of the file or directory to delete.'),
-      recursive: z.boolean().default(false).describe('Required to delete a directory and all of its contents.'),
+      path: WORKSPACE_PATH,
+      recursive: z.boolean().default(false),
     }),
     ...mutatingDeclaration('HIGH', true),
     run: async (args) => {

@@ -5,6 +5,7 @@
 import { structuredPatch, formatPatch } from 'diff';
 import { closest, distance } from 'fastest-levenshtein';
 import { z } from 'zod';
+import { WORKSPACE_PATH } from '../core/fields';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 import { AnchoredDir } from './anchored-dir';
@@ -46,12 +47,13 @@ export function editFileTool(config: FilesConfig) {
     id: 'edit_file',
     title: 'Edit a file',
     description:
-      'Replaces an exact piece of text in a file. "oldText" must match the file exactly (whitespace and indentation included) and occur exactly once, unless replaceAll is true. Read the file first and copy the text with enough surrounding lines to be unique. Returns the number of replacements and a diff.',
+      'Replaces a piece of text in a file and returns a diff. oldText must match exactly, whitespace included, and occur once ' +
+      'unless replaceAll; copy it from read_file with enough lines around it to be unique.',
     input: z.object({
-      path: z.string().describe('Workspace-relative path of the file to edit.'),
-      oldText: z.string().min(1).describe('The exact text to replace, copied from the file.'),
-      newText: z.string().describe('The text to put in its place (may be empty to delete).'),
-      replaceAll: z.boolean().default(false).describe('Replace every occurrence instead of requiring exactly one.'),
+      path: WORKSPACE_PATH,
+      oldText: z.string().min(1),
+      newText: z.string(),
+      replaceAll: z.boolean().default(false),
     }),
     ...mutatingDeclaration('MEDIUM', false),
     run: async (args) => {

@@ -8,6 +8,7 @@ import { lstat, realpath, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { glob } from 'tinyglobby';
 import { z } from 'zod';
+import { WORKSPACE_DIR } from '../core/fields';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 import { orFsError } from './fs-errors';
@@ -87,27 +88,18 @@ export function globFilesTool(config: FilesConfig) {
     id: 'glob_files',
     title: 'Find files by pattern',
     description:
-      'Finds workspace files whose paths match glob patterns such as "**/*.ts", "src/**/test_*.py" or "*.{json,yaml}". Returns paths relative to the workspace root, sorted. node_modules and .git are skipped unless "ignore" is given.',
+      'Finds workspace files whose paths match globs like "**/*.ts" or "*.{json,yaml}", sorted. node_modules and .git ' +
+      'are skipped unless ignore is given.',
     input: z.object({
       pattern: z
         .union([z.string().min(1), z.array(z.string().min(1)).min(1).max(50)])
-        .describe('A glob pattern or a list of them, relative to "path". Prefix with "!" to exclude.'),
-      path: z.string().default('.').describe('Workspace-relative directory to search from (default: the root).'),
-      ignore: z
-        .array(z.string())
-        .max(50)
-        .optional()
-        .describe('Glob patterns to skip (default: node_modules and .git).'),
+        .describe('Relative to path; "!" in front excludes.'),
+      path: WORKSPACE_DIR,
+      ignore: z.array(z.string()).max(50).optional(),
       includeHidden: z.boolean().default(false).describe('Let "*" match names starting with ".".'),
-      includeDirectories: z.boolean().default(false).describe('Also return matching directories.'),
-      caseSensitive: z.boolean().default(true).describe('Match letter case exactly (default true).'),
-      maxResults: z
-        .number()
-        .int()
-        .min(1)
-        .max(10_000)
-        .default(1000)
-        .describe('Return at most this many paths (default 1000).'),
+      includeDirectories: z.boolean().default(false),
+      caseSensitive: z.boolean().default(true),
+      maxResults: z.number().int().min(1).max(10_000).default(1000),
     }),
     ...READ_DECLARATION,
     run: async (args, ctx) => {

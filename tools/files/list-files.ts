@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { AnchoredDir } from './anchored-dir';
 import { locate } from './confined-open';
 import { z } from 'zod';
+import { WORKSPACE_DIR } from '../core/fields';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 import { fsError, orFsError } from './fs-errors';
@@ -35,18 +36,12 @@ export function listFilesTool(config: FilesConfig) {
     id: 'list_files',
     title: 'List files',
     description:
-      'Lists the files and directories under a workspace directory, with type and size, down to a depth (1 = direct children). Symbolic links are shown as links, not followed.',
+      'Lists the files and folders of a workspace folder with type and size, depth levels down. Links are shown, not followed.',
     input: z.object({
-      path: z.string().default('.').describe('Workspace-relative directory to list (default: the workspace root).'),
-      depth: z.number().int().min(1).max(10).default(1).describe('How many levels to descend (1–10, default 1).'),
-      includeHidden: z.boolean().default(true).describe('Include names starting with "." (default true).'),
-      maxEntries: z
-        .number()
-        .int()
-        .min(1)
-        .max(5000)
-        .default(500)
-        .describe('Stop after this many entries (default 500).'),
+      path: WORKSPACE_DIR,
+      depth: z.number().int().min(1).max(10).default(1).describe('1: only what is in path.'),
+      includeHidden: z.boolean().default(true),
+      maxEntries: z.number().int().min(1).max(5000).default(500),
     }),
     ...READ_DECLARATION,
     run: async (args, ctx) => {

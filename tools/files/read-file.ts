@@ -2,6 +2,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { z } from 'zod';
+import { WORKSPACE_PATH } from '../core/fields';
 import { ToolCallError, success } from '../core/result';
 import { defineTool } from '../core/tool';
 import { openForReading } from './confined-open';
@@ -96,12 +97,12 @@ export function readFileTool(config: FilesConfig) {
   return defineTool({
     id: 'read_file',
     title: 'Read a file',
-    description: `Reads a text file in the workspace, optionally a range of lines (1-based, inclusive). Returns at most ${config.maxReadBytes} bytes per call; when more remains, the result says which startLine to continue from. Binary files are refused.`,
+    description: `Reads a text file of the workspace, or lines startLine to endLine (1-based, inclusive). At most ${config.maxReadBytes} bytes a call; the result says the startLine to go on from.`,
     input: z.object({
-      path: z.string().describe('Workspace-relative path of the file, e.g. "src/index.ts".'),
-      startLine: z.number().int().min(1).default(1).describe('First line to return (1-based, default 1).'),
-      endLine: z.number().int().min(1).optional().describe('Last line to return (inclusive); to the end when omitted.'),
-      lineNumbers: z.boolean().default(false).describe('Prefix each line with its number and a tab.'),
+      path: WORKSPACE_PATH,
+      startLine: z.number().int().min(1).default(1),
+      endLine: z.number().int().min(1).optional(),
+      lineNumbers: z.boolean().default(false),
     }),
     ...READ_DECLARATION,
     run: async (args, ctx) => {

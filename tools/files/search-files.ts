@@ -6,6 +6,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
+import { WORKSPACE_DIR } from '../core/fields';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 import { BoundExceeded, runBounded } from '../common/time-bound';
@@ -75,28 +76,18 @@ export function searchFilesTool(config: FilesConfig) {
   return defineTool({
     id: 'search_files',
     title: 'Search in files',
-    description: `Searches workspace files for a text or a regular expression and returns matching lines with path, line and column. Narrow the files with "include" globs. Binary files and files above ${maxFileBytes} bytes are skipped; node_modules and .git are skipped by default.`,
+    description: `Finds a text, or a JavaScript regex, in workspace files: matching lines with path, line and column. Skips binary files, files over ${maxFileBytes} bytes, and node_modules and .git unless exclude is given.`,
     input: z.object({
-      query: z.string().min(1).max(2000).describe('Text to find, or a JavaScript regex source when "regex" is true.'),
-      regex: z.boolean().default(false).describe('Treat "query" as a regular expression.'),
-      ignoreCase: z.boolean().default(false).describe('Match regardless of letter case.'),
-      path: z.string().default('.').describe('Workspace-relative directory to search (default: the root).'),
+      query: z.string().min(1).max(2000),
+      regex: z.boolean().default(false),
+      ignoreCase: z.boolean().default(false),
+      path: WORKSPACE_DIR,
       include: z
         .union([z.string(), z.array(z.string()).max(50)])
         .default('**/*')
-        .describe('Glob(s) of files to search, e.g. "**/*.ts".'),
-      exclude: z
-        .array(z.string())
-        .max(50)
-        .optional()
-        .describe('Globs of files to skip (default: node_modules and .git).'),
-      maxResults: z
-        .number()
-        .int()
-        .min(1)
-        .max(1000)
-        .default(100)
-        .describe('Stop after this many matching lines (default 100).'),
+        .describe('Globs of files to search.'),
+      exclude: z.array(z.string()).max(50).optional(),
+      maxResults: z.number().int().min(1).max(1000).default(100),
     }),
     ...READ_DECLARATION,
     run: async (args, ctx) => {

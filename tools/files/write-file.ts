@@ -2,6 +2,7 @@
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { WORKSPACE_PATH } from '../core/fields';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 import { AnchoredDir } from './anchored-dir';
@@ -45,19 +46,13 @@ export function writeFileTool(config: FilesConfig) {
   return defineTool({
     id: 'write_file',
     title: 'Write a file',
-    description: `Creates or replaces a file in the workspace with the given content (UTF-8 text, or base64 for binary data). The write is atomic: readers see the old or the new file, never half of one. At most ${config.maxWriteBytes} bytes. To change part of a file, prefer edit_file.`,
+    description: `Writes a whole workspace file, at most ${config.maxWriteBytes} bytes, atomically. To change part of a file use edit_file.`,
     input: z.object({
-      path: z.string().describe('Workspace-relative path of the file, e.g. "notes/todo.md".'),
-      content: z.string().describe('The full new content of the file.'),
-      encoding: z
-        .enum(['utf8', 'base64'])
-        .default('utf8')
-        .describe('How "content" is encoded: utf8 text (default) or base64 bytes.'),
-      overwrite: z
-        .boolean()
-        .default(true)
-        .describe('Replace an existing file (default true); when false, an existing file is an error.'),
-      createDirs: z.boolean().default(false).describe('Create missing parent directories.'),
+      path: WORKSPACE_PATH,
+      content: z.string(),
+      encoding: z.enum(['utf8', 'base64']).default('utf8').describe('base64 for binary content.'),
+      overwrite: z.boolean().default(true).describe('false: an existing file is an error.'),
+      createDirs: z.boolean().default(false).describe('Create missing parent folders.'),
     }),
     ...mutatingDeclaration('MEDIUM', true),
     run: async (args) => {

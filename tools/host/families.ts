@@ -20,7 +20,7 @@ import type { SelfGuard } from '../common/self-guard';
 import { type CommandApprover, createDeviceService, deviceEnvironmentRules, deviceToolsets } from '../devices';
 import { attachVirtualDevice } from '../devices/virtual-demo';
 import { createDeviceSurface } from './device-surface';
-import { ORCHESTRATION_TOOLSET, type ShortcutStore, orchestrationTools } from '../orchestration';
+import { type ShortcutStore, orchestrationToolsets } from '../orchestration';
 import { NETWORK_TOOLSET, networkTools } from '../network';
 import { MEMORY_TOOLSET, memoryTools } from '../memory';
 import { MCP_CLIENT_TOOLSET, mcpClientTools } from '../mcp-client';
@@ -71,15 +71,13 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
   const telemetryRead = (key: string) => deps.telemetry?.read(key)?.value;
   const { settings } = deps;
   registry.registerToolset(TOOLSETS_TOOLSET, toolsetTools(registry, deps.sessionToolsets));
-  registry.registerToolset(
-    ORCHESTRATION_TOOLSET,
-    orchestrationTools({
-      registry,
-      shortcutStore: deps.shortcutStore,
-      traceSpans: deps.traceSpans,
-      telemetry: telemetryRead,
-    }),
-  );
+  const orchestration = orchestrationToolsets({
+    registry,
+    shortcutStore: deps.shortcutStore,
+    traceSpans: deps.traceSpans,
+    telemetry: telemetryRead,
+  });
+  for (const group of orchestration) registry.registerToolset(group.toolset, group.tools);
   registry.registerToolset(
     NETWORK_TOOLSET,
     networkTools({

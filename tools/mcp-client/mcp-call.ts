@@ -5,24 +5,21 @@
  * to approve.
  */
 import { z } from 'zod';
+import { ARGUMENTS } from '../core/fields';
 import { defineTool } from '../core/tool';
 import type { McpClientManager } from './manager';
 
 const input = z.object({
-  server: z.string().min(1).describe('Name of the connected MCP server, as shown by mcp_list.'),
-  tool: z.string().min(1).describe('Name of the tool on that server (its remote name or its mcp.<server>.<tool> id).'),
-  arguments: z
-    .record(z.string(), z.unknown())
-    .default({})
-    .describe('Arguments for the remote tool, as described by its input schema in mcp_list.'),
+  server: z.string().min(1).describe('As mcp_list names it.'),
+  tool: z.string().min(1).describe('Its remote name or its mcp.<server>.<tool> id.'),
+  arguments: ARGUMENTS.default({}),
 });
 
 export function mcpCallTool(manager: McpClientManager) {
   return defineTool({
     id: 'mcp_call',
     title: 'Call MCP tool',
-    description:
-      'Call a tool of a connected MCP server. Same as calling its id mcp.<server>.<tool> directly; approval, if the remote tool needs it, is asked for that tool.',
+    description: 'Calls a tool of a connected MCP server, as calling mcp.<server>.<tool> does.',
     input,
     metadata: { category: 'mcp', risk: 'MEDIUM' },
     annotations: {

@@ -5,6 +5,7 @@
  * program and each argument exactly as given, never a shell string — before anything starts.
  */
 import { z } from 'zod';
+import { timeoutMs } from '../core/fields';
 import { ToolCallError, success } from '../core/result';
 import { defineTool } from '../core/tool';
 import type { McpClientManager, McpServerSummary } from './manager';
@@ -21,19 +22,13 @@ const input = z.object({
     .record(z.string(), z.string())
     .optional()
     .describe(stdioFields.env.description ?? 'Extra environment variables.'),
-  cwd: z.string().min(1).optional().describe("Working directory for the program (stdio only); default: the host's."),
+  cwd: z.string().min(1).optional().describe("The program's working folder."),
   url: httpFields.url.optional(),
   headers: z
     .record(z.string(), z.string())
     .optional()
     .describe(httpFields.headers.description ?? 'HTTP headers.'),
-  timeoutMs: z
-    .number()
-    .int()
-    .min(1)
-    .max(300_000)
-    .optional()
-    .describe('How long the handshake may take, in ms (default 30000).'),
+  timeoutMs: timeoutMs(1, 300_000).optional().describe('For the handshake; 30000 if omitted.'),
 });
 
 type Input = z.infer<typeof input>;
@@ -43,7 +38,8 @@ export function mcpConnectTool(manager: McpClientManager) {
     id: 'mcp_connect',
     title: 'Connect MCP server',
     description:
-      'Connect to an MCP server and make its tools available as mcp.<name>.<tool>. Either start a program speaking MCP over stdio — give "command" and "args"; they run exactly as given, without a shell, and a person approves that exact command line first — or open a Streamable HTTP endpoint with "url" (and optional "headers"). Connecting again with the same name and the same command or URL is harmless.',
+      'Connects an MCP server, whose tools become mcp.<name>.<tool>: a program over stdio (command and args, run ' +
+      'exactly as given, without a shell, once a person approves it) or a Streamable HTTP url.',
     input,
     metadata: { category: 'mcp', risk: 'HIGH' },
     annotations: {

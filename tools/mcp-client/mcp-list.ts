@@ -6,15 +6,14 @@ import type { McpClientManager } from './manager';
 import { describeServer } from './mcp-connect';
 
 const input = z.object({
-  server: z.string().min(1).optional().describe('Only this server; omit to list all connected servers.'),
+  server: z.string().min(1).optional(),
 });
 
 export function mcpListTool(manager: McpClientManager) {
   return defineTool({
     id: 'mcp_list',
     title: 'List MCP servers',
-    description:
-      'List the connected MCP servers (command line or URL, status) and their tools with the ids to call them by (mcp.<server>.<tool>).',
+    description: 'Lists the connected MCP servers with their state and their tools, by the ids to call them with.',
     input,
     metadata: { category: 'mcp', risk: 'LOW' },
     annotations: {

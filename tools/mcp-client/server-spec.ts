@@ -34,31 +34,17 @@ export const serverNameInput = z
     SERVER_NAME,
     'must start with a letter or digit and contain only letters, digits, "_" and "-" (at most 48 characters)',
   )
-  .describe('A short name for the server, e.g. "github"; its tools appear as mcp.<name>.<tool>.');
+  .describe('A short name, e.g. "github".');
 
 export const stdioFields = {
-  command: z
-    .string()
-    .min(1)
-    .describe('The program to start, exactly as it will be run (no shell), e.g. "npx" or "/usr/local/bin/my-server".'),
-  args: z
-    .array(z.string())
-    .default([])
-    .describe('Arguments passed to the program one by one, exactly as given (no shell expansion).'),
-  env: z
-    .record(z.string(), z.string())
-    .default({})
-    .describe('Extra environment variables for the program (added to a minimal safe environment).'),
+  command: z.string().min(1).describe('e.g. "npx" or "/usr/local/bin/my-server".'),
+  args: z.array(z.string()).default([]).describe('Passed one by one, as given.'),
+  env: z.record(z.string(), z.string()).default({}).describe('Added to a minimal environment.'),
 };
 
 export const httpFields = {
-  url: z
-    .url({ protocol: /^https?$/ })
-    .describe('The Streamable HTTP endpoint of the server, e.g. http://127.0.0.1:3000/mcp.'),
-  headers: z
-    .record(z.string(), z.string())
-    .default({})
-    .describe('HTTP headers sent with every request, e.g. {"Authorization": "Bearer …"}; values are never shown back.'),
+  url: z.url({ protocol: /^https?$/ }).describe('e.g. http://127.0.0.1:3000/mcp.'),
+  headers: z.record(z.string(), z.string()).default({}).describe('Sent with every request; never shown back.'),
 };
 
 /** The command line as a person should read it, quoted so each argument's boundaries are visible. */

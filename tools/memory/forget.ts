@@ -6,16 +6,15 @@ import { keyInput, memoryJson } from './memory-format';
 import type { MemoryStore } from './memory-store';
 
 const input = z.object({
-  id: z.number().int().min(1).optional().describe('The id of the memory to delete, as shown by recall (#12 → 12).'),
-  key: keyInput.optional().describe('The key of the memory to delete, if it was memorized with one.'),
+  id: z.number().int().min(1).optional().describe('As recall shows it: #12 is 12.'),
+  key: keyInput.optional(),
 });
 
 export function forgetTool(store: MemoryStore) {
   return defineTool({
     id: 'forget',
     title: 'Forget',
-    description:
-      'Permanently delete one memory, chosen by its id or its key (give exactly one). Use recall first to find it.',
+    description: 'Deletes one memory for good, by id or by key (one of the two); find it with recall.',
     input,
     metadata: { category: 'memory', risk: 'MEDIUM' },
     annotations: {

@@ -10,26 +10,16 @@ import { keyInput, memoryJson, tagInput } from './memory-format';
 import type { MemoryStore } from './memory-store';
 
 const input = z.object({
-  text: z
-    .string()
-    .trim()
-    .min(1)
-    .max(20_000)
-    .describe('What to remember, as a self-contained note (up to 20000 characters).'),
-  tags: z.array(tagInput).max(16).default([]).describe('Up to 16 tags to group and filter memories by.'),
-  key: keyInput
-    .optional()
-    .describe(
-      'A stable name for this memory, e.g. "user.favorite_color". Memorizing under an existing key replaces that memory.',
-    ),
+  text: z.string().trim().min(1).max(20_000).describe('A note that makes sense on its own.'),
+  tags: z.array(tagInput).max(16).default([]),
+  key: keyInput.optional().describe('A stable name, e.g. "user.favorite_color"; the same key replaces.'),
 });
 
 export function memorizeTool(store: MemoryStore) {
   return defineTool({
     id: 'memorize',
     title: 'Memorize',
-    description:
-      'Store a note in long-term memory so it can be found later with recall, even after a restart. Give a key to name a memory you may want to update or forget later; memorizing under the same key replaces it.',
+    description: 'Keeps a note in long-term memory, found later with recall, also after a restart.',
     input,
     metadata: { category: 'memory', risk: 'MEDIUM' },
     annotations: {

@@ -8,7 +8,7 @@ export const tagInput = z
   .min(1)
   .max(40)
   .transform((t) => t.toLowerCase().replace(/\s+/g, '-'))
-  .describe('A tag, e.g. "preferences" or "project-x" (case-insensitive; spaces become dashes).');
+  .describe('e.g. "project-x"; case and spaces do not matter.');
 
 export const keyInput = z.string().trim().min(1).max(200);
 

@@ -10,21 +10,16 @@ import { memoryJson, memoryLine, tagInput } from './memory-format';
 import type { MemoryStore } from './memory-store';
 
 const input = z.object({
-  query: z
-    .string()
-    .max(1000)
-    .optional()
-    .describe('Words to search for; memories matching more of them rank first. Omit to list the most recent memories.'),
-  tags: z.array(tagInput).max(16).default([]).describe('Only memories that carry all of these tags.'),
-  limit: z.number().int().min(1).max(50).default(10).describe('Most memories to return (default 10).'),
+  query: z.string().max(1000).optional().describe('Words; omit for the latest memories.'),
+  tags: z.array(tagInput).max(16).default([]).describe('Only memories with all of these.'),
+  limit: z.number().int().min(1).max(50).default(10),
 });
 
 export function recallTool(store: MemoryStore) {
   return defineTool({
     id: 'recall',
     title: 'Recall',
-    description:
-      'Search long-term memory (notes stored with memorize) by words, best match first, optionally filtered by tags. Without a query, lists the most recent memories.',
+    description: 'Searches the notes kept with memorize by words, best match first.',
     input,
     metadata: { category: 'memory', risk: 'LOW' },
     annotations: {

@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { lstat, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
+import { HTTP_URL, WORKSPACE_PATH, timeoutMs } from '../core/fields';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { type ToolContext, defineTool } from '../core/tool';
 import { resolveInsideRoot, workspaceRelative } from '../files/path-guard';
@@ -22,28 +23,12 @@ const DEFAULT_DOWNLOAD_TIMEOUT_MS = 300_000;
 const PROGRESS_STEP = 256 * 1024;
 
 const input = z.object({
-  url: z.string().min(1).describe('The http:// or https:// URL of the file to download.'),
-  path: z
-    .string()
-    .min(1)
-    .describe(
-      'Where to save it, relative to the workspace folder, e.g. downloads/report.pdf. Missing folders are created.',
-    ),
-  overwrite: z.boolean().default(false).describe('Replace the file if it already exists (default false: refuse).'),
+  url: HTTP_URL,
+  path: WORKSPACE_PATH.min(1).describe('Where to save it in the workspace; missing folders are created.'),
+  overwrite: z.boolean().default(false),
   headers: headersInput,
-  maxBytes: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe('Refuse files larger than this many bytes; cannot exceed the host limit.'),
-  timeoutMs: z
-    .number()
-    .int()
-    .min(1)
-    .max(3_600_000)
-    .default(DEFAULT_DOWNLOAD_TIMEOUT_MS)
-    .describe('Give up after this many milliseconds (default 300000).'),
+  maxBytes: z.number().int().min(1).optional().describe('Refuse a larger file; the host has its own limit.'),
+  timeoutMs: timeoutMs(1, 3_600_000).default(DEFAULT_DOWNLOAD_TIMEOUT_MS),
 });
 
 export function downloadFileTool(settings: NetworkSettings) {
@@ -51,7 +36,7 @@ export function downloadFileTool(settings: NetworkSettings) {
     id: 'download_file',
     title: 'Download file',
     description:
-      'Download a file over http(s) into the workspace folder, streamed with progress. The file appears under its name only when complete; an interrupted download leaves nothing behind. Refuses to overwrite unless overwrite is true.',
+      'Downloads a file over http(s) into the workspace, with progress; it appears under its name only when complete.',
     input,
     metadata: { category: 'network', risk: 'MEDIUM' },
     annotations: {

@@ -5,6 +5,7 @@
  * or the URL are sent but scrubbed from everything the tool returns, including a body that echoes them.
  */
 import { z } from 'zod';
+import { HTTP_URL, timeoutMs } from '../core/fields';
 import { ToolCallError, success } from '../core/result';
 import { defineTool } from '../core/tool';
 import {
@@ -25,33 +26,16 @@ import { bytesNote, textWindow } from './text-window';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 
 const input = z.object({
-  url: z.string().min(1).describe('The http:// or https:// URL to send the request to.'),
-  method: z.enum(METHODS).default('GET').describe('HTTP method, upper case (default GET).'),
+  url: HTTP_URL,
+  method: z.enum(METHODS).default('GET'),
   headers: headersInput,
   body: z
     .union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())])
     .optional()
-    .describe(
-      'Request body: a string is sent as is; an object or array is sent as JSON (Content-Type application/json unless given). Not allowed with GET or HEAD.',
-    ),
-  followRedirects: z
-    .boolean()
-    .default(true)
-    .describe('Follow up to 5 redirects (default true); false returns the 3xx response itself.'),
-  maxChars: z
-    .number()
-    .int()
-    .min(200)
-    .max(100_000)
-    .default(20_000)
-    .describe('Most characters of the response body to return (default 20000).'),
-  timeoutMs: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_TIMEOUT_MS)
-    .default(DEFAULT_TIMEOUT_MS)
-    .describe('Give up after this many milliseconds (default 30000).'),
+    .describe('A string is sent as is, an object or array as JSON. Not with GET or HEAD.'),
+  followRedirects: z.boolean().default(true).describe('Up to 5; false returns the 3xx itself.'),
+  maxChars: z.number().int().min(200).max(100_000).default(20_000).describe('Of the response body.'),
+  timeoutMs: timeoutMs(1, MAX_TIMEOUT_MS).default(DEFAULT_TIMEOUT_MS),
 });
 
 export function httpRequestTool(settings: NetworkSettings) {
@@ -59,7 +43,7 @@ export function httpRequestTool(settings: NetworkSettings) {
     id: 'http_request',
     title: 'HTTP request',
     description:
-      'Send an HTTP request (GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS) with optional headers and body, and return the status, response headers and body. Any status, including 4xx/5xx, is returned as a result to read. Credential headers (Authorization, Cookie, API keys) are sent but shown back as [redacted].',
+      'Sends an HTTP request and returns status, headers and body; a 4xx or 5xx is a result to read, not an error.',
     input,
     metadata: { category: 'network', risk: 'MEDIUM' },
     annotations: {

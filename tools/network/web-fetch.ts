@@ -5,6 +5,7 @@
  * statuses map as in `statusFailure`.
  */
 import { z } from 'zod';
+import { HTTP_URL, timeoutMs } from '../core/fields';
 import { type ToolFailure, failure, success } from '../core/result';
 import { defineTool } from '../core/tool';
 import {
@@ -27,27 +28,10 @@ const USER_AGENT = 'Toolgate/0.1 (web_fetch)';
 const ACCEPT = 'text/html,application/xhtml+xml,application/json;q=0.9,text/*;q=0.8,*/*;q=0.1';
 
 const input = z.object({
-  url: z.string().min(1).describe('The http:// or https:// URL of the page to read.'),
-  maxChars: z
-    .number()
-    .int()
-    .min(200)
-    .max(100_000)
-    .default(20_000)
-    .describe('Most characters of text to return in this call (default 20000).'),
-  startChar: z
-    .number()
-    .int()
-    .min(0)
-    .default(0)
-    .describe('Character offset to start from, to continue a long page; the truncation note gives the value.'),
-  timeoutMs: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_TIMEOUT_MS)
-    .default(DEFAULT_TIMEOUT_MS)
-    .describe('Give up after this many milliseconds (default 30000).'),
+  url: HTTP_URL,
+  maxChars: z.number().int().min(200).max(100_000).default(20_000),
+  startChar: z.number().int().min(0).default(0).describe('To read on; the result says where.'),
+  timeoutMs: timeoutMs(1, MAX_TIMEOUT_MS).default(DEFAULT_TIMEOUT_MS),
 });
 
 export function webFetchTool(settings: NetworkSettings) {
@@ -55,7 +39,7 @@ export function webFetchTool(settings: NetworkSettings) {
     id: 'web_fetch',
     title: 'Fetch web page',
     description:
-      'Fetch a web page or text resource over http(s) with GET and return readable text: HTML as text with # headings and numbered links listed at the end, JSON pretty-printed, plain text as is. Long pages are returned in windows (use startChar to read on). Binary content is refused; use download_file for files.',
+      'Reads a web page as text (headings, numbered links at the end; JSON pretty-printed), a window at a time. For files use download_file.',
     input,
     metadata: { category: 'network', risk: 'LOW' },
     annotations: {

@@ -9,6 +9,7 @@
  * tool answers UNSUPPORTED and tells the user where to set one.
  */
 import { z } from 'zod';
+import { timeoutMs } from '../core/fields';
 import { ToolCallError, failure, success } from '../core/result';
 import { defineTool } from '../core/tool';
 import { callSignal, decodeText, fetchWithRedirects, networkFailure, readBodyCapped } from './http-fetch';
@@ -30,23 +31,16 @@ const providerAnswer = z.object({
 });
 
 const input = z.object({
-  query: z.string().trim().min(1).max(500).describe('What to search the web for.'),
-  limit: z.number().int().min(1).max(20).default(5).describe('Most results to return (default 5).'),
-  timeoutMs: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_TIMEOUT_MS)
-    .default(DEFAULT_TIMEOUT_MS)
-    .describe('Give up after this many milliseconds (default 30000).'),
+  query: z.string().trim().min(1).max(500),
+  limit: z.number().int().min(1).max(20).default(5),
+  timeoutMs: timeoutMs(1, MAX_TIMEOUT_MS).default(DEFAULT_TIMEOUT_MS),
 });
 
 export function webSearchTool(settings: NetworkSettings) {
   return defineTool({
     id: 'web_search',
     title: 'Web search',
-    description:
-      'Search the web through the configured search provider and return titles, URLs and snippets. Read a result with web_fetch.',
+    description: 'Searches the web: titles, URLs and snippets. Read a result with web_fetch.',
     input,
     metadata: { category: 'network', risk: 'LOW' },
     annotations: {

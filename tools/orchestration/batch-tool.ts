@@ -5,6 +5,7 @@
  * tool at all.
  */
 import { z } from 'zod';
+import { ARGUMENTS } from '../core/fields';
 import { type ToolFailure, failure } from '../core/result';
 import { formatPath } from '../core/schema';
 import { type Tool, type ToolContext, defineTool } from '../core/tool';
@@ -23,35 +24,20 @@ import { findPlaceholders } from './template';
 export const BATCH_TOOL_ID = 'tool_batch_run';
 
 const stepSchema = z.object({
-  tool: z.string().min(1).describe('Id of the tool to call, e.g. "app_launch".'),
-  args: z
-    .record(z.string(), z.unknown())
-    .optional()
-    .describe(
-      'Arguments of the call. A value "{n}" is replaced by the result of step n (0-based); "{n}" inside a text inserts that result as text (first 4 KB).',
-    ),
+  tool: z.string().min(1).describe('A tool name, e.g. "app_launch".'),
+  args: ARGUMENTS.optional(),
 });
 const stepsSchema = z.array(stepSchema);
 
 const input = z.object({
-  steps: z
-    .union([stepsSchema, z.string()])
-    .describe(
-      `The calls to make, in order (1 to ${MAX_STEPS}): an array of {tool, args}, or the same array as a JSON string.`,
-    ),
-  budgetMs: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_BUDGET_MS)
-    .optional()
-    .describe('Wall-clock budget for the whole batch in milliseconds (default 120000, at most 600000).'),
+  steps: z.union([stepsSchema, z.string()]).describe('[{tool, args}], or that array as JSON text.'),
+  budgetMs: z.number().int().min(1).max(MAX_BUDGET_MS).optional().describe('For the whole batch; 120000 if omitted.'),
   budgetSeconds: z
     .number()
     .gt(0)
     .max(MAX_BUDGET_MS / 1000)
     .optional()
-    .describe('The same budget in seconds (default 120, at most 600); give this or budgetMs, not both.'),
+    .describe('budgetMs in seconds; give one of the two.'),
 });
 
 function invalid(issues: FieldIssue[]): ToolFailure {
@@ -120,9 +106,8 @@ export function batchTool(): Tool<z.infer<typeof input>> {
     id: BATCH_TOOL_ID,
     title: 'Run tools in a batch',
     description:
-      `Runs up to ${MAX_STEPS} tool calls in order in one turn and stops at the first error; later steps report ` +
-      '"Not executed: an earlier action in this turn failed." Use "{n}" in an argument to pass the result of step n (0-based) ' +
-      'to a later step. Each step is approved, limited and traced like a separate call. Default budget 120 s, at most 600 s.',
+      `Runs up to ${MAX_STEPS} tool calls in one turn, stopping at the first error. An argument "{n}" is the result ` +
+      'of step n (0-based), also inside a text.',
     input,
     metadata: { category: 'orchestration', risk: 'MEDIUM' },
     // The envelope changes nothing itself: every step is gated on its own with its real risk, so

@@ -4,7 +4,8 @@
  * shortcut_define, shortcut_list, shortcut_run.
  *
  * Host wiring:
- *   registry.registerToolset(ORCHESTRATION_TOOLSET, orchestrationTools({ registry, shortcutStore, traceSpans, telemetry }));
+ *   for (const g of orchestrationToolsets({ registry, shortcutStore, traceSpans, telemetry }))
+ *     registry.registerToolset(g.toolset, g.tools);
  *   // after every other family is registered:
  *   loadShortcuts(shortcutStore, registry, { telemetry });
  * Nested calls (batch steps, shortcut steps) go through ctx.invoke, which the executor wires
@@ -12,6 +13,8 @@
  */
 import type { ToolRegistry } from '../core/registry';
 import type { Tool } from '../core/tool';
+import type { Toolset } from '../core/toolset';
+import { STRUCTURED_TOOLSET } from '../structured';
 import type { TraceSpan } from '../core/trace-span';
 import { batchTool } from './batch-tool';
 import { jsonTransformTool } from './json-transform-tool';
@@ -32,18 +35,32 @@ export interface OrchestrationDeps {
 }
 
 export function orchestrationTools(deps: OrchestrationDeps): Tool[] {
+  return orchestrationToolsets(deps).flatMap((g) => g.tools);
+}
+
+/**
+ * The family's tools by toolset: version_compare, an offline computation like the structured
+ * family's, is listed with them; the rest, and every defined shortcut, are orchestration.
+ */
+export function orchestrationToolsets(deps: OrchestrationDeps): Array<{ toolset: Toolset; tools: Tool[] }> {
   return [
-    waitTool({ sleep: deps.sleep }),
-    jsonTransformTool(),
-    versionCompareTool(),
-    batchTool(),
-    shortcutDefineTool(deps),
-    shortcutListTool(deps),
-    shortcutRunTool(deps),
+    {
+      toolset: ORCHESTRATION_TOOLSET,
+      tools: [
+        waitTool({ sleep: deps.sleep }),
+        jsonTransformTool(),
+        batchTool(),
+        shortcutDefineTool(deps),
+        shortcutListTool(deps),
+        shortcutRunTool(deps),
+      ],
+    },
+    { toolset: STRUCTURED_TOOLSET, tools: [versionCompareTool()] },
   ];
 }
 
-export { ORCHESTRATION_TOOLSET } from './toolset';
+import { ORCHESTRATION_TOOLSET } from './toolset';
+export { ORCHESTRATION_TOOLSET };
 export { BATCH_TOOL_ID, parseBatchSteps } from './batch-tool';
 export { applyTransform, TransformError, type TransformStep } from './json-transform';
 export {

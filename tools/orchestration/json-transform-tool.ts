@@ -16,18 +16,12 @@ export function jsonTransformTool() {
     id: 'json_transform',
     title: 'Transform JSON',
     description:
-      'Reshapes JSON with a pipeline of operations applied in order: get (field path), where (filter items), map (pluck a ' +
-      'field or pick fields), sort_by, group_by, unique, limit. Paths look like "items[0].name".',
+      'Reshapes JSON (or JSON text) by steps: get path; where path cmp value; map path, or fields; sort_by path; ' +
+      'group_by path (gives [{key,count,items}]); unique; limit count from offset. Paths look like "a[0].b".',
     input: z.object({
-      data: z
-        .unknown()
-        .describe("The JSON value to transform, or a string holding JSON text (e.g. another tool's output)."),
-      pipeline: z
-        .array(transformStepSchema)
-        .max(MAX_TRANSFORM_STEPS)
-        .describe(
-          'Operations applied in order, e.g. [{"op":"get","path":"items"},{"op":"where","path":"price","cmp":"lt","value":10}].',
-        ),
+      // What a transform can work on: the value itself, or JSON text of it.
+      data: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown()), z.string()]),
+      pipeline: z.array(transformStepSchema).max(MAX_TRANSFORM_STEPS),
     }),
     metadata: { category: 'orchestration', risk: 'LOW' },
     annotations: {

@@ -12,55 +12,56 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
+import { JSON_VALUE } from '../core/fields';
 import { FieldPathError, type PathSegment, parseFieldPath, valueAt } from './field-path';
 
-const path = z.string().max(500).describe('Field path like "a.b[0].c" ("" or "." is the item itself).');
+// One flat object for every operation, so a model reads each field once; which fields an operation
+// needs is checked below and said in the tool's description.
+const path = z.string().max(500);
+const OPS = ['get', 'where', 'map', 'sort_by', 'group_by', 'unique', 'limit'] as const;
+const NEEDS: Record<(typeof OPS)[number], ReadonlyArray<'path' | 'cmp' | 'count'>> = {
+  get: ['path'],
+  where: ['path', 'cmp'],
+  map: [],
+  sort_by: ['path'],
+  group_by: ['path'],
+  unique: [],
+  limit: ['count'],
+};
 
-export const transformStepSchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('get').describe('Take the value at path.'), path }),
-  z.object({
-    op: z.literal('where').describe('Keep the array items whose field at path passes the test.'),
-    path,
-    cmp: z
-      .enum(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'contains', 'in', 'exists'])
-      .describe(
-        'eq/ne: equal; gt/gte/lt/lte: order (numbers or strings); contains: substring or array member; in: one of value (an array); exists: the field is present.',
-      ),
-    value: z.unknown().optional().describe('The value to compare with (not used by exists).'),
-  }),
-  z.object({
-    op: z
-      .literal('map')
-      .describe('Replace each array item by its field at path, or by an object of the listed fields.'),
+const flatStep = z
+  .object({
+    op: z.enum(OPS),
     path: path.optional(),
-    fields: z
-      .array(z.string().max(500))
-      .min(1)
-      .max(100)
-      .optional()
-      .describe('Field paths to keep; the output keys are these paths.'),
-  }),
-  z.object({
-    op: z.literal('sort_by').describe('Sort the array by the field at path (stable; missing values last).'),
-    path,
-    order: z.enum(['asc', 'desc']).default('asc').describe('asc (default) or desc.'),
-  }),
-  z.object({
-    op: z.literal('group_by').describe('Group the array items by the value at path, in order of first appearance.'),
-    path,
-  }),
-  z.object({
-    op: z.literal('unique').describe('Drop array items whose field at path (or whole value) was already seen.'),
-    path: path.optional(),
-  }),
-  z.object({
-    op: z.literal('limit').describe('Keep count items starting at offset.'),
-    count: z.number().int().min(0).describe('How many items to keep.'),
-    offset: z.number().int().min(0).default(0).describe('How many items to skip first (default 0).'),
-  }),
-]);
+    cmp: z.enum(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'contains', 'in', 'exists']).optional(),
+    value: JSON_VALUE.optional(),
+    fields: z.array(z.string().max(500)).min(1).max(100).optional(),
+    order: z.enum(['asc', 'desc']).optional(),
+    count: z.number().int().min(0).optional(),
+    offset: z.number().int().min(0).optional(),
+  })
+  .superRefine((step, ctx) => {
+    for (const field of NEEDS[step.op])
+      if (step[field] === undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: `${step.op} needs ${field}` });
+  });
 
-export type TransformStep = z.infer<typeof transformStepSchema>;
+type Step =
+  | { op: 'get'; path: string }
+  | { op: 'where'; path: string; cmp: Cmp; value?: unknown }
+  | { op: 'map'; path?: string; fields?: string[] }
+  | { op: 'sort_by'; path: string; order: 'asc' | 'desc' }
+  | { op: 'group_by'; path: string }
+  | { op: 'unique'; path?: string }
+  | { op: 'limit'; count: number; offset: number };
+type Cmp = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'contains' | 'in' | 'exists';
+
+/** A checked step, typed by its operation (the checks above guarantee the fields it needs). */
+export const transformStepSchema = flatStep.transform(
+  (step) => ({ ...step, order: step.order ?? 'asc', offset: step.offset ?? 0 }) as Step,
+);
+
+export type TransformStep = Step;
 
 export class TransformError extends Error {
   constructor(

@@ -8,7 +8,7 @@
  * through, as the environment gate does (fail-open); a known different value refuses the run.
  */
 import { z } from 'zod';
-import { MAX_STEPS } from './step-runner';
+import { ARGUMENTS } from '../core/fields';
 
 export type ShortcutParamType = 'string' | 'number' | 'boolean';
 
@@ -48,44 +48,30 @@ export const SHORTCUT_PREFIX = 'shortcut.';
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 
 export const shortcutParamSchema = z.object({
-  name: z.string().min(1).describe('Parameter name, used as {name} in step arguments (letters, digits, _).'),
-  type: z.enum(['string', 'number', 'boolean']).describe('Type of the value the caller passes.'),
-  description: z.string().min(1).describe('What the parameter means, shown to whoever calls the shortcut.'),
-  required: z
-    .boolean()
-    .optional()
-    .describe('Whether the caller must pass it (default: true unless a default is given).'),
-  default: scalar.optional().describe('Value used when the caller omits it; must match the type.'),
+  name: z.string().min(1).describe('Letters, digits, _.'),
+  type: z.enum(['string', 'number', 'boolean']),
+  description: z.string().min(1),
+  required: z.boolean().optional(),
+  default: scalar.optional(),
 });
 
 export const shortcutPreconditionSchema = z.object({
-  key: z.string().min(1).describe('Environment telemetry key, e.g. "device.online" or "foreground.package".'),
-  equals: scalar.describe('Value the key must have; when the value is unknown the run goes ahead.'),
-  hint: z.string().optional().describe('How to fix the environment when it does not match, shown to the model.'),
+  key: z.string().min(1).describe('e.g. "device.online", "foreground.package".'),
+  equals: scalar,
+  hint: z.string().optional().describe('Shown when it stops.'),
 });
 
 export const shortcutStepSchema = z.object({
-  tool: z.string().min(1).describe('Id of the tool this step calls.'),
-  args: z
-    .record(z.string(), z.unknown())
-    .optional()
-    .describe(
-      'Argument template: "{param}" inserts a parameter (typed when it is the whole value), "{n}" the result of step n (0-based).',
-    ),
+  tool: z.string().min(1),
+  args: ARGUMENTS.optional(),
 });
 
 export const shortcutDefinitionShape = {
-  id: z.string().min(1).describe('Tool id in the shortcut namespace, e.g. "shortcut.open_wifi_settings".'),
-  description: z.string().min(1).describe('What the shortcut does, written for a model choosing tools.'),
-  preconditions: z
-    .array(shortcutPreconditionSchema)
-    .optional()
-    .describe('Environment expectations checked before the first step.'),
-  params: z
-    .array(shortcutParamSchema)
-    .default([])
-    .describe('Declared parameters; every one must be used by some step.'),
-  steps: z.array(shortcutStepSchema).describe(`The calls, in order (1 to ${MAX_STEPS}).`),
+  id: z.string().min(1).describe('e.g. "shortcut.open_wifi".'),
+  description: z.string().min(1),
+  preconditions: z.array(shortcutPreconditionSchema).optional(),
+  params: z.array(shortcutParamSchema).default([]),
+  steps: z.array(shortcutStepSchema),
 };
 
 export const shortcutDefinitionSchema = z.object(shortcutDefinitionShape);

@@ -5,6 +5,7 @@
  * defined).
  */
 import { z } from 'zod';
+import { ARGUMENTS } from '../core/fields';
 import type { ToolRegistry } from '../core/registry';
 import { failure, jsonSuccess } from '../core/result';
 import { suggestToolIds } from '../core/suggester';
@@ -32,9 +33,8 @@ export function shortcutDefineTool(deps: ShortcutToolDeps) {
     id: 'shortcut_define',
     title: 'Define a shortcut',
     description:
-      'Defines a reusable shortcut: a named sequence of tool calls with declared parameters, callable at once as the tool ' +
-      '"shortcut.<name>". In step args, "{param}" inserts a parameter and "{n}" the result of step n (0-based). ' +
-      'Redefining an id replaces it. Every parameter must be used; at most 16 steps.',
+      'Defines the tool "shortcut.<name>": up to 16 calls with parameters. In step args "{param}" is a parameter ' +
+      '(each must be used), "{n}" the result of step n. A preconditions key of another value stops it.',
     input: z.object(shortcutDefinitionShape),
     metadata: { category: 'orchestration', risk: 'MEDIUM' },
     annotations: {
@@ -67,20 +67,10 @@ export function shortcutListTool(deps: ShortcutToolDeps) {
   return defineTool({
     id: 'shortcut_list',
     title: 'List shortcuts',
-    description:
-      'Lists the defined shortcuts (parameters, steps, risk) and suggests new ones from tool pairs that were called one after the other successfully several times.',
+    description: 'Lists the defined shortcuts, and suggests new ones from tool pairs often called one after the other.',
     input: z.object({
-      includeSuggestions: z
-        .boolean()
-        .default(true)
-        .describe('Also mine the recent traces for shortcut suggestions (default true).'),
-      minCount: z
-        .number()
-        .int()
-        .min(2)
-        .max(1000)
-        .default(MIN_PAIR_COUNT)
-        .describe('How often a pair must have been seen to be suggested (default 3).'),
+      includeSuggestions: z.boolean().default(true),
+      minCount: z.number().int().min(2).max(1000).default(MIN_PAIR_COUNT).describe('Times a pair was seen.'),
     }),
     metadata: { category: 'orchestration', risk: 'LOW' },
     annotations: {
@@ -105,11 +95,10 @@ export function shortcutRunTool(deps: ShortcutToolDeps) {
   return defineTool({
     id: 'shortcut_run',
     title: 'Run a shortcut',
-    description:
-      'Runs a defined shortcut by id with its parameters. Equivalent to calling the tool "shortcut.<name>" directly.',
+    description: 'Runs a defined shortcut by id, as calling the tool "shortcut.<name>" does.',
     input: z.object({
-      id: z.string().min(1).describe('The shortcut id, e.g. "shortcut.open_wifi_settings".'),
-      params: z.record(z.string(), z.unknown()).optional().describe("Values for the shortcut's declared parameters."),
+      id: z.string().min(1).describe('e.g. "shortcut.open_wifi_settings".'),
+      params: ARGUMENTS.optional(),
     }),
     metadata: { category: 'orchestration', risk: 'MEDIUM' },
     annotations: {

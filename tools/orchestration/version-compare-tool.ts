@@ -9,36 +9,18 @@ import { z } from 'zod';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 
-const versionField = (what: string) => z.string().min(1).max(256).optional().describe(what);
+const versionField = () => z.string().min(1).max(256).optional();
 
 const input = z.object({
-  operation: z
-    .enum(['compare', 'sort', 'satisfies'])
-    .describe('compare: order a and b; sort: order versions; satisfies: test version or versions against range.'),
-  a: versionField('compare: the first version, e.g. "1.4.0".'),
-  b: versionField('compare: the second version, e.g. "1.10.0".'),
-  versions: z
-    .array(z.string().max(256))
-    .min(1)
-    .max(1000)
-    .optional()
-    .describe('sort: the versions to order; satisfies: the versions to test against range.'),
-  version: versionField('satisfies: one version to test against range.'),
-  range: z
-    .string()
-    .min(1)
-    .max(512)
-    .optional()
-    .describe('satisfies: a SemVer range, e.g. "^1.2.0", ">=2 <3", "1.x || >=3.1".'),
-  order: z.enum(['asc', 'desc']).default('asc').describe('sort: ascending (default) or descending.'),
-  coerce: z
-    .boolean()
-    .default(false)
-    .describe('Read loose versions ("1.2", "v2", "2.0-beta") as the nearest SemVer instead of refusing them.'),
-  includePrerelease: z
-    .boolean()
-    .default(false)
-    .describe('satisfies: let prereleases like 2.0.0-rc.1 match ranges that do not name a prerelease.'),
+  operation: z.enum(['compare', 'sort', 'satisfies']),
+  a: versionField(),
+  b: versionField(),
+  versions: z.array(z.string().max(256)).min(1).max(1000).optional(),
+  version: versionField(),
+  range: z.string().min(1).max(512).optional().describe('e.g. "^1.2.0", ">=2 <3".'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  coerce: z.boolean().default(false).describe('Read loose versions ("1.2", "v2") as the nearest SemVer.'),
+  includePrerelease: z.boolean().default(false).describe('Let prereleases match ranges that name none.'),
 });
 
 type Args = z.infer<typeof input>;
@@ -123,8 +105,7 @@ export function versionCompareTool() {
   return defineTool({
     id: 'version_compare',
     title: 'Compare versions',
-    description:
-      'SemVer: compare two versions (1.10.0 > 1.9.0), sort a list of versions, or check versions against a range like "^1.2.0".',
+    description: 'SemVer: compare a with b, sort versions, or test version (or versions) against range.',
     input,
     metadata: { category: 'orchestration', risk: 'LOW' },
     annotations: {

@@ -26,14 +26,10 @@ export function waitTool(deps: { sleep?: Sleep } = {}) {
   return defineTool({
     id: 'wait',
     title: 'Wait',
-    description: `Waits for a number of seconds (at most ${MAX_WAIT_SECONDS}), e.g. for an app or page to settle. Can be cancelled.`,
+    description: 'Waits some seconds, e.g. for an app or a page to settle.',
     input: z.object({
-      seconds: z
-        .number()
-        .min(0)
-        .max(MAX_WAIT_SECONDS)
-        .describe(`How long to wait, in seconds (0 to ${MAX_WAIT_SECONDS}; fractions allowed).`),
-      reason: z.string().max(200).optional().describe('Why the wait is needed; shown in progress and traces.'),
+      seconds: z.number().min(0).max(MAX_WAIT_SECONDS),
+      reason: z.string().max(200).optional().describe('Shown in progress notes.'),
     }),
     metadata: { category: 'orchestration', risk: 'LOW' },
     annotations: {

@@ -43,15 +43,12 @@ export const baseConvert = defineTool({
   id: 'base_convert',
   title: 'Convert number bases',
   description:
-    'Converts an integer of any size between bases 2 and 36, e.g. "ff" from 16 to 2 → "11111111". Accepts a sign, "_" separators and 0x/0o/0b prefixes matching the source base.',
+    'Converts an integer of any size between bases 2 to 36, e.g. "ff" from 16 to 2. A sign, "_" and a 0x/0o/0b prefix of the source base are read.',
   input: z.object({
-    value: z
-      .string()
-      .min(1)
-      .describe('The integer to convert, written in the source base, e.g. "ff", "-1010", "0x1F".'),
-    from: base.default(10).describe('Source base, 2–36 (default 10).'),
-    to: z.union([base, z.array(base).min(1).max(36)]).describe('Target base 2–36, or a list of target bases.'),
-    uppercase: z.boolean().default(false).describe('Write digits above 9 as A–Z instead of a–z.'),
+    value: z.string().min(1).describe('In base from, e.g. "ff", "-1010".'),
+    from: base.default(10),
+    to: z.union([base, z.array(base).min(1).max(36)]),
+    uppercase: z.boolean().default(false).describe('Digits above 9 as A-Z.'),
   }),
   ...structuredDeclaration,
   run: (args) => {

@@ -13,18 +13,15 @@ export function cronNext(deps: StructuredDeps) {
     id: 'cron_next',
     title: 'Next cron fire times',
     description:
-      'Lists the next times a cron expression fires, in an IANA time zone. Accepts 5 fields (minute hour day-of-month month day-of-week), 6 fields (with seconds first), names (MON, JAN), L, W, # and macros (@daily, @hourly, @weekly…).',
+      'Lists the next times a cron expression fires in a time zone: 5 fields, or 6 with seconds first; names, L, W, # and @daily-style macros.',
     input: z.object({
-      expression: z.string().min(1).max(200).describe('The cron expression, e.g. "*/15 9-17 * * MON-FRI" or "@daily".'),
-      count: z.number().int().min(1).max(100).default(5).describe('How many fire times (1–100, default 5).'),
-      timeZone: z
-        .string()
-        .default('UTC')
-        .describe('IANA zone the schedule runs in, e.g. "Europe/Berlin" (default "UTC").'),
+      expression: z.string().min(1).max(200).describe('e.g. "*/15 9-17 * * MON-FRI".'),
+      count: z.number().int().min(1).max(100).default(5),
+      timeZone: z.string().default('UTC').describe('IANA zone, e.g. "Europe/Berlin".'),
       from: z
         .union([z.string().min(1).max(100), z.number()])
         .default('now')
-        .describe('Start after this time: ISO 8601, epoch milliseconds, or "now" (default).'),
+        .describe('ISO 8601, epoch milliseconds or "now".'),
     }),
     ...structuredDeclaration,
     run: (args) => {

@@ -1,5 +1,6 @@
 /** csv_query: select columns, filter, sort and page through CSV data; the query runs in a CPU worker. */
 import { z } from 'zod';
+import { WORKSPACE_PATH } from '../core/fields';
 import { jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 import { type StructuredDeps, structuredDeclaration } from './common';
@@ -10,16 +11,9 @@ import { readTextSource } from './text-source';
 export const CSV_BOUND_MS = 5000;
 
 const condition = z.object({
-  column: z.string().describe('Column name (header text, or col1, col2… when the data has no header).'),
-  op: z
-    .enum(OPERATORS)
-    .describe(
-      'Comparison: eq ne lt lte gt gte (numbers compare numerically), contains startsWith endsWith, matches (regex), empty, notEmpty.',
-    ),
-  value: z
-    .union([z.string(), z.number()])
-    .optional()
-    .describe('The value to compare with; not needed for empty/notEmpty.'),
+  column: z.string().describe('Header text, or col1, col2… without a header.'),
+  op: z.enum(OPERATORS).describe('matches: a regex; numbers compare as numbers.'),
+  value: z.union([z.string(), z.number()]).optional(),
 });
 
 export function csvQuery(deps: StructuredDeps) {
@@ -27,37 +21,25 @@ export function csvQuery(deps: StructuredDeps) {
     id: 'csv_query',
     title: 'Query CSV data',
     description:
-      'Runs a small query over CSV data: pick columns, filter rows with conditions (all must hold), sort, and page with offset/limit. Detects the delimiter (, ; tab |) and whether the first row is a header. Returns rows as objects keyed by column name.',
+      'Queries CSV text or a workspace file: select columns, keep rows where every condition holds, sort, page. The ' +
+      'delimiter and a header row are detected. Rows come back as objects keyed by column.',
     input: z.object({
-      csv: z.string().optional().describe('The CSV text. Give this or "file".'),
-      file: z.string().optional().describe('A workspace-relative path of a CSV file to read instead of "csv".'),
-      delimiter: z
-        .string()
-        .min(1)
-        .max(4)
-        .optional()
-        .describe('Field delimiter; detected from the first line when omitted.'),
+      csv: z.string().optional().describe('Give this or file.'),
+      file: WORKSPACE_PATH.optional(),
+      delimiter: z.string().min(1).max(4).optional(),
       header: z
         .union([z.boolean(), z.literal('auto')])
         .default('auto')
-        .describe(
-          'Whether the first row holds column names; "auto" decides by whether its cells are non-empty, distinct and non-numeric.',
-        ),
-      select: z.array(z.string()).optional().describe('Columns to return, in this order; all columns when omitted.'),
-      where: z.array(condition).max(20).default([]).describe('Row conditions; a row is kept when all of them hold.'),
-      ignoreCase: z.boolean().default(false).describe('Compare text case-insensitively in where conditions.'),
+        .describe('Whether the first row names the columns.'),
+      select: z.array(z.string()).optional(),
+      where: z.array(condition).max(20).default([]),
+      ignoreCase: z.boolean().default(false),
       sort: z
-        .array(
-          z.object({
-            column: z.string().describe('Column to sort by.'),
-            order: z.enum(['asc', 'desc']).default('asc').describe('Sort direction.'),
-          }),
-        )
+        .array(z.object({ column: z.string(), order: z.enum(['asc', 'desc']).default('asc') }))
         .max(5)
-        .default([])
-        .describe('Sort keys, most significant first.'),
-      offset: z.number().int().min(0).default(0).describe('Skip this many matching rows.'),
-      limit: z.number().int().min(1).max(10_000).default(100).describe('Return at most this many rows (default 100).'),
+        .default([]),
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(10_000).default(100),
     }),
     ...structuredDeclaration,
     run: async (args, ctx) => {

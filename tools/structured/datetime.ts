@@ -14,14 +14,14 @@ import { checkTimeZone, formatOffset, wallToEpoch, wallToUtcMs, zonedIso, zonedT
 
 const dateArg = z.union([z.string().min(1).max(100), z.number()]);
 const partsArg = z.object({
-  years: z.number().int().optional().describe('Whole years.'),
-  months: z.number().int().optional().describe('Whole months.'),
-  weeks: z.number().int().optional().describe('Whole weeks.'),
-  days: z.number().int().optional().describe('Whole days.'),
-  hours: z.number().optional().describe('Hours.'),
-  minutes: z.number().optional().describe('Minutes.'),
-  seconds: z.number().optional().describe('Seconds.'),
-  milliseconds: z.number().optional().describe('Milliseconds.'),
+  years: z.number().int().optional(),
+  months: z.number().int().optional(),
+  weeks: z.number().int().optional(),
+  days: z.number().int().optional(),
+  hours: z.number().optional(),
+  minutes: z.number().optional(),
+  seconds: z.number().optional(),
+  milliseconds: z.number().optional(),
 });
 
 function describeInstant(epochMs: number, timeZone: string) {
@@ -88,42 +88,21 @@ export function datetime(deps: StructuredDeps) {
     id: 'datetime',
     title: 'Dates and times',
     description:
-      'Works with dates in IANA time zones. operation "now": the current time; "parse": read a date and describe it (UTC, local time, offset, weekday); "format": write it with a pattern ("YYYY-MM-DD HH:mm Z", "dddd D MMMM") or a style; "add": add an amount ("P1M", "2 days 3 hours", or {days: 2}); "diff": the time from "date" to "to".',
+      'Dates in time zones: now; parse (UTC, local time, offset, weekday); format with pattern or style; add amount; ' +
+      'diff from date to to. Dates are ISO 8601, epoch ms or "now"; one without offset is in inputTimeZone.',
     input: z.object({
-      operation: z.enum(['now', 'parse', 'format', 'add', 'diff']).describe('What to do.'),
-      date: dateArg
-        .default('now')
-        .describe(
-          'ISO 8601 text ("2025-07-01T09:30", "2025-07-01T09:30:00Z"), epoch milliseconds, or "now" (default). Without an offset it is a wall time in "inputTimeZone".',
-        ),
-      timeZone: z.string().default('UTC').describe('IANA zone for results, e.g. "Europe/Berlin" (default "UTC").'),
-      inputTimeZone: z
-        .string()
-        .optional()
-        .describe('IANA zone for dates written without an offset; defaults to "timeZone".'),
-      pattern: z
-        .string()
-        .max(200)
-        .optional()
-        .describe(
-          'For format: tokens YYYY YY MMMM MMM MM M DD D dddd ddd HH H hh h mm m ss s SSS A a Z ZZ; text in [brackets] is literal.',
-        ),
-      style: z
-        .enum(['full', 'long', 'medium', 'short'])
-        .optional()
-        .describe('For format: an Intl date-and-time style instead of a pattern.'),
-      locale: z
-        .string()
-        .max(35)
-        .default('en-US')
-        .describe('BCP 47 locale for month/weekday names and styles (default "en-US").'),
+      operation: z.enum(['now', 'parse', 'format', 'add', 'diff']),
+      date: dateArg.default('now'),
+      timeZone: z.string().default('UTC').describe('IANA zone of results, e.g. "Europe/Berlin".'),
+      inputTimeZone: z.string().optional().describe('Zone of dates without offset; timeZone if omitted.'),
+      pattern: z.string().max(200).optional().describe('e.g. "YYYY-MM-DD HH:mm Z", "dddd D MMMM"; [text] is literal.'),
+      style: z.enum(['full', 'long', 'medium', 'short']).optional(),
+      locale: z.string().max(35).default('en-US'),
       amount: z
         .union([z.string().max(200), partsArg])
         .optional()
-        .describe(
-          'For add: an ISO 8601 or human duration ("P1DT2H", "-3 days"), or parts like {"months": 1, "hours": -2}.',
-        ),
-      to: dateArg.optional().describe('For diff: the end date (same forms as "date").'),
+        .describe('"P1DT2H", "-3 days", or {"months": 1}.'),
+      to: dateArg.optional(),
     }),
     ...structuredDeclaration,
     run: (args) => {

@@ -13,13 +13,11 @@ export const durationConvert = defineTool({
   id: 'duration_convert',
   title: 'Convert durations',
   description:
-    'Converts a duration given as ISO 8601 ("P1DT2H30M"), human text ("1h 30m", "90 minutes", "01:30:00") or a number with a unit into milliseconds, seconds, minutes, hours, days and weeks, plus ISO 8601 and human-readable forms. Months and years use average lengths and are flagged approximate.',
+    'Converts a duration ("P1DT2H30M", "1h 30m", "01:30:00", or a number in unit) to ms, s, min, h, days, weeks, ISO 8601 and words. Months and years are averages.',
   input: z.object({
-    duration: z
-      .union([z.string().min(1).max(200), z.number().finite()])
-      .describe('The duration: ISO 8601 text, human text, or a number (then "unit" says what it counts).'),
-    unit: z.enum(DURATION_UNITS).optional().describe('Unit of a numeric "duration", e.g. "minutes".'),
-    to: z.enum(DURATION_UNITS).optional().describe('Also return the duration in this unit as "value".'),
+    duration: z.union([z.string().min(1).max(200), z.number().finite()]),
+    unit: z.enum(DURATION_UNITS).optional().describe('Of a numeric duration.'),
+    to: z.enum(DURATION_UNITS).optional().describe('Also give the duration in this unit as value.'),
   }),
   ...structuredDeclaration,
   run: (args) => {

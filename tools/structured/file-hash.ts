@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
+import { WORKSPACE_PATH } from '../core/fields';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 import { resolveInsideRoot } from '../files/path-guard';
@@ -41,15 +42,12 @@ export function fileHash(deps: StructuredDeps) {
     id: 'file_hash',
     title: 'Hash a file or text',
     description:
-      'Computes cryptographic digests (md5, sha1, sha256, sha512) of a file in the workspace or of given text, in hex or base64. Use it to fingerprint files, compare them, or verify a download checksum.',
+      'Digests of a workspace file or of a text (UTF-8): to fingerprint or compare files, or check a download.',
     input: z.object({
-      path: z.string().optional().describe('A workspace-relative file path. Give this or "text".'),
-      text: z.string().max(10_000_000).optional().describe('Text to hash (as UTF-8). Give this or "path".'),
-      algorithm: z
-        .union([z.enum(HASH_ALGORITHMS), z.array(z.enum(HASH_ALGORITHMS)).min(1)])
-        .default('sha256')
-        .describe('md5, sha1, sha256 (default) or sha512, or a list of them.'),
-      encoding: z.enum(['hex', 'base64']).default('hex').describe('How digests are written.'),
+      path: WORKSPACE_PATH.optional(),
+      text: z.string().max(10_000_000).optional().describe('Give this or path.'),
+      algorithm: z.union([z.enum(HASH_ALGORITHMS), z.array(z.enum(HASH_ALGORITHMS)).min(1)]).default('sha256'),
+      encoding: z.enum(['hex', 'base64']).default('hex'),
     }),
     ...structuredDeclaration,
     run: async (args, ctx) => {

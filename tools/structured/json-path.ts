@@ -4,6 +4,7 @@
  * in a CPU worker (json-path-work.ts).
  */
 import { z } from 'zod';
+import { JSON_VALUE } from '../core/fields';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 import { structuredDeclaration } from './common';
@@ -16,18 +17,12 @@ export const jsonPath = defineTool({
   id: 'json_path',
   title: 'Query JSON with JSONPath',
   description:
-    'Selects values from a JSON document with a JSONPath expression such as "$.store.book[*].title", "$..price" or "$.items[0:3]". Returns each match with its path and JSON Pointer. Filter and script expressions (?() and ()) are disabled.',
+    'Selects values from JSON (json text, or data) with JSONPath, e.g. "$.book[*].title", "$..price"; each match with its path. No ?() filters or scripts.',
   input: z.object({
-    path: z.string().min(1).max(2000).describe('JSONPath expression, e.g. "$.store.book[*].author" or "$..id".'),
-    json: z.string().max(MAX_JSON_CHARS).optional().describe('The JSON document as text. Give this or "data".'),
-    data: z.unknown().optional().describe('The JSON document as a value. Give this or "json".'),
-    maxResults: z
-      .number()
-      .int()
-      .min(1)
-      .max(10_000)
-      .default(1000)
-      .describe('Return at most this many matches (default 1000).'),
+    path: z.string().min(1).max(2000),
+    json: z.string().max(MAX_JSON_CHARS).optional(),
+    data: JSON_VALUE.optional(),
+    maxResults: z.number().int().min(1).max(10_000).default(1000),
   }),
   ...structuredDeclaration,
   run: async (args, ctx) => {

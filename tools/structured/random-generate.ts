@@ -1,5 +1,6 @@
 /** random_generate: integers, floats, strings, choices and shuffles; a `seed` makes it reproducible. */
 import { z } from 'zod';
+import { JSON_VALUE } from '../core/fields';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 import { structuredDeclaration } from './common';
@@ -85,34 +86,18 @@ export const randomGenerate = defineTool({
   id: 'random_generate',
   title: 'Generate random values',
   description:
-    'Generates random integers (in [min, max]), floats (in [min, max)), strings (from a charset or alphabet), picks from a list ("choice"), or shuffles a list. Uses the system CSPRNG; with a "seed" the output is reproducible (same seed and arguments → same values).',
+    'Random integers in [min, max] (0 to 100 if omitted), floats in [min, max) (0 to 1), strings, a choice from choices, or choices shuffled. With seed the same arguments give the same values (not for secrets).',
   input: z.object({
-    kind: z.enum(['integer', 'float', 'string', 'choice', 'shuffle']).describe('What to generate.'),
-    count: z.number().int().min(1).max(1000).default(1).describe('How many values (1–1000; ignored by shuffle).'),
-    min: z.number().finite().optional().describe('Lower bound (integer default 0, float default 0).'),
-    max: z
-      .number()
-      .finite()
-      .optional()
-      .describe('Upper bound, inclusive for integers (default 100), exclusive for floats (default 1).'),
-    length: z.number().int().min(1).max(4096).default(16).describe('Length of each generated string (default 16).'),
-    charset: z
-      .enum(Object.keys(CHARSETS) as [keyof typeof CHARSETS])
-      .default('alphanumeric')
-      .describe('Character set for strings: alphanumeric, alpha, lowercase, uppercase, numeric, hex, password.'),
-    alphabet: z.string().min(2).max(1000).optional().describe('Custom characters for strings; overrides "charset".'),
-    choices: z
-      .array(z.unknown())
-      .max(10_000)
-      .optional()
-      .describe('Items to pick from ("choice") or to shuffle ("shuffle").'),
-    unique: z.boolean().default(false).describe('For integer and choice: no value twice.'),
-    seed: z
-      .union([z.string().max(256), z.number()])
-      .optional()
-      .describe(
-        'Makes the output reproducible: the same seed and arguments always give the same values. Not for secrets.',
-      ),
+    kind: z.enum(['integer', 'float', 'string', 'choice', 'shuffle']),
+    count: z.number().int().min(1).max(1000).default(1),
+    min: z.number().finite().optional(),
+    max: z.number().finite().optional(),
+    length: z.number().int().min(1).max(4096).default(16).describe('Of each string.'),
+    charset: z.enum(Object.keys(CHARSETS) as [keyof typeof CHARSETS]).default('alphanumeric'),
+    alphabet: z.string().min(2).max(1000).optional().describe('Characters for strings, instead of charset.'),
+    choices: z.array(JSON_VALUE).max(10_000).optional(),
+    unique: z.boolean().default(false).describe('integer and choice: no value twice.'),
+    seed: z.union([z.string().max(256), z.number()]).optional(),
   }),
   ...structuredDeclaration,
   run: (args) => {

@@ -12,24 +12,13 @@ export const stringDistance = defineTool({
   id: 'string_distance',
   title: 'String distance',
   description:
-    'Measures how different two strings are: the Levenshtein edit distance (insertions, deletions, substitutions) and a similarity from 0 to 1. With "candidates" instead of "b", ranks the candidates by closeness to "a".',
+    'The Levenshtein distance of a and b and a similarity from 0 to 1; or, with candidates instead of b, the top candidates closest to a.',
   input: z.object({
-    a: z.string().max(MAX_CHARS).describe('The first string (or the query when ranking candidates).'),
-    b: z.string().max(MAX_CHARS).optional().describe('The second string. Give this or "candidates".'),
-    candidates: z
-      .array(z.string().max(MAX_CHARS))
-      .min(1)
-      .max(10_000)
-      .optional()
-      .describe('Strings to rank by closeness to "a".'),
-    ignoreCase: z.boolean().default(false).describe('Compare case-insensitively.'),
-    top: z
-      .number()
-      .int()
-      .min(1)
-      .max(1000)
-      .default(10)
-      .describe('With candidates: return this many closest (default 10).'),
+    a: z.string().max(MAX_CHARS),
+    b: z.string().max(MAX_CHARS).optional(),
+    candidates: z.array(z.string().max(MAX_CHARS)).min(1).max(10_000).optional(),
+    ignoreCase: z.boolean().default(false),
+    top: z.number().int().min(1).max(1000).default(10),
   }),
   ...structuredDeclaration,
   run: async (args, ctx) => {

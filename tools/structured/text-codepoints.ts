@@ -62,22 +62,11 @@ export const textCodepoints = defineTool({
   id: 'text_codepoints',
   title: 'Inspect code points',
   description:
-    'Lists the Unicode code points of a text (offset as a UTF-16 string index, U+ code, general category, UTF-8 bytes) and counts the characters a reader cannot see: invisible ones (zero-width space, joiners, byte-order mark, soft hyphen), bidirectional controls, control characters, spaces other than U+0020, private-use, unassigned and lone surrogates. Use it when strings that look equal compare unequal, or a pasted text behaves oddly.',
+    'Lists the code points of a text and counts those a reader cannot see (zero-width, bidi controls, odd spaces…). For strings that look equal but are not.',
   input: z.object({
-    text: z.string().max(MAX_TEXT_CHARS).describe(`The text to inspect (at most ${MAX_TEXT_CHARS} characters).`),
-    show: z
-      .enum(['all', 'unusual'])
-      .default('all')
-      .describe('"all" lists every code point; "unusual" lists only the flagged ones (invisible, bidi, control…).'),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_LISTED)
-      .default(200)
-      .describe(
-        `Most code points to list (default 200, at most ${MAX_LISTED}); the counts always cover the whole text.`,
-      ),
+    text: z.string().max(MAX_TEXT_CHARS),
+    show: z.enum(['all', 'unusual']).default('all'),
+    limit: z.number().int().min(1).max(MAX_LISTED).default(200).describe('Code points listed; counts cover all.'),
   }),
   ...structuredDeclaration,
   run: (args) => {

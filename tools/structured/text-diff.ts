@@ -11,24 +11,14 @@ export const DIFF_BOUND_MS = 5000;
 export const textDiff = defineTool({
   id: 'text_diff',
   title: 'Diff two texts',
-  description:
-    'Compares two texts line by line and returns a unified diff (like `diff -u`) plus statistics: lines added, removed, and the number of hunks.',
+  description: 'A unified diff (as diff -u) of two texts, with lines added and removed.',
   input: z.object({
-    oldText: z.string().max(MAX_CHARS).describe('The original text (at most 1,000,000 characters).'),
-    newText: z.string().max(MAX_CHARS).describe('The changed text (at most 1,000,000 characters).'),
-    oldName: z.string().max(200).default('a').describe('Label of the original in the diff header.'),
-    newName: z.string().max(200).default('b').describe('Label of the changed text in the diff header.'),
-    context: z
-      .number()
-      .int()
-      .min(0)
-      .max(100)
-      .default(3)
-      .describe('Unchanged lines shown around each change (0–100, default 3).'),
-    ignoreWhitespace: z
-      .boolean()
-      .default(false)
-      .describe('Treat lines that differ only in leading or trailing whitespace as equal.'),
+    oldText: z.string().max(MAX_CHARS),
+    newText: z.string().max(MAX_CHARS),
+    oldName: z.string().max(200).default('a'),
+    newName: z.string().max(200).default('b'),
+    context: z.number().int().min(0).max(100).default(3).describe('Unchanged lines around a change.'),
+    ignoreWhitespace: z.boolean().default(false).describe('At the start and end of lines.'),
   }),
   ...structuredDeclaration,
   run: async (args, ctx) =>

@@ -13,12 +13,12 @@ export const unitConvert = defineTool({
   id: 'unit_convert',
   title: 'Convert units',
   description:
-    'Converts a value between units of the same dimension: length (m, km, inch, ft, mi), mass (kg, lb, oz), time (s, min, h, day), temperature (degC, degF, K), speed (km/h, m/s, mph), volume (l, gal), data (b, B, kB, MiB), energy, pressure and more, including compound units like "kg*m/s^2".',
+    'Converts a value between units of one dimension: "km" to "mi", "degF" to "degC", "km/h", "MiB", compound "kg*m/s^2"…',
   input: z.object({
-    value: z.number().finite().describe('The amount to convert, e.g. 12.5.'),
-    from: z.string().min(1).max(100).describe('The unit of the value, e.g. "km", "degF", "km/h", "MiB".'),
-    to: z.string().min(1).max(100).describe('The unit to convert to, e.g. "mi", "degC", "m/s", "kB".'),
-    precision: z.number().int().min(1).max(17).default(12).describe('Significant digits of the result (default 12).'),
+    value: z.number().finite(),
+    from: z.string().min(1).max(100),
+    to: z.string().min(1).max(100),
+    precision: z.number().int().min(1).max(17).default(12).describe('Significant digits.'),
   }),
   ...structuredDeclaration,
   run: (args) => {

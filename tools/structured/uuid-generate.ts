@@ -69,22 +69,13 @@ export function uuidGenerate(deps: StructuredDeps) {
     id: 'uuid_generate',
     title: 'Generate UUIDs',
     description:
-      'Generates UUIDs: version 4 (random, default), 7 (time-ordered), or the name-based versions 5 (SHA-1) and 3 (MD5), which always give the same UUID for the same namespace and name.',
+      'UUIDs: version 4 random, 7 time-ordered, or 5 and 3 from namespace and name (the same name gives the same UUID).',
     input: z.object({
-      version: z
-        .union([z.literal(4), z.literal(7), z.literal(5), z.literal(3)])
-        .default(4)
-        .describe('UUID version: 4 random, 7 time-ordered, 5 or 3 name-based.'),
-      count: z
-        .number()
-        .int()
-        .min(1)
-        .max(100)
-        .default(1)
-        .describe('How many UUIDs (1–100; name-based versions give one).'),
-      namespace: z.string().optional().describe('For v5/v3: "dns", "url", "oid", "x500", or a namespace UUID.'),
-      name: z.string().max(10_000).optional().describe('For v5/v3: the name to hash, e.g. "example.com".'),
-      uppercase: z.boolean().default(false).describe('Write hex digits in upper case.'),
+      version: z.union([z.literal(4), z.literal(7), z.literal(5), z.literal(3)]).default(4),
+      count: z.number().int().min(1).max(100).default(1),
+      namespace: z.string().optional().describe('"dns", "url", "oid", "x500" or a UUID.'),
+      name: z.string().max(10_000).optional(),
+      uppercase: z.boolean().default(false),
     }),
     ...structuredDeclaration,
     run: (args) => {

@@ -1,5 +1,6 @@
 /** xml_extract: elements, attributes or text selected from XML by a simple XPath, in a CPU worker. */
 import { z } from 'zod';
+import { WORKSPACE_PATH } from '../core/fields';
 import { jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
 import { type StructuredDeps, structuredDeclaration } from './common';
@@ -13,28 +14,13 @@ export function xmlExtract(deps: StructuredDeps) {
     id: 'xml_extract',
     title: 'Extract from XML',
     description:
-      'Selects elements, attributes or text from an XML document with a simple XPath: "/catalog/book/title", "//book[@id=\'b2\']", "//book[2]/@id", "//title/text()". A path without a leading "/" matches anywhere. DTD entity declarations are refused.',
+      "Selects elements, attributes or text from XML text or a workspace file with simple XPath: /a/b, //b, *, @a, text(), [n], [last()], [@a='v'], [child='v'].",
     input: z.object({
-      xpath: z
-        .string()
-        .min(1)
-        .max(500)
-        .describe(
-          "The XPath subset: /a/b, //b, *, @attr, @*, text(), predicates [n], [last()], [@a], [@a='v'], [child='v'], [text()='v'].",
-        ),
-      xml: z.string().optional().describe('The XML document as text. Give this or "file".'),
-      file: z.string().optional().describe('A workspace-relative path of an XML file to read instead of "xml".'),
-      removeNamespacePrefix: z
-        .boolean()
-        .default(false)
-        .describe('Strip namespace prefixes (ns:tag → tag) before matching.'),
-      maxResults: z
-        .number()
-        .int()
-        .min(1)
-        .max(10_000)
-        .default(100)
-        .describe('Return at most this many matches (default 100).'),
+      xpath: z.string().min(1).max(500),
+      xml: z.string().optional().describe('Give this or file.'),
+      file: WORKSPACE_PATH.optional(),
+      removeNamespacePrefix: z.boolean().default(false),
+      maxResults: z.number().int().min(1).max(10_000).default(100),
     }),
     ...structuredDeclaration,
     run: async (args, ctx) => {

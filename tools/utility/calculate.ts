@@ -14,24 +14,11 @@ export const calculate = defineTool({
   id: 'calculate',
   title: 'Calculate',
   description:
-    'Evaluates one math expression: arithmetic (+ - * / ^ % !), functions (sqrt, abs, round, exp, log, sin, cos, gcd, mod, min, max, sum, mean…), units ("5 cm to inch", "60 km/h * 2 h"), constants (pi, e) and small matrices ([1,2;3,4], det, inv). Pass named values in "variables". Definitions, assignments and code are refused.',
+    'Evaluates one math expression: arithmetic, functions (sqrt, log, sin, mean…), units ("5 cm to inch"), pi, e, small matrices. No assignments or code.',
   input: z.object({
-    expression: z
-      .string()
-      .min(1)
-      .max(MAX_EXPRESSION)
-      .describe('The expression, e.g. "sqrt(2) * 3^2", "12 inch to cm", "mean([4, 8, 15])".'),
-    variables: z
-      .record(z.string(), z.number())
-      .default({})
-      .describe('Named numeric values the expression may use, e.g. {"x": 3, "rate": 0.07}.'),
-    precision: z
-      .number()
-      .int()
-      .min(1)
-      .max(64)
-      .default(14)
-      .describe('Significant digits in the formatted result (default 14).'),
+    expression: z.string().min(1).max(MAX_EXPRESSION).describe('e.g. "sqrt(2) * 3^2", "mean([4, 8, 15])".'),
+    variables: z.record(z.string(), z.number()).default({}).describe('Named numbers it may use.'),
+    precision: z.number().int().min(1).max(64).default(14).describe('Significant digits.'),
   }),
   metadata: { category: 'utility', risk: 'LOW' },
   annotations: {

@@ -11,10 +11,10 @@ export const textTransform = defineTool({
   id: 'text_transform',
   title: 'Transform text',
   description:
-    'Applies one text operation: case (upper lower title sentence camel pascal snake kebab constant), whitespace (trim trimStart trimEnd collapseWhitespace), slugify, removeDiacritics, reverse, line operations (sortLines uniqueLines reverseLines), encodings (base64Encode/Decode, base64UrlEncode/Decode, urlEncode/Decode, htmlEncode/Decode, hexEncode/Decode), or count (characters, graphemes, words, lines, bytes).',
+    'One text operation: change case, trim, slugify, strip accents, sort or dedupe lines, encode or decode (base64, URL, HTML, hex), or count characters, words, lines, bytes.',
   input: z.object({
-    operation: z.enum(TEXT_OPERATIONS).describe('The operation to apply.'),
-    text: z.string().max(1_000_000).describe('The input text (at most 1,000,000 characters).'),
+    operation: z.enum(TEXT_OPERATIONS),
+    text: z.string().max(1_000_000),
   }),
   metadata: { category: 'utility', risk: 'LOW' },
   annotations: {

@@ -35,19 +35,14 @@ async function outcomeOf(call: InterruptedCall, waitMs: number): Promise<string>
 
 const input = z.object({
   ref: refField.optional(),
-  button: z.enum(['left', 'right', 'middle']).default('left').describe('Mouse button (default left).'),
-  doubleClick: z.boolean().default(false).describe('Double-click instead of a single click.'),
+  button: z.enum(['left', 'right', 'middle']).default('left'),
+  doubleClick: z.boolean().default(false),
   modifiers: z
     .array(z.enum(['Alt', 'Control', 'Meta', 'Shift']))
     .optional()
-    .describe('Keys held during the click, e.g. ["Control"] to open a link in a new tab.'),
-  dialog: z
-    .enum(['accept', 'dismiss'])
-    .optional()
-    .describe(
-      'Answer the open modal dialog (alert/confirm/prompt/beforeunload) first: "accept" presses OK (leaves the page for beforeunload), "dismiss" presses Cancel. Without "ref" nothing else is clicked.',
-    ),
-  promptText: z.string().optional().describe('Text to enter into a prompt() dialog before accepting it.'),
+    .describe('Keys held while clicking.'),
+  dialog: z.enum(['accept', 'dismiss']).optional().describe('Answer the open dialog first; without ref, only that.'),
+  promptText: z.string().optional().describe('For a prompt() dialog.'),
 });
 
 export function browserClick(deps: BrowserToolDeps) {
@@ -55,7 +50,7 @@ export function browserClick(deps: BrowserToolDeps) {
     id: 'browser_click',
     title: 'Click an element',
     description:
-      'Clicks the element with the given ref from the latest browser_snapshot. Also answers a modal dialog: when a tool reports that an alert/confirm/prompt is open, call browser_click with {"dialog": "accept"} or {"dialog": "dismiss"} (plus "promptText" for a prompt); add "ref" to click something right after. Returns where the page is afterwards; take a new snapshot to see changes.',
+      'Clicks an element by ref. When a tool reports an open alert, confirm or prompt, answer it with dialog (and promptText). Take a new snapshot to see what changed.',
     input,
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'input'] },
     annotations: {

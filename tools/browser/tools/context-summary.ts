@@ -33,7 +33,7 @@ function fieldText(f: Field): string {
 }
 
 const input = z.object({
-  includeText: z.boolean().default(true).describe('Include the first ~600 characters of the page text (default true).'),
+  includeText: z.boolean().default(true).describe('The first 600 characters of the page text.'),
 });
 
 export function browserContextSummary(deps: BrowserToolDeps) {
@@ -41,7 +41,7 @@ export function browserContextSummary(deps: BrowserToolDeps) {
     id: 'browser_context_summary',
     title: 'Summarise the browser state',
     description:
-      "A short overview of the browser: open tabs (the active one marked *), the active page's title and URL, its headings, its forms with every field (label, name, value; passwords masked), and the beginning of its text. Cheaper than browser_snapshot for orienting; it has no element refs.",
+      "A short overview: the tabs, and the active page's title, URL, headings, forms with their fields and values. Cheaper than browser_snapshot; no refs.",
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web'] },
     annotations: {

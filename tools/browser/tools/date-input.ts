@@ -54,14 +54,12 @@ export function checkDateValue(kind: NativeKind, raw: string): string {
 }
 
 const input = z.object({
-  ref: refField.describe('Ref of the date/time field (or of the text field of a date-picker widget).'),
+  ref: refField,
   value: z
     .string()
     .min(1)
     .max(64)
-    .describe(
-      'The value. Native fields: date YYYY-MM-DD, time HH:MM[:SS], datetime-local YYYY-MM-DDTHH:MM, month YYYY-MM, week YYYY-Www. Picker text fields: the text as the widget displays dates, e.g. 03/15/2024.',
-    ),
+    .describe('YYYY-MM-DD, HH:MM, YYYY-MM-DDTHH:MM, YYYY-MM, YYYY-Www; or as a picker shows it.'),
 });
 
 const TEXTLIKE = new Set(['text', 'search', 'tel', '']);
@@ -71,7 +69,7 @@ export function browserDateInput(deps: BrowserToolDeps) {
     id: 'browser_date_input',
     title: 'Set a date or time field',
     description:
-      'Sets a date, time, datetime-local, month or week field to a value in the format the browser requires (checked before anything is typed), and reports the value the field holds afterwards. For a date-picker widget built on a text field, types the text and presses Enter.',
+      'Sets a date, time, month or week field, or types into the text field of a date picker, and reports the value it then holds.',
     input,
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'input'] },
     annotations: {

@@ -15,14 +15,8 @@ import { captureAriaJson } from '../snapshot/aria-json';
 import { renderCompact } from '../snapshot/compact-render';
 
 const input = z.object({
-  includeDom: z.boolean().default(true).describe('Include the page HTML, open shadow roots included (default true).'),
-  maxDomChars: z
-    .number()
-    .int()
-    .min(1_000)
-    .max(5_000_000)
-    .default(1_000_000)
-    .describe('Cut the HTML after this many characters (default 1000000).'),
+  includeDom: z.boolean().default(true).describe('The page HTML.'),
+  maxDomChars: z.number().int().min(1_000).max(5_000_000).default(1_000_000),
 });
 
 /** Gives up on a page call that would hang (blocked renderer) after `ms`, with the reason in the text. */
@@ -58,7 +52,7 @@ export function browserDebugDump(deps: BrowserToolDeps) {
     id: 'browser_debug_dump',
     title: 'Write a browser debug dump',
     description:
-      'Writes a debugging report of the browser session to a file in the workspace (debug/ folder) and returns its path: console messages, uncaught page errors, failed and HTTP-error requests, recent tool actions, the accessibility snapshot and the page HTML. Read the file with the file tools.',
+      'Writes a debug report (console, page errors, failed requests, recent actions, snapshot, HTML) to a workspace file under debug/ and gives its path.',
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web', 'debug'] },
     annotations: {

@@ -6,19 +6,8 @@ import { defineTool } from '../../core/tool';
 import type { BrowserToolDeps } from '../define-browser-tool';
 
 const input = z.object({
-  state: z
-    .enum(['in_progress', 'awaiting_approval', 'completed', 'discarded', 'failed', 'canceled'])
-    .optional()
-    .describe('Only downloads in this state.'),
-  waitMs: z
-    .number()
-    .int()
-    .min(0)
-    .max(60_000)
-    .default(0)
-    .describe(
-      'Wait up to this many milliseconds for running downloads to finish before listing (default 0: list at once).',
-    ),
+  state: z.enum(['in_progress', 'awaiting_approval', 'completed', 'discarded', 'failed', 'canceled']).optional(),
+  waitMs: z.number().int().min(0).max(60_000).default(0).describe('For running downloads to end.'),
 });
 
 export function browserDownloadList(deps: BrowserToolDeps) {
@@ -26,7 +15,7 @@ export function browserDownloadList(deps: BrowserToolDeps) {
     id: 'browser_download_list',
     title: 'List downloads',
     description:
-      'Lists the downloads pages started in this browser session and what became of each: state (in_progress, awaiting_approval: a person decides whether it may be written into the workspace; completed: saved into the workspace "downloads" folder; discarded: the person denied it or no one could approve it; failed, canceled), workspace-relative path once saved, size in bytes, source URL. Use waitMs to wait for a download that is still arriving.',
+      'Lists the downloads pages started, with state, size and URL. A person approves each before it is saved in the workspace downloads folder.',
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web', 'files'] },
     annotations: {

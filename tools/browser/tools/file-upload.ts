@@ -10,13 +10,8 @@ import { describeRef, resolveRefTarget } from '../snapshot/refs';
 import { refField } from './common';
 
 const input = z.object({
-  ref: refField.describe('Ref of the file input, or of the button that opens the file chooser.'),
-  paths: z
-    .array(z.string().min(1))
-    .max(20)
-    .describe(
-      'Files to attach, relative to the workspace root (files outside the workspace are refused). An empty list clears the selection.',
-    ),
+  ref: refField.describe('The file input, or the button that opens the file chooser.'),
+  paths: z.array(z.string().min(1)).max(20).describe('Workspace files; [] clears the selection.'),
 });
 
 async function workspaceFiles(root: string, paths: string[], self: SelfGuard): Promise<string[]> {
@@ -44,8 +39,7 @@ export function browserFileUpload(deps: BrowserToolDeps) {
   return definePageTool(deps, {
     id: 'browser_file_upload',
     title: 'Upload files',
-    description:
-      'Attaches files from the workspace to a file input on the page (or to the file chooser that a button opens). Only files inside the workspace can be sent. The form is not submitted; click its submit button afterwards.',
+    description: 'Attaches workspace files to a file input; the form is not submitted.',
     input,
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'files'] },
     annotations: {

@@ -24,14 +24,12 @@ function refusal(kind: ControlKind): string | undefined {
 
 const input = z.object({
   ref: refField,
-  text: z.string().max(100_000).describe('The text to enter.'),
+  text: z.string().max(100_000),
   mode: z
     .enum(['fill', 'type'])
     .default('fill')
-    .describe(
-      '"fill" (default) replaces the field\'s content at once; "type" presses one key per character after the existing content, for fields that react to keystrokes (autocomplete, masks).',
-    ),
-  submit: z.boolean().default(false).describe('Press Enter afterwards (submits most search boxes and forms).'),
+    .describe('fill replaces the content; type adds key by key, for autocomplete and masks.'),
+  submit: z.boolean().default(false).describe('Press Enter after.'),
 });
 
 export function browserInput(deps: BrowserToolDeps) {
@@ -39,7 +37,7 @@ export function browserInput(deps: BrowserToolDeps) {
     id: 'browser_input',
     title: 'Type into a field',
     description:
-      'Enters text into the text field, text area or editable element with the given ref from the latest browser_snapshot. For date/time fields use browser_date_input; for <select> use browser_select.',
+      'Enters text into a field by ref. For date fields use browser_date_input, for <select> browser_select.',
     input,
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'input'] },
     annotations: {

@@ -1,6 +1,7 @@
 /** browser_navigate: open a URL (or go back, forward, reload) in the active tab and wait for it to load. */
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
+import { timeoutMs } from '../../core/fields';
 import { ToolCallError, success } from '../../core/result';
 import { type BrowserToolDeps, definePageTool } from '../define-browser-tool';
 import { errorText, isTimeoutError } from '../errors';
@@ -10,30 +11,10 @@ import { whereNow } from './common';
 const SCHEMES = new Set(['http:', 'https:', 'about:', 'data:', 'chrome:', 'file:']);
 
 const input = z.object({
-  url: z
-    .string()
-    .min(1)
-    .optional()
-    .describe(
-      'Absolute URL to open, with its scheme (https://example.com). file: URLs must point inside the workspace. Omit when using "history".',
-    ),
-  history: z
-    .enum(['back', 'forward', 'reload'])
-    .optional()
-    .describe('Instead of a URL: go back, forward, or reload the current page.'),
-  waitUntil: z
-    .enum(['load', 'domcontentloaded', 'networkidle', 'commit'])
-    .default('load')
-    .describe(
-      'When the navigation counts as done: "load" (default, all resources), "domcontentloaded" (HTML parsed), "networkidle" (no requests for 500 ms), "commit" (first response bytes).',
-    ),
-  timeoutMs: z
-    .number()
-    .int()
-    .min(1000)
-    .max(120_000)
-    .optional()
-    .describe('Give up after this many milliseconds (default 30000).'),
+  url: z.string().min(1).optional().describe('With its scheme; a file: URL only inside the workspace.'),
+  history: z.enum(['back', 'forward', 'reload']).optional().describe('Instead of url.'),
+  waitUntil: z.enum(['load', 'domcontentloaded', 'networkidle', 'commit']).default('load'),
+  timeoutMs: timeoutMs(1000, 120_000).optional().describe('30000 if omitted.'),
 });
 
 async function checkedUrl(raw: string, rules: LoadRules): Promise<string> {
@@ -75,7 +56,7 @@ export function browserNavigate(deps: BrowserToolDeps) {
     id: 'browser_navigate',
     title: 'Open a web page',
     description:
-      'Opens a URL in the active browser tab (launching the browser if needed) and waits until it has loaded, or goes back/forward/reloads. Returns the final URL, title and HTTP status. Take browser_snapshot afterwards to see the page and get element refs.',
+      'Opens a URL in the active tab, or goes back, forward or reloads, and gives the final URL, title and status. Then take browser_snapshot.',
     input,
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'navigation'] },
     annotations: {

@@ -6,13 +6,11 @@ import type { BrowserToolDeps } from '../define-browser-tool';
 import type { NetworkEntry } from '../network-log';
 
 const input = z.object({
-  urlContains: z.string().min(1).optional().describe('Only requests whose URL contains this text (case-insensitive).'),
+  urlContains: z.string().min(1).optional(),
   status: z
     .union([z.number().int().min(100).max(599), z.enum(['2xx', '3xx', '4xx', '5xx', 'failed', 'pending'])])
     .optional()
-    .describe(
-      'Only this HTTP status (e.g. 404), a status class ("4xx"), requests that failed without a response ("failed"), or those still running ("pending").',
-    ),
+    .describe('A status (404), a class ("4xx"), "failed" (no response) or "pending".'),
   resourceType: z
     .enum([
       'document',
@@ -29,9 +27,8 @@ const input = z.object({
       'manifest',
       'other',
     ])
-    .optional()
-    .describe('Only this kind of resource; "fetch" and "xhr" are API calls.'),
-  limit: z.number().int().min(1).max(500).default(50).describe('At most this many, the newest (default 50).'),
+    .optional(),
+  limit: z.number().int().min(1).max(500).default(50).describe('The newest ones.'),
 });
 
 function line(e: NetworkEntry): string {
@@ -47,7 +44,7 @@ export function browserNetworkLog(deps: BrowserToolDeps) {
     id: 'browser_network_log',
     title: 'Recent network requests',
     description:
-      'Lists recent requests made by the browser (all tabs; the newest last): method, URL, HTTP status or failure, duration, resource type. Filter by URL text, status or status class, or resource type, e.g. {"status": "4xx"} or {"resourceType": "fetch", "urlContains": "/api/"}. The log keeps the last 500 requests.',
+      "Lists the browser's recent requests (all tabs, newest last): method, URL, status or failure, duration, type.",
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web', 'debug'] },
     annotations: {

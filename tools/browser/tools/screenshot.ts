@@ -6,15 +6,10 @@ import { describeRef, resolveRefTarget } from '../snapshot/refs';
 import { refField } from './common';
 
 const input = z.object({
-  ref: refField
-    .optional()
-    .describe('Capture only this element (ref from the latest browser_snapshot). Omit for the page.'),
-  fullPage: z
-    .boolean()
-    .default(false)
-    .describe('Capture the whole scrollable page instead of the visible viewport (ignored with "ref").'),
-  format: z.enum(['png', 'jpeg']).default('jpeg').describe('Image format; jpeg (default) is smaller, png is lossless.'),
-  quality: z.number().int().min(10).max(100).default(70).describe('JPEG quality 10-100 (default 70).'),
+  ref: refField.optional().describe('Only this element.'),
+  fullPage: z.boolean().default(false).describe('The whole scrollable page, not only what is visible.'),
+  format: z.enum(['png', 'jpeg']).default('jpeg'),
+  quality: z.number().int().min(10).max(100).default(70).describe('Of a jpeg.'),
 });
 
 export function browserScreenshot(deps: BrowserToolDeps) {
@@ -22,7 +17,7 @@ export function browserScreenshot(deps: BrowserToolDeps) {
     id: 'browser_screenshot',
     title: 'Screenshot the page',
     description:
-      'Returns an image of the active tab: the visible viewport (default), the full scrollable page, or a single element by ref. Use browser_snapshot instead to read text and find elements; use this to check layout or visuals.',
+      'An image of the active tab, or of one element. To read text or find elements, browser_snapshot is cheaper.',
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web', 'image'] },
     annotations: {

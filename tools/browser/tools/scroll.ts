@@ -10,21 +10,9 @@ const input = z.object({
   direction: z
     .enum(['up', 'down', 'left', 'right', 'top', 'bottom'])
     .optional()
-    .describe(
-      'Where to scroll; "top"/"bottom" jump to the start/end. Omit with "ref" to just bring that element into view.',
-    ),
-  amount: z
-    .number()
-    .int()
-    .min(1)
-    .max(100_000)
-    .optional()
-    .describe('Pixels to scroll for up/down/left/right (default: about one screen).'),
-  ref: refField
-    .optional()
-    .describe(
-      'With "direction": scroll inside this scrollable element. Without: scroll the page until this element is visible.',
-    ),
+    .describe('Omit, with ref, to bring that element into view.'),
+  amount: z.number().int().min(1).max(100_000).optional().describe('Pixels; about one screen if omitted.'),
+  ref: refField.optional().describe('With direction: scroll inside this element.'),
 });
 
 function describeState(s: ScrollState): string {
@@ -44,7 +32,7 @@ export function browserScroll(deps: BrowserToolDeps) {
     id: 'browser_scroll',
     title: 'Scroll',
     description:
-      'Scrolls the page (or a scrollable element given by ref) up, down, left, right, to the top or bottom; or, with only a ref, scrolls until that element is visible. Returns the new scroll position. Take browser_snapshot afterwards: content loaded on scroll appears there.',
+      'Scrolls the page or an element, or brings an element into view, and gives the new position. Content loaded on scroll shows in a new snapshot.',
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web'] },
     annotations: {

@@ -7,14 +7,8 @@ import { describeRef } from '../snapshot/refs';
 import { refField } from './common';
 
 const input = z.object({
-  ref: refField.describe('Ref of the <select> (a combobox or listbox line in browser_snapshot).'),
-  values: z
-    .array(z.string())
-    .min(1)
-    .max(100)
-    .describe(
-      'Options to select, each matched by its value or its visible label (exact). Several only for a multi-select.',
-    ),
+  ref: refField,
+  values: z.array(z.string()).min(1).max(100).describe('Values or labels; several only for a multi-select.'),
 });
 
 export function browserSelect(deps: BrowserToolDeps) {
@@ -22,7 +16,7 @@ export function browserSelect(deps: BrowserToolDeps) {
     id: 'browser_select',
     title: 'Choose from a dropdown',
     description:
-      'Selects options of a native <select> (dropdown or list box) by value or visible label. Returns what is selected afterwards. For custom dropdowns built from divs, click them open with browser_click and click the option instead.',
+      'Selects options of a native <select> (a combobox or listbox line). For a dropdown made of divs, click it open and click the option.',
     input,
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'input'] },
     annotations: {

@@ -9,12 +9,8 @@ const input = z.object({
     .int()
     .min(1)
     .optional()
-    .describe('Switch to this tab first (1-based, as listed by browser_context_summary). Omit to show the active tab.'),
-  reason: z
-    .string()
-    .max(200)
-    .optional()
-    .describe('A short note shown to the person watching, e.g. "the checkout form is filled, please review".'),
+    .describe('Switch to this tab first (1-based, as browser_context_summary lists them).'),
+  reason: z.string().max(200).optional().describe('A note for the person, e.g. "please review the form".'),
 });
 
 export function browserShow(deps: BrowserToolDeps) {
@@ -22,7 +18,7 @@ export function browserShow(deps: BrowserToolDeps) {
     id: 'browser_show',
     title: 'Show the browser to the user',
     description:
-      'Brings the live mirror of the browser forward in the Toolgate window so the person can watch or review the page, optionally switching to another tab first (the switched-to tab becomes the one the other browser tools act on).',
+      "Shows the live browser to the person in Toolgate's window, to watch or review a page; a tab switched to becomes the active one.",
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web', 'ui'] },
     annotations: {

@@ -7,13 +7,8 @@ import { describeRef } from '../snapshot/refs';
 import { refField } from './common';
 
 const input = z.object({
-  ref: refField.describe('Ref of a checkbox, radio button or switch from the latest browser_snapshot.'),
-  checked: z
-    .boolean()
-    .default(true)
-    .describe(
-      'The state wanted: true = checked/on (default), false = unchecked/off. Nothing is clicked when it is already so.',
-    ),
+  ref: refField,
+  checked: z.boolean().default(true),
 });
 
 export function browserToggle(deps: BrowserToolDeps) {
@@ -21,7 +16,7 @@ export function browserToggle(deps: BrowserToolDeps) {
     id: 'browser_toggle',
     title: 'Check or uncheck',
     description:
-      'Sets a checkbox, radio button or switch (native or ARIA role) to checked or unchecked, clicking only if it is not already in that state, and verifies the result. A radio button cannot be unchecked directly: check another one in its group.',
+      'Checks or unchecks a checkbox, radio button or switch, clicking only when needed. Uncheck a radio by checking another.',
     input,
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'input'] },
     annotations: {

@@ -14,13 +14,7 @@ import type { DeviceService } from '../device-service';
 import { deviceToolError } from '../manager/device-errors';
 import { DeviceIoError } from '../manager/device-io-error';
 
-export const SERIAL_FIELD = z
-  .string()
-  .min(1)
-  .optional()
-  .describe(
-    'Serial of the target device as adb lists it (e.g. "R58M123ABC" or "192.168.1.20:5555"). Optional when exactly one device is attached.',
-  );
+export const SERIAL_FIELD = z.string().min(1).optional().describe('As adb lists it; omit when one device is attached.');
 
 export interface RunOptions {
   timeoutMs?: number;

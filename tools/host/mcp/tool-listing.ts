@@ -9,8 +9,9 @@
  * and where a client that reads an absent hint as false would be misled: `readOnlyHint` only when
  * true; for a tool that is not read-only, `destructiveHint` always and `idempotentHint` when true
  * (the specification gives both meaning only then); `openWorldHint` always. The title is not
- * repeated inside the annotations. `_meta` holds the risk, `sensitiveAction` when true, and the
- * seed id when the published name differs from it.
+ * repeated inside the annotations. `_meta` holds the risk when it is not LOW (absent means LOW),
+ * `sensitiveAction` when true, and the seed id when the published name differs from it; a LOW,
+ * insensitive tool under its own id has none.
  */
 import type { CallToolResult, Tool as McpTool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolAnnotations as Hints } from '../../core/annotations';
@@ -37,12 +38,13 @@ export function toMcpTool(tool: Tool): McpTool {
     description: tool.description,
     inputSchema: { type: 'object', ...tool.inputSchema } as McpTool['inputSchema'],
     annotations: publishedHints(a),
-    _meta: {
-      'toolgate/risk': tool.metadata.risk,
-      ...(a.sensitiveAction ? { 'toolgate/sensitiveAction': true } : {}),
-      ...(name !== tool.id ? { 'toolgate/id': tool.id } : {}),
-    },
   };
+  const meta = {
+    ...(tool.metadata.risk !== 'LOW' ? { 'toolgate/risk': tool.metadata.risk } : {}),
+    ...(a.sensitiveAction ? { 'toolgate/sensitiveAction': true } : {}),
+    ...(name !== tool.id ? { 'toolgate/id': tool.id } : {}),
+  };
+  if (Object.keys(meta).length > 0) entry._meta = meta;
   if (tool.outputSchema) entry.outputSchema = { type: 'object', ...tool.outputSchema } as McpTool['outputSchema'];
   return entry;
 }

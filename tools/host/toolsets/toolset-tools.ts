@@ -11,7 +11,7 @@ import { type Tool, defineTool } from '../../core/tool';
 import { formatBytes, toolsetBytes } from './listing-bytes';
 import type { SessionToolsets, ToolsetView } from './session-toolsets';
 
-const TOOLSET_NAME = z.string().min(1).max(32).describe('A name from toolset_list, e.g. "browser".');
+const TOOLSET_NAME = z.string().min(1).max(32).describe('e.g. "browser".');
 
 const READS = {
   metadata: { category: 'orchestration', risk: 'LOW' },
@@ -40,8 +40,7 @@ export function toolsetTools(registry: ToolRegistry, sessions: SessionToolsets):
   const list = defineTool({
     id: 'toolset_list',
     title: 'List toolsets',
-    description:
-      'Lists the toolsets, one line each: name, on/off/not allowed in this session, tool count, size, what they do.',
+    description: 'Lists the toolsets: on or off here, size, what they do.',
     input: z.object({}),
     ...READS,
     run: (_args, ctx) => {
@@ -56,7 +55,7 @@ export function toolsetTools(registry: ToolRegistry, sessions: SessionToolsets):
   const describe = defineTool({
     id: 'toolset_describe',
     title: 'Describe a toolset',
-    description: "Lists one toolset's tools with the first sentence of each description.",
+    description: "Lists a toolset's tools, a line each.",
     input: z.object({ toolset: TOOLSET_NAME }),
     ...READS,
     run: (args, ctx) => {
@@ -70,8 +69,7 @@ export function toolsetTools(registry: ToolRegistry, sessions: SessionToolsets):
   const enable = defineTool({
     id: 'toolset_enable',
     title: 'Turn a toolset on or off',
-    description:
-      'Turns a toolset on or off for this session; the tool list changes at once. Only toolsets this client may use can be turned on.',
+    description: 'Turns a toolset on or off in this session; the tool list changes.',
     input: z.object({ toolset: TOOLSET_NAME, enabled: z.boolean().default(true) }),
     metadata: { category: 'orchestration', risk: 'LOW' },
     annotations: {
