@@ -1,7 +1,8 @@
 /**
  * Rule: the Overview tells a person how to connect an agent (URL, a token of its own per client,
- * shown only right after it is created, listed and revocable; client configs) and shows what calls
- * did; the Tools page lists the catalog and its Try-it form calls a tool through the real pipeline,
+ * shown only right after it is created, listed and revocable, with the toolsets the person chose
+ * for it; client configs) and shows what calls did; the Tools page shows the toolsets with their
+ * size and clients, lists the catalog, and its Try-it form calls a tool through the real pipeline,
  * showing errors with their code and hint.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +62,41 @@ describe('Overview and Tools pages', () => {
     await agent.close().catch(() => undefined);
   });
 
+  it('creates a client with the toolsets the person ticks, and the client lists exactly those', async () => {
+    await h.open('overview');
+    const picker = h.page.getByRole('group', { name: 'Toolsets this client may use' });
+    await picker.getByRole('checkbox', { name: /^device / }).waitFor();
+    expect(await picker.getByRole('checkbox', { name: /^device / }).isChecked()).toBe(true);
+    expect(await picker.getByRole('checkbox', { name: /^orchestration / }).isChecked()).toBe(true);
+    await picker.getByRole('checkbox', { name: /^device / }).uncheck();
+    await picker.getByRole('checkbox', { name: /^orchestration / }).uncheck();
+    await picker.getByRole('checkbox', { name: /^files / }).check();
+    await h.page.getByLabel('Token name').fill('files-only');
+    await h.page.getByRole('button', { name: /^Create a token for / }).click();
+    await h.page.getByRole('button', { name: 'Reveal token' }).click();
+    const token = (await h.page.getByTestId('mcp-token').textContent()) ?? '';
+    const agent = await connectMcp({ address: h.host.address, token }, 'files-only-agent');
+    const names = (await agent.listTools()).tools.map((x) => x.name);
+    expect(names).toContain('read_file');
+    expect(names).toContain('toolset_enable');
+    expect(names).not.toContain('ui_dump');
+    await agent.close();
+    await h.page.reload();
+    expect(await h.page.getByTestId('client-toolsets-files-only').textContent()).toBe('Toolsets: files');
+  });
+
+  it("changes a client's toolsets from its row", async () => {
+    await h.page.getByRole('button', { name: 'Change the toolsets of files-only' }).click();
+    const picker = h.page.getByRole('group', { name: 'Toolsets files-only may use' });
+    await picker.getByRole('checkbox', { name: /^browser / }).check();
+    await h.page.getByRole('button', { name: 'Save toolsets' }).click();
+    await eventually(async () =>
+      expect(await h.page.getByTestId('client-toolsets-files-only').textContent()).toBe('Toolsets: files, browser'),
+    );
+    const tokens = await h.host.api.clientTokens({});
+    expect(tokens.find((c) => c.name === 'files-only')?.toolsets).toEqual(['files', 'browser']);
+  });
+
   it('offers client configurations built from the real endpoint', async () => {
     expect(await h.page.getByTestId('mcp-url').textContent()).toBe(h.host.address.mcp);
     await h.page.getByRole('button', { name: 'Claude Code' }).click();
@@ -92,6 +128,19 @@ describe('Overview and Tools pages', () => {
     const failing = h.page.getByTestId('failing-tools');
     await failing.waitFor();
     expect(await failing.textContent()).toContain('calculate');
+  });
+
+  it('shows each toolset with its size in tools/list and the clients that may use it', async () => {
+    await h.open('tools');
+    const files = h.page.getByTestId('toolset-files');
+    await files.waitFor();
+    const text = (await files.textContent()) ?? '';
+    expect(text).toMatch(/files/);
+    expect(text).toMatch(/\d+(\.\d)? KB/);
+    expect(text).toContain('files-only');
+    expect(await h.page.getByTestId('toolset-toolsets').textContent()).toContain('every client');
+    const listed = (await h.host.api.listToolsets({})).find((t) => t.name === 'files');
+    expect(listed?.toolIds).toContain('read_file');
   });
 
   it('groups the catalog by category and narrows it with the search box', async () => {

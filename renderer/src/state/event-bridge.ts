@@ -85,6 +85,7 @@ export function connectEventsToCache(api: RendererApi, client: QueryClient): () 
           break;
         case 'tools-changed':
           void client.invalidateQueries({ queryKey: queryKeys.tools });
+          void client.invalidateQueries({ queryKey: queryKeys.toolsets });
           void client.invalidateQueries({ queryKey: queryKeys.shortcuts });
           void client.invalidateQueries({ queryKey: queryKeys.info });
           break;

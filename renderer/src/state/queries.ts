@@ -18,6 +18,11 @@ export function useTools() {
   return useQuery({ queryKey: queryKeys.tools, queryFn: () => api.listTools({}) });
 }
 
+export function useToolsets() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.toolsets, queryFn: () => api.listToolsets({}) });
+}
+
 export function useSpans(filter: SpanFilter) {
   const api = useApi();
   return useQuery({

@@ -13,6 +13,7 @@ export interface SpanFilter {
 export const queryKeys = {
   info: ['info'] as const,
   tools: ['tools'] as const,
+  toolsets: ['toolsets'] as const,
   /** Every span list is ['spans', filter]; new spans are appended to each list they match. */
   spansRoot: ['spans'] as const,
   spans: (filter: SpanFilter) => ['spans', filter] as const,

@@ -1,14 +1,17 @@
 /**
  * Copyable client configurations, one at a time, picked with a row of toggle buttons. Each client
  * gets a token of its own, created here by the person and named for it; the host keeps only its
- * digest, so the token can be revealed and copied only now, right after it was created.
+ * digest, so the token can be revealed and copied only now, right after it was created. The person
+ * also chooses the toolsets the client may use (the default profile is ticked to begin with).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { HostInfo } from '../../../../shared/contract';
+import type { HostInfo, ToolsetSummary } from '../../../../shared/contract';
 import { describeError } from '../../api/host-request-error';
 import { CopyButton } from '../../components/CopyButton';
+import { ToolsetPicker, defaultToolsets } from '../../components/ToolsetPicker';
 import { useApi } from '../../state/api-context';
+import { useToolsets } from '../../state/queries';
 import { queryKeys } from '../../state/query-keys';
 import { type ClientConfig, clientConfigs, maskToken } from './client-configs';
 
@@ -34,14 +37,22 @@ function NewToken(props: { created: CreatedToken; revealed: boolean; onReveal(r:
   );
 }
 
-function CreateToken(props: { config: ClientConfig; onCreated(c: CreatedToken): void }): React.JSX.Element {
+function CreateToken(props: {
+  config: ClientConfig;
+  toolsets: readonly ToolsetSummary[];
+  onCreated(c: CreatedToken): void;
+}): React.JSX.Element {
   const api = useApi();
   const client = useQueryClient();
   const [name, setName] = useState(props.config.id);
+  const [chosen, setChosen] = useState(() => defaultToolsets(props.toolsets));
   const create = useMutation({
-    mutationFn: () => api.createClientToken({ name }),
+    mutationFn: () => api.createClientToken({ name, toolsets: chosen }),
     onSuccess: (answer) => props.onCreated({ name: answer.client.name, token: answer.token }),
-    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.clientTokens }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.clientTokens });
+      void client.invalidateQueries({ queryKey: queryKeys.toolsets });
+    },
   });
   return (
     <form
@@ -51,6 +62,12 @@ function CreateToken(props: { config: ClientConfig; onCreated(c: CreatedToken): 
         create.mutate();
       }}
     >
+      <ToolsetPicker
+        toolsets={props.toolsets}
+        value={chosen}
+        onChange={setChosen}
+        legend="Toolsets this client may use"
+      />
       <label>
         Token name
         <input value={name} maxLength={40} onChange={(e) => setName(e.target.value)} />
@@ -81,6 +98,7 @@ export function ClientConfigs(props: { info: HostInfo }): React.JSX.Element {
   const mine = created[id];
   const real = clientConfigs(info, mine?.token)[index];
   const shown = clientConfigs(info, mine && !revealed ? maskToken(mine.token) : mine?.token)[index];
+  const toolsets = useToolsets().data ?? [];
   return (
     <section className="card span-all" aria-labelledby="configs-title">
       <h2 id="configs-title">Connect an MCP client</h2>
@@ -106,8 +124,9 @@ export function ClientConfigs(props: { info: HostInfo }): React.JSX.Element {
             <NewToken created={mine} revealed={revealed} onReveal={setRevealed} />
           ) : (
             <CreateToken
-              key={id}
+              key={`${id} ${toolsets.length}`}
               config={real}
+              toolsets={toolsets}
               onCreated={(c) => {
                 setCreated((all) => ({ ...all, [id]: c }));
                 setRevealed(false);

@@ -17,6 +17,7 @@ export function ToolDetail(props: { tool: ToolSummary }): React.JSX.Element {
         <p className="badges">
           <RiskBadge risk={tool.risk} />
           <Badge>{tool.category}</Badge>
+          {tool.toolset ? <Badge>toolset {tool.toolset}</Badge> : null}
           <AnnotationBadges annotations={tool.annotations} selfGated={tool.selfGated} />
         </p>
         <p className="description">{tool.description}</p>

@@ -1,19 +1,22 @@
-/** Tools: the catalog on the left, the selected tool and its Try-it form on the right. */
+/** Tools: the toolsets and their cost, then the catalog on the left, the selected tool and its Try-it form on the right. */
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
-import { useTools } from '../../state/queries';
+import { useTools, useToolsets } from '../../state/queries';
 import { ToolCatalog } from './ToolCatalog';
 import { ToolDetail } from './ToolDetail';
+import { ToolsetTable } from './ToolsetTable';
 
 export function ToolsPage(props: { selectedId: string | undefined }): React.JSX.Element {
   const tools = useTools();
+  const toolsets = useToolsets();
   return (
     <>
       <PageHeader
         title="Tools"
-        description="Every tool the host serves, by category. Pick one to read its contract and try it through the pipeline."
+        description="Every tool the host serves, by toolset and category. Pick one to read its contract and try it through the pipeline."
       />
+      {toolsets.data && toolsets.data.length > 0 ? <ToolsetTable toolsets={toolsets.data} /> : null}
       <QueryState
         query={tools}
         what="tools"

@@ -1,11 +1,12 @@
 /** Searching and grouping the tool catalog. */
 import type { ToolSummary } from '../../../../shared/contract';
 
-/** Every word of the query must appear in the id, title, description, category or tags. */
+/** Every word of the query must appear in the id, title, description, category, toolset or tags. */
 export function matchesSearch(tool: ToolSummary, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const hay = `${tool.id} ${tool.title} ${tool.description} ${tool.category} ${tool.tags.join(' ')}`.toLowerCase();
+  const hay =
+    `${tool.id} ${tool.title} ${tool.description} ${tool.category} ${tool.toolset ?? ''} ${tool.tags.join(' ')}`.toLowerCase();
   return words.every((w) => hay.includes(w));
 }
 

@@ -1,0 +1,38 @@
+/**
+ * Which toolsets a client may use: a checkbox per toolset with its size in a tools/list answer, and
+ * the total a client would list with them all on. The always-on toolset (the toolset tools) is not
+ * offered: every client has it.
+ */
+import type { ToolsetSummary } from '../../../shared/contract';
+import { formatBytes } from './byte-size';
+
+export function defaultToolsets(toolsets: readonly ToolsetSummary[]): string[] {
+  return toolsets.filter((t) => t.inDefaultProfile && !t.alwaysOn).map((t) => t.name);
+}
+
+export function ToolsetPicker(props: {
+  toolsets: readonly ToolsetSummary[];
+  value: readonly string[];
+  onChange(next: string[]): void;
+  legend: string;
+}): React.JSX.Element {
+  const { toolsets, value } = props;
+  const choosable = toolsets.filter((t) => !t.alwaysOn);
+  const total = toolsets.filter((t) => t.alwaysOn || value.includes(t.name)).reduce((sum, t) => sum + t.bytes, 0);
+  const toggle = (name: string, on: boolean) =>
+    props.onChange(on ? [...value.filter((n) => n !== name), name] : value.filter((n) => n !== name));
+  return (
+    <fieldset className="toolset-picker">
+      <legend>{props.legend}</legend>
+      {choosable.map((t) => (
+        <label key={t.name} title={t.summary}>
+          <input type="checkbox" checked={value.includes(t.name)} onChange={(e) => toggle(t.name, e.target.checked)} />{' '}
+          <code>{t.name}</code> <span className="muted small">{formatBytes(t.bytes)}</span>
+        </label>
+      ))}
+      <p className="muted small" data-testid="toolset-total">
+        With these, a session lists {formatBytes(total)} of tools; it can never turn on a toolset not ticked here.
+      </p>
+    </fieldset>
+  );
+}
