@@ -88,7 +88,7 @@ describe('published schemas', () => {
     const problems = published()
       .map(([where, schema]) => [where, strictCompile(kind, schema)] as const)
       .filter(([, p]) => p.length > 0);
-    expect(JSON.stringify(problems)).toEqual("[]");
+    expect(JSON.stringify(problems)).toBe('[]');
   });
 
   it('have no type arrays, no empty schemas, no closed objects and no ±2^53 bounds', () => {
@@ -106,6 +106,6 @@ describe('published schemas', () => {
             found.push(`${at}: ${k} ${s[k]}`);
       }
     }
-    expect(found.join("\n")).toEqual("");
+    expect(found.join('\n')).toBe('');
   });
 });
