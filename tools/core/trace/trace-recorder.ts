@@ -29,6 +29,8 @@ export interface SpanEnd {
   outcome: SpanOutcome;
   errorCode?: ToolErrorCode;
   errorSlug?: string;
+  /** Already cleaned of argument text (cleanErrorText). */
+  errorText?: string;
 }
 
 export interface SpanHandle {
@@ -84,6 +86,7 @@ export class ToolTraceRecorder {
       outcome: end.outcome,
       errorCode: end.errorCode,
       errorSlug: end.errorSlug,
+      errorText: end.errorText,
       backoffMs: start.backoffMs,
       argsDigest: start.argsDigest,
     };

@@ -59,6 +59,12 @@ export const MIGRATIONS: readonly string[] = [
      key TEXT PRIMARY KEY,
      value TEXT NOT NULL
    );`,
+  // A failure's cleaned text; breaker timelines lose what older versions kept of targets and errors:
+  // per-target keys spelled the target (`ui_tap@<serial>`) and causes named an older, looser slug.
+  `ALTER TABLE spans ADD COLUMN error_text TEXT;
+   DELETE FROM breaker_transitions WHERE instr(tool_id, '@') > 0;
+   UPDATE breaker_transitions SET cause = rtrim(substr(cause, 1, instr(cause, ' (') - 1))
+     WHERE instr(cause, ' (') > 0;`,
 ];
 
 export function openDatabase(file: string): Db {
