@@ -7,27 +7,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ERROR_TEXT_LIMIT, cleanErrorText } from '../../tools/core/trace';
+import { findLeak } from '../support/argument-runs';
 
-/** Every 8-character window of `value`, lower-cased: the runs that must never survive. */
-function windows(value: string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i + 8 <= value.length; i++) out.push(value.slice(i, i + 8).toLowerCase());
-  return out;
-}
-
-function leaked(text: string, values: readonly string[]): string | undefined {
-  const haystack = text.toLowerCase();
-  for (const value of values) {
-    const forms = [value];
-    try {
-      forms.push(encodeURIComponent(value));
-    } catch {
-      // a lone surrogate has no encoded form
-    }
-    for (const form of forms) for (const w of windows(form)) if (haystack.includes(w)) return w;
-  }
-  return undefined;
-}
+const leaked = (text: string, values: readonly string[]) => findLeak(text, values)?.run;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the rule is about control characters.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;

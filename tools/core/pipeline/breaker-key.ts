@@ -8,10 +8,19 @@ import { createHash } from 'node:crypto';
 
 const DIGEST_LENGTH = 8;
 const DIGEST = /^[0-9a-f]{8}$/;
+/** Calls to the same few targets are the common case; the cache spares a hash per call. */
+const CACHE_LIMIT = 1024;
+const cache = new Map<string, string>();
 
 /** A short, stable digest of a breaker scope (hex, 8 characters). */
 export function scopeDigest(scope: string): string {
-  return createHash('sha256').update(scope).digest('hex').slice(0, DIGEST_LENGTH);
+  let digest = cache.get(scope);
+  if (digest === undefined) {
+    digest = createHash('sha256').update(scope).digest('hex').slice(0, DIGEST_LENGTH);
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(scope, digest);
+  }
+  return digest;
 }
 
 export function breakerKey(toolId: string, scope: string | undefined): string {
