@@ -98,6 +98,8 @@ export const Span = z.object({
   outcome: z.enum(['success', 'error', 'cancelled']),
   errorCode: ErrorCode.optional(),
   errorSlug: z.string().optional(),
+  /** The error's own words, with every run of argument text replaced by a placeholder (‹url›); at most 1 KB. */
+  errorText: z.string().optional(),
   backoffMs: z.number(),
   argsDigest: z.object({
     fields: z.record(z.string(), z.object({ kind: z.string(), length: z.number(), printable: z.number().optional() })),
@@ -154,7 +156,10 @@ export const BreakerTransition = z.object({
 });
 export type BreakerTransition = z.infer<typeof BreakerTransition>;
 export const BreakerView = z.object({
+  /** The breaker's key: the tool id, or `toolId@<digest>` for one target of a tool that keeps a breaker per target. */
   toolId: z.string(),
+  /** For a per-target breaker: the short digest naming the target (never the target's text). */
+  target: z.string().optional(),
   state: BreakerStateName,
   consecutiveFailures: z.number(),
   /** When OPEN: ms until the probe is admitted. */

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolRegistry } from '../../tools/core';
-import { ManualClock, createPipeline } from '../../tools/core/pipeline';
+import { ManualClock, breakerKey, createPipeline } from '../../tools/core/pipeline';
 import { deviceTools } from '../../tools/devices';
 import { connectToAdb, waitForAdbState, type VirtualDevice } from '../../tools/devices/virtual';
 import { type DeviceLab, startDeviceLab, textOf } from './device-lab';
@@ -154,9 +154,10 @@ describe('the circuit breaker', () => {
     if (!refused.ok) {
       expect(refused.error.code).toBe('CIRCUIT_OPEN');
       expect(refused.error.message).toMatch(/offline/);
+      expect(refused.error.message).not.toContain(device.serial);
     }
     // The breaker belongs to this phone: another phone would still be served.
-    expect(pipeline.breakers?.state(`get_time@${device.serial}`).state).toBe('open');
+    expect(pipeline.breakers?.state(breakerKey('get_time', device.serial)).state).toBe('open');
 
     await replug();
     const before = dates();
@@ -166,6 +167,6 @@ describe('the circuit breaker', () => {
     await clock.advanceAsync(30_000);
     const probe = await call();
     expect(probe.ok).toBe(true);
-    expect(pipeline.breakers?.state(`get_time@${device.serial}`).state).toBe('closed');
+    expect(pipeline.breakers?.state(breakerKey('get_time', device.serial)).state).toBe('closed');
   });
 });

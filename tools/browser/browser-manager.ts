@@ -162,7 +162,17 @@ export class BrowserManager {
     return this.tabList.infos();
   }
 
-  /** The open tabs with the titles seen at their last load, synchronously (for the UI's view). */
+  /**
+   * Which browser the tools drive, as configured: the one the browser tools keep their breakers
+   * per, so a browser that stopped answering does not pause the tools once another is configured.
+   */
+  breakerScope(): string {
+    const o = this.options;
+    if (o.cdpEndpoint) return `cdp ${o.cdpEndpoint}`;
+    if (o.playwrightServer) return `server ${o.playwrightServer}`;
+    return `${o.userDataDir ? 'persistent' : 'launch'} ${o.executablePath ?? 'auto'}`;
+  }
+
   /** How the running browser was reached (launched, persistent profile, CDP, Playwright server); undefined before the first call. */
   connection(): { mode: SessionMode; target: string; headless?: boolean } | undefined {
     const s = this.session;

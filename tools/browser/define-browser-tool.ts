@@ -124,6 +124,7 @@ export function definePageTool<S extends z.ZodType>(
   const { manager } = deps;
   return defineTool({
     ...def,
+    breakerScope: def.breakerScope ?? (() => manager.breakerScope()),
     run: async (args, ctx) => {
       let page: Page | undefined;
       let ok = false;

@@ -19,7 +19,7 @@ import type { ToolExecutor } from '../core/executor';
 import type { ToolRegistry } from '../core/registry';
 import { type ToolResult, renderResult } from '../core/result';
 import type { Tool } from '../core/tool';
-import type { Pipeline } from '../core/pipeline';
+import { type Pipeline, describeLastError, parseBreakerKey } from '../core/pipeline';
 import { newCallId } from '../core/call-ids';
 import { type ShortcutDefinition, type ShortcutStore, suggestShortcuts } from '../orchestration';
 import type { ApprovalQueue, PendingApprovalItem } from './approval-queue';
@@ -138,15 +138,18 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
       const transitions = deps.breakerStore
         .timeline(toolId)
         .map((t) => ({ ...t, from: upperState(t.from), to: upperState(t.to) }));
+      const { target } = parseBreakerKey(toolId);
       const view: BreakerView = {
         toolId,
+        ...(target !== undefined ? { target } : {}),
         state: upperState(v?.state ?? 'closed'),
         consecutiveFailures: v?.consecutiveFailures ?? 0,
         cooldownRemainingMs: v?.cooldownRemainingMs ?? 0,
         transitions,
       };
       if (v && v.state === 'open') view.probeAt = now() + v.cooldownRemainingMs;
-      if (v?.lastError) view.lastError = `${v.lastError.code}: ${v.lastError.message}`;
+      // Code and slug only: a breaker is shared by every session, an error message is the caller's.
+      if (v?.lastError) view.lastError = describeLastError(v.lastError);
       return view;
     });
   };

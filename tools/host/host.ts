@@ -23,7 +23,7 @@ import { HostSettings } from './host-settings';
 import { OtlpExporter } from './otlp-exporter';
 import { queueCommandApprover } from './command-approver';
 import { SelfGuard } from '../common/self-guard';
-import { type HostLog, openHostLog } from './host-log';
+import { type HostLog, failureLogLine, openHostLog } from './host-log';
 import type { HostApiHandlers } from './http/rpc-dispatch';
 import { HostServer } from './http/host-server';
 import type { PeerUidLookup } from './http/peer-uid';
@@ -136,8 +136,12 @@ export async function startHost(options: HostOptions): Promise<Host> {
       },
     },
   });
-  const saved = settings.get<Parameters<NonNullable<Pipeline['breakers']>['restore']>[0]>(BREAKER_SNAPSHOT_KEY);
-  if (saved) pipeline.breakers?.restore(saved);
+  const saved = settings.get<unknown>(BREAKER_SNAPSHOT_KEY);
+  if (saved !== undefined && pipeline.breakers) {
+    // Restoring reads only what a breaker needs; the row is rewritten at once so no older text stays in it.
+    pipeline.breakers.restore(saved);
+    settings.set(BREAKER_SNAPSHOT_KEY, pipeline.breakers.snapshot());
+  }
   pipeline.events.onSpan((span) => {
     try {
       spans.insert(span);
@@ -146,6 +150,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     }
   });
   pipeline.events.onBreakerTransition((t) => breakerStore.append(t));
+  pipeline.events.onSpan((span) => span.outcome === 'error' && log(failureLogLine(span)));
   const otlp = new OtlpExporter({
     endpoint: () => hostSettings.get('otlpEndpoint'),
     serviceVersion: HOST_VERSION,

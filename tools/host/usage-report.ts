@@ -31,7 +31,11 @@ export function usageFromSpans(spans: readonly TraceSpan[], now: number, minutes
       entry.perMinute.set(minute, m);
     }
     if (span.outcome !== 'success' && span.errorCode && (!entry.lastError || entry.lastError.at < span.startedAt)) {
-      entry.lastError = { code: span.errorCode, message: span.errorSlug ?? span.errorCode, at: span.startedAt };
+      entry.lastError = {
+        code: span.errorCode,
+        message: span.errorText || span.errorSlug || span.errorCode,
+        at: span.startedAt,
+      };
     }
   }
   return [...byTool.entries()]

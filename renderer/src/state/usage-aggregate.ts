@@ -80,7 +80,11 @@ function foldSpan(stats: UsageStats, span: Span): UsageStats {
     perMinute: addToMinutes(stats.perMinute, span),
   };
   if (span.outcome !== 'success' && span.errorCode && (!stats.lastError || stats.lastError.at <= span.startedAt)) {
-    next.lastError = { code: span.errorCode, message: span.errorSlug ?? span.errorCode, at: span.startedAt };
+    next.lastError = {
+      code: span.errorCode,
+      message: span.errorText || span.errorSlug || span.errorCode,
+      at: span.startedAt,
+    };
   }
   return next;
 }

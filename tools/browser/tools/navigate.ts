@@ -70,6 +70,14 @@ async function stopLoading(page: Page): Promise<void> {
   await cdp.detach().catch(() => undefined);
 }
 
+/** Per destination origin (or scheme, for file: and data:), so a site that is down does not pause opening the others. */
+function destinationOf(url: string | undefined): string {
+  if (url === undefined) return 'history';
+  if (!URL.canParse(url)) return 'invalid';
+  const parsed = new URL(url);
+  return parsed.origin === 'null' ? parsed.protocol : parsed.origin;
+}
+
 export function browserNavigate(deps: BrowserToolDeps) {
   return definePageTool(deps, {
     id: 'browser_navigate',
@@ -80,6 +88,7 @@ export function browserNavigate(deps: BrowserToolDeps) {
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'navigation'] },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     runPolicy: 'network',
+    breakerScope: (args) => `${deps.manager.breakerScope()} ${destinationOf(args.url)}`,
     target: (args) => args.url ?? args.history ?? '',
     timeoutHint:
       'The page did not finish loading in time. Retry with waitUntil "domcontentloaded" or "commit", or a larger timeoutMs; if it never responds, check that the server is up.',

@@ -73,6 +73,12 @@ export const MIGRATIONS: readonly string[] = [
      created_at REAL NOT NULL,
      last_seen REAL NOT NULL
    );`,
+  // A failure's cleaned text; breaker timelines lose what older versions kept of targets and errors:
+  // per-target keys spelled the target (`ui_tap@<serial>`) and causes named an older, looser slug.
+  `ALTER TABLE spans ADD COLUMN error_text TEXT;
+   DELETE FROM breaker_transitions WHERE instr(tool_id, '@') > 0;
+   UPDATE breaker_transitions SET cause = rtrim(substr(cause, 1, instr(cause, ' (') - 1))
+     WHERE instr(cause, ' (') > 0;`,
 ];
 
 /**

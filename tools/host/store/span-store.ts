@@ -33,6 +33,7 @@ interface SpanRow {
   outcome: TraceSpan['outcome'];
   error_code: TraceSpan['errorCode'] | null;
   error_slug: string | null;
+  error_text: string | null;
   backoff_ms: number;
   args_digest: string;
 }
@@ -54,6 +55,7 @@ function fromRow(r: SpanRow): TraceSpan {
   if (r.parent_call_id) span.parentCallId = r.parent_call_id;
   if (r.error_code) span.errorCode = r.error_code;
   if (r.error_slug) span.errorSlug = r.error_slug;
+  if (r.error_text) span.errorText = r.error_text;
   return span;
 }
 
@@ -72,8 +74,8 @@ export class SpanStore {
     private readonly flushIntervalMs = SPAN_FLUSH_INTERVAL_MS,
   ) {
     this.insertStmt = db.prepare(
-      `INSERT OR IGNORE INTO spans (span_id, call_id, parent_call_id, tool_id, session_id, requester_kind, attempt, started_at, duration_ms, outcome, error_code, error_slug, backoff_ms, args_digest)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR IGNORE INTO spans (span_id, call_id, parent_call_id, tool_id, session_id, requester_kind, attempt, started_at, duration_ms, outcome, error_code, error_slug, error_text, backoff_ms, args_digest)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 
@@ -112,6 +114,7 @@ export class SpanStore {
       span.outcome,
       span.errorCode ?? null,
       span.errorSlug ?? null,
+      span.errorText ?? null,
       span.backoffMs,
       JSON.stringify(span.argsDigest),
     );

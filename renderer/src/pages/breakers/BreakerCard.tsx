@@ -8,6 +8,7 @@ import { useApi } from '../../state/api-context';
 import { queryKeys } from '../../state/query-keys';
 import { BreakerStateBadge } from './BreakerStateBadge';
 import { BreakerTimeline } from './BreakerTimeline';
+import { breakerTool } from './breaker-tool';
 
 function Cooldown(props: { view: BreakerView; fetchedAt: number; now: number }): React.JSX.Element | null {
   const { view } = props;
@@ -43,9 +44,14 @@ export function BreakerCard(props: { view: BreakerView; fetchedAt: number; now: 
     >
       <header className="row spread">
         <h2 id={`breaker-${view.toolId}`} className="row">
-          <a href={hrefFor('tools', view.toolId)}>
-            <code>{view.toolId}</code>
+          <a href={hrefFor('tools', breakerTool(view))}>
+            <code>{breakerTool(view)}</code>
           </a>
+          {view.target !== undefined ? (
+            <span className="muted small" title="A digest of the target: its address is never shown or stored">
+              target <code>{view.target}</code>
+            </span>
+          ) : null}
           <BreakerStateBadge state={view.state} />
         </h2>
         <button

@@ -1,5 +1,6 @@
 /** Host-wide activity derived from the per-tool usage statistics and breaker views. */
 import type { BreakerView, UsageStats } from '../../../../shared/contract';
+import { breakerTool } from '../breakers/breaker-tool';
 
 export interface MinutePoint {
   minute: number;
@@ -38,10 +39,11 @@ export function failingTools(
   windowMs = 5 * 60_000,
 ): FailingTool[] {
   const out = new Map<string, FailingTool>();
+  // A tool with breakers per target is one entry, whichever of its targets are paused.
   for (const b of breakers) {
     if (b.state !== 'CLOSED')
-      out.set(b.toolId, {
-        toolId: b.toolId,
+      out.set(breakerTool(b), {
+        toolId: breakerTool(b),
         breaker: b.state,
         recentFailures: 0,
         ...(b.lastError ? { lastError: b.lastError } : {}),
