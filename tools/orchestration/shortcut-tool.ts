@@ -25,6 +25,8 @@ export type TelemetryReader = (key: string) => unknown;
 
 export interface ShortcutCompileOptions {
   telemetry?: TelemetryReader;
+  /** What the tool is called in its messages (default "shortcut"; a skill's tool says "skill tool"). */
+  kind?: string;
 }
 
 export interface ShortcutProfile {
@@ -130,7 +132,7 @@ export function compileShortcut(
         requester: { kind: 'shortcut', id: ctx.callId, label: def.id },
         params,
       });
-      return stepsResult(report, `shortcut ${def.id}`);
+      return stepsResult(report, `${options.kind ?? 'shortcut'} ${def.id}`);
     },
   });
 }

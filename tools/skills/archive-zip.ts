@@ -11,13 +11,13 @@ import { SKILL_LIMITS } from './limits';
 import { SkillBundleBuilder, SkillBundleError, type SkillFile } from './skill-bundle';
 
 const S_IFMT = 0o170000;
-const TYPES: Record<number, string> = {
-  21609: 'symbolic link',
-  4802: 'character device',
-  14406: 'block device',
-  2401: 'named pipe',
-  26411: 'socket',
-};
+const TYPES = new Map<number, string>([
+  [0o120000, 'symbolic link'],
+  [0o020000, 'character device'],
+  [0o060000, 'block device'],
+  [0o010000, 'named pipe'],
+  [0o140000, 'socket'],
+]);
 
 export async function readZip(archive: Buffer): Promise<SkillFile[]> {
   let zip: Awaited<ReturnType<typeof fromBufferPromise>>;
@@ -47,7 +47,7 @@ async function addEntry(zip: Awaited<ReturnType<typeof fromBufferPromise>>, entr
     true,
   );
   const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
-  const special = TYPES[mode];
+  const special = TYPES.get(mode);
   if (special) throw new SkillBundleError(`${name} is a ${special}; skills may hold only files and folders`, name);
   if ((entry.generalPurposeBitFlag & 0x1) !== 0)
     throw new SkillBundleError(`${name} is encrypted; skills are installed from unencrypted archives only`, name);

@@ -30,7 +30,10 @@ export interface ParsedSkillMd {
   body: string;
 }
 
-export type SkillMdParse = { ok: true; value: ParsedSkillMd } | { ok: false; issues: FieldIssue[] };
+export type SkillMdParse =
+  | { ok: true; value: ParsedSkillMd }
+  /** `tools`: the declared tools when they parse although other fields do not, so they can be checked too. */
+  | { ok: false; issues: FieldIssue[]; tools?: SkillToolDeclaration[] };
 
 const frontMatterSchema = z.object({
   name: z.string({ error: 'is required: the skill name (lowercase letters, digits, hyphens)' }),
@@ -84,7 +87,10 @@ export function parseSkillMd(text: string): SkillMdParse {
     const problem = skillNameProblem(name);
     if (problem) issues.unshift({ field: 'name', message: `'${name}' ${problem}` });
   }
-  if (!parsed.success || issues.length > 0) return { ok: false, issues };
+  if (!parsed.success || issues.length > 0) {
+    const tools = z.array(skillToolDeclarationSchema).safeParse((raw as { tools?: unknown }).tools ?? []);
+    return { ok: false, issues, ...(tools.success ? { tools: tools.data as SkillToolDeclaration[] } : {}) };
+  }
   return { ok: true, value: { frontMatter: parsed.data as SkillFrontMatter, body } };
 }
 

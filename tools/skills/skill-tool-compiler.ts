@@ -53,7 +53,7 @@ export function compileSkillTool(skill: string, decl: SkillToolDeclaration, ctx:
         steps: decl.steps,
       },
       ctx.registry,
-      ctx.telemetry ? { telemetry: ctx.telemetry } : {},
+      { kind: 'skill tool', ...(ctx.telemetry ? { telemetry: ctx.telemetry } : {}) },
     );
     return {
       ...tool,

@@ -66,7 +66,11 @@ export function validateSkill(
     return fail(SKILL_MD, 'is not valid UTF-8 text');
   }
   const parsed = parseSkillMd(skillMd);
-  if (!parsed.ok) return parsed;
+  const paths = new Set(root.files.map((f) => f.path));
+  if (!parsed.ok) {
+    const toolIssues = parsed.tools ? toolDeclarationIssues(parsed.tools, paths, options.registry) : [];
+    return { ok: false, issues: [...parsed.issues, ...toolIssues] };
+  }
   const { frontMatter, body } = parsed.value;
   const issues: FieldIssue[] = [];
   const folder = root.folder ?? options.folderName;
@@ -76,7 +80,6 @@ export function validateSkill(
       message: `'${frontMatter.name}' must match the folder the skill is in ('${folder}'); rename one of them`,
     });
   }
-  const paths = new Set(root.files.map((f) => f.path));
   issues.push(...toolDeclarationIssues(frontMatter.tools ?? [], paths, options.registry));
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, skill: { name: frontMatter.name, frontMatter, body, skillMd, files: root.files } };
