@@ -38,6 +38,11 @@ export function createGithubClient(options: GithubClientOptions): GithubClient {
     log: silent,
     request: { fetch: options.fetchImpl },
     throttle: { onRateLimit: shortWait, onSecondaryRateLimit: shortWait },
-    retry: { retries: 1, ...(options.retryAfterBaseValue ? { retryAfterBaseValue: options.retryAfterBaseValue } : {}) },
+    retry: {
+      retries: 1,
+      // A conflict is not transient, and a rate limit is the throttling plugin's to judge.
+      doNotRetry: [400, 401, 403, 404, 409, 410, 422, 429, 451],
+      ...(options.retryAfterBaseValue ? { retryAfterBaseValue: options.retryAfterBaseValue } : {}),
+    },
   });
 }
