@@ -237,7 +237,12 @@ describe('memory catalog', () => {
   it('adds memory_recent_episodes and memory_recall_macro when given their sources, all three read-only cognitive memory', () => {
     const tools = memoryTools({ db, episodes: { spans: () => [], approvals: () => [] }, macros: () => [] });
     const cognitive = tools.filter((t) => t.metadata.category === 'cognitive_memory');
-    expect(cognitive.map((t) => t.id)).toEqual(['memory_search_nodes', 'memory_recent_episodes', 'memory_recall_macro']);
-    for (const t of cognitive) expect([t.id, t.metadata.risk, t.metadata.annotations.readOnlyHint]).toEqual([t.id, 'LOW', true]);
+    expect(cognitive.map((t) => t.id)).toEqual([
+      'memory_search_nodes',
+      'memory_recent_episodes',
+      'memory_recall_macro',
+    ]);
+    for (const t of cognitive)
+      expect([t.id, t.metadata.risk, t.metadata.annotations.readOnlyHint]).toEqual([t.id, 'LOW', true]);
   });
 });
