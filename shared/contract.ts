@@ -363,14 +363,14 @@ export const Settings = z.object({
     .describe('A workspace folder of skill folders and archives that skill_search also searches (e.g. "skills").'),
   skillIndexUrl: z
     .string()
-    .url()
     .regex(/^https:\/\//, 'must be an https:// address')
+    .url()
     .optional()
     .describe('An https index of skills skill_search also searches: {"skills":[{"name","description","url"}]}.'),
   githubApiUrl: z
     .string()
-    .url()
     .regex(/^https?:\/\//, 'must be an http:// or https:// address')
+    .url()
     .optional()
     .describe(
       'The GitHub API the GitHub tools call (default https://api.github.com; GitHub Enterprise: https://HOST/api/v3).',
