@@ -51,7 +51,11 @@ async function withDecision<T>(
 
 describe('installing from the workspace', () => {
   it('leaves nothing behind when the person denies the install', async () => {
-    writeTree(join(workspace, 'skills', 'shout-kit'), { 'SKILL.md': shoutSkill() });
+    // Kept in a git checkout: .git is the repository's, not the skill's, and is left out.
+    writeTree(join(workspace, 'skills', 'shout-kit'), {
+      'SKILL.md': shoutSkill(),
+      '.git/HEAD': 'ref: refs/heads/main\n',
+    });
     const { result, asked } = await withDecision('deny', () =>
       client.callTool({ name: 'skill_install', arguments: { source: 'skills/shout-kit' } }),
     );
@@ -77,6 +81,7 @@ describe('installing from the workspace', () => {
         state: 'enabled',
         origin: 'installed',
         source: 'skills/shout-kit',
+        files: 1,
         prompt: 'shout-kit',
         resource: 'skill://shout-kit/SKILL.md',
         tools: [

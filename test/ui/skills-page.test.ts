@@ -5,6 +5,7 @@
  * Settings page's GitHub section says whether a token is set, takes one without ever showing it
  * again, and the GitHub tools come and go with it.
  */
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shoutSkill, writeTree } from '../skills/support/skill-fixtures';
@@ -84,6 +85,8 @@ describe('Skills page', () => {
     await section.getByText('stored by you').waitFor();
     expect(await section.getByLabel('Replace the token').inputValue()).toBe('');
     expect(await h.page.content()).not.toContain(TOKEN);
+    for (const log of readdirSync(join(h.dataDir, 'logs')))
+      expect(readFileSync(join(h.dataDir, 'logs', log), 'utf8')).not.toContain(TOKEN);
     await eventually(async () => expect(await mcpTools()).toContain('github_get_user'));
     await h.shot('settings-github');
     await section.getByRole('button', { name: 'Remove token' }).click();

@@ -87,7 +87,6 @@ export async function collect<T>(
       if (items.length === max) return { items, more: true };
       items.push(item);
     }
-    if (page.data.length === 0) break;
   }
   return { items, more: false };
 }

@@ -125,6 +125,8 @@ async function walk(
   const entries = await readdir(dir, { withFileTypes: true });
   entries.sort((a, b) => a.name.localeCompare(b.name));
   for (const entry of entries) {
+    // A skill kept in a git checkout: the repository's own data is not part of the skill.
+    if (prefix === '' && entry.name === '.git' && entry.isDirectory()) continue;
     const inner = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isSymbolicLink())
       throw new SkillBundleError(`${inner} is a symbolic link; skills may hold only files and folders`, inner);
