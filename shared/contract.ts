@@ -360,6 +360,26 @@ export const Settings = z.object({
     .url()
     .optional()
     .describe('OpenTelemetry collector (OTLP/HTTP) to export spans to, e.g. http://127.0.0.1:4318.'),
+  skillSourceFolder: z
+    .string()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe('A workspace folder of skill folders and archives that skill_search also searches (e.g. "skills").'),
+  skillIndexUrl: z
+    .string()
+    .regex(/^https:\/\//, 'must be an https:// address')
+    .url()
+    .optional()
+    .describe('An https index of skills skill_search also searches: {"skills":[{"name","description","url"}]}.'),
+  githubApiUrl: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// address')
+    .url()
+    .optional()
+    .describe(
+      'The GitHub API the GitHub tools call (default https://api.github.com; GitHub Enterprise: https://HOST/api/v3).',
+    ),
 });
 export type Settings = z.infer<typeof Settings>;
 export const RESTART_REQUIRED_SETTINGS = [
@@ -373,6 +393,45 @@ export const RESTART_REQUIRED_SETTINGS = [
   'browserHeadless',
   'browserPersistentProfile',
 ] as const;
+
+export const SkillToolView = z.object({
+  id: z.string(),
+  /** The name MCP clients call it by (skill_<skill>_<tool>). */
+  callAs: z.string(),
+  kind: z.enum(['steps', 'script']),
+  description: z.string(),
+  risk: Risk.optional(),
+  state: z.enum(['registered', 'disabled', 'unavailable']),
+  reason: z.string().optional(),
+});
+export const SkillView = z.object({
+  name: z.string(),
+  description: z.string(),
+  license: z.string().optional(),
+  state: z.enum(['enabled', 'disabled', 'broken']),
+  problem: z.string().optional(),
+  origin: z.enum(['installed', 'created', 'bundled']),
+  source: z.string(),
+  installedAt: z.number(),
+  files: z.number().int(),
+  bytes: z.number().int(),
+  tools: z.array(SkillToolView),
+  /** SKILL.md as installed. */
+  skillMd: z.string(),
+});
+export type SkillView = z.infer<typeof SkillView>;
+
+/** Whether GitHub is set up: never the token itself, which is write-only. */
+export const GithubStatus = z.object({
+  tokenSet: z.boolean(),
+  /** env: TOOLGATE_GITHUB_TOKEN (it wins over a stored one); stored: set here. */
+  source: z.enum(['env', 'stored', 'none']),
+  storage: z.string(),
+  apiUrl: z.string(),
+  /** The seven GitHub tools are in the catalog. */
+  registered: z.boolean(),
+});
+export type GithubStatus = z.infer<typeof GithubStatus>;
 
 /** Methods: name → input and output schemas. The preload, the IPC handlers and the HTTP routes are all derived from this map. */
 export const contract = {
@@ -443,6 +502,19 @@ export const contract = {
     input: z.object({ id: z.string().min(1) }),
     output: z.object({ ok: z.boolean(), message: z.string() }),
   },
+  /** The installed skills with their tools. Installing and removing go through skill_install / skill_uninstall (approval). */
+  skills: { input: z.object({}), output: z.array(SkillView) },
+  /** Enables or disables an installed skill: its tools, prompt and resource come and go with it. */
+  setSkillEnabled: {
+    input: z.object({ name: z.string().min(1).max(64), enabled: z.boolean() }),
+    output: z.object({ ok: z.boolean(), message: z.string() }),
+  },
+  githubStatus: { input: z.object({}), output: GithubStatus },
+  /** Stores a GitHub token (registering the GitHub tools), or removes it with null. The token is never returned. */
+  setGithubToken: {
+    input: z.object({ token: z.string().trim().min(1).max(255).nullable() }),
+    output: GithubStatus,
+  },
 } as const;
 
 export type Contract = typeof contract;
@@ -460,6 +532,8 @@ export const HostEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('approval-pending'), approval: PendingApproval }),
   z.object({ type: z.literal('approval-decided'), approvalId: z.string(), decision: z.string() }),
   z.object({ type: z.literal('tools-changed') }),
+  /** A skill was installed, removed, enabled or disabled. */
+  z.object({ type: z.literal('skills-changed') }),
   z.object({ type: z.literal('devices-changed') }),
   z.object({ type: z.literal('browser-changed') }),
   z.object({ type: z.literal('device-frame'), serial: z.string(), frame: ScreenFrame }),

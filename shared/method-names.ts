@@ -28,6 +28,10 @@ export const METHOD_NAME_LIST = [
   'clientTokens',
   'createClientToken',
   'revokeClientToken',
+  'skills',
+  'setSkillEnabled',
+  'githubStatus',
+  'setGithubToken',
 ] as const;
 
 export type MethodNameFromList = (typeof METHOD_NAME_LIST)[number];

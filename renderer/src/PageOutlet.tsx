@@ -8,6 +8,7 @@ import { LatencyPage } from './pages/latency/LatencyPage';
 import { OverviewPage } from './pages/overview/OverviewPage';
 import { SettingsPage } from './pages/settings/SettingsPage';
 import { ShortcutsPage } from './pages/shortcuts/ShortcutsPage';
+import { SkillsPage } from './pages/skills/SkillsPage';
 import { ToolsPage } from './pages/tools/ToolsPage';
 import { TracesPage } from './pages/traces/TracesPage';
 
@@ -27,6 +28,8 @@ export function PageOutlet(props: { page: PageId; params: string[] }): React.JSX
       return <ApprovalsPage />;
     case 'shortcuts':
       return <ShortcutsPage />;
+    case 'skills':
+      return <SkillsPage />;
     case 'devices':
       return <DevicesPage selectedSerial={props.params[0]} />;
     case 'browser':

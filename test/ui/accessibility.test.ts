@@ -15,6 +15,7 @@ const PAGES = [
   'breakers',
   'approvals',
   'shortcuts',
+  'skills',
   'devices',
   'browser',
   'settings',

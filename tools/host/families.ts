@@ -23,9 +23,16 @@ import { networkTools } from '../network';
 import { memoryTools } from '../memory';
 import { mcpClientTools } from '../mcp-client';
 import type { HostSettings } from './host-settings';
-import { filesTools } from '../files';
+import { type FilesOptions, filesTools } from '../files';
+import { type SkillsFamily, type SkillScriptRunner, skillsFamily } from '../skills';
+import { SkillDirGuard } from '../skills/skill-dir-guard';
+import { type GithubConnector, type GithubTokenStore, fileTokenStore, githubFamily } from '../github';
 import { structuredTools } from '../structured';
 import { utilityTools } from '../utility';
+import { macroCandidates } from './macro-candidates';
+import { AuditStore } from './store/audit-store';
+import { SqliteSkillStore } from './store/skill-store';
+import { HOST_VERSION } from './version';
 
 export interface FamilyDeps {
   registry: ToolRegistry;
@@ -49,6 +56,12 @@ export interface FamilyDeps {
   /** Toolgate itself (its port, its data dir), which no tool may reach. */
   self: SelfGuard;
   log: (line: string) => void;
+  /** The environment (TOOLGATE_GITHUB_TOKEN). */
+  env: NodeJS.ProcessEnv;
+  /** Where a GitHub token set in the UI is kept; default a 0600 file in the data dir (the desktop shell passes safeStorage). */
+  githubTokens?: GithubTokenStore;
+  /** The sandbox skills' scripts run in (the terminal family); without it they answer UNSUPPORTED. */
+  skillScripts?: SkillScriptRunner;
 }
 
 export interface FamilyHandles {
@@ -56,6 +69,8 @@ export interface FamilyHandles {
   browser(): HostInfo['browser'];
   deviceSurface?: DeviceSurface;
   browserSurface?: BrowserSurface;
+  skills: SkillsFamily;
+  github: GithubConnector;
   close(): Promise<void>;
 }
 
@@ -79,8 +94,39 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
       self: deps.self,
     }),
   );
-  registry.registerAll(memoryTools({ db: deps.db }));
-  registry.registerAll(filesTools({ workspaceRoot: deps.workspaceRoot, secretFiles: dataDirSecrets(deps.dataDir) }));
+  const skillsDir = join(deps.dataDir, 'skills');
+  const skillDirs = new SkillDirGuard(skillsDir);
+  const hostSecrets = dataDirSecrets(deps.dataDir);
+  const files: FilesOptions = {
+    workspaceRoot: deps.workspaceRoot,
+    secretFiles: (q) => hostSecrets(q) || skillDirs.secretFiles(q),
+  };
+  const skills = skillsFamily({
+    registry,
+    store: new SqliteSkillStore(deps.db),
+    dir: skillsDir,
+    files,
+    self: deps.self,
+    telemetry: telemetryRead,
+    sourceFolder: () => settings.get('skillSourceFolder'),
+    indexUrl: () => settings.get('skillIndexUrl'),
+    ...(deps.skillScripts ? { scripts: deps.skillScripts } : {}),
+  });
+  const audit = new AuditStore(deps.db);
+  registry.registerAll(
+    memoryTools({
+      db: deps.db,
+      episodes: { spans: deps.traceSpans, approvals: () => audit.recent(5000) },
+      macros: () =>
+        macroCandidates({
+          registry,
+          shortcuts: deps.shortcutStore,
+          skills: skills.catalog,
+          traceSpans: deps.traceSpans,
+        }),
+    }),
+  );
+  registry.registerAll(filesTools(files));
   registry.registerAll(structuredTools({ workspaceRoot: deps.workspaceRoot }));
   registry.registerAll(utilityTools());
   const mcp = mcpClientTools({ registry, self: deps.self });
@@ -130,6 +176,25 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
     : undefined;
   if (demo) deps.log(`virtual device ${demo.serial} attached (demo phone)`);
 
+  // Skills last: the tools they declare are checked against every other family's.
+  registry.registerAll(skills.tools);
+  const started = await skills.start();
+  for (const p of started.problems) deps.log(`skill ${p.name}: ${p.reason}`);
+  skillDirs.refresh();
+  skills.catalog.onChange(() => {
+    skillDirs.refresh();
+    deps.emit({ type: 'skills-changed' });
+  });
+  const { connector: github } = githubFamily({
+    registry,
+    tokens: deps.githubTokens ?? fileTokenStore(join(deps.dataDir, 'github-token')),
+    env: deps.env,
+    apiUrl: () => settings.get('githubApiUrl'),
+    userAgent: `Toolgate/${HOST_VERSION}`,
+    self: deps.self,
+  });
+  github.sync();
+
   return {
     devices: () =>
       deviceService
@@ -141,6 +206,8 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
       return { started: t.started, tabs: browserManager.tabsNow().length, ...(t.url ? { url: t.url } : {}) };
     },
     browserSurface,
+    skills,
+    github,
     close: async () => {
       deviceSurface.dispose();
       // A shutdown right after start must not leave an adb server starting behind it.
@@ -150,6 +217,7 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
       browserSurface.dispose();
       await mcp.manager.dispose();
       await browserManager.close();
+      github.dispose();
     },
   };
 }

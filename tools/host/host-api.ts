@@ -29,12 +29,13 @@ import type { AuditStore } from './store/audit-store';
 import type { BreakerStore } from './store/breaker-store';
 import type { SpanStore } from './store/span-store';
 import { usageFromSpans } from './usage-report';
+import { catalogApi } from './catalog-api';
 
 export interface HostApiDeps {
   /** Spans for shortcut suggestions, oldest first (the same source the shortcut_list tool mines). */
   recentSpans: () => TraceSpan[];
   settings: HostSettings;
-  surfaces: Pick<FamilyHandles, 'deviceSurface' | 'browserSurface'>;
+  surfaces: Pick<FamilyHandles, 'deviceSurface' | 'browserSurface' | 'skills' | 'github'>;
   emit: (event: HostEvent) => void;
   info: () => HostInfo;
   registry: ToolRegistry;
@@ -226,5 +227,6 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
       const ok = deps.clientTokens.revoke(id);
       return { ok, message: ok ? 'Token revoked; its sessions are closed.' : 'No such token (already revoked?).' };
     },
+    ...catalogApi(deps.surfaces.skills, deps.surfaces.github),
   };
 }

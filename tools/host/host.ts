@@ -15,6 +15,7 @@ import { ClientTokens } from './auth/client-tokens';
 import { newLinkKey } from './auth/ui-link';
 import { UiSessions } from './auth/ui-sessions';
 import { prepareDataDir } from './data-dir';
+import type { GithubTokenStore } from '../github';
 import { type FamilyHandles, registerFamilies } from './families';
 import { writeHostFile } from './host-file';
 import { createHostApi } from './host-api';
@@ -68,6 +69,8 @@ export interface HostOptions {
   adbPort?: number;
   /** Per-tool calls per minute, overriding the run policy's quota (labs that drive one tool hard). */
   rateLimitPerMinute?: Readonly<Record<string, number>>;
+  /** Where a GitHub token set in the UI is kept (the desktop shell: safeStorage); default a 0600 file in the data dir. */
+  githubTokens?: GithubTokenStore;
 }
 
 export interface Host {
@@ -180,6 +183,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     virtualDevice: options.virtualDevice ?? false,
     ...(options.adbPort !== undefined ? { adbPort: options.adbPort } : {}),
     log,
+    env: options.env ?? process.env,
+    ...(options.githubTokens ? { githubTokens: options.githubTokens } : {}),
   });
   const loaded = loadShortcuts(shortcutStore, registry, {});
   for (const s of loaded.skipped) log(`shortcut ${s.id} not loaded: ${s.reason}`);
@@ -189,6 +194,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     executor: pipeline.executor,
     version: HOST_VERSION,
     onSessionClosed: (label) => pipeline.approval?.permissions.endSession(label),
+    content: families.skills.content,
     ...(options.mcpIdleSessionMs ? { idleSessionMs: options.mcpIdleSessionMs } : {}),
     caps: {
       ...(options.mcpMaxSessionsPerClient ? { perClient: options.mcpMaxSessionsPerClient } : {}),

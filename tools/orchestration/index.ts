@@ -53,6 +53,9 @@ export {
   type ShortcutPrecondition,
   type ShortcutStep,
   shortcutDefinitionSchema,
+  shortcutParamSchema,
+  shortcutPreconditionSchema,
+  shortcutStepSchema,
 } from './shortcut-definition';
 export {
   defineShortcut,
@@ -63,8 +66,21 @@ export {
   type ShortcutStore,
 } from './shortcut-store';
 export { MIN_PAIR_COUNT, type ShortcutSuggestion, suggestShortcuts, type SuggestOptions } from './shortcut-suggester';
-export { compileShortcut, type ShortcutProfile, shortcutProfile, type TelemetryReader } from './shortcut-tool';
+export {
+  compileShortcut,
+  paramsInput,
+  type ShortcutProfile,
+  shortcutProfile,
+  type TelemetryReader,
+} from './shortcut-tool';
 export { isCompositeTool, validateShortcut } from './shortcut-validation';
-export { DEFAULT_BUDGET_MS, MAX_BUDGET_MS, MAX_STEPS, NOT_EXECUTED, type StepOutcome } from './step-runner';
+export {
+  DEFAULT_BUDGET_MS,
+  type FieldIssue,
+  MAX_BUDGET_MS,
+  MAX_STEPS,
+  NOT_EXECUTED,
+  type StepOutcome,
+} from './step-runner';
 export { REFERENCE_LIMIT_BYTES } from './template';
 export { MAX_WAIT_SECONDS, realSleep, type Sleep } from './wait-tool';

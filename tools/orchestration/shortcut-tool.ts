@@ -25,6 +25,8 @@ export type TelemetryReader = (key: string) => unknown;
 
 export interface ShortcutCompileOptions {
   telemetry?: TelemetryReader;
+  /** What the tool is called in its messages (default "shortcut"; a skill's tool says "skill tool"). */
+  kind?: string;
 }
 
 export interface ShortcutProfile {
@@ -66,6 +68,13 @@ function paramSchema(p: ShortcutParam): z.ZodType {
   return described(isRequired(p) ? base : base.optional());
 }
 
+/** The input object of a tool whose arguments are these declared parameters (a shortcut's, a skill tool's). */
+export function paramsInput(params: readonly ShortcutParam[]): z.ZodObject<Record<string, z.ZodType>> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const p of params) shape[p.name] = paramSchema(p);
+  return z.object(shape);
+}
+
 function preconditionFailure(def: ShortcutDefinition, telemetry: TelemetryReader | undefined): ToolResult | undefined {
   if (!telemetry || !def.preconditions) return undefined;
   for (const pre of def.preconditions) {
@@ -101,13 +110,11 @@ export function compileShortcut(
   options: ShortcutCompileOptions = {},
 ): Tool {
   const profile = shortcutProfile(def, registry);
-  const shape: Record<string, z.ZodType> = {};
-  for (const p of def.params) shape[p.name] = paramSchema(p);
   const chain = def.steps.map((s) => s.tool).join(' → ');
   return defineTool({
     id: def.id,
     description: `${def.description} (shortcut: ${chain})`,
-    input: z.object(shape),
+    input: paramsInput(def.params),
     metadata: { category: 'orchestration', risk: profile.risk, tags: ['orchestration', 'shortcut', 'host'] },
     annotations: profile.annotations,
     // Every step is approved on its own, with its exact arguments, through ctx.invoke; a prompt
@@ -125,7 +132,7 @@ export function compileShortcut(
         requester: { kind: 'shortcut', id: ctx.callId, label: def.id },
         params,
       });
-      return stepsResult(report, `shortcut ${def.id}`);
+      return stepsResult(report, `${options.kind ?? 'shortcut'} ${def.id}`);
     },
   });
 }

@@ -14,17 +14,21 @@ import { findPlaceholders } from './template';
 
 const ID_PATTERN = /^shortcut\.[a-z][a-z0-9_]{0,62}$/;
 const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Tools that skills bring (`skill.<skill>.<tool>`): step templates like shortcuts, or sandboxed scripts. */
+const SKILL_TOOL_PREFIX = 'skill.';
 
 /**
  * Tools a shortcut may not call: the composite ones. Keeping shortcuts one level deep rules out
  * cycles (a shortcut calling itself) and keeps a shortcut's risk fixed when another is redefined.
+ * A skill's tools count as composite too: they are shortcuts of their own or sandboxed scripts.
  */
 export function isCompositeTool(toolId: string): boolean {
   return (
     toolId === 'tool_batch_run' ||
     toolId === 'shortcut_run' ||
     toolId === 'shortcut_define' ||
-    toolId.startsWith(SHORTCUT_PREFIX)
+    toolId.startsWith(SHORTCUT_PREFIX) ||
+    toolId.startsWith(SKILL_TOOL_PREFIX)
   );
 }
 
@@ -99,6 +103,12 @@ function toolIssues(toolId: string, field: string, registry: ToolRegistry): Fiel
     return [{ field, message: `a shortcut cannot call '${toolId}'; list the underlying tool calls as steps instead` }];
   }
   const lookup = registry.lookup(toolId);
+  // A published name (shortcut_x for shortcut.x) resolves to the composite tool it names.
+  if (lookup.found && isCompositeTool(lookup.tool.id)) {
+    return [
+      { field, message: `a shortcut cannot call '${lookup.tool.id}'; list the underlying tool calls as steps instead` },
+    ];
+  }
   if (lookup.found) return [];
   const tail = lookup.suggestions.length > 0 ? `; did you mean ${lookup.suggestions.join(', ')}?` : '';
   return [{ field, message: `unknown tool '${toolId}'${tail}` }];

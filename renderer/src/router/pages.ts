@@ -7,6 +7,7 @@ export const PAGES = [
   { id: 'breakers', label: 'Breakers' },
   { id: 'approvals', label: 'Approvals' },
   { id: 'shortcuts', label: 'Shortcuts' },
+  { id: 'skills', label: 'Skills' },
   { id: 'devices', label: 'Devices' },
   { id: 'browser', label: 'Browser' },
   { id: 'settings', label: 'Settings' },

@@ -87,6 +87,11 @@ export function connectEventsToCache(api: RendererApi, client: QueryClient): () 
           void client.invalidateQueries({ queryKey: queryKeys.tools });
           void client.invalidateQueries({ queryKey: queryKeys.shortcuts });
           void client.invalidateQueries({ queryKey: queryKeys.info });
+          void client.invalidateQueries({ queryKey: queryKeys.skills });
+          void client.invalidateQueries({ queryKey: queryKeys.github });
+          break;
+        case 'skills-changed':
+          void client.invalidateQueries({ queryKey: queryKeys.skills });
           break;
         case 'devices-changed':
           void client.invalidateQueries({ queryKey: queryKeys.info });

@@ -83,3 +83,13 @@ export function useClientTokens() {
   const api = useApi();
   return useQuery({ queryKey: queryKeys.clientTokens, queryFn: () => api.clientTokens({}) });
 }
+
+export function useSkills() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.skills, queryFn: () => api.skills({}) });
+}
+
+export function useGithubStatus() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.github, queryFn: () => api.githubStatus({}) });
+}

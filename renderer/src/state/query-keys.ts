@@ -27,4 +27,6 @@ export const queryKeys = {
   browser: ['browser'] as const,
   settings: ['settings'] as const,
   clientTokens: ['clientTokens'] as const,
+  skills: ['skills'] as const,
+  github: ['githubStatus'] as const,
 };

@@ -55,6 +55,15 @@ const LAYOUT: ReadonlyArray<{ id: string; title: string; fields: ReadonlyArray<r
       ['networkBlockPrivateAddresses', 'Public web only'],
     ],
   },
+  {
+    id: 'skills',
+    title: 'Skill sources',
+    fields: [
+      ['skillSourceFolder', 'Skills folder (workspace)'],
+      ['skillIndexUrl', 'Skill index (https)'],
+    ],
+  },
+  { id: 'github', title: 'GitHub', fields: [['githubApiUrl', 'GitHub API URL']] },
   { id: 'approvals', title: 'Approvals', fields: [['approvalTimeoutSeconds', 'Approval timeout (seconds)']] },
   { id: 'telemetry', title: 'Telemetry export', fields: [['otlpEndpoint', 'OTLP collector endpoint']] },
 ];
