@@ -111,7 +111,7 @@ describe('choosing the device', () => {
     const listed = lab.service.devices();
     expect(listed.map((d) => d.serial).sort()).toEqual(lab.devices.map((d) => d.serial).sort());
     expect(listed.every((d) => d.state === 'device')).toBe(true);
-    await expect.poll(() => lab.service.devices().every((d) => d.model === 'Toolgate Virtual Phone')).toBe(true);
+    await expect.poll(() => lab.service.devices().every((d) => d.model === 'Pixel 8')).toBe(true);
   });
 });
 
@@ -158,7 +158,7 @@ describe('the demo phone (--virtual-device)', () => {
     const demo = await attachVirtualDevice(lab.service);
     expect(lab.service.manager.tracker.get(demo.serial)?.state).toBe('device');
     const info = await lab.call('get_device_info', { serial: demo.serial });
-    expect(info.ok && (info.structured as { model: string }).model).toBe('Toolgate Virtual Phone');
+    expect(info.ok && (info.structured as { model: string }).model).toBe('Pixel 8');
     await demo.close();
     expect(lab.service.manager.tracker.get(demo.serial)).toBeUndefined();
   });

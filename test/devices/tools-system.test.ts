@@ -35,7 +35,7 @@ describe('get_device_info', () => {
     const info = jsonOf(await lab.call('get_device_info'));
     expect(info).toMatchObject({
       serial: device.serial,
-      model: 'Toolgate Virtual Phone',
+      model: 'Pixel 8',
       manufacturer: 'Toolgate',
       androidVersion: '13',
       sdk: 33,
