@@ -84,7 +84,7 @@ describe('choosing the device', () => {
     expect(result.error.data?.fields).toEqual(['serial']);
 
     const chosen = await lab.call('shell_execute', { command: 'getprop ro.serialno', serial: second.serial });
-    expect(textOf(chosen)).toContain(second.serial);
+    expect(textOf(chosen)).toContain(second.phone.props.get('ro.serialno'));
   });
 
   it('runs commands on several devices at once, each on its own', async () => {
@@ -94,7 +94,8 @@ describe('choosing the device', () => {
         lab.call('shell_execute', { command: `echo call-${i}; getprop ro.serialno`, serial: (i % 2 ? b : a)!.serial }),
       ),
     );
-    for (const [i, r] of results.entries()) expect(textOf(r)).toContain(`call-${i}\n${(i % 2 ? b : a)!.serial}`);
+    for (const [i, r] of results.entries())
+      expect(textOf(r)).toContain(`call-${i}\n${(i % 2 ? b : a)!.phone.props.get('ro.serialno')}`);
   });
 
   it('refuses an unknown serial as NOT_FOUND, naming the attached ones', async () => {
