@@ -183,7 +183,9 @@ describe('clipboard', () => {
       message: expect.stringContaining('No shell command implementation.'),
       hint: expect.stringContaining('ui_dump'),
     });
-    expect(!get.ok && get.error.message).toMatch(/Since Android 10 only the app in the foreground and the selected keyboard may read the clipboard/);
+    expect(!get.ok && get.error.message).toMatch(
+      /Since Android 10 only the app in the foreground and the selected keyboard may read the clipboard/,
+    );
     const set = await lab.call('clipboard', { action: 'set', text: 'x' });
     expect(!set.ok && set.error).toMatchObject({ code: 'UNSUPPORTED', hint: expect.stringContaining('input_text') });
     expect(device.phone.services.clipboard).toBe('secret');

@@ -170,7 +170,9 @@ describe('ui_swipe', () => {
     );
     // Apps scroll in their layout units: the display's pixels divided by its scale.
     const scale = device.phone.layout.scale;
-    expect(device.phone.scrollOffset('com.example.shop', 'com.example.shop:id/product_list')).toBe(Math.round(300 / scale));
+    expect(device.phone.scrollOffset('com.example.shop', 'com.example.shop:id/product_list')).toBe(
+      Math.round(300 / scale),
+    );
     await lab.call('ui_swipe', { x1: centre, y1: 1400, x2: centre, y2: 1550 });
     expect(device.phone.scrollOffset('com.example.shop', 'com.example.shop:id/product_list')).toBe(
       Math.round(300 / scale) - Math.round(150 / scale),

@@ -154,7 +154,7 @@ describe('typing text that `input text` cannot carry', () => {
   beforeEach(async () => {
     await shell('am start -n com.example.notes/.MainActivity');
     await tap(await node(byId('com.example.notes:id/note_input')));
-    await shell("ime set com.android.adbkeyboard/.AdbIME; am broadcast -a ADB_CLEAR_TEXT");
+    await shell('ime set com.android.adbkeyboard/.AdbIME; am broadcast -a ADB_CLEAR_TEXT');
   });
 
   const fieldText = async (): Promise<string> => (await node(byId('com.example.notes:id/note_input'))).text;
@@ -180,7 +180,9 @@ describe('typing text that `input text` cannot carry', () => {
   it('types nothing through ADBKeyboard while another keyboard is selected, and says "completed" all the same', async () => {
     await shell('ime set com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME');
     const out = await shell("am broadcast -a ADB_INPUT_TEXT --es msg 'café'");
-    expect(out).toBe('Broadcasting: Intent { act=ADB_INPUT_TEXT flg=0x400000 (has extras) }\nBroadcast completed: result=0\n');
+    expect(out).toBe(
+      'Broadcasting: Intent { act=ADB_INPUT_TEXT flg=0x400000 (has extras) }\nBroadcast completed: result=0\n',
+    );
     expect(await fieldText()).toBe('Write a note');
   });
 

@@ -73,9 +73,16 @@ export class DeviceTelemetry {
     private readonly settleMs = 750,
   ) {}
 
-  /** adb's list: every listed device is online or not; the writes keep the readings fresh. */
+  /**
+   * adb's list: a device is online, or offline; the writes keep the readings fresh. Other states
+   * (unauthorized, authorizing, connecting) are not "offline": the tool says what they need.
+   */
   recordDevices(devices: readonly TrackedDevice[], at: number): void {
-    for (const d of devices) this.store.set(telemetryKey(d.serial, 'online'), d.state === 'device', at);
+    for (const d of devices) {
+      const key = telemetryKey(d.serial, 'online');
+      if (d.state === 'device' || d.state === 'offline') this.store.set(key, d.state === 'device', at);
+      else this.store.delete(key);
+    }
   }
 
   recordRemoved(serial: string, at: number): void {

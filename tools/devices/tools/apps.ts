@@ -245,9 +245,12 @@ export function appInfoTool(service: DeviceService): Tool {
     metadata: { category: 'apps', risk: 'LOW', tags: ['device', 'apps'] },
     annotations: READ,
     async run(args, device) {
-      const r = await device.run(sh`dumpsys package ${args.packageName}; echo ${SEPARATOR}; pidof ${args.packageName}`, {
-        maxBytes: 4 * 1024 * 1024,
-      });
+      const r = await device.run(
+        sh`dumpsys package ${args.packageName}; echo ${SEPARATOR}; pidof ${args.packageName}`,
+        {
+          maxBytes: 4 * 1024 * 1024,
+        },
+      );
       const [dump = '', pids = ''] = splitParts(r.output);
       if (/Unable to find package/.test(dump) || !dump.includes(`Package [${args.packageName}]`)) {
         throw new ToolCallError('NOT_FOUND', `Package ${args.packageName} is not installed on ${device.serial}.`, {
@@ -260,7 +263,8 @@ export function appInfoTool(service: DeviceService): Tool {
       const pid = pids.trim().split(/\s+/)[0];
       const activities = parseResolverActivities(dump, args.packageName);
       const launcher = activities.find(
-        (a) => a.actions.includes('android.intent.action.MAIN') && a.categories.includes('android.intent.category.LAUNCHER'),
+        (a) =>
+          a.actions.includes('android.intent.action.MAIN') && a.categories.includes('android.intent.category.LAUNCHER'),
       );
       const installer = field('installerPackageName');
       return jsonSuccess({

@@ -113,7 +113,9 @@ const LOCKED_NOTE =
 function withNote(result: ToolReturn, note: string): ToolReturn {
   if (typeof result === 'string') return `${result} ${note}`;
   if (typeof result !== 'object' || result === null || !('ok' in result) || !result.ok) return result;
-  const content = result.content.map((c, i) => (i === 0 && c.type === 'text' ? { ...c, text: `${c.text} ${note}` } : c));
+  const content = result.content.map((c, i) =>
+    i === 0 && c.type === 'text' ? { ...c, text: `${c.text} ${note}` } : c,
+  );
   return { ...result, content };
 }
 

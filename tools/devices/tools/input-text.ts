@@ -102,7 +102,10 @@ async function broadcast(device: DeviceCall, text: string): Promise<void> {
     const b64 = Buffer.from(part, 'utf8').toString('base64');
     const r = await device.run(sh`am broadcast -a ADB_INPUT_B64 --es msg ${b64}`);
     if (r.exitCode !== 0 || !/Broadcast completed/.test(r.output))
-      throw new ToolCallError('EXECUTION_FAILED', `ADBKeyboard's broadcast failed on ${device.serial}: ${firstLines(r.output)}`);
+      throw new ToolCallError(
+        'EXECUTION_FAILED',
+        `ADBKeyboard's broadcast failed on ${device.serial}: ${firstLines(r.output)}`,
+      );
   }
 }
 
@@ -115,7 +118,15 @@ async function readBack(device: DeviceCall, text: string, signal: AbortSignal): 
     return ` Not checked: ${e instanceof ToolCallError ? e.message : 'the screen could not be read'}`;
   }
   const field = read.snapshot.elements.find((e) => e.states.includes('focused'));
-  if (!field) return ' Not checked: no focused field in the UI tree.';
+  if (!field)
+    throw new ToolCallError(
+      'EXECUTION_FAILED',
+      `Nothing on the screen of ${device.serial} has focus after typing, so the text went nowhere.`,
+      {
+        hint: 'Tap the input field first (ui_tap) so it has focus, then retry. (verify=false skips this check, for fields that do not report focus.)',
+        data: { arrived: false },
+      },
+    );
   if (field.states.includes('password')) return ' Not checked: the focused field is a password field.';
   if (field.text.includes(text)) return ' Checked: the text is in the focused field.';
   throw new ToolCallError(

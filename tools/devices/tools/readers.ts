@@ -28,7 +28,8 @@ export function locationEnabled(dump: string, locationMode: string): boolean | n
   return /^\d+$/.test(mode) ? mode !== '0' : null;
 }
 
-const LOCATION = /Location\[(\S+) (-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)(?: hAcc=(\d+(?:\.\d+)?))?[^\]]*?(?: alt=(-?\d+(?:\.\d+)?))?[^\]]*\]/;
+const LOCATION =
+  /Location\[(\S+) (-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)(?: hAcc=(\d+(?:\.\d+)?))?[^\]]*?(?: alt=(-?\d+(?:\.\d+)?))?[^\]]*\]/;
 
 export function getLocationTool(service: DeviceService): Tool {
   return defineDeviceTool(service, {

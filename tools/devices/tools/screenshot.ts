@@ -54,7 +54,10 @@ function blackShare(png: Buffer, size: { width: number; height: number }): numbe
 
 const DISPLAY_ID = z
   .string()
-  .regex(/^\d{1,20}$/, 'not a display id; use a number from `dumpsys SurfaceFlinger --display-id` or a logical id like "0"')
+  .regex(
+    /^\d{1,20}$/,
+    'not a display id; use a number from `dumpsys SurfaceFlinger --display-id` or a logical id like "0"',
+  )
   .describe(
     'Which display to capture: a physical id from `dumpsys SurfaceFlinger --display-id`, or a logical display id ("0" is the main one). Default: the built-in display that is on.',
   );
@@ -112,7 +115,11 @@ export function screenshotTool(service: DeviceService): Tool {
         const state = manager.tracker.get(device.serial)?.state;
         if (shot.data.length === 0 || state !== 'device')
           throw deviceToolError(
-            new DeviceIoError(state === 'device' ? 'disconnected' : 'offline', 'the capture ended early', device.serial),
+            new DeviceIoError(
+              state === 'device' ? 'disconnected' : 'offline',
+              'the capture ended early',
+              device.serial,
+            ),
             device.serial,
             '`screencap`',
           );
@@ -128,7 +135,11 @@ export function screenshotTool(service: DeviceService): Tool {
           ? ' The image is black: the screen is off, or the app shows a secure window (FLAG_SECURE, as banking and payment screens do) that screenshots cannot see; ui_dump can still read it.'
           : '';
       if (args.scale >= 0.999)
-        return imageSuccess(png, 'image/png', `Screenshot of ${device.serial}${which} (${size.width}x${size.height}).${black}`);
+        return imageSuccess(
+          png,
+          'image/png',
+          `Screenshot of ${device.serial}${which} (${size.width}x${size.height}).${black}`,
+        );
       const scaled = scalePng(png, args.scale);
       return imageSuccess(
         scaled.data,

@@ -62,7 +62,10 @@ export async function readUiDump(
   for (;;) {
     attempts++;
     const left = budgetMs - (Date.now() - started);
-    const r = await device.run(COMMAND, { timeoutMs: Math.max(5_000, Math.min(left, 20_000)), maxBytes: 8 * 1024 * 1024 });
+    const r = await device.run(COMMAND, {
+      timeoutMs: Math.max(5_000, Math.min(left, 20_000)),
+      maxBytes: 8 * 1024 * 1024,
+    });
     const [wm = '', policy = '', dump = ''] = splitParts(r.output);
     const failure = failureOf(dump);
     if (!failure) {

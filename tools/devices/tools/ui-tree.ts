@@ -54,6 +54,8 @@ const parser = new XMLParser({
   isArray: (name) => name === 'node',
   parseAttributeValue: false,
   processEntities: true,
+  // Android writes line breaks and tabs in attributes as character references (&#10;).
+  htmlEntities: true,
 });
 
 function parseBounds(text: unknown): Bounds | undefined {
@@ -160,7 +162,9 @@ export function elementLine(e: UiElement): string {
 export function renderSnapshot(s: UiSnapshot): string {
   const head = `${s.packageName ?? 'unknown app'} on ${s.serial}${s.screen ? ` (${s.screen.width}x${s.screen.height})` : ''}: ${s.elements.length} element(s). Tap one with ui_tap {"ref": "eN"}.`;
   const locked = s.locked
-    ? ['The phone is locked: this is the lock screen. Unlock it (ui_swipe up, or ask the user to enter the PIN) before using apps.']
+    ? [
+        'The phone is locked: this is the lock screen. Unlock it (ui_swipe up, or ask the user to enter the PIN) before using apps.',
+      ]
     : [];
   return [head, ...locked, ...s.elements.map(elementLine)].join('\n');
 }

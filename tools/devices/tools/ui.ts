@@ -28,7 +28,10 @@ async function screenSize(device: DeviceCall, refs: UiRefStore): Promise<{ width
   const out = (await device.run('wm size')).output;
   const size = parseWmSize(out);
   if (!size)
-    throw new ToolCallError('EXECUTION_FAILED', `Could not read the screen size of ${device.serial}: ${firstLines(out)}`);
+    throw new ToolCallError(
+      'EXECUTION_FAILED',
+      `Could not read the screen size of ${device.serial}: ${firstLines(out)}`,
+    );
   return size;
 }
 
@@ -64,7 +67,12 @@ async function currentElement(
   if (match) return { element: match, checked: true };
   throw new ToolCallError(
     'NOT_FOUND',
-    `${ref} (${elementLine(element).trim().replace(/^e\d+ /, '')}) is no longer on the screen of ${device.serial}: the screen changed since the ui_dump that made ${ref}.`,
+    `${ref} (${elementLine(element)
+      .trim()
+      .replace(
+        /^e\d+ /,
+        '',
+      )}) is no longer on the screen of ${device.serial}: the screen changed since the ui_dump that made ${ref}.`,
     { hint: 'Take a new ui_dump and use a ref from it.', data: { fields: ['ref'], stale: true } },
   );
 }
@@ -144,7 +152,9 @@ export function uiTapTool(service: DeviceService, refs: UiRefStore): Tool {
           });
         const { element } = await currentElement(device, refs, args.ref, ctx.signal);
         ({ x, y } = element.center);
-        what = `${args.ref} ${elementLine(element).trim().replace(/^e\d+ /, '')}`;
+        what = `${args.ref} ${elementLine(element)
+          .trim()
+          .replace(/^e\d+ /, '')}`;
       } else {
         if (args.x === undefined || args.y === undefined)
           throw new ToolCallError('INVALID_ARGUMENT', 'Give a ref from ui_dump, or both x and y.', {
@@ -199,7 +209,8 @@ export function uiSwipeTool(service: DeviceService, refs: UiRefStore): Tool {
       let from: { x: number; y: number };
       let to: { x: number; y: number };
       if (args.direction !== undefined) {
-        const start = args.ref !== undefined ? (await currentElement(device, refs, args.ref, ctx.signal)).element : undefined;
+        const start =
+          args.ref !== undefined ? (await currentElement(device, refs, args.ref, ctx.signal)).element : undefined;
         const screen = await screenSize(device, refs);
         from = start?.center ?? { x: Math.round(screen.width / 2), y: Math.round(screen.height / 2) };
         const vertical = args.direction === 'up' || args.direction === 'down';

@@ -38,7 +38,6 @@ export interface PhoneOptions {
   now?: () => number;
 }
 
-
 interface Task {
   packageName: string;
   activities: string[];

@@ -42,7 +42,9 @@ function exception(ctx: CommandContext, sub: string, message: string, frames: re
     ctx.err(`\nException occurred while executing '${sub}':\n${message}\n${trace}`);
     return 255;
   }
-  const trace = frames.map((f) => `\tat ${f.replace('com.android.server.input.InputShellCommand', 'com.android.commands.input.Input')}\n`);
+  const trace = frames.map(
+    (f) => `\tat ${f.replace('com.android.server.input.InputShellCommand', 'com.android.commands.input.Input')}\n`,
+  );
   ctx.err(`Exception in thread "main" ${message}\n${trace.join('')}`);
   return 1;
 }

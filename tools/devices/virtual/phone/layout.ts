@@ -41,7 +41,12 @@ export function scaleNode(node: UiNode, scale: number): UiNode {
   const b = node.bounds;
   return {
     ...node,
-    bounds: rect(Math.round(b.left * scale), Math.round(b.top * scale), Math.round(b.right * scale), Math.round(b.bottom * scale)),
+    bounds: rect(
+      Math.round(b.left * scale),
+      Math.round(b.top * scale),
+      Math.round(b.right * scale),
+      Math.round(b.bottom * scale),
+    ),
     children: node.children.map((c) => scaleNode(c, scale)),
   };
 }

@@ -61,7 +61,9 @@ export function input(phone: VirtualPhone): string {
   const devices: [string, boolean, number, string][] = [
     ['gpio-keys', false, 1, 'KEYBOARD'],
     ['touchscreen', false, 0, 'TOUCHSCREEN'],
-    ...(phone.conditions.hardwareKeyboard ? [['Keyboard K380', true, 2, 'KEYBOARD | DPAD'] as [string, boolean, number, string]] : []),
+    ...(phone.conditions.hardwareKeyboard
+      ? [['Keyboard K380', true, 2, 'KEYBOARD | DPAD'] as [string, boolean, number, string]]
+      : []),
   ];
   const lines = ['INPUT MANAGER (dumpsys input)', '', 'Input Reader State:'];
   devices.forEach(([name, external, type, sources], i) => {

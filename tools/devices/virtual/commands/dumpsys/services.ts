@@ -12,7 +12,9 @@ const STATE_NAMES: Record<number, string> = { 1: 'STOPPED', 2: 'PAUSED', 3: 'PLA
 export function mediaSession(phone: VirtualPhone): string {
   const m = phone.services.media;
   const modern = phone.profile.android.playbackStateNames;
-  const sessionName = modern ? `${m.ownerPackage}/MusicService/1 (userId=0)` : `${m.ownerPackage}/MusicService (userId=0)`;
+  const sessionName = modern
+    ? `${m.ownerPackage}/MusicService/1 (userId=0)`
+    : `${m.ownerPackage}/MusicService (userId=0)`;
   const code = PLAYBACK_STATE_CODES[m.state];
   const state = modern ? `${STATE_NAMES[code]}(${code})` : String(code);
   const t = m.current();
