@@ -7,7 +7,7 @@
  * typing is read back, a black frame is said to be black.
  */
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE_NAMES } from '../../tools/devices/virtual';
 import { textOf } from './device-lab';
 import { ANSWERS, type ProfileLab, allowInjection, errorOf, pointOf, refOf, startProfileLab } from './profile-lab';
@@ -26,6 +26,9 @@ describe.each(PROFILE_NAMES)('the UI tools on the %s profile', (profile) => {
   afterAll(async () => {
     await p?.close();
   });
+
+  // Every test but the one about the refusal runs with the OEM's security setting on.
+  beforeEach(() => allowInjection(p.device));
 
   /** The Notes editor in front, its field empty and unfocused. */
   async function openEditor(): Promise<string> {
@@ -60,6 +63,8 @@ describe.each(PROFILE_NAMES)('the UI tools on the %s profile', (profile) => {
   });
 
   it(`ui_tap ${answers.injectionRefused ? 'is PERMISSION_DENIED naming the security setting until it is on' : 'taps'}`, async () => {
+    const setting = p.device.phone.profile.oem.inputInjection;
+    if (setting) p.device.phone.props.set(setting.prop, '0');
     const dump = await openEditor();
     const input = pointOf(dump, 'id=note_input');
     if (answers.injectionRefused) {
@@ -198,6 +203,12 @@ describe.each(PROFILE_NAMES)('the UI tools on the %s profile', (profile) => {
     expect(errorOf(await p.run('app_launch', { packageName: NOTES })).hint).toContain('ui_swipe up');
     const { width, height } = p.device.phone.screen;
     const x = Math.round(width / 2);
+    // A PIN lock stays: the swipe happened, and the result says the phone is still locked.
+    p.device.phone.conditions.lockSecure = true;
+    expect(textOf(await p.run('ui_swipe', { x1: x, y1: height - 100, x2: x, y2: 100 }))).toContain(
+      'The phone is locked now (the lock screen shows)',
+    );
+    p.device.phone.conditions.lockSecure = false;
     expect((await p.run('ui_swipe', { x1: x, y1: height - 100, x2: x, y2: 100 })).ok).toBe(true);
     expect(p.device.phone.conditions.locked).toBe(false);
     expect(p.lab.service.telemetry.snapshot(p.device.serial).locked?.value).toBe(false);

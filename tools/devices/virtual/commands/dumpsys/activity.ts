@@ -101,7 +101,7 @@ export function windowDump(phone: VirtualPhone, args: string[]): string {
   const displays = [
     'WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)',
     `  Display: mDisplayId=0`,
-    `    init=${width}x${height} ${density}dpi cur=${width}x${height} app=${width}x${phone.layout.contentHeight} rng=1080x1017-2400x2337`,
+    `    init=${width}x${height} ${density}dpi cur=${width}x${height} app=${width}x${phone.layout.contentHeight}`,
     `    mCurrentFocus=${windowName(phone)}`,
     `    mFocusedApp=${focusedApp}`,
   ];
