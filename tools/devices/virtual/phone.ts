@@ -5,7 +5,7 @@
  * phone/input.ts; app screens are in phone/apps/; the display layout in phone/layout.ts.
  */
 import type { AppContext, VirtualApp } from './phone/apps/app';
-import { createAdbKeyboard, createInstalledApp } from './phone/apps/installed';
+import { createAdbKeyboard } from './phone/apps/installed';
 import { AppState } from './phone/app-state';
 import { type PhoneConditions, PhoneHardware, keyboardSettings, serialNumberFor } from './phone/hardware';
 import { SYSTEM_UI, keyguardTree } from './phone/keyguard';
@@ -68,7 +68,8 @@ export class VirtualPhone {
   awake = true;
   keyboardShown = false;
   focus: Focus | null = null;
-  private readonly packages = new PackageRegistry();
+  /** The installed packages (installs and removals: phone/package-ops.ts). */
+  readonly packages = new PackageRegistry();
   private tasks: Task[] = [];
   private readonly appState = new AppState();
   private readonly pids = new Map<string, number>();
@@ -155,52 +156,6 @@ export class VirtualPhone {
 
   getPackage(name: string): PackageRecord | undefined {
     return this.packages.get(name);
-  }
-
-  /**
-   * `pm install`: returns the line pm prints (`Success` or `Failure [CODE: …]`). MIUI/HyperOS
-   * refuse shell installs until "Install via USB" is on; Android 14+ refuses APKs targeting an old
-   * SDK unless `--bypass-low-target-sdk-block` is given.
-   */
-  installApk(path: string, replace: boolean, opts: { bypassLowTargetSdk?: boolean } = {}): string {
-    const data = this.fs.read(path);
-    if (typeof data === 'string') return `Failure [INSTALL_FAILED_INVALID_URI: ${path}: ${data}]`;
-    if (!this.hardware.usbInstallAllowed()) return 'Failure [INSTALL_FAILED_USER_RESTRICTED: Install canceled by user]';
-    const info = this.packages.check(path, data, replace);
-    if (typeof info === 'string') return info;
-    const min = this.profile.android.minTargetSdk;
-    if (min > 0 && (info.targetSdk ?? 34) < min && !opts.bypassLowTargetSdk)
-      return `Failure [INSTALL_FAILED_DEPRECATED_SDK_VERSION: App package must target at least SDK version ${min}, but found ${info.targetSdk}]`;
-    this.forceStop(info.packageName);
-    this.packages.put(createInstalledApp(info), this.now());
-    this.log.add(
-      'I',
-      'PackageManager',
-      `Package ${info.packageName} installed (versionName=${info.versionName})`,
-      SYSTEM_PID,
-    );
-    return 'Success';
-  }
-
-  /** `pm uninstall`: system apps and unknown packages cannot be removed. */
-  uninstall(name: string): boolean {
-    const record = this.packages.get(name);
-    if (!record || record.info.system) return false;
-    this.clearData(name);
-    this.packages.remove(name);
-    this.log.add('I', 'PackageManager', `Package ${name} removed`, SYSTEM_PID);
-    return true;
-  }
-
-  /** `pm clear`: stops the app and forgets its data. */
-  clearData(name: string): boolean {
-    const record = this.packages.get(name);
-    if (!record) return false;
-    this.forceStop(name);
-    record.app.clearData();
-    this.clearAppState(name);
-    this.services.cancelNotifications(name);
-    return true;
   }
 
   // ── processes and activities ───────────────────────────────────────────
@@ -423,7 +378,7 @@ export class VirtualPhone {
   }
 
   /** Forgets what only lived in the app's process: field drafts, scroll positions, its media session. */
-  private clearAppState(packageName: string): void {
+  clearAppState(packageName: string): void {
     if (packageName === this.services.media.ownerPackage) this.services.media.close();
     this.appState.forget(packageName);
   }

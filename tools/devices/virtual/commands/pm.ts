@@ -2,6 +2,7 @@
  * `pm` (and `cmd package`): list packages/features, path, install, uninstall, clear, grant/revoke.
  * Output lines match what adbkit parses: `package:NAME`, `Success`, `Failure [CODE]`.
  */
+import { clearData, installApk, uninstall } from '../phone/package-ops';
 import { readExactly } from '../sh/io';
 import { parseFlags, type CommandContext, type CommandHandler } from './types';
 
@@ -60,7 +61,7 @@ async function install(ctx: CommandContext, args: string[]): Promise<number> {
     }
     path = `/data/local/tmp/.streamed-${ctx.phone.now()}.apk`;
     ctx.phone.fs.write(path, data);
-    const result = ctx.phone.installApk(path, true, { bypassLowTargetSdk: bypass });
+    const result = installApk(ctx.phone, path, true, { bypassLowTargetSdk: bypass });
     ctx.phone.fs.remove(path, false);
     ctx.out(`${result}\n`);
     return result === 'Success' ? 0 : 1;
@@ -75,7 +76,7 @@ async function install(ctx: CommandContext, args: string[]): Promise<number> {
     );
     return 255;
   }
-  const result = ctx.phone.installApk(path, flags.has('-r'), { bypassLowTargetSdk: bypass });
+  const result = installApk(ctx.phone, path, flags.has('-r'), { bypassLowTargetSdk: bypass });
   ctx.out(`${result}\n`);
   return result === 'Success' ? 0 : 1;
 }
@@ -102,13 +103,13 @@ export const pm: CommandHandler = async (ctx) => {
       return install(ctx, rest);
     case 'uninstall': {
       const name = rest.filter((a) => !a.startsWith('-') && !/^\d+$/.test(a)).pop() ?? '';
-      const ok = ctx.phone.uninstall(name);
+      const ok = uninstall(ctx.phone, name);
       ctx.out(ok ? 'Success\n' : 'Failure [DELETE_FAILED_INTERNAL_ERROR]\n');
       return ok ? 0 : 1;
     }
     case 'clear': {
       const name = rest.filter((a) => !a.startsWith('-') && !/^\d+$/.test(a)).pop() ?? '';
-      const ok = ctx.phone.clearData(name);
+      const ok = clearData(ctx.phone, name);
       ctx.out(ok ? 'Success\n' : 'Failed\n');
       return ok ? 0 : 1;
     }
