@@ -187,9 +187,9 @@ describe.each(PROFILE_NAMES)('the UI tools on the %s profile', (profile) => {
     );
   });
 
-  it('screenshot of a secure window says the image is black, and ui_dump still reads it', async () => {
+  it('screenshot of a secure window says why it is black, and ui_dump still reads it', async () => {
     await p.run('app_launch', { packageName: 'com.example.shop', activity: '.CartActivity' });
-    expect(textOf(await p.run('screenshot'))).toContain('The image is black');
+    expect(textOf(await p.run('screenshot'))).toContain('The focused window is a secure one (FLAG_SECURE');
     expect(textOf(await p.run('ui_dump'))).toContain('Checkout');
   });
 
@@ -255,7 +255,7 @@ describe('a foldable', () => {
     expect((await shot({ display: '0' })).png?.width).toBe(2208);
     const off = await shot({ display: '4619827551948147201' });
     expect(off.png?.width).toBe(1080);
-    expect(off.text).toContain('The image is black: the screen is off');
+    expect(off.text).toContain('Display 4619827551948147201 is off, so the image is black');
     const wrong = errorOf(await p.run('screenshot', { display: '7' }));
     expect(wrong.code).toBe('NOT_FOUND');
     expect(wrong.hint).toContain('4619827259835644672 (logical 0, 2208x1840, on)');

@@ -13,7 +13,7 @@ import { deviceToolError } from '../manager/device-errors';
 import { DeviceIoError } from '../manager/device-io-error';
 import { MULTI_DISPLAY_WARNING, type PhoneDisplay, defaultDisplay, listDisplays, splitCaptureText } from '../displays';
 import { PNG_SIGNATURE, pngSize } from '../png';
-import { defineDeviceTool } from './device-tool';
+import { type DeviceCall, defineDeviceTool } from './device-tool';
 
 /** Box-filter downscale (each output pixel averages the source pixels it covers); pngjs only codes, it does not resize. */
 export function scalePng(data: Buffer, scale: number): { data: Buffer; width: number; height: number } {
@@ -42,14 +42,25 @@ export function scalePng(data: Buffer, scale: number): { data: Buffer; width: nu
   return { data: PNG.sync.write(out), width, height };
 }
 
-/** Share of black pixels, for images small enough to be mostly one colour (a black frame compresses to little). */
-function blackShare(png: Buffer, size: { width: number; height: number }): number {
-  if (png.length > (size.width * size.height) / 100) return 0;
-  const image = PNG.sync.read(png);
-  let black = 0;
-  for (let i = 0; i < image.data.length; i += 4)
-    if (image.data[i] === 0 && image.data[i + 1] === 0 && image.data[i + 2] === 0) black++;
-  return black / (image.width * image.height);
+/**
+ * Why a capture that may be black is black, from the phone's own state rather than its pixels:
+ * the focused window's FLAG_SECURE (`fl=… SECURE …` in `dumpsys window windows`), or the screen
+ * being off. Only asked when the PNG is small enough to be mostly one colour; real screens with
+ * content compress far worse than a black frame.
+ */
+async function whyBlack(device: DeviceCall, png: Buffer, size: { width: number; height: number }): Promise<string> {
+  if (png.length > (size.width * size.height) / 100) return '';
+  const r = await device.run(
+    "dumpsys window windows | grep -E '^  Window #|^      fl=|^  mCurrentFocus='; dumpsys power | grep mWakefulness=",
+  );
+  if (/mWakefulness=(Asleep|Dozing)/.test(r.output))
+    return ' The screen is off, so the image is black: wake the device (shell_execute "input keyevent KEYCODE_WAKEUP").';
+  const focus = /^ {2}mCurrentFocus=(Window\{[^}]*\})/m.exec(r.output)?.[1];
+  const blocks = r.output.split(/^(?= {2}Window #)/m);
+  const focused = focus ? blocks.find((b) => b.includes(`${focus}:`)) : undefined;
+  if (focused && /^ {6}fl=.*\bSECURE\b/m.test(focused))
+    return ' The focused window is a secure one (FLAG_SECURE, as banking and payment screens set): Android leaves it black in screenshots. ui_dump can still read it.';
+  return '';
 }
 
 const DISPLAY_ID = z
@@ -131,9 +142,9 @@ export function screenshotTool(service: DeviceService): Tool {
       }
       const which = display ? ` display ${display.physicalId}` : '';
       const black =
-        blackShare(png, size) > 0.95
-          ? ' The image is black: the screen is off, or the app shows a secure window (FLAG_SECURE, as banking and payment screens do) that screenshots cannot see; ui_dump can still read it.'
-          : '';
+        display && !display.active
+          ? ` Display ${display.physicalId} is off, so the image is black; the one that is on is the default.`
+          : await whyBlack(device, png, size);
       if (args.scale >= 0.999)
         return imageSuccess(
           png,

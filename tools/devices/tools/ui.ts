@@ -22,8 +22,17 @@ const COORD = z.number().int().min(0).max(20_000);
 /** A dump is taken as still showing the screen for this long, if no action ran since. */
 const REF_TRUST_MS = 10_000;
 
+/** The latest dump still shows the screen: nothing acted on the device since, and it is recent. */
+function dumpIsCurrent(device: DeviceCall, refs: UiRefStore): boolean {
+  const snapshot = refs.snapshot(device.serial);
+  if (!snapshot) return false;
+  const actedSince = device.previousActionAt !== undefined && device.previousActionAt >= snapshot.at;
+  return !actedSince && device.service.telemetry.now() - snapshot.at < REF_TRUST_MS;
+}
+
 async function screenSize(device: DeviceCall, refs: UiRefStore): Promise<{ width: number; height: number }> {
-  const known = refs.snapshot(device.serial)?.screen;
+  // A foldable changes size when folded, a phone when rotated: an older dump's size may be wrong.
+  const known = dumpIsCurrent(device, refs) ? refs.snapshot(device.serial)?.screen : undefined;
   if (known) return known;
   const out = (await device.run('wm size')).output;
   const size = parseWmSize(out);
@@ -56,12 +65,9 @@ async function currentElement(
   ref: string,
   signal: AbortSignal,
 ): Promise<{ element: UiElement; checked: boolean }> {
-  const snapshot = refs.snapshot(device.serial);
   const element = refs.element(device.serial, ref);
-  if (!snapshot || !element) throw noSuchRef(refs, device.serial, ref);
-  const telemetry = device.service.telemetry;
-  const actedSince = device.previousActionAt !== undefined && device.previousActionAt >= snapshot.at;
-  if (!actedSince && telemetry.now() - snapshot.at < REF_TRUST_MS) return { element, checked: false };
+  if (!element) throw noSuchRef(refs, device.serial, ref);
+  if (dumpIsCurrent(device, refs)) return { element, checked: false };
   const fresh = await readUiDump(device, { budgetMs: 15_000, signal });
   const match = fresh.snapshot.elements.find((e) => sameElement(element, e));
   if (match) return { element: match, checked: true };

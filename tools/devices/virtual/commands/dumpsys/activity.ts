@@ -89,10 +89,17 @@ export function windowDump(phone: VirtualPhone, args: string[]): string {
     `    mShortPressOnPowerBehavior=1 mLongPressOnPowerBehavior=${legacy ? 1 : 5}`,
     ...keyguard(phone),
   ];
+  const uid = phone.getPackage(phone.focusedPackage())?.uid ?? 10050;
+  // WindowManager.LayoutParams flags in bit order; FLAG_SECURE (0x2000) sits after LAYOUT_IN_SCREEN.
+  const flags = `LAYOUT_IN_SCREEN ${phone.secureWindowShown() ? 'SECURE ' : ''}LAYOUT_INSET_DECOR SPLIT_TOUCH HARDWARE_ACCELERATED DRAWS_SYSTEM_BAR_BACKGROUNDS`;
   const windows = [
     'WINDOW MANAGER WINDOWS (dumpsys window windows)',
     `  Window #0 ${windowName(phone)}:`,
-    '    mDisplayId=0 rootTaskId=1 mSession=Session{1b2c3d4 12345:u0a10123} mClient=android.os.BinderProxy@5e6f7a8',
+    `    mDisplayId=0 rootTaskId=1 mSession=Session{1b2c3d4 12345:u0a${uid % 100000}} mClient=android.os.BinderProxy@5e6f7a8`,
+    `    mOwnerUid=${uid} showForAllUsers=false package=${phone.focusedPackage()} appop=NONE`,
+    '    mAttrs={(0,0)(fillxfill) sim={adjust=resize} ty=BASE_APPLICATION wanim=0x10302fe',
+    `      fl=${flags}`,
+    '      pfl=NO_MOVE_ANIMATION FORCE_DRAW_STATUS_BAR_BACKGROUND FIT_INSETS_CONTROLLED',
     '',
     `  mCurrentFocus=${windowName(phone)}`,
     `  mFocusedApp=${focusedApp}`,
