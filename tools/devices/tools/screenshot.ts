@@ -42,22 +42,23 @@ export function scalePng(data: Buffer, scale: number): { data: Buffer; width: nu
   return { data: PNG.sync.write(out), width, height };
 }
 
+const STATE_COMMAND =
+  "dumpsys window windows | grep -E '^  Window #|^      fl=|^  mCurrentFocus='; dumpsys power | grep mWakefulness=";
+
+/** A reading of the focused window's flags and the screen is reused this long, if nothing acted since. */
+const STATE_REUSE_MS = 3_000;
+
 /**
- * Why a capture that may be black is black, from the phone's own state rather than its pixels:
- * the focused window's FLAG_SECURE (`fl=… SECURE …` in `dumpsys window windows`), or the screen
- * being off. Only asked when the PNG is small enough to be mostly one colour; real screens with
- * content compress far worse than a black frame.
+ * Why a capture is black, from the phone's own state rather than its pixels: the focused window's
+ * FLAG_SECURE (`fl=… SECURE …` in `dumpsys window windows`), or the screen being off. Only asked
+ * when the PNG is small enough to be mostly one colour: real screens with content compress far
+ * worse than a black frame.
  */
-async function whyBlack(device: DeviceCall, png: Buffer, size: { width: number; height: number }): Promise<string> {
-  if (png.length > (size.width * size.height) / 100) return '';
-  const r = await device.run(
-    "dumpsys window windows | grep -E '^  Window #|^      fl=|^  mCurrentFocus='; dumpsys power | grep mWakefulness=",
-  );
-  if (/mWakefulness=(Asleep|Dozing)/.test(r.output))
+function whyBlack(state: string): string {
+  if (/mWakefulness=(Asleep|Dozing)/.test(state))
     return ' The screen is off, so the image is black: wake the device (shell_execute "input keyevent KEYCODE_WAKEUP").';
-  const focus = /^ {2}mCurrentFocus=(Window\{[^}]*\})/m.exec(r.output)?.[1];
-  const blocks = r.output.split(/^(?= {2}Window #)/m);
-  const focused = focus ? blocks.find((b) => b.includes(`${focus}:`)) : undefined;
+  const focus = /^ {2}mCurrentFocus=(Window\{[^}]*\})/m.exec(state)?.[1];
+  const focused = focus ? state.split(/^(?= {2}Window #)/m).find((b) => b.includes(`${focus}:`)) : undefined;
   if (focused && /^ {6}fl=.*\bSECURE\b/m.test(focused))
     return ' The focused window is a secure one (FLAG_SECURE, as banking and payment screens set): Android leaves it black in screenshots. ui_dump can still read it.';
   return '';
@@ -76,6 +77,18 @@ const DISPLAY_ID = z
 export function screenshotTool(service: DeviceService): Tool {
   /** Phones known to have several displays: their captures name one with -d. */
   const multiDisplay = new Set<string>();
+  const states = new Map<string, { at: number; text: string }>();
+  /** The window and power state, read anew unless a recent reading still holds. */
+  const stateOf = async (device: DeviceCall): Promise<string> => {
+    const now = service.telemetry.now();
+    const last = states.get(device.serial);
+    const actedSince =
+      device.previousActionAt !== undefined && last !== undefined && device.previousActionAt >= last.at;
+    if (last && !actedSince && now - last.at < STATE_REUSE_MS) return last.text;
+    const text = (await device.run(STATE_COMMAND)).output;
+    states.set(device.serial, { at: now, text });
+    return text;
+  };
   return defineDeviceTool(service, {
     id: 'screenshot',
     title: 'Take a screenshot',
@@ -144,7 +157,9 @@ export function screenshotTool(service: DeviceService): Tool {
       const black =
         display && !display.active
           ? ` Display ${display.physicalId} is off, so the image is black; the one that is on is the default.`
-          : await whyBlack(device, png, size);
+          : png.length <= (size.width * size.height) / 100
+            ? whyBlack(await stateOf(device))
+            : '';
       if (args.scale >= 0.999)
         return imageSuccess(
           png,
