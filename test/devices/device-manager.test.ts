@@ -84,7 +84,7 @@ describe('choosing the device', () => {
     expect(result.error.data?.fields).toEqual(['serial']);
 
     const chosen = await lab.call('shell_execute', { command: 'getprop ro.serialno', serial: second.serial });
-    expect(textOf(chosen)).toContain(second.serial);
+    expect(textOf(chosen)).toContain(second.phone.props.get('ro.serialno'));
   });
 
   it('runs commands on several devices at once, each on its own', async () => {
@@ -94,7 +94,8 @@ describe('choosing the device', () => {
         lab.call('shell_execute', { command: `echo call-${i}; getprop ro.serialno`, serial: (i % 2 ? b : a)!.serial }),
       ),
     );
-    for (const [i, r] of results.entries()) expect(textOf(r)).toContain(`call-${i}\n${(i % 2 ? b : a)!.serial}`);
+    for (const [i, r] of results.entries())
+      expect(textOf(r)).toContain(`call-${i}\n${(i % 2 ? b : a)!.phone.props.get('ro.serialno')}`);
   });
 
   it('refuses an unknown serial as NOT_FOUND, naming the attached ones', async () => {
@@ -111,7 +112,7 @@ describe('choosing the device', () => {
     const listed = lab.service.devices();
     expect(listed.map((d) => d.serial).sort()).toEqual(lab.devices.map((d) => d.serial).sort());
     expect(listed.every((d) => d.state === 'device')).toBe(true);
-    await expect.poll(() => lab.service.devices().every((d) => d.model === 'Toolgate Virtual Phone')).toBe(true);
+    await expect.poll(() => lab.service.devices().every((d) => d.model === 'Pixel 8')).toBe(true);
   });
 });
 
@@ -158,7 +159,7 @@ describe('the demo phone (--virtual-device)', () => {
     const demo = await attachVirtualDevice(lab.service);
     expect(lab.service.manager.tracker.get(demo.serial)?.state).toBe('device');
     const info = await lab.call('get_device_info', { serial: demo.serial });
-    expect(info.ok && (info.structured as { model: string }).model).toBe('Toolgate Virtual Phone');
+    expect(info.ok && (info.structured as { model: string }).model).toBe('Pixel 8');
     await demo.close();
     expect(lab.service.manager.tracker.get(demo.serial)).toBeUndefined();
   });

@@ -12,8 +12,10 @@ import { appForceStopTool, appInfoTool, appLaunchTool, appListTool, appUninstall
 import { logcatTool } from './tools/logcat';
 import { getLocationTool, notificationReadTool } from './tools/readers';
 import { screenshotTool } from './tools/screenshot';
-import { clipboardTool, controlMediaTool, getDeviceInfoTool, getSetSettingsTool, getTimeTool } from './tools/system';
-import { inputTextTool, uiDumpTool, uiSwipeTool, uiTapTool } from './tools/ui';
+import { controlMediaTool } from './tools/media';
+import { clipboardTool, getDeviceInfoTool, getSetSettingsTool, getTimeTool } from './tools/system';
+import { inputTextTool } from './tools/input-text';
+import { uiDumpTool, uiSwipeTool, uiTapTool } from './tools/ui';
 import { UiRefStore } from './tools/ui-tree';
 
 export { createDeviceService, type DeviceService, type DeviceServiceOptions, type DeviceView } from './device-service';

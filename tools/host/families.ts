@@ -17,6 +17,7 @@ import type { ApprovalDecider } from '../core/permission';
 import type { SelfGuard } from '../common/self-guard';
 import { type CommandApprover, createDeviceService, deviceEnvironmentRules, deviceTools } from '../devices';
 import { attachVirtualDevice } from '../devices/virtual-demo';
+import type { ProfileName } from '../devices/virtual/profiles';
 import { createDeviceSurface } from './device-surface';
 import { type ShortcutStore, orchestrationTools } from '../orchestration';
 import { networkTools } from '../network';
@@ -42,7 +43,8 @@ export interface FamilyDeps {
   shortcutStore: ShortcutStore;
   traceSpans: () => readonly TraceSpan[];
   telemetry: TelemetryStore | undefined;
-  virtualDevice: boolean;
+  /** Attach the virtual phone: true for the default profile, or a profile's name. */
+  virtualDevice: boolean | ProfileName;
   /** Overrides the adbPort setting. */
   adbPort?: number;
   settings: HostSettings;
@@ -169,7 +171,9 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
   // adb is started now so the Devices page lists phones at once; without adb the tools say how to install it.
   const adbStarting = deviceService.start().catch((e: unknown) => deps.log(`devices: ${(e as Error).message}`));
   const demo = deps.virtualDevice
-    ? await attachVirtualDevice(deviceService).catch((e: unknown) => {
+    ? await attachVirtualDevice(deviceService, {
+        ...(typeof deps.virtualDevice === 'string' ? { profile: deps.virtualDevice } : {}),
+      }).catch((e: unknown) => {
         deps.log(`virtual device could not start: ${(e as Error).message}`);
         return undefined;
       })

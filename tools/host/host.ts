@@ -41,12 +41,14 @@ import { loadOrCreateToken } from './token';
 import { HOST_VERSION } from './version';
 import { closeCpuPool } from '../common/cpu-pool';
 import { onListenerError } from '../core/disposable';
+import type { ProfileName } from '../devices/virtual/profiles';
 
 export interface HostOptions {
   dataDir: string;
   /** 0 picks a free port. */
   port: number;
-  virtualDevice?: boolean;
+  /** Attach the virtual phone: true for the default profile, or a profile's name. */
+  virtualDevice?: boolean | ProfileName;
   /** How long a destructive call waits for a person; default 120 s. */
   approvalTimeoutMs?: number;
   rendererDir?: string;
