@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { type ToolFailure, failure } from '../core/result';
 import { formatPath } from '../core/schema';
 import { type Tool, type ToolContext, defineTool } from '../core/tool';
+import type { CallObserver } from '../core/call-observer';
 import {
   DEFAULT_BUDGET_MS,
   type FieldIssue,
@@ -115,7 +116,7 @@ export function parseBatchSteps(
   return issues.length > 0 ? { ok: false, issues } : { ok: true, steps: list };
 }
 
-export function batchTool(): Tool<z.infer<typeof input>> {
+export function batchTool(deps: { observer?: CallObserver } = {}): Tool<z.infer<typeof input>> {
   const tool = defineTool({
     id: BATCH_TOOL_ID,
     title: 'Run tools in a batch',
@@ -153,6 +154,7 @@ export function batchTool(): Tool<z.infer<typeof input>> {
       const report = await runSteps(parsed.steps, ctx, {
         budgetMs,
         requester: { kind: 'batch', id: ctx.callId, label: BATCH_TOOL_ID },
+        ...(deps.observer ? { observer: deps.observer } : {}),
       });
       return stepsResult(report, 'batch');
     },

@@ -6,12 +6,13 @@
  * Host wiring:
  *   registry.registerAll(orchestrationTools({ registry, shortcutStore, traceSpans, telemetry }));
  *   // after every other family is registered:
- *   loadShortcuts(shortcutStore, registry, { telemetry });
+ *   loadShortcuts(shortcutStore, registry, { telemetry, observer });
  * Nested calls (batch steps, shortcut steps) go through ctx.invoke, which the executor wires
  * to itself, so each is gated and traced like an agent's own call.
  */
 import type { ToolRegistry } from '../core/registry';
 import type { Tool } from '../core/tool';
+import type { CallObserver } from '../core/call-observer';
 import type { TraceSpan } from '../core/trace-span';
 import { batchTool } from './batch-tool';
 import { jsonTransformTool } from './json-transform-tool';
@@ -28,6 +29,8 @@ export interface OrchestrationDeps {
   traceSpans?: () => readonly TraceSpan[];
   /** Environment telemetry for shortcut preconditions; undefined means unknown (fail-open). */
   telemetry?: TelemetryReader;
+  /** Sees every batch and shortcut step as it starts and ends (the host keeps their arguments in memory). */
+  observer?: CallObserver;
   sleep?: Sleep;
 }
 
@@ -36,7 +39,7 @@ export function orchestrationTools(deps: OrchestrationDeps): Tool[] {
     waitTool({ sleep: deps.sleep }),
     jsonTransformTool(),
     versionCompareTool(),
-    batchTool(),
+    batchTool(deps.observer ? { observer: deps.observer } : {}),
     shortcutDefineTool(deps),
     shortcutListTool(deps),
     shortcutRunTool(deps),

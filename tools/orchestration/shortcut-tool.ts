@@ -11,6 +11,7 @@ import { type RiskLevel, riskRank } from '../core/metadata';
 import type { ToolRegistry } from '../core/registry';
 import { type ToolResult, failure } from '../core/result';
 import { type Tool, type ToolContext, defineTool } from '../core/tool';
+import type { CallObserver } from '../core/call-observer';
 import {
   type ShortcutDefinition,
   type ShortcutParam,
@@ -25,6 +26,8 @@ export type TelemetryReader = (key: string) => unknown;
 
 export interface ShortcutCompileOptions {
   telemetry?: TelemetryReader;
+  /** Sees each step's call as it starts and ends (the host keeps their arguments in memory). */
+  observer?: CallObserver;
 }
 
 export interface ShortcutProfile {
@@ -124,6 +127,7 @@ export function compileShortcut(
         budgetMs: DEFAULT_BUDGET_MS,
         requester: { kind: 'shortcut', id: ctx.callId, label: def.id },
         params,
+        ...(options.observer ? { observer: options.observer } : {}),
       });
       return stepsResult(report, `shortcut ${def.id}`);
     },

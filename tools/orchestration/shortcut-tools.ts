@@ -10,6 +10,7 @@ import { failure, jsonSuccess } from '../core/result';
 import { suggestToolIds } from '../core/suggester';
 import { type Tool, defineTool } from '../core/tool';
 import type { TraceSpan } from '../core/trace-span';
+import { type CallObserver, invokeObserved } from '../core/call-observer';
 import { SHORTCUT_PREFIX, type ShortcutDefinition, shortcutDefinitionShape } from './shortcut-definition';
 import { type ShortcutStore, defineShortcut } from './shortcut-store';
 import { MIN_PAIR_COUNT, suggestShortcuts } from './shortcut-suggester';
@@ -20,6 +21,7 @@ export interface ShortcutToolDeps {
   shortcutStore: ShortcutStore;
   traceSpans?: () => readonly TraceSpan[];
   telemetry?: TelemetryReader;
+  observer?: CallObserver;
 }
 
 function summary(def: ShortcutDefinition, registry: ToolRegistry) {
@@ -49,6 +51,7 @@ export function shortcutDefineTool(deps: ShortcutToolDeps) {
         store: deps.shortcutStore,
         registry: deps.registry,
         telemetry: deps.telemetry,
+        observer: deps.observer,
       });
       if (!defined.ok) return defined.result;
       const { definition, tool, replaced } = defined.value;
@@ -151,14 +154,18 @@ export function shortcutRunTool(deps: ShortcutToolDeps) {
           },
         );
       }
-      return ctx.invoke({
-        toolId: args.id,
-        args: args.params ?? {},
-        sessionId: ctx.sessionId,
-        requester: { kind: 'shortcut', id: ctx.callId, label: 'shortcut_run' },
-        signal: ctx.signal,
-        onProgress: (update) => ctx.progress(update),
-      });
+      return invokeObserved(
+        ctx,
+        {
+          toolId: args.id,
+          args: args.params ?? {},
+          sessionId: ctx.sessionId,
+          requester: { kind: 'shortcut', id: ctx.callId, label: 'shortcut_run' },
+          signal: ctx.signal,
+          onProgress: (update) => ctx.progress(update),
+        },
+        deps.observer,
+      );
     },
   });
 }

@@ -8,6 +8,7 @@
  */
 import { type ToolContent, type ToolError, type ToolResult, failure, renderResult } from '../core/result';
 import type { Requester, ToolContext } from '../core/tool';
+import { type CallObserver, invokeObserved } from '../core/call-observer';
 import { type ParamValue, type Placeholder, renderTemplate, truncateHead } from './template';
 
 export const NOT_EXECUTED = 'Not executed: an earlier action in this turn failed.';
@@ -66,6 +67,8 @@ export interface RunStepsOptions {
   /** Who the nested calls say asked for them (shown to the approver, links traces to this call). */
   requester: Requester;
   params?: ReadonlyMap<string, ParamValue | undefined>;
+  /** Sees each step's call (its arguments as rendered) as it starts and ends. */
+  observer?: CallObserver;
 }
 
 export interface StepsReport {
@@ -111,13 +114,11 @@ export async function runSteps(
         message: `step ${index + 1}/${steps.length}: ${step.tool}`,
       });
       const args = renderTemplate(step.args ?? {}, { results: report.results, params: opts.params });
-      const call = ctx.invoke({
-        toolId: step.tool,
-        args,
-        sessionId: ctx.sessionId,
-        requester: opts.requester,
-        signal: controller.signal,
-      });
+      const call = invokeObserved(
+        ctx,
+        { toolId: step.tool, args, sessionId: ctx.sessionId, requester: opts.requester, signal: controller.signal },
+        opts.observer,
+      );
       call.catch(() => undefined); // An abandoned call must not surface as an unhandled rejection.
       const settled = await Promise.race([call, aborted]);
       const result = settled === ABORTED ? abortedStepResult(budgetSpent, opts.budgetMs, index, step.tool) : settled;
