@@ -344,6 +344,14 @@ export type ShortcutDefinition = z.infer<typeof ShortcutDefinition>;
 export const ShortcutSuggestion = z.object({
   tools: z.array(z.string()),
   count: z.number(),
+  /** Why it is suggested: how often its calls all succeeded in this order, out of how often they were made in it, and when. */
+  evidence: z.object({
+    count: z.number(),
+    seen: z.number(),
+    successRate: z.number(),
+    lastSeen: z.number(),
+    sessions: z.number(),
+  }),
   draft: ShortcutDefinition,
 });
 export type ShortcutSuggestion = z.infer<typeof ShortcutSuggestion>;
@@ -524,7 +532,12 @@ export const contract = {
   auditLog: { input: z.object({ limit: z.number().int().min(1).max(5000).default(200) }), output: z.array(AuditEntry) },
   shortcuts: {
     input: z.object({}),
-    output: z.object({ defined: z.array(ShortcutDefinition), suggestions: z.array(ShortcutSuggestion) }),
+    output: z.object({
+      defined: z.array(ShortcutDefinition),
+      suggestions: z.array(ShortcutSuggestion),
+      /** The telemetry keys a precondition may name, with what each means, and the ones the host has a reading for now. */
+      preconditionKeys: z.array(z.object({ key: z.string(), meaning: z.string(), current: z.array(z.string()) })),
+    }),
   },
   defineShortcut: { input: ShortcutDefinition, output: CallOutcome },
   devices: { input: z.object({}), output: z.array(DeviceView) },

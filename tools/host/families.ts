@@ -14,6 +14,7 @@ import {
 } from '../browser';
 import type { CallObserver } from '../core/call-observer';
 import type { HostTelemetry } from './host-telemetry';
+import { PRECONDITION_KEYS } from './precondition-keys';
 import { createBrowserSurface } from './browser-surface';
 import { dataDirSecrets } from './data-dir';
 import type { BrowserSurface, DeviceSurface } from './surfaces';
@@ -48,6 +49,8 @@ export interface FamilyDeps {
   shortcutTelemetry: (key: string) => unknown;
   /** Sees every batch and shortcut step (the host keeps their arguments in memory). */
   observer?: CallObserver;
+  /** Whether two calls gave a field the same value (from the host's memory), for shortcut drafts. */
+  sameArgument?: (callA: string, callB: string, field: string) => boolean | undefined;
   virtualDevice: boolean;
   /** Overrides the adbPort setting. */
   adbPort?: number;
@@ -81,7 +84,9 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
       shortcutStore: deps.shortcutStore,
       traceSpans: deps.traceSpans,
       telemetry: deps.shortcutTelemetry,
+      preconditionKeys: PRECONDITION_KEYS,
       ...(deps.observer ? { observer: deps.observer } : {}),
+      ...(deps.sameArgument ? { sameArgument: deps.sameArgument } : {}),
     }),
   );
   registry.registerAll(

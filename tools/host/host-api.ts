@@ -32,6 +32,7 @@ import type { SpanStore } from './store/span-store';
 import { usageFromSpans } from './usage-report';
 import type { CallMemory } from './call-memory';
 import type { CallStories } from './call-story';
+import { keysWithReadings } from './precondition-keys';
 
 export interface HostApiDeps {
   /** Spans for shortcut suggestions, oldest first (the same source the shortcut_list tool mines). */
@@ -225,8 +226,16 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
     auditLog: ({ limit }) => deps.audit.recent(limit),
     shortcuts: () => {
       const defined = deps.shortcuts.list();
-      const suggestions = suggestShortcuts(deps.recentSpans(), { defined });
-      return { defined: defined as never, suggestions: suggestions as never };
+      const suggestions = suggestShortcuts(deps.recentSpans(), {
+        defined,
+        limit: 20,
+        sameArgument: (a, b, field) => deps.memory.sameArgument(a, b, field),
+      });
+      return {
+        defined: defined as never,
+        suggestions: suggestions as never,
+        preconditionKeys: keysWithReadings(deps.telemetryKeys()),
+      };
     },
     defineShortcut: (def) => callAsUi('shortcut_define', def as ShortcutDefinition, 'Define shortcut'),
     devices: () => deps.surfaces.deviceSurface?.list() ?? [],

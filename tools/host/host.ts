@@ -205,6 +205,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     telemetry,
     shortcutTelemetry: freshTelemetry,
     observer,
+    sameArgument: (a, b, field) => memory.sameArgument(a, b, field),
     virtualDevice: options.virtualDevice ?? false,
     ...(options.adbPort !== undefined ? { adbPort: options.adbPort } : {}),
     log,

@@ -29,7 +29,7 @@ const stepSchema = z.object({
     .record(z.string(), z.unknown())
     .optional()
     .describe(
-      'Arguments of the call. A value "{n}" is replaced by the result of step n (0-based); "{n}" inside a text inserts that result as text (first 4 KB).',
+      'Arguments of the call. A value "{n}" is replaced by the result of step n (0-based), "{n.path}" by one field of it: "{0.data.items[2].id}", "{1[0]}", "{0[\\"odd key\\"]}" (a number stays a number). Inside a text, "{n}" inserts that result as text and "{n.path}" the field (strings as they are, other values as JSON), cut to 4 KB.',
     ),
 });
 const stepsSchema = z.array(stepSchema);
@@ -123,7 +123,10 @@ export function batchTool(deps: { observer?: CallObserver } = {}): Tool<z.infer<
     description:
       `Runs up to ${MAX_STEPS} tool calls in order in one turn and stops at the first error; later steps report ` +
       '"Not executed: an earlier action in this turn failed." Use "{n}" in an argument to pass the result of step n (0-based) ' +
-      'to a later step. Each step is approved, limited and traced like a separate call. Default budget 120 s, at most 600 s.',
+      'to a later step, or "{n.path}" to pass one field of it, e.g. {"id": "{0.data.items[2].id}"} or "open {1.url} now" ' +
+      '(a path names fields with ".name", list items with "[i]", odd keys with ["key"]; a field the result lacks stops the batch ' +
+      'at that step, saying which fields there are). Each step is approved, limited and traced like a separate call. ' +
+      'Default budget 120 s, at most 600 s.',
     input,
     metadata: { category: 'orchestration', risk: 'MEDIUM' },
     // The envelope changes nothing itself: every step is gated on its own with its real risk, so

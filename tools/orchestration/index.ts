@@ -18,6 +18,8 @@ import { batchTool } from './batch-tool';
 import { jsonTransformTool } from './json-transform-tool';
 import type { ShortcutStore } from './shortcut-store';
 import type { TelemetryReader } from './shortcut-tool';
+import type { SuggestOptions } from './shortcut-suggester';
+import type { PreconditionKey } from './shortcut-preconditions';
 import { shortcutDefineTool, shortcutListTool, shortcutRunTool } from './shortcut-tools';
 import { versionCompareTool } from './version-compare-tool';
 import { type Sleep, waitTool } from './wait-tool';
@@ -31,6 +33,10 @@ export interface OrchestrationDeps {
   telemetry?: TelemetryReader;
   /** Sees every batch and shortcut step as it starts and ends (the host keeps their arguments in memory). */
   observer?: CallObserver;
+  /** Whether two calls gave a field the same value (the host's memory of arguments), for shortcut drafts. */
+  sameArgument?: SuggestOptions['sameArgument'];
+  /** The telemetry keys the host has (shortcut_define lists and checks them). */
+  preconditionKeys?: readonly PreconditionKey[];
   sleep?: Sleep;
 }
 
@@ -65,9 +71,24 @@ export {
   removeShortcut,
   type ShortcutStore,
 } from './shortcut-store';
-export { MIN_PAIR_COUNT, type ShortcutSuggestion, suggestShortcuts, type SuggestOptions } from './shortcut-suggester';
+export {
+  MAX_GAP_MS,
+  MIN_COUNT,
+  MIN_PAIR_COUNT,
+  type ShortcutSuggestion,
+  type SuggestionEvidence,
+  suggestShortcuts,
+  type SuggestOptions,
+} from './shortcut-suggester';
 export { compileShortcut, type ShortcutProfile, shortcutProfile, type TelemetryReader } from './shortcut-tool';
-export { isCompositeTool, validateShortcut } from './shortcut-validation';
+export { isCompositeTool, validateShortcut, type ValidateOptions } from './shortcut-validation';
+export {
+  keyPattern,
+  matchingKeys,
+  type PreconditionKey,
+  preconditionFailure,
+  resolveKey,
+} from './shortcut-preconditions';
 export { DEFAULT_BUDGET_MS, MAX_BUDGET_MS, MAX_STEPS, NOT_EXECUTED, type StepOutcome } from './step-runner';
 export { REFERENCE_LIMIT_BYTES } from './template';
 export { MAX_WAIT_SECONDS, realSleep, type Sleep } from './wait-tool';
