@@ -204,7 +204,7 @@ export function suggestShortcuts(spans: readonly TraceSpan[], options: SuggestOp
     (x, y) =>
       y.count - x.count ||
       y.tools.length - x.tools.length ||
-      (y.latest[0]?.start ?? 0) - (x.latest[0]?.start ?? 0) ||
+      x.first - y.first ||
       x.tools.join().localeCompare(y.tools.join()),
   );
   const limited = options.limit === undefined ? kept : kept.slice(0, options.limit);

@@ -49,14 +49,25 @@ export interface Placeholder {
   whole: boolean;
 }
 
+/** What looks like `{n.path}` but may be malformed (`{0.data[x]}`): found so it is refused, not left as text. */
+const LOOSE_STEP_REF = /\{(\d+)([.[][^{}]*)\}/g;
+
 export function findPlaceholders(value: unknown, path: string): Placeholder[] {
   if (typeof value === 'string') {
     const whole = WHOLE.test(value);
-    return [...value.matchAll(TOKEN)].map((m): Placeholder => {
+    const found = [...value.matchAll(TOKEN)].map((m): Placeholder & { at: number } => {
+      const at = m.index ?? 0;
       if (m[1] !== undefined)
-        return { path, kind: 'step', ref: Number(m[1]), ...(m[2] ? { field: m[2] } : {}), whole, text: m[0] };
-      return { path, kind: 'param', ref: m[3] ?? '', whole, text: m[0] };
+        return { path, kind: 'step', ref: Number(m[1]), ...(m[2] ? { field: m[2] } : {}), whole, text: m[0], at };
+      return { path, kind: 'param', ref: m[3] ?? '', whole, text: m[0], at };
     });
+    const starts = new Set(found.map((p) => p.at));
+    for (const m of value.matchAll(LOOSE_STEP_REF)) {
+      const at = m.index ?? 0;
+      if (!starts.has(at))
+        found.push({ path, kind: 'step', ref: Number(m[1]), field: m[2] ?? '', whole: false, text: m[0], at });
+    }
+    return found.sort((x, y) => x.at - y.at).map(({ at: _at, ...p }) => p);
   }
   if (Array.isArray(value)) return value.flatMap((v, i) => findPlaceholders(v, `${path}[${i}]`));
   if (isPlainObject(value)) return Object.entries(value).flatMap(([k, v]) => findPlaceholders(v, `${path}.${k}`));
