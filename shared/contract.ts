@@ -236,6 +236,7 @@ export const BreakerAtCall = z.object({
   /** This is the call's own breaker (its target is known), not just one of its tool's. */
   exact: z.boolean(),
   atStart: BreakerStateName,
+  /** Right after the call, its own outcome included (five failures in a row open it). */
   atEnd: BreakerStateName,
   /** Its transitions from an hour before the call to a minute after it. */
   transitions: z.array(BreakerTransition),

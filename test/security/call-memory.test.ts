@@ -47,7 +47,7 @@ beforeAll(async () => {
         arguments: {
           steps: [
             { tool: 'regex_extract', args: { text: `login ${SECRETS[1]} ok`, pattern: 'login (\\S+)' } },
-            { tool: 'calculate', args: { expression: `${SECRETS[2].replace(/-/g, '_')} + 1` } },
+            { tool: 'calculate', args: { expression: `${SECRETS[2]!.replace(/-/g, '_')} + 1` } },
           ],
         },
       }),

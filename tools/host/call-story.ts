@@ -41,6 +41,8 @@ export interface CallStoryDeps {
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
+/** The breaker hears how a call ended right after its last span: its state "after it" includes that. */
+const OWN_OUTCOME_MS = 50;
 const TARGET_IN_REFUSAL = /for target ([0-9a-f]{8})\b/;
 
 type State = BreakerTransition['from'];
@@ -179,7 +181,7 @@ export class CallStories {
         ...(target !== undefined ? { target } : {}),
         exact: exact !== undefined,
         atStart: stateAt(timeline, start),
-        atEnd: stateAt(timeline, end),
+        atEnd: stateAt(timeline, end + OWN_OUTCOME_MS),
         transitions,
       };
     });

@@ -28,4 +28,10 @@ export function describeCounts(counts: ClassCounts): string {
   return parts.length ? parts.join(', ') : 'none';
 }
 
+/** Legend entries in the classes' order (recharts sorts them by name otherwise); other series come after. */
+export function legendOrder(item: { dataKey?: unknown }): number {
+  const i = (CALL_CLASSES as readonly unknown[]).indexOf(item.dataKey);
+  return i === -1 ? CALL_CLASSES.length : i;
+}
+
 export { CALL_CLASSES, type CallClass, plural };

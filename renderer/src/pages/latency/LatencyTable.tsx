@@ -12,7 +12,7 @@ export function toolSuccessRate(s: Pick<UsageStats, 'outcomes'>): number {
 export function LatencyTable(props: { stats: UsageStats[]; selectedId: string | undefined }): React.JSX.Element {
   return (
     <div className="table-scroll">
-      <table className="data-table selectable" aria-label="Latency per tool">
+      <table className="data-table selectable compact" aria-label="Latency per tool">
         <thead>
           <tr>
             <th scope="col">Tool</th>
@@ -22,11 +22,15 @@ export function LatencyTable(props: { stats: UsageStats[]; selectedId: string | 
             <th scope="col" className="num" title="Times the tool ran, retries included">
               Attempts
             </th>
-            <th scope="col" className="num" title="Of the calls the tool ran to an end, the share that succeeded">
-              Tool success
+            <th
+              scope="col"
+              className="num"
+              title="Tool success: of the calls the tool ran to an end, the share that succeeded"
+            >
+              Success
             </th>
             <th scope="col" className="num" title="Calls the tool itself failed">
-              Tool failed
+              Failed
             </th>
             <th scope="col" className="num" title="Invalid arguments, unknown names: the caller's mistake">
               Caller

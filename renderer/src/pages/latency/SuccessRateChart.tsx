@@ -5,7 +5,7 @@
  */
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { UsageStats } from '../../../../shared/contract';
-import { CALL_CLASSES, CLASS_COLOR, CLASS_LEGEND } from '../../components/call-classes-view';
+import { CALL_CLASSES, CLASS_COLOR, CLASS_LEGEND, legendOrder } from '../../components/call-classes-view';
 import { formatClock } from '../../components/format';
 
 export type SuccessPoint = UsageStats['perMinute'][number] & { rate: number | null };
@@ -57,7 +57,13 @@ export function SuccessRateChart(props: { stats: UsageStats }): React.JSX.Elemen
             label={{ value: 'tool success', angle: 90, position: 'insideRight', fontSize: 11, dy: -30 }}
           />
           <Tooltip labelFormatter={(m) => `minute ${hhmm(Number(m))}`} cursor={{ fill: 'var(--hover)' }} />
-          <Legend verticalAlign="top" height={28} iconSize={10} wrapperStyle={{ fontSize: 12 }} />
+          <Legend
+            verticalAlign="top"
+            height={28}
+            iconSize={10}
+            wrapperStyle={{ fontSize: 12 }}
+            itemSorter={legendOrder}
+          />
           {present.map((c) => (
             <Bar
               key={c}

@@ -3,7 +3,14 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { Badge } from '../../components/Badge';
 import { ErrorState } from '../../components/ErrorState';
 import { Loading } from '../../components/Loading';
-import { CALL_CLASSES, CLASS_COLOR, CLASS_LEGEND, describeCounts, plural } from '../../components/call-classes-view';
+import {
+  CALL_CLASSES,
+  CLASS_COLOR,
+  CLASS_LEGEND,
+  legendOrder,
+  describeCounts,
+  plural,
+} from '../../components/call-classes-view';
 import { formatAgo, formatClock } from '../../components/format';
 import { useNow } from '../../components/use-now';
 import { hrefFor } from '../../router/hash-route';
@@ -117,7 +124,13 @@ export function ActivityCard(): React.JSX.Element {
                     label={{ value: 'calls / min', angle: -90, position: 'insideLeft', fontSize: 11, dy: 30 }}
                   />
                   <Tooltip labelFormatter={(m) => `minute ${hhmm(Number(m))}`} cursor={{ fill: 'var(--hover)' }} />
-                  <Legend verticalAlign="top" height={28} iconSize={10} wrapperStyle={{ fontSize: 12 }} />
+                  <Legend
+                    verticalAlign="top"
+                    height={28}
+                    iconSize={10}
+                    wrapperStyle={{ fontSize: 12 }}
+                    itemSorter={legendOrder}
+                  />
                   {CALL_CLASSES.filter((c) => counts[c] > 0).map((c) => (
                     <Bar
                       key={c}

@@ -31,7 +31,7 @@ export function BreakerAtTime(props: { breakers: BreakerAtCall[] }): React.JSX.E
             <span>at the start</span> <BreakerStateBadge state={b.atStart} />
             {b.atEnd !== b.atStart ? (
               <>
-                <span>at the end</span> <BreakerStateBadge state={b.atEnd} />
+                <span>after it</span> <BreakerStateBadge state={b.atEnd} />
               </>
             ) : null}
           </span>

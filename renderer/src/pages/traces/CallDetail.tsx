@@ -28,7 +28,9 @@ const CLASS_TONE = {
   cancelled: 'neutral',
 } as const;
 
+/** The attempts; an attempt's error text is in the row when there are several (one is in the failure box above). */
 function AttemptRows(props: { spans: Span[] }): React.JSX.Element {
+  const several = props.spans.length > 1;
   return (
     <div className="table-scroll">
       <table className="data-table" aria-label="Attempts">
@@ -55,11 +57,11 @@ function AttemptRows(props: { spans: Span[] }): React.JSX.Element {
               </td>
               <td>
                 {s.errorCode ? <code>{s.errorCode}</code> : '—'}
-                {s.errorText ? (
+                {several && s.errorText ? (
                   <div className="small wrap" data-testid="attempt-error-text">
                     {s.errorText}
                   </div>
-                ) : s.errorSlug ? (
+                ) : several && s.errorSlug ? (
                   <div className="muted small wrap">{s.errorSlug}</div>
                 ) : null}
               </td>
