@@ -197,6 +197,14 @@ describe('the pages after a mixed run of a few hundred calls', () => {
     );
     expect(await phone.textContent()).toContain('with parameters serial, expression');
     await h.shot('shortcuts-after-mixed-run');
+    // The keys a precondition may name, and the ones with a reading now (the phone's).
+    const keys = h.page.getByTestId('precondition-keys');
+    await keys.locator('summary').click();
+    const table = (await keys.getByRole('table', { name: 'Precondition keys' }).textContent()) ?? '';
+    expect(table).toContain('device.<serial>.online');
+    expect(table).toContain('browser.dialogOpen');
+    expect(table).toContain(`device.${serial}.online`);
+    expect(table).not.toContain('foreground.package');
   });
 
   it('Breakers: "show breakers that never tripped" does what it says', async () => {
