@@ -210,7 +210,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     ...(options.adbPort !== undefined ? { adbPort: options.adbPort } : {}),
     log,
   });
-  // With the same telemetry reader and observer as shortcut_define gives the shortcuts it defines.
+  // Loaded with the reader and observer shortcut_define gives new shortcuts: preconditions hold after a restart.
   const loaded = loadShortcuts(shortcutStore, registry, { telemetry: freshTelemetry, observer });
   for (const s of loaded.skipped) log(`shortcut ${s.id} not loaded: ${s.reason}`);
 
