@@ -117,11 +117,28 @@ export const SpanQuery = z.object({
   limit: z.number().int().min(1).max(10_000).default(500),
 });
 
+/** Calls by what their end means (shared/call-classes.ts). */
+export const ClassCounts = z.object({
+  succeeded: z.number(),
+  toolFailed: z.number(),
+  callerMistake: z.number(),
+  denied: z.number(),
+  refused: z.number(),
+  cancelled: z.number(),
+});
+export type ClassCounts = z.infer<typeof ClassCounts>;
+
 export const UsageStats = z.object({
   toolId: z.string(),
-  count: z.number(),
-  successes: z.number(),
-  failures: z.number(),
+  /** Requests made: a retried call is one call. */
+  calls: z.number(),
+  /** Times the tool ran (every attempt, retries included; refused calls never ran). */
+  attempts: z.number(),
+  /** Attempts beyond each call's first. */
+  retries: z.number(),
+  /** Calls by how they ended. */
+  outcomes: ClassCounts,
+  /** Run time of the attempts that ran (refusals are not run time). */
   latencyMs: z.object({
     min: z.number(),
     mean: z.number(),
@@ -130,11 +147,12 @@ export const UsageStats = z.object({
     p99: z.number(),
     max: z.number(),
   }),
-  /** Histogram buckets: upper bound in ms (Infinity as null) and count. */
+  /** Histogram of attempts' run time: upper bound in ms (Infinity as null) and count. */
   buckets: z.array(z.object({ le: z.number().nullable(), count: z.number() })),
-  /** Calls and failures per minute, oldest first, for the success-rate chart. */
-  perMinute: z.array(z.object({ minute: z.number(), calls: z.number(), failures: z.number() })),
-  lastError: z.object({ code: ErrorCode, message: z.string(), at: z.number() }).optional(),
+  /** Calls per minute by the minute they started, and how they ended, oldest first. */
+  perMinute: z.array(ClassCounts.extend({ minute: z.number(), calls: z.number() })),
+  /** The last call the tool itself failed (toolFailed), with its cleaned error text. */
+  lastError: z.object({ code: ErrorCode, message: z.string(), at: z.number(), callId: z.string() }).optional(),
 });
 export type UsageStats = z.infer<typeof UsageStats>;
 
@@ -209,6 +227,106 @@ export const AuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
+export const CallClassName = z.enum(['succeeded', 'toolFailed', 'callerMistake', 'denied', 'refused', 'cancelled']);
+
+/** A breaker of the call's tool around the time of the call. */
+export const BreakerAtCall = z.object({
+  key: z.string(),
+  target: z.string().optional(),
+  /** This is the call's own breaker (its target is known), not just one of its tool's. */
+  exact: z.boolean(),
+  atStart: BreakerStateName,
+  /** Right after the call, its own outcome included (five failures in a row open it). */
+  atEnd: BreakerStateName,
+  /** Its transitions from an hour before the call to a minute after it. */
+  transitions: z.array(BreakerTransition),
+});
+export type BreakerAtCall = z.infer<typeof BreakerAtCall>;
+
+/** What the host remembers of a call while it runs: kept in memory only, never written or exported. */
+export const RememberedCall = z.object({
+  args: z.unknown(),
+  /** Why the arguments were not kept although the call is remembered. */
+  argsDropped: z.enum(['too-large', 'not-json']).optional(),
+  sessionId: z.string(),
+  requester: Requester,
+  at: z.number(),
+  replayOf: z.string().optional(),
+  /** Calls that ran this one again. */
+  replays: z.array(z.string()),
+});
+export type RememberedCall = z.infer<typeof RememberedCall>;
+
+/** One call's story: its attempts, the calls it started, its breaker and approval, and (while remembered) its arguments. */
+export const CallDetail = z.object({
+  callId: z.string(),
+  spans: z.array(Span),
+  /** Spans of the calls this one started (batch or shortcut steps). */
+  nested: z.array(Span),
+  callClass: CallClassName.optional(),
+  /** The hint the caller read (while the host remembers the call), else the default hint of its code. */
+  hint: z.object({ text: z.string(), source: z.enum(['call', 'default']) }).optional(),
+  breakers: z.array(BreakerAtCall),
+  /** Approval decisions about this call (the tool's, its shell commands'), oldest first. */
+  approvals: z.array(AuditEntry),
+  memory: RememberedCall.optional(),
+});
+export type CallDetail = z.infer<typeof CallDetail>;
+
+export const ReplayResult = z.object({ ok: z.boolean(), message: z.string(), outcome: CallOutcome.optional() });
+export type ReplayResult = z.infer<typeof ReplayResult>;
+
+/** A bug report of one call, in one file: everything but argument text. */
+export const CallReport = z.object({
+  format: z.literal('toolgate-call-report/1'),
+  exportedAt: z.number(),
+  note: z.string(),
+  host: z.object({
+    version: z.string(),
+    mode: z.string(),
+    startedAt: z.number(),
+    node: z.string(),
+    platform: z.string(),
+    arch: z.string(),
+    electron: z.string().optional(),
+    playwright: z.string().optional(),
+  }),
+  tool: z.object({
+    id: z.string(),
+    registered: z.boolean(),
+    title: z.string().optional(),
+    category: z.string().optional(),
+    risk: Risk.optional(),
+    annotations: Annotations.optional(),
+    selfGated: z.boolean().optional(),
+    runPolicy: z.string().optional(),
+    /** A digest of the tool's input schema: it changes when the tool's contract does. */
+    schemaDigest: z.string().optional(),
+  }),
+  call: z.object({
+    callId: z.string(),
+    toolId: z.string(),
+    sessionId: z.string().optional(),
+    requesterKind: z.string().optional(),
+    parentCallId: z.string().optional(),
+    startedAt: z.number().optional(),
+    endedAt: z.number().optional(),
+    attempts: z.number(),
+    callClass: CallClassName.optional(),
+    replayOf: z.string().optional(),
+  }),
+  spans: z.array(Span),
+  nested: z.array(Span),
+  breakers: z.array(BreakerAtCall),
+  approvals: z.array(AuditEntry),
+  environment: z.object({
+    recordedAt: z.number().optional(),
+    readings: z.array(z.object({ key: z.string(), value: z.unknown(), ageMs: z.number() })),
+    note: z.string().optional(),
+  }),
+});
+export type CallReport = z.infer<typeof CallReport>;
+
 export const ShortcutParam = z.object({
   name: z.string(),
   type: z.string(),
@@ -227,6 +345,14 @@ export type ShortcutDefinition = z.infer<typeof ShortcutDefinition>;
 export const ShortcutSuggestion = z.object({
   tools: z.array(z.string()),
   count: z.number(),
+  /** Why it is suggested: how often its calls all succeeded in this order, out of how often they were made in it, and when. */
+  evidence: z.object({
+    count: z.number(),
+    seen: z.number(),
+    successRate: z.number(),
+    lastSeen: z.number(),
+    sessions: z.number(),
+  }),
   draft: ShortcutDefinition,
 });
 export type ShortcutSuggestion = z.infer<typeof ShortcutSuggestion>;
@@ -259,7 +385,16 @@ export const BrowserView = z.object({
   url: z.string().optional(),
   title: z.string().optional(),
   tabs: z.array(z.object({ id: z.string(), url: z.string(), title: z.string(), active: z.boolean() })),
-  recentActions: z.array(z.object({ tool: z.string(), target: z.string().optional(), at: z.number() })),
+  /** What the browser tools did, oldest first: `refused` is Toolgate saying no (PERMISSION_DENIED), `failed` any other error. */
+  recentActions: z.array(
+    z.object({
+      tool: z.string(),
+      target: z.string().optional(),
+      at: z.number(),
+      outcome: z.enum(['ok', 'failed', 'refused']),
+      code: ErrorCode.optional(),
+    }),
+  ),
   dialog: z.string().optional(),
   /** How the browser was reached: launched (with a fresh or persistent profile) or connected to (CDP, Playwright server). */
   connection: z
@@ -443,6 +578,12 @@ export const contract = {
   },
   listSpans: { input: SpanQuery, output: z.array(Span) },
   exportSpans: { input: SpanQuery, output: z.object({ exportedAt: z.number(), spans: z.array(Span) }) },
+  /** One call's whole story for the Traces detail; its arguments only while the host remembers them. */
+  callDetail: { input: z.object({ callId: z.string().min(1) }), output: CallDetail },
+  /** Runs a remembered call again with the same arguments, through the pipeline, as a replay by the person. */
+  replayCall: { input: z.object({ callId: z.string().min(1) }), output: ReplayResult },
+  /** A bug report of one call as one JSON document, without argument text. */
+  callReport: { input: z.object({ callId: z.string().min(1) }), output: CallReport },
   usage: { input: z.object({ toolId: z.string().optional() }), output: UsageReport },
   breakers: { input: z.object({}), output: z.array(BreakerView) },
   resetBreaker: { input: z.object({ toolId: z.string().min(1) }), output: z.object({ ok: z.boolean() }) },
@@ -451,7 +592,12 @@ export const contract = {
   auditLog: { input: z.object({ limit: z.number().int().min(1).max(5000).default(200) }), output: z.array(AuditEntry) },
   shortcuts: {
     input: z.object({}),
-    output: z.object({ defined: z.array(ShortcutDefinition), suggestions: z.array(ShortcutSuggestion) }),
+    output: z.object({
+      defined: z.array(ShortcutDefinition),
+      suggestions: z.array(ShortcutSuggestion),
+      /** The telemetry keys a precondition may name, with what each means, and the ones the host has a reading for now. */
+      preconditionKeys: z.array(z.object({ key: z.string(), meaning: z.string(), current: z.array(z.string()) })),
+    }),
   },
   defineShortcut: { input: ShortcutDefinition, output: CallOutcome },
   devices: { input: z.object({}), output: z.array(DeviceView) },

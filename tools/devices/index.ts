@@ -23,7 +23,12 @@ export { DEVICE_TOOL_IDS, deviceEnvironmentRules } from './environment-rules';
 export { type CommandApprovalRequest, type CommandApprover, SHELL_OUTPUT_LIMIT } from './shell-gate/shell-execute';
 export { judgeCommandLine, type LineJudgement, type Verdict } from './shell-gate/command-policy';
 export { quote, sh } from './shell-words';
-export { telemetryKey, type DeviceScreenState, type TelemetryField } from './manager/device-telemetry';
+export {
+  DEVICE_TELEMETRY_MEANINGS,
+  telemetryKey,
+  type DeviceScreenState,
+  type TelemetryField,
+} from './manager/device-telemetry';
 export type { DeviceChange, TrackedDevice } from './manager/device-tracker';
 export type { ScreenFrame, ScreenStream, ScreenStreamOptions } from './screen-stream';
 export type { LogcatTailOptions } from './logcat-tail';

@@ -5,14 +5,23 @@
  */
 import { join } from 'node:path';
 import type { HostEvent, HostInfo } from '../../shared/contract';
-import { BrowserManager, browserTools } from '../browser';
+import {
+  BROWSER_TELEMETRY_KEYS,
+  BrowserManager,
+  browserEnvironmentRules,
+  browserTelemetryReading,
+  browserTools,
+} from '../browser';
+import type { CallObserver } from '../core/call-observer';
+import type { HostTelemetry } from './host-telemetry';
+import { PRECONDITION_KEYS } from './precondition-keys';
 import { createBrowserSurface } from './browser-surface';
 import { dataDirSecrets } from './data-dir';
 import type { BrowserSurface, DeviceSurface } from './surfaces';
 import type { Db } from './store/database';
 import type { ToolRegistry } from '../core/registry';
 import type { TraceSpan } from '../core/trace-span';
-import type { EnvironmentGate, TelemetryStore } from '../core/pipeline';
+import type { EnvironmentGate } from '../core/pipeline';
 import type { ApprovalDecider } from '../core/permission';
 import type { SelfGuard } from '../common/self-guard';
 import { type CommandApprover, createDeviceService, deviceEnvironmentRules, deviceTools } from '../devices';
@@ -42,7 +51,14 @@ export interface FamilyDeps {
   dataDir: string;
   shortcutStore: ShortcutStore;
   traceSpans: () => readonly TraceSpan[];
-  telemetry: TelemetryStore | undefined;
+  /** The store the device family writes and the environment gate reads; the browser adds its readings to it. */
+  telemetry: HostTelemetry | undefined;
+  /** Fresh telemetry values for shortcut preconditions (undefined when missing or stale: unknown). */
+  shortcutTelemetry: (key: string) => unknown;
+  /** Sees every batch and shortcut step (the host keeps their arguments in memory). */
+  observer?: CallObserver;
+  /** Whether two calls gave a field the same value (from the host's memory), for shortcut drafts. */
+  sameArgument?: (callA: string, callB: string, field: string) => boolean | undefined;
   /** Attach the virtual phone: true for the default profile, or a profile's name. */
   virtualDevice: boolean | ProfileName;
   /** Overrides the adbPort setting. */
@@ -78,14 +94,16 @@ export interface FamilyHandles {
 
 export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles> {
   const { registry } = deps;
-  const telemetryRead = (key: string) => deps.telemetry?.read(key)?.value;
   const { settings } = deps;
   registry.registerAll(
     orchestrationTools({
       registry,
       shortcutStore: deps.shortcutStore,
       traceSpans: deps.traceSpans,
-      telemetry: telemetryRead,
+      telemetry: deps.shortcutTelemetry,
+      preconditionKeys: PRECONDITION_KEYS,
+      ...(deps.observer ? { observer: deps.observer } : {}),
+      ...(deps.sameArgument ? { sameArgument: deps.sameArgument } : {}),
     }),
   );
   registry.registerAll(
@@ -109,7 +127,7 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
     dir: skillsDir,
     files,
     self: deps.self,
-    telemetry: telemetryRead,
+    telemetry: deps.shortcutTelemetry,
     sourceFolder: () => settings.get('skillSourceFolder'),
     indexUrl: () => settings.get('skillIndexUrl'),
     ...(deps.skillScripts ? { scripts: deps.skillScripts } : {}),
@@ -156,6 +174,12 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
     }),
   );
   const browserSurface = createBrowserSurface(browserManager);
+  for (const rule of browserEnvironmentRules(browserManager)) deps.environment?.addRule(rule);
+  deps.telemetry?.addSource({
+    keys: () => Object.keys(BROWSER_TELEMETRY_KEYS),
+    handles: (key) => key in BROWSER_TELEMETRY_KEYS,
+    read: (key) => browserTelemetryReading(browserManager, key),
+  });
 
   const deviceService = createDeviceService({
     ...(deps.telemetry ? { telemetry: deps.telemetry } : {}),

@@ -9,6 +9,7 @@ import type {
   HostEvent,
   HostInfo,
   PendingApproval,
+  ReplayResult,
   Span,
   ToolSummary,
 } from '../../shared/contract';
@@ -30,6 +31,9 @@ import type { BreakerStore } from './store/breaker-store';
 import type { SpanStore } from './store/span-store';
 import { usageFromSpans } from './usage-report';
 import { catalogApi } from './catalog-api';
+import type { CallMemory } from './call-memory';
+import type { CallStories } from './call-story';
+import { keysWithReadings } from './precondition-keys';
 
 export interface HostApiDeps {
   /** Spans for shortcut suggestions, oldest first (the same source the shortcut_list tool mines). */
@@ -45,6 +49,11 @@ export interface HostApiDeps {
   spans: SpanStore;
   audit: AuditStore;
   breakerStore: BreakerStore;
+  /** Recent calls' arguments (memory only), for replay. */
+  memory: CallMemory;
+  stories: CallStories;
+  /** The telemetry keys the host has now, for the Shortcuts page's precondition help. */
+  telemetryKeys: () => string[];
   shortcuts: ShortcutStore;
   /** Sequence number of the newest span event (HostEvents.spanSeq). */
   spanSeq: () => number;
@@ -122,6 +131,33 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
     return callOutcome(callId, result);
   };
 
+  const replay = async (callId: string): Promise<ReplayResult> => {
+    const remembered = deps.memory.get(callId);
+    if (!remembered)
+      return {
+        ok: false,
+        message: `The arguments of call ${callId} are no longer in memory (the host restarted, or it is older than the calls the host keeps), so it cannot be run again. Open the tool in Try it and enter them.`,
+      };
+    if (remembered.args === undefined)
+      return {
+        ok: false,
+        message: `The arguments of call ${callId} were too large to keep in memory, so it cannot be run again from here.`,
+      };
+    const replayId = newCallId();
+    const result = await deps.executor.execute({
+      toolId: remembered.toolId,
+      args: remembered.args,
+      callId: replayId,
+      sessionId: UI_SESSION,
+      requester: { kind: 'replay', id: callId, label: `Replay of ${callId}` },
+    });
+    return {
+      ok: true,
+      message: `Ran call ${callId} again as call ${replayId}: ${result.ok ? 'it succeeded' : `it failed with ${result.error.code}`}.`,
+      outcome: callOutcome(replayId, result),
+    };
+  };
+
   const tokenView = (c: ClientTokenInfo): ClientToken => ({
     id: c.id,
     name: c.name,
@@ -161,10 +197,13 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
     callTool: ({ toolId, args }) => callAsUi(toolId, args, 'Try it'),
     listSpans: (q) => deps.spans.query(q) as Span[],
     exportSpans: (q) => ({ exportedAt: now(), spans: deps.spans.query(q) as Span[] }),
+    callDetail: ({ callId }) => deps.stories.detail(callId),
+    replayCall: ({ callId }) => replay(callId),
+    callReport: ({ callId }) => deps.stories.report(callId),
     usage: ({ toolId }) => {
       const throughSeq = deps.spanSeq(); // read first: the query below holds at least these spans
       return {
-        stats: usageFromSpans(deps.spans.query({ limit: 10_000, ...(toolId ? { toolId } : {}) }), now()),
+        stats: usageFromSpans(deps.spans.usageSpans({ limit: 10_000, ...(toolId ? { toolId } : {}) }), now()),
         throughSeq,
       };
     },
@@ -188,8 +227,16 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
     auditLog: ({ limit }) => deps.audit.recent(limit),
     shortcuts: () => {
       const defined = deps.shortcuts.list();
-      const suggestions = suggestShortcuts(deps.recentSpans(), { defined });
-      return { defined: defined as never, suggestions: suggestions as never };
+      const suggestions = suggestShortcuts(deps.recentSpans(), {
+        defined,
+        limit: 20,
+        sameArgument: (a, b, field) => deps.memory.sameArgument(a, b, field),
+      });
+      return {
+        defined: defined as never,
+        suggestions: suggestions as never,
+        preconditionKeys: keysWithReadings(deps.telemetryKeys()),
+      };
     },
     defineShortcut: (def) => callAsUi('shortcut_define', def as ShortcutDefinition, 'Define shortcut'),
     devices: () => deps.surfaces.deviceSurface?.list() ?? [],

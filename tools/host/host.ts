@@ -6,11 +6,16 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { HostInfo } from '../../shared/contract';
-import { type Pipeline, createPipeline } from '../core/pipeline';
+import { type Pipeline, createPipeline, systemClock } from '../core/pipeline';
+import { observedExecutor } from '../core/call-observer';
 import { ToolRegistry } from '../core/registry';
 import type { ToolExecutor } from '../core/executor';
 import { loadShortcuts } from '../orchestration';
 import { ApprovalQueue } from './approval-queue';
+import { BreakerFeed } from './breaker-feed';
+import { CallMemory, rememberingObserver } from './call-memory';
+import { CallStories } from './call-story';
+import { HostTelemetry } from './host-telemetry';
 import { ClientTokens } from './auth/client-tokens';
 import { newLinkKey } from './auth/ui-link';
 import { UiSessions } from './auth/ui-sessions';
@@ -87,7 +92,12 @@ export interface Host {
   /** A fresh one-time link that opens a UI session (what `serve` prints and `toolgate ui-link` makes). */
   uiLink(): string;
   readonly registry: ToolRegistry;
+  /** The pipeline's executor as calls enter the host: their arguments are kept in memory (`memory`). */
   readonly executor: ToolExecutor;
+  /** Recent calls' arguments, in memory only (never written), for the Traces detail and replay. */
+  readonly memory: CallMemory;
+  /** Environment telemetry: what the device family writes and the browser reports. */
+  readonly telemetry: HostTelemetry;
   readonly pipeline: Pipeline;
   readonly approvals: ApprovalQueue;
   readonly api: HostApiHandlers;
@@ -124,8 +134,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
 
   const registry = new ToolRegistry();
   const approvals = new ApprovalQueue(approvalTimeoutMs);
+  const telemetry = new HostTelemetry(systemClock);
   const pipeline = createPipeline(registry, {
     traceCapacity: 300,
+    environment: { telemetry },
     ...(options.rateLimitPerMinute ? { rateLimit: { perMinute: options.rateLimitPerMinute } } : {}),
     approval: {
       decide: approvals.decide,
@@ -154,7 +166,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
       log(`span not stored: ${(e as Error).message}`);
     }
   });
-  pipeline.events.onBreakerTransition((t) => breakerStore.append(t));
+  // After the restore: the feed learns the restored open periods, and a restore is no new transition.
+  const breakerFeed = pipeline.breakers ? new BreakerFeed(pipeline.breakers) : undefined;
+  breakerFeed?.on((t) => breakerStore.append(t));
   pipeline.events.onSpan((span) => span.outcome === 'error' && log(failureLogLine(span)));
   const otlp = new OtlpExporter({
     endpoint: () => hostSettings.get('otlpEndpoint'),
@@ -167,7 +181,19 @@ export async function startHost(options: HostOptions): Promise<Host> {
   // (below; no tool can be called before that, as calls arrive through the server).
   const self = new SelfGuard({ dataDir: layout.root });
   // Before anything that can emit: families fire events while they start (devices found, a browser launched).
-  const events = new HostEvents(pipeline, approvals, registry);
+  const events = new HostEvents(
+    pipeline,
+    approvals,
+    registry,
+    breakerFeed ? (listener) => breakerFeed.on(listener) : undefined,
+  );
+  const memory = new CallMemory();
+  const observer = rememberingObserver(memory, {
+    known: (toolId) => registry.has(toolId),
+    environment: () => telemetry.entries(),
+  });
+  const executor = observedExecutor(pipeline.executor, observer);
+  const freshTelemetry = (key: string) => telemetry.fresh(key);
   const families: FamilyHandles = await registerFamilies({
     registry,
     db,
@@ -181,19 +207,23 @@ export async function startHost(options: HostOptions): Promise<Host> {
     dataDir: layout.root,
     shortcutStore,
     traceSpans: () => recentSpans(spans),
-    telemetry: pipeline.telemetry,
+    telemetry,
+    shortcutTelemetry: freshTelemetry,
+    observer,
+    sameArgument: (a, b, field) => memory.sameArgument(a, b, field),
     virtualDevice: options.virtualDevice ?? false,
     ...(options.adbPort !== undefined ? { adbPort: options.adbPort } : {}),
     log,
     env: options.env ?? process.env,
     ...(options.githubTokens ? { githubTokens: options.githubTokens } : {}),
   });
-  const loaded = loadShortcuts(shortcutStore, registry, {});
+  // Loaded with the reader and observer shortcut_define gives new shortcuts: preconditions hold after a restart.
+  const loaded = loadShortcuts(shortcutStore, registry, { telemetry: freshTelemetry, observer });
   for (const s of loaded.skipped) log(`shortcut ${s.id} not loaded: ${s.reason}`);
 
   const mcp = new McpEndpoint({
     registry,
-    executor: pipeline.executor,
+    executor,
     version: HOST_VERSION,
     onSessionClosed: (label) => pipeline.approval?.permissions.endSession(label),
     content: families.skills.content,
@@ -227,12 +257,23 @@ export async function startHost(options: HostOptions): Promise<Host> {
     emit: events.emit.bind(events),
     info,
     registry,
-    executor: pipeline.executor,
+    executor,
     pipeline,
     approvals,
     spans,
     audit,
     breakerStore,
+    memory,
+    stories: new CallStories({
+      spans,
+      audit,
+      breakerStore,
+      breakers: pipeline.breakers,
+      registry,
+      memory,
+      info: () => info(),
+    }),
+    telemetryKeys: () => telemetry.entries().map((e) => e.key),
     shortcuts: shortcutStore,
     spanSeq: () => events.spanSeq(),
     clientTokens,
@@ -267,7 +308,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
     clientTokens,
     uiLink: () => uiSessions.link(listening.address.ui),
     registry,
-    executor: pipeline.executor,
+    executor,
+    memory,
+    telemetry,
     pipeline,
     approvals,
     api,
@@ -287,6 +330,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
         await otlp.close();
         await closeCpuPool();
         events.dispose();
+        breakerFeed?.dispose();
         if (pipeline.breakers) settings.set(BREAKER_SNAPSHOT_KEY, pipeline.breakers.snapshot());
         spans.flush();
         db.close();

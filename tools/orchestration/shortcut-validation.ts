@@ -11,6 +11,7 @@ import { formatPath } from '../core/schema';
 import { SHORTCUT_PREFIX, type ShortcutDefinition, shortcutDefinitionSchema } from './shortcut-definition';
 import { type FieldIssue, MAX_STEPS, stepReferenceIssues } from './step-runner';
 import { findPlaceholders } from './template';
+import { type PreconditionKey, keyParams, preconditionKeyIssues } from './shortcut-preconditions';
 
 const ID_PATTERN = /^shortcut\.[a-z][a-z0-9_]{0,62}$/;
 const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -34,7 +35,16 @@ export function isCompositeTool(toolId: string): boolean {
 
 export type ShortcutValidation = { ok: true; definition: ShortcutDefinition } | { ok: false; issues: FieldIssue[] };
 
-export function validateShortcut(raw: unknown, registry: ToolRegistry): ShortcutValidation {
+export interface ValidateOptions {
+  /** The telemetry keys the host has: a precondition naming another key is refused (at definition time). */
+  preconditionKeys?: readonly PreconditionKey[];
+}
+
+export function validateShortcut(
+  raw: unknown,
+  registry: ToolRegistry,
+  options: ValidateOptions = {},
+): ShortcutValidation {
   const parsed = shortcutDefinitionSchema.safeParse(raw);
   if (!parsed.success) {
     return { ok: false, issues: parsed.error.issues.map((i) => ({ field: formatPath(i.path), message: i.message })) };
@@ -86,6 +96,18 @@ export function validateShortcut(raw: unknown, registry: ToolRegistry): Shortcut
         });
     }
   }
+
+  for (const [i, pre] of (def.preconditions ?? []).entries()) {
+    for (const name of keyParams(pre.key)) {
+      if (declared.has(name)) used.add(name);
+      else
+        issues.push({
+          field: `preconditions[${i}].key`,
+          message: `{${name}} is not a declared parameter${declaredList(declared)}; declare it in params or remove it`,
+        });
+    }
+  }
+  if (options.preconditionKeys) issues.push(...preconditionKeyIssues(def, options.preconditionKeys));
 
   for (const [name, i] of declared) {
     if (!used.has(name))

@@ -17,6 +17,16 @@ import type { TrackedDevice } from './device-tracker';
 
 export type TelemetryField = 'online' | 'screenOn' | 'foreground' | 'keyboardShown' | 'locked' | 'hardwareKeyboard';
 
+/** What each reading means, as shortcut preconditions and the UI describe them. */
+export const DEVICE_TELEMETRY_MEANINGS: Readonly<Record<TelemetryField, string>> = {
+  online: 'true while adb lists the device as ready',
+  screenOn: 'true while the screen is awake',
+  foreground: 'the resumed activity, "package/activity"',
+  keyboardShown: 'true while the on-screen keyboard is shown',
+  locked: 'true while the lock screen (keyguard) shows',
+  hardwareKeyboard: 'true while a hardware keyboard is attached',
+};
+
 export function telemetryKey(serial: string, field: TelemetryField): string {
   return `device.${serial}.${field}`;
 }
