@@ -23,6 +23,8 @@ import type { HostSettings } from './host-settings';
 import { filesTools } from '../files';
 import { structuredTools } from '../structured';
 import { utilityTools } from '../utility';
+import { type TerminalApprover, type TerminalOptions, terminalFamily } from '../terminal';
+import { type TerminalSurface, createTerminalSurface } from './terminal-surface';
 
 export interface FamilyDeps {
   registry: ToolRegistry;
@@ -41,6 +43,9 @@ export interface FamilyDeps {
   environment: EnvironmentGate | undefined;
   /** Asks a person about a shell command (shell_execute's own gate). */
   approveCommand: CommandApprover;
+  /** Asks a person from inside a running tool (the terminal family's keys, commands and installs). */
+  approve: TerminalApprover;
+  terminal?: TerminalOptions;
   log: (line: string) => void;
 }
 
@@ -49,6 +54,7 @@ export interface FamilyHandles {
   browser(): HostInfo['browser'];
   deviceSurface?: DeviceSurface;
   browserSurface?: BrowserSurface;
+  terminalSurface?: TerminalSurface;
   close(): Promise<void>;
 }
 
@@ -118,6 +124,25 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
     : undefined;
   if (demo) deps.log(`virtual device ${demo.serial} attached (demo phone)`);
 
+  const terminals = terminalFamily({
+    ...deps.terminal,
+    dataDir: deps.dataDir,
+    workspaceRoot: deps.workspaceRoot,
+    devices: deviceService,
+    approve: deps.approve,
+    settings: {
+      hostEnabled: () => settings.get('terminalHostEnabled') ?? false,
+      workspaces: () => settings.get('terminalWorkspaces'),
+      ubuntuSource: () => settings.get('terminalUbuntuSource'),
+    },
+  });
+  registry.registerAll(terminals.tools);
+  const terminalSurface = createTerminalSurface(terminals.manager, deps.emit);
+  // Turning host terminals off closes the open ones at once.
+  const hostSwitch = settings.onChange((now) => {
+    if (!now.terminalHostEnabled) void terminals.manager.closeWhere((t) => t.info.kind === 'host');
+  });
+
   return {
     devices: () =>
       deviceService
@@ -129,7 +154,11 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
       return { started: t.started, tabs: browserManager.tabsNow().length, ...(t.url ? { url: t.url } : {}) };
     },
     browserSurface,
+    terminalSurface,
     close: async () => {
+      hostSwitch.dispose();
+      terminalSurface.dispose();
+      await terminals.close();
       deviceSurface.dispose();
       // A shutdown right after start must not leave an adb server starting behind it.
       await adbStarting;

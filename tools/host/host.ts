@@ -10,6 +10,7 @@ import { type Pipeline, createPipeline } from '../core/pipeline';
 import { ToolRegistry } from '../core/registry';
 import type { ToolExecutor } from '../core/executor';
 import { loadShortcuts } from '../orchestration';
+import type { TerminalOptions } from '../terminal';
 import { ApprovalQueue } from './approval-queue';
 import { ClientTokens } from './auth/client-tokens';
 import { newLinkKey } from './auth/ui-link';
@@ -64,6 +65,8 @@ export interface HostOptions {
   adbPort?: number;
   /** Per-tool calls per minute, overriding the run policy's quota (labs that drive one tool hard). */
   rateLimitPerMinute?: Readonly<Record<string, number>>;
+  /** The terminal family's limits and programs (tests shorten the idle time, name another bubblewrap). */
+  terminal?: TerminalOptions;
 }
 
 export interface Host {
@@ -148,6 +151,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   });
   pipeline.events.onSpan((span) => otlp.add(span));
 
+  const approveFromTool = queueCommandApprover(approvals, audit, approvalTimeoutMs);
   const families: FamilyHandles = await registerFamilies({
     registry,
     db,
@@ -155,7 +159,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
     settings: hostSettings,
     emit: (e) => events.emit(e),
     environment: pipeline.environment,
-    approveCommand: queueCommandApprover(approvals, audit, approvalTimeoutMs),
+    approveCommand: approveFromTool,
+    approve: approveFromTool,
+    ...(options.terminal ? { terminal: options.terminal } : {}),
     dataDir: layout.root,
     shortcutStore,
     traceSpans: () => recentSpans(spans),

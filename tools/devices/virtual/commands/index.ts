@@ -8,6 +8,7 @@ import { input } from './input';
 import { logcat } from './logcat';
 import { pm } from './pm';
 import { screenCommands } from './screen';
+import { sttyCommands } from './stty';
 import { systemCommands } from './system';
 import type { CommandTable } from './types';
 
@@ -41,6 +42,7 @@ export const COMMANDS: CommandTable = {
   ...systemCommands,
   ...screenCommands,
   ...processCommands,
+  ...sttyCommands,
   am,
   monkey,
   pm,

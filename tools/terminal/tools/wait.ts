@@ -1,0 +1,117 @@
+/**
+ * terminal.wait: until a pattern appears in the terminal's output, or its program ends, or the
+ * timeout. Patterns are JavaScript regular expressions run under the regex guard (bounded time),
+ * tested against the output (escape sequences removed) from the cursor on, the newest 256 KB.
+ */
+import { z } from 'zod';
+import { ToolCallError, success } from '../../core/result';
+import { type Tool, defineTool } from '../../core/tool';
+import { boundedMatches, compileRegex } from '../../common/safe-regex';
+import type { TerminalContext } from '../context';
+import { perTerminal, terminalMetadata } from '../declare';
+import { MAX_WAIT_MS } from '../limits';
+import { terminalFor } from '../terminal-access';
+import { terminalText } from '../terminal-text';
+
+const WINDOW = 256 * 1024;
+const TEST_EVERY_MS = 50;
+
+export function waitTool(ctx: TerminalContext): Tool {
+  return defineTool({
+    id: 'terminal.wait',
+    title: 'Wait for terminal output',
+    description:
+      'Waits until `pattern` (a JavaScript regular expression) appears in the terminal’s output from `cursor` on (default: where your last observe stopped, so output printed since then counts), or with exit:true until its program ends; at most timeoutMs. Answers with the match and the cursor after it, or matched:false at the timeout.',
+    input: z.object({
+      id: z.string().min(1).max(64).describe('The terminal, as terminal.create returned it.'),
+      pattern: z
+        .string()
+        .min(1)
+        .max(2000)
+        .optional()
+        .describe('Regular expression to wait for, e.g. "listening on port \\\\d+" or "\\\\$ $".'),
+      flags: z.string().max(8).default('').describe('Regex flags: i, m, s, u (default none).'),
+      exit: z.boolean().default(false).describe('Wait for the terminal’s program to end instead of a pattern.'),
+      cursor: z
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .describe('Search output from this offset (from observe or an earlier wait).'),
+      timeoutMs: z
+        .number()
+        .int()
+        .min(100)
+        .max(MAX_WAIT_MS)
+        .default(30_000)
+        .describe(`How long to wait, in ms (default 30000, at most ${MAX_WAIT_MS}).`),
+    }),
+    metadata: terminalMetadata('LOW'),
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    runPolicy: 'legacy',
+    breakerScope: perTerminal,
+    async run(args, call) {
+      if ((args.pattern === undefined) === !args.exit)
+        throw new ToolCallError('INVALID_ARGUMENT', 'Give exactly one of `pattern` or `exit: true`.', {
+          data: { fields: ['pattern', 'exit'] },
+        });
+      if (/[gy]/.test(args.flags))
+        throw new ToolCallError('INVALID_ARGUMENT', 'The flags g and y mean nothing here; use i, m, s or u.', {
+          data: { fields: ['flags'] },
+        });
+      const re = args.pattern !== undefined ? compileRegex(args.pattern, args.flags) : undefined;
+      const t = terminalFor(ctx, args.id, call);
+      const from = args.cursor ?? t.observeCursor;
+      const started = Date.now();
+      const answer = await new Promise<Record<string, unknown>>((resolve, reject) => {
+        const subs: Array<{ dispose(): void }> = [];
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        let tester: ReturnType<typeof setTimeout> | undefined;
+        let settled = false;
+        const done = (value: Record<string, unknown> | Error) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          clearTimeout(tester);
+          for (const s of subs) s.dispose();
+          call.signal.removeEventListener('abort', onAbort);
+          if (value instanceof Error) reject(value);
+          else resolve(value);
+        };
+        const test = () => {
+          tester = undefined;
+          if (!re) return;
+          const read = t.log.read(Math.max(from, t.log.end - WINDOW), WINDOW);
+          try {
+            const found = boundedMatches(re, terminalText(read.data.toString('utf8')), 1).matches[0];
+            if (found) done({ matched: true, match: found.match, groups: found.groups, cursor: read.to });
+          } catch (e) {
+            done(e as Error);
+          }
+        };
+        const schedule = () => {
+          tester ??= setTimeout(test, TEST_EVERY_MS);
+        };
+        const onAbort = () => done({ matched: false, cancelled: true });
+        call.signal.addEventListener('abort', onAbort, { once: true });
+        timer = setTimeout(() => done({ matched: false, timedOut: true, cursor: t.log.end }), args.timeoutMs);
+        subs.push(t.onExit((exit) => done({ matched: !re, exited: true, exitCode: exit.exitCode, cursor: t.log.end })));
+        if (re) {
+          subs.push(t.onOutput(schedule));
+          test();
+        }
+        // The program may have ended before this wait began: those subscriptions were never needed.
+        if (settled) for (const s of subs) s.dispose();
+      });
+      const waited = Date.now() - started;
+      const text = answer.matched
+        ? re
+          ? `Matched after ${waited} ms: ${String(answer.match)}`
+          : `The program ended (exit status ${String(answer.exitCode ?? 'unknown')}).`
+        : answer.exited
+          ? `The program ended (exit status ${String(answer.exitCode ?? 'unknown')}) before the pattern appeared.`
+          : `Not seen within ${args.timeoutMs} ms.`;
+      return success(text, { id: t.info.id, waitedMs: waited, ...answer });
+    },
+  });
+}
