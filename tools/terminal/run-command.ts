@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { RUN_OUTPUT_LIMIT } from './limits';
-import { RunCapture, buildRunLine } from './run-markers';
+import { type MarkerStyle, RunCapture, buildRunLine } from './run-markers';
 import type { Terminal } from './terminal';
 import { terminalText } from './terminal-text';
 
@@ -30,6 +30,7 @@ export interface RunOptions {
   onProgress?: (bytes: number, text: string) => void;
   /** Clear a half-typed line first (Ctrl-U); off where the line editor does not know it. */
   clearLine: boolean;
+  style: MarkerStyle;
 }
 
 /** How long a run waits for its end marker after a Ctrl-C before it calls itself interrupted. */
@@ -44,7 +45,7 @@ function clean(output: Buffer): string {
 
 export function runInTerminal(t: Terminal, command: string, opts: RunOptions): Promise<RunResult> {
   const started = Date.now();
-  const markers = buildRunLine(command, randomBytes(6).toString('hex'));
+  const markers = buildRunLine(command, randomBytes(6).toString('hex'), opts.style);
   const capture = new RunCapture(markers, RUN_OUTPUT_LIMIT);
   const run = t.beginRun(opts.callId);
   return new Promise<RunResult>((resolve) => {

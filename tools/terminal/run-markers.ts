@@ -1,18 +1,27 @@
 /**
  * How terminal.run finds a command's output and exit status in a terminal's byte stream. The
  * command is typed at the prompt between two printf calls that print a start and an end marker,
- * the end one with `$?`. The markers are printed by joining two words (`printf '%s%s\n' __tg_S _N`),
- * so the echo of the typed line, which shows the words apart, never looks like a marker; the nonce
- * is fresh per run, so output of an earlier run cannot end a later one. Plain POSIX sh: it works in
- * bash, dash, busybox ash, mksh and the virtual phone's sh alike.
+ * the end one with `$?`. The markers are printed by joining two words (`printf '%s%s' tgS _N`), so
+ * the echo of the typed line, which shows the words apart, never looks like a marker; the nonce is
+ * fresh per run, so output of an earlier run cannot end a later one. Plain POSIX sh.
+ *
+ * Two styles: `osc` wraps the markers in an operating-system-command sequence (ESC ] 7770 ; … BEL),
+ * which a terminal does not display, so a person watching sees only the typed line and the output
+ * (bash, dash, busybox ash and mksh printf all know `\033`); `text` prints them as lines, for shells
+ * whose printf knows no octal escapes (the virtual phone's).
  */
 import { RUN_OUTPUT_LIMIT } from './limits';
+
+export type MarkerStyle = 'osc' | 'text';
 
 export interface RunLine {
   /** What to type (without the line end). */
   line: string;
+  /** The whole start marker; with `text`, output begins after the line end that follows it. */
   start: string;
+  /** The end marker up to the exit status digits. */
   end: string;
+  style: MarkerStyle;
 }
 
 /**
@@ -60,16 +69,24 @@ export function unrunnable(command: string): string | undefined {
   return undefined;
 }
 
-export function buildRunLine(command: string, nonce: string): RunLine {
+export function buildRunLine(command: string, nonce: string, style: MarkerStyle = 'text'): RunLine {
   let body = stripComment(command).trim();
   // A trailing `;` would make `;;`; a trailing `&` already separates the next command.
   while (body.endsWith(';') && !body.endsWith('\\;')) body = body.slice(0, -1).trimEnd();
   const background = /(^|[^&])&$/.test(body);
   const sep = body === '' ? '' : background ? ' ' : '; ';
+  if (style === 'osc')
+    return {
+      line: `printf '\\033]7770;%s%s\\007' tgS _${nonce}; ${body}${sep}printf '\\033]7770;%s%s_%d\\007' tgE _${nonce} $?`,
+      start: `\x1b]7770;tgS_${nonce}\x07`,
+      end: `\x1b]7770;tgE_${nonce}_`,
+      style,
+    };
   return {
     line: `printf '%s%s\\n' __tg_S _${nonce}; ${body}${sep}printf '%s%s_%d\\n' __tg_E _${nonce} $?`,
     start: `__tg_S_${nonce}`,
     end: `__tg_E_${nonce}_`,
+    style,
   };
 }
 
@@ -100,7 +117,7 @@ export class RunCapture {
   private done: RunOutput | undefined;
 
   constructor(
-    private readonly markers: Pick<RunLine, 'start' | 'end'>,
+    private readonly markers: Pick<RunLine, 'start' | 'end' | 'style'>,
     private readonly limit = RUN_OUTPUT_LIMIT,
   ) {}
 
@@ -124,10 +141,13 @@ export class RunCapture {
         this.head = Buffer.from(this.head.subarray(this.head.length - this.markers.start.length));
       return undefined;
     }
-    const nl = this.head.indexOf(0x0a, at);
-    if (nl < 0) return undefined;
+    const begin =
+      this.markers.style === 'osc'
+        ? at + Buffer.byteLength(this.markers.start, 'latin1')
+        : this.head.indexOf(0x0a, at) + 1;
+    if (begin <= 0) return undefined;
     this.started = true;
-    const rest = this.head.subarray(nl + 1);
+    const rest = this.head.subarray(begin);
     this.head = Buffer.alloc(0);
     return rest.length > 0 ? this.feed(rest) : undefined;
   }
@@ -159,7 +179,8 @@ export class RunCapture {
 
   private finish(): RunOutput | undefined {
     const after = this.pendingEnd!.subarray(this.markers.end.length).toString('latin1');
-    const digits = /^(\d+)\r?\n/.exec(after);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the osc marker ends with BEL
+    const digits = /^(\d+)(?:\r?\n|\x07)/.exec(after);
     if (!digits) return undefined;
     const output = this.kept();
     this.done = { output, exitCode: Number(digits[1]), bytes: this.total, truncated: this.total > output.length };

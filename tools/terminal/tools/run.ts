@@ -15,7 +15,21 @@ import { isPerson } from '../owner';
 import { type RunResult, runInTerminal } from '../run-command';
 import { unrunnable } from '../run-markers';
 import { judgeTerminalCommand } from '../shell-gate-adapter';
+import type { Terminal } from '../terminal';
 import { actingTerminal } from '../terminal-access';
+
+/** A phone's shell shows no sign of what is in front; its prompt on the cursor's row is the sign it is ready. */
+const PROMPT_END = /[$#%>]$/;
+const PROMPT_WAIT_MS = 3000;
+
+async function promptLine(t: Terminal, withinMs: number): Promise<string> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const line = await t.screen.cursorLines(0);
+    if (PROMPT_END.test(line) || Date.now() > deadline) return line;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 function note(r: RunResult, timeoutMs: number): string {
   switch (r.ended) {
@@ -93,8 +107,8 @@ export function runTool(ctx: TerminalContext): Tool {
           },
         );
       if (t.info.kind === 'device') {
-        const line = await t.screen.cursorLines(0);
-        if (!/[$#%>]$/.test(line))
+        const line = await promptLine(t, PROMPT_WAIT_MS);
+        if (!PROMPT_END.test(line))
           throw new ToolCallError(
             'EXECUTION_FAILED',
             `The phone’s shell in terminal ${t.info.id} is not showing its prompt.`,
@@ -129,6 +143,7 @@ export function runTool(ctx: TerminalContext): Tool {
         callId: call.callId,
         signal: call.signal,
         clearLine: t.info.kind !== 'device',
+        style: t.info.kind === 'device' ? 'text' : 'osc',
         onProgress: (bytes, text) => call.progress({ progress: bytes, message: text }),
       });
       const body = result.output === '' ? '(no output)' : result.output;

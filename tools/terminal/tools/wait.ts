@@ -16,6 +16,26 @@ import { terminalText } from '../terminal-text';
 const WINDOW = 256 * 1024;
 const TEST_EVERY_MS = 50;
 
+/**
+ * The byte offset in `data` just after a match found in its text, so the cursor a wait returns
+ * points past the match and not past output that came after it: the shortest prefix whose text
+ * already holds the match at the same place. Undefined when no prefix does (a line rewritten by a
+ * carriage return), and the caller falls back to the end.
+ */
+export function byteEndOf(data: Buffer, index: number, match: string): number | undefined {
+  const holds = (n: number) =>
+    terminalText(data.subarray(0, n).toString('utf8')).slice(index, index + match.length) === match;
+  if (!holds(data.length)) return undefined;
+  let lo = 0;
+  let hi = data.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (holds(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 export function waitTool(ctx: TerminalContext): Tool {
   return defineTool({
     id: 'terminal.wait',
@@ -84,7 +104,15 @@ export function waitTool(ctx: TerminalContext): Tool {
           const read = t.log.read(Math.max(from, t.log.end - WINDOW), WINDOW);
           try {
             const found = boundedMatches(re, terminalText(read.data.toString('utf8')), 1).matches[0];
-            if (found) done({ matched: true, match: found.match, groups: found.groups, cursor: read.to });
+            if (found) {
+              const end = byteEndOf(read.data, found.index, found.match);
+              done({
+                matched: true,
+                match: found.match,
+                groups: found.groups,
+                cursor: end === undefined ? read.to : read.from + end,
+              });
+            }
           } catch (e) {
             done(e as Error);
           }
