@@ -148,6 +148,24 @@ export class Terminal {
     return this.exitInfo ? { kind: 'unknown' } : this.process.foreground();
   }
 
+  /** Resolves once no output came for `quietMs` (or after `maxMs`): the echo of what was typed has arrived. */
+  settle(quietMs = 100, maxMs = 600): Promise<void> {
+    return new Promise((resolve) => {
+      let quiet = setTimeout(done, quietMs);
+      const cap = setTimeout(done, maxMs);
+      const sub = this.output.on(() => {
+        clearTimeout(quiet);
+        quiet = setTimeout(done, quietMs);
+      });
+      function done() {
+        clearTimeout(quiet);
+        clearTimeout(cap);
+        sub.dispose();
+        resolve();
+      }
+    });
+  }
+
   beginRun(callId: string): RunRecord {
     const run: RunRecord = { callId, startedAt: this.now(), offset: this.log.end };
     this.running = run;

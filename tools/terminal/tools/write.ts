@@ -47,6 +47,8 @@ export function writeTool(ctx: TerminalContext): Tool {
         const fg = t.foreground();
         if (hasControlBytes(bytes) || fg.kind !== 'shell') {
           const shown = describeKeys(bytes);
+          // Let the echo of earlier keys arrive, so the card shows the line this would submit.
+          await t.settle();
           await ctx.approvals.ask({
             tool,
             ctx: call,
