@@ -11,7 +11,8 @@
  *
  * PRoot: the same tree and folder through path translation; it cannot isolate processes or the
  * network, and is not a security boundary against a hostile program (it is what runs where
- * bubblewrap cannot); /proc is not given, so /proc/1/root cannot lead to the host's files.
+ * bubblewrap cannot); /proc is not given, so /proc/1/root cannot lead to the host's files. Debian's
+ * PRoot has no --kill-on-exit: its processes are ended by session and marker like the host's.
  */
 import type { Runner } from './sandbox-runner';
 
@@ -68,7 +69,7 @@ const PACKAGE_CAPS = [
 ];
 
 export function prootArgs(l: SandboxLaunch): string[] {
-  const args = ['--kill-on-exit', '-0', '-r', l.rootfs];
+  const args = ['-0', '-r', l.rootfs];
   if (l.workspace) args.push('-b', `${l.workspace}:/workspace`);
   for (const dev of ['/dev/null', '/dev/zero', '/dev/random', '/dev/urandom', '/dev/tty']) args.push('-b', dev);
   for (const f of l.readOnlyFiles ?? []) args.push('-b', f);

@@ -51,7 +51,7 @@ export function probeBubblewrap(path: string): { ok: true } | { ok: false; why: 
 
 export function probeProot(path: string): { ok: true } | { ok: false; why: string } {
   if (!existsSync(path)) return { ok: false, why: `PRoot is not installed (${path}; Debian package proot)` };
-  const probe = spawnSync(path, ['-r', '/', '--', 'true'], { timeout: 10_000, encoding: 'utf8' });
+  const probe = spawnSync(path, ['-r', '/', 'true'], { timeout: 10_000, encoding: 'utf8' });
   if (probe.status === 0) return { ok: true };
   return {
     ok: false,
