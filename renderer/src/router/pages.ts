@@ -9,6 +9,7 @@ export const PAGES = [
   { id: 'shortcuts', label: 'Shortcuts' },
   { id: 'devices', label: 'Devices' },
   { id: 'browser', label: 'Browser' },
+  { id: 'terminals', label: 'Terminals' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 

@@ -83,3 +83,9 @@ export function useClientTokens() {
   const api = useApi();
   return useQuery({ queryKey: queryKeys.clientTokens, queryFn: () => api.clientTokens({}) });
 }
+
+/** The open terminals; `terminals-changed` events refetch them, and a slow poll keeps "last active" honest. */
+export function useTerminals() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.terminals, queryFn: () => api.terminals({}), refetchInterval: DEVICE_POLL_MS });
+}

@@ -27,4 +27,5 @@ export const queryKeys = {
   browser: ['browser'] as const,
   settings: ['settings'] as const,
   clientTokens: ['clientTokens'] as const,
+  terminals: ['terminals'] as const,
 };

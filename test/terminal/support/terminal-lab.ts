@@ -12,6 +12,7 @@ import type { HostOptions } from '../../../tools/host/host';
 import { RootfsStore } from '../../../tools/terminal';
 import type { PendingApproval } from '../../../shared/contract';
 import { type TestHost, connectClient, startTestHost, textOf } from '../../host/harness';
+import { freePort, killAdbServer } from '../../support/private-adb';
 import { type PersonSession, openPersonSession } from '../../support/person-session';
 
 export const BUSYBOX = '/bin/busybox';
@@ -67,9 +68,17 @@ export interface TerminalLab {
 }
 
 export async function startTerminalLab(
-  opts: { busybox?: boolean; hostEnabled?: boolean; host?: Partial<HostOptions>; clientName?: string } = {},
+  opts: {
+    busybox?: boolean;
+    hostEnabled?: boolean;
+    host?: Partial<HostOptions>;
+    clientName?: string;
+    /** Leave the data dir in place when disposing (a cache the next run reuses). */
+    keepDataDir?: boolean;
+  } = {},
 ): Promise<TerminalLab> {
-  const t = await startTestHost({ approvalTimeoutMs: 30_000, ...opts.host });
+  const adbPort = opts.host?.adbPort ?? (await freePort());
+  const t = await startTestHost({ approvalTimeoutMs: 30_000, ...opts.host, adbPort });
   if (opts.busybox) installBusyboxRootfs(t.dataDir);
   const person = await openPersonSession(t.host.uiLink());
   if (opts.hostEnabled) {
@@ -108,7 +117,9 @@ export async function startTerminalLab(
     },
     async dispose() {
       await client.close().catch(() => undefined);
-      await t.dispose();
+      if (!opts.keepDataDir) return t.dispose();
+      await t.host.close();
+      if (opts.host?.adbPort === undefined) await killAdbServer(adbPort);
     },
   };
   return lab;

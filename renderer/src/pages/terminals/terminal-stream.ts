@@ -1,0 +1,25 @@
+/**
+ * Keeps a viewer's copy of a terminal's output contiguous. The host streams output as
+ * `terminal-output` events carrying byte offsets; a viewer starts from a replay (terminalScreen)
+ * and then takes each event that continues where it stands, trims one that overlaps, and asks for a
+ * new replay when one leaves a gap (a flood the host skipped, events missed while reconnecting).
+ */
+
+export type StreamStep = { kind: 'write'; text: string; to: number } | { kind: 'skip' } | { kind: 'resync' };
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** What to do with output covering bytes [from, to) when the viewer has everything before `at`. */
+export function nextStep(at: number, from: number, to: number, text: string): StreamStep {
+  if (to <= at) return { kind: 'skip' };
+  if (from > at) return { kind: 'resync' };
+  if (from === at) return { kind: 'write', text, to };
+  const bytes = encoder.encode(text);
+  return { kind: 'write', text: decoder.decode(bytes.subarray(at - from)), to };
+}
+
+/** The byte offsets in [from, to) at which a run's line was typed, so the scrollback can mark them. */
+export function runsWithin(offsets: readonly number[], from: number, to: number): number[] {
+  return offsets.filter((o) => o >= from && o < to).sort((a, b) => a - b);
+}
