@@ -18,14 +18,15 @@ export function TerminalScreen(props: { terminal: TerminalView }): React.JSX.Ele
   const xterm = useRef<Terminal | undefined>(undefined);
   const controlled = useRef(terminal.controller === 'person');
   const runOffsets = useRef<number[]>([]);
+  // The size it opens with; later sizes are applied by the effect below, without a new xterm.
+  const initialSize = useRef({ cols: terminal.cols, rows: terminal.rows });
   controlled.current = terminal.controller === 'person';
   runOffsets.current = terminal.runs.map((r) => r.offset);
 
   useEffect(() => {
     if (!host.current) return;
     const term = new Terminal({
-      cols: terminal.cols,
-      rows: terminal.rows,
+      ...initialSize.current,
       scrollback: 2000,
       disableStdin: true,
       convertEol: false,
