@@ -267,6 +267,8 @@ export const BrowserView = z.object({
 });
 export type BrowserView = z.infer<typeof BrowserView>;
 
+/** Where in a terminal's output an agent's terminal.run typed its line, so a viewer marks that line. */
+export const TerminalRunMark = z.object({ offset: z.number().int().min(0), callId: z.string() });
 /** A run an agent made with terminal.run: where its line starts in the output, and its exit status once known. */
 export const TerminalRunView = z.object({
   callId: z.string(),
@@ -486,7 +488,12 @@ export const contract = {
   /** What a new viewer replays: the terminal's newest output (up to 256 KB) and the byte offset it ends at. */
   terminalScreen: {
     input: z.object({ id: z.string().min(1) }),
-    output: z.object({ data: z.string(), from: z.number().int(), to: z.number().int() }),
+    output: z.object({
+      data: z.string(),
+      from: z.number().int(),
+      to: z.number().int(),
+      runs: z.array(TerminalRunMark),
+    }),
   },
   /** Take control (the person types, the agent waits) or hand it back. */
   terminalControl: {
@@ -538,6 +545,8 @@ export const HostEvent = z.discriminatedUnion('type', [
     from: z.number().int(),
     to: z.number().int(),
     data: z.string(),
+    /** The agent's runs whose line starts in these bytes. */
+    runs: z.array(TerminalRunMark),
   }),
   /** A terminal opened, closed, ended, changed hands or ran a command: refetch the list. */
   z.object({ type: z.literal('terminals-changed') }),

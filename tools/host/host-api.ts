@@ -211,7 +211,7 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
       restartRequired: [...HostSettings.restartRequired],
     }),
     terminals: () => deps.surfaces.terminalSurface?.list() ?? [],
-    terminalScreen: ({ id }) => deps.surfaces.terminalSurface?.screen(id) ?? { data: '', from: 0, to: 0 },
+    terminalScreen: ({ id }) => deps.surfaces.terminalSurface?.screen(id) ?? { data: '', from: 0, to: 0, runs: [] },
     terminalControl: ({ id, on }) =>
       deps.surfaces.terminalSurface?.control(id, on) ?? { ok: false, message: NO_TERMINALS },
     terminalInput: async ({ id, data }) => {

@@ -14,7 +14,9 @@ const BATCH_MAX = 256 * 1024;
 
 export interface TerminalSurface {
   list(): TerminalView[];
-  screen(id: string): { data: string; from: number; to: number } | undefined;
+  screen(
+    id: string,
+  ): { data: string; from: number; to: number; runs: Array<{ offset: number; callId: string }> } | undefined;
   control(id: string, on: boolean): { ok: boolean; message: string };
   /** Whether the person holds the keyboard of this terminal. */
   personControls(id: string): boolean;
@@ -50,6 +52,13 @@ export function terminalView(t: Terminal): TerminalView {
   };
 }
 
+/** The runs whose line starts in [from, to): a run is recorded before its line is typed, so it is known by the time its bytes are sent. */
+function runMarks(t: Terminal | undefined, from: number, to: number): Array<{ offset: number; callId: string }> {
+  return (t?.runs ?? [])
+    .filter((r) => r.offset >= from && r.offset < to)
+    .map((r) => ({ offset: r.offset, callId: r.callId }));
+}
+
 interface Pending {
   /** Offset of the first byte not yet sent. */
   sent: number;
@@ -78,7 +87,14 @@ export function createTerminalSurface(manager: TerminalManager, emit: (e: HostEv
     p.bytes = carry.length;
     p.sent = from + whole;
     if (whole > 0)
-      emit({ type: 'terminal-output', id, from, to: from + whole, data: data.subarray(0, whole).toString('utf8') });
+      emit({
+        type: 'terminal-output',
+        id,
+        from,
+        to: from + whole,
+        data: data.subarray(0, whole).toString('utf8'),
+        runs: runMarks(manager.peek(id), from, from + whole),
+      });
   };
 
   const outputs = manager.onOutput(({ id, data, from }) => {
@@ -115,7 +131,12 @@ export function createTerminalSurface(manager: TerminalManager, emit: (e: HostEv
         end - Math.max(t.log.start, end - REPLAY_BYTES),
       );
       const whole = completeUtf8Length(read.data);
-      return { data: read.data.subarray(0, whole).toString('utf8'), from: read.from, to: read.from + whole };
+      return {
+        data: read.data.subarray(0, whole).toString('utf8'),
+        from: read.from,
+        to: read.from + whole,
+        runs: runMarks(t, read.from, read.from + whole),
+      };
     },
     control(id, on) {
       const t = manager.peek(id);

@@ -2,14 +2,14 @@
  * One terminal, live: xterm.js replays the newest output, then writes every `terminal-output` event
  * that continues it (terminal-stream.ts). It is read-only until the person takes control; then
  * their keystrokes go to the host as terminalInput (terminal.write through the pipeline, traced as
- * theirs). Lines where the agent typed a terminal.run are marked in the scrollback.
+ * theirs), in order. Lines where the agent typed a terminal.run are marked in the scrollback.
  */
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { useEffect, useRef } from 'react';
 import type { TerminalView } from '../../../../shared/contract';
 import { useApi } from '../../state/api-context';
-import { nextStep, runsWithin } from './terminal-stream';
+import { cutAtRuns, nextStep } from './terminal-stream';
 
 export function TerminalScreen(props: { terminal: TerminalView }): React.JSX.Element {
   const { terminal } = props;
@@ -17,11 +17,11 @@ export function TerminalScreen(props: { terminal: TerminalView }): React.JSX.Ele
   const host = useRef<HTMLDivElement>(null);
   const xterm = useRef<Terminal | undefined>(undefined);
   const controlled = useRef(terminal.controller === 'person');
-  const runOffsets = useRef<number[]>([]);
+  /** Run offsets and call ids, from the stream (each event and replay names the runs in its bytes). */
+  const runs = useRef(new Map<number, string>());
   // The size it opens with; later sizes are applied by the effect below, without a new xterm.
   const initialSize = useRef({ cols: terminal.cols, rows: terminal.rows });
   controlled.current = terminal.controller === 'person';
-  runOffsets.current = terminal.runs.map((r) => r.offset);
 
   useEffect(() => {
     if (!host.current) return;
@@ -39,12 +39,23 @@ export function TerminalScreen(props: { terminal: TerminalView }): React.JSX.Ele
     let live = true;
     let resyncing = false;
     const marked = new Set<number>();
-    const mark = (from: number, to: number) => {
-      for (const offset of runsWithin(runOffsets.current, from, to)) {
-        if (marked.has(offset)) continue;
-        marked.add(offset);
-        const marker = term.registerMarker(0);
-        if (marker) term.registerDecoration({ marker, overviewRulerOptions: { color: '#2f6fed' } });
+    // A blue cell before the line where the agent typed a terminal.run, its call id as the tooltip.
+    const mark = (offset: number) => {
+      if (marked.has(offset)) return;
+      marked.add(offset);
+      const marker = term.registerMarker(0);
+      const decoration = marker ? term.registerDecoration({ marker, x: 0, width: 1 }) : undefined;
+      decoration?.onRender((el) => {
+        el.classList.add('terminal-run-mark');
+        el.title = `terminal.run by the agent (call ${runs.current.get(offset) ?? '?'})`;
+        el.dataset.run = runs.current.get(offset) ?? '';
+      });
+    };
+    const write = (text: string, from: number, marks: ReadonlyArray<{ offset: number; callId: string }>) => {
+      for (const m of marks) runs.current.set(m.offset, m.callId);
+      for (const piece of cutAtRuns(text, from, [...runs.current.keys()])) {
+        const after = piece.markAfter;
+        term.write(piece.text, after === undefined ? undefined : () => mark(after));
       }
     };
     const replay = async () => {
@@ -52,7 +63,8 @@ export function TerminalScreen(props: { terminal: TerminalView }): React.JSX.Ele
       const screen = await api.terminalScreen({ id: terminal.id });
       if (!live) return;
       term.reset();
-      term.write(screen.data, () => mark(screen.from, screen.to));
+      marked.clear();
+      write(screen.data, screen.from, screen.runs);
       at = screen.to;
       resyncing = false;
     };
@@ -63,11 +75,25 @@ export function TerminalScreen(props: { terminal: TerminalView }): React.JSX.Ele
       else if (step.kind === 'write') {
         const from = at;
         at = step.to;
-        term.write(step.text, () => mark(from, step.to));
+        write(step.text, from, e.runs);
       }
     });
+    // Keys go one call at a time, those typed meanwhile together in the next, so they arrive in order.
+    let typed = '';
+    let sending = false;
+    const send = async () => {
+      if (sending || typed === '') return;
+      sending = true;
+      const data = typed.slice(0, 16_384);
+      typed = typed.slice(data.length);
+      await api.terminalInput({ id: terminal.id, data }).catch(() => undefined);
+      sending = false;
+      if (live) void send();
+    };
     const input = term.onData((data) => {
-      if (controlled.current) void api.terminalInput({ id: terminal.id, data });
+      if (!controlled.current) return;
+      typed += data;
+      void send();
     });
     void replay();
     return () => {

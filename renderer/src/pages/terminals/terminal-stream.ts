@@ -23,3 +23,23 @@ export function nextStep(at: number, from: number, to: number, text: string): St
 export function runsWithin(offsets: readonly number[], from: number, to: number): number[] {
   return offsets.filter((o) => o >= from && o < to).sort((a, b) => a - b);
 }
+
+export interface Piece {
+  text: string;
+  /** A run's line starts right after this piece: mark the line the cursor is on then. */
+  markAfter?: number;
+}
+
+/** Cuts output starting at byte `from` at the runs' offsets, so each run's line can be marked where it starts. */
+export function cutAtRuns(text: string, from: number, offsets: readonly number[]): Piece[] {
+  const bytes = encoder.encode(text);
+  const inside = runsWithin(offsets, from, from + bytes.length);
+  const pieces: Piece[] = [];
+  let start = 0;
+  for (const offset of inside) {
+    pieces.push({ text: decoder.decode(bytes.subarray(start, offset - from)), markAfter: offset });
+    start = offset - from;
+  }
+  pieces.push({ text: decoder.decode(bytes.subarray(start)) });
+  return pieces;
+}
