@@ -7,7 +7,7 @@
  * makes it replay.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cutAtRuns, nextStep, runsWithin } from '../../renderer/src/pages/terminals/terminal-stream';
+import { cutAtRuns, isTerminalReply, nextStep, runsWithin } from '../../renderer/src/pages/terminals/terminal-stream';
 import { installBusyboxRootfs } from '../terminal/support/terminal-lab';
 import { eventually } from './support/eventually';
 import { type UiHarness, startUiHarness, textOf } from './support/ui-harness';
@@ -19,6 +19,19 @@ describe('a viewer’s copy of the output', () => {
     expect(nextStep(13, 10, 15, 'hé¡')).toEqual({ kind: 'write', text: '¡', to: 15 });
     expect(nextStep(20, 10, 15, 'hello')).toEqual({ kind: 'skip' });
     expect(nextStep(10, 11, 15, 'ello')).toEqual({ kind: 'resync' });
+  });
+
+  it('tells the terminal’s own answers to queries from keys, so the page never types them', () => {
+    for (const reply of [
+      '\u001b[12;1R',
+      '\u001b[?1;2c',
+      '\u001b[>0;276;0c',
+      '\u001b[0n',
+      '\u001b]11;rgb:0000/0000/0000\u0007',
+    ])
+      expect([reply, isTerminalReply(reply)]).toEqual([reply, true]);
+    for (const key of ['a', '\r', '\u001b[A', '\u001b[15~', '\u001b', 'echo \u001b[6n'])
+      expect([key, isTerminalReply(key)]).toEqual([key, false]);
   });
 
   it('marks the runs whose line falls in what it writes, cutting the output where each begins', () => {

@@ -36,6 +36,7 @@ export interface RunOptions {
 /** How long a run waits for its end marker after a Ctrl-C before it calls itself interrupted. */
 const INTERRUPT_GRACE_MS = 1000;
 const PROGRESS_EVERY_MS = 200;
+const PROGRESS_CHARS = 8192;
 /** A marker caught in a progress chunk is not the command's output. */
 const MARKER_TEXT = /__tg_[SE]_[0-9a-f]*(?:_\d*)?/g;
 
@@ -43,7 +44,8 @@ function clean(output: Buffer): string {
   return terminalText(output.toString('utf8')).replace(/\n$/, '');
 }
 
-export function runInTerminal(t: Terminal, command: string, opts: RunOptions): Promise<RunResult> {
+export async function runInTerminal(t: Terminal, command: string, opts: RunOptions): Promise<RunResult> {
+  await t.readyForLine();
   const started = Date.now();
   const markers = buildRunLine(command, randomBytes(6).toString('hex'), opts.style);
   const capture = new RunCapture(markers, RUN_OUTPUT_LIMIT);
@@ -79,11 +81,13 @@ export function runInTerminal(t: Terminal, command: string, opts: RunOptions): P
         const done = capture.push(chunk);
         if (done) return finish('exit-status', done.exitCode);
         if (!opts.onProgress || !capture.began) return;
-        pendingProgress += before ? chunk.toString('utf8') : '';
+        // Only the newest text is ever shown as progress; holding more would grow with the output.
+        if (before) pendingProgress = (pendingProgress + chunk.toString('latin1')).slice(-PROGRESS_CHARS);
         const now = Date.now();
         if (now - lastProgress >= PROGRESS_EVERY_MS && pendingProgress) {
           lastProgress = now;
-          opts.onProgress(capture.partial().bytes, terminalText(pendingProgress).replace(MARKER_TEXT, '').slice(-4096));
+          const text = Buffer.from(pendingProgress, 'latin1').toString('utf8');
+          opts.onProgress(capture.bytes, terminalText(text).replace(MARKER_TEXT, '').slice(-4096));
           pendingProgress = '';
         }
       }),
@@ -102,6 +106,9 @@ export function runInTerminal(t: Terminal, command: string, opts: RunOptions): P
     if (opts.signal.aborted) return onAbort();
     opts.signal.addEventListener('abort', onAbort, { once: true });
     if (t.state === 'exited') return finish('terminal-exited', null);
-    t.write(`${opts.clearLine ? '\x15' : ''}${markers.line}\r`);
+    // A line editor that asked for bracketed paste (bash's readline) takes the line in one piece
+    // instead of echoing and redrawing it key by key.
+    const line = t.screen.bracketedPaste ? `\x1b[200~${markers.line}\x1b[201~` : markers.line;
+    t.write(`${opts.clearLine ? '\x15' : ''}${line}\r`);
   });
 }

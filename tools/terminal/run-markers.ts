@@ -7,8 +7,10 @@
  *
  * Two styles: `osc` wraps the markers in an operating-system-command sequence (ESC ] 7770 ; … BEL),
  * which a terminal does not display, so a person watching sees only the typed line and the output
- * (bash, dash, busybox ash and mksh printf all know `\033`); `text` prints them as lines, for shells
- * whose printf knows no octal escapes (the virtual phone's).
+ * (bash, dash, busybox ash and mksh printf all know `\033`). The typed line holds `\033` as four
+ * characters, never the ESC byte itself, so its echo cannot look like a marker and the line can be
+ * short. `text` prints the markers as lines, for shells whose printf knows no octal escapes (the
+ * virtual phone's), with the two-word trick.
  */
 import { RUN_OUTPUT_LIMIT } from './limits';
 
@@ -77,9 +79,9 @@ export function buildRunLine(command: string, nonce: string, style: MarkerStyle 
   const sep = body === '' ? '' : background ? ' ' : '; ';
   if (style === 'osc')
     return {
-      line: `printf '\\033]7770;%s%s\\007' tgS _${nonce}; ${body}${sep}printf '\\033]7770;%s%s_%d\\007' tgE _${nonce} $?`,
-      start: `\x1b]7770;tgS_${nonce}\x07`,
-      end: `\x1b]7770;tgE_${nonce}_`,
+      line: `printf '\\033]7770;S${nonce}\\007';${body}${sep}printf '\\033]7770;E${nonce}_%d\\007' $?`,
+      start: `\x1b]7770;S${nonce}\x07`,
+      end: `\x1b]7770;E${nonce}_`,
       style,
     };
   return {
@@ -150,6 +152,11 @@ export class RunCapture {
     const rest = this.head.subarray(begin);
     this.head = Buffer.alloc(0);
     return rest.length > 0 ? this.feed(rest) : undefined;
+  }
+
+  /** Bytes of output so far. */
+  get bytes(): number {
+    return this.total;
   }
 
   /** The output seen so far (for a run that ended without its marker: timeout, exit, interrupt). */

@@ -1,14 +1,20 @@
 /**
  * The screen as a person sees it, kept by @xterm/headless (the parser and buffer of xterm.js, with
- * no renderer): the text grid, the cursor, which buffer is shown (full-screen programs such as top,
- * vi and less switch to the alternate one) and the cursor-key mode. Output is parsed in the
- * background; when a program writes faster than the parser keeps up, bytes beyond a bounded backlog
- * are skipped and the snapshot says so, so a flood of output never holds host memory.
+ * no renderer): the text grid, the cursor, which buffer is shown (full-screen programs such as vi
+ * and less switch to the alternate one) and the cursor-key mode. It answers the queries a program
+ * sends its terminal (cursor position, device attributes), as a terminal does: busybox's line
+ * editor, for one, waits for the cursor position before it draws.
+ *
+ * Parsing costs far more than reading, so output is parsed in bounded slices: at most 64 KB every
+ * 25 ms while output keeps coming, the newest bytes first kept; what a flood writes beyond that is
+ * skipped (counted, and the snapshot says so). A snapshot parses whatever is still waiting first.
+ * So a program writing gigabytes neither holds host memory nor starves the terminal's own reading,
+ * and what it shows at the end is what it wrote last.
  */
 import { Terminal } from '@xterm/headless';
 
-/** Bytes waiting for the parser beyond which new output is skipped. */
-const MAX_BACKLOG = 1024 * 1024;
+const SLICE_BYTES = 64 * 1024;
+const SLICE_EVERY_MS = 25;
 
 export interface ScreenSnapshot {
   cols: number;
@@ -26,25 +32,49 @@ export interface ScreenSnapshot {
 
 export class ScreenModel {
   private readonly term: Terminal;
-  private backlog = 0;
+  private waiting: Buffer[] = [];
+  private waitingBytes = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private parsing: Promise<void> = Promise.resolve();
   private skipped = 0;
   private title: string | undefined;
+  private disposed = false;
 
-  constructor(cols: number, rows: number, scrollback: number) {
+  constructor(cols: number, rows: number, scrollback: number, reply?: (data: string) => void) {
     this.term = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
     this.term.onTitleChange((t) => {
       this.title = t;
     });
+    if (reply) this.term.onData(reply);
   }
 
   write(data: Buffer): void {
-    if (this.backlog + data.length > MAX_BACKLOG) {
-      this.skipped += data.length;
-      return;
+    if (this.disposed || data.length === 0) return;
+    this.waiting.push(data);
+    this.waitingBytes += data.length;
+    this.timer ??= setTimeout(() => this.slice(), this.waitingBytes > SLICE_BYTES ? SLICE_EVERY_MS : 0);
+  }
+
+  /** Parses what waits, keeping the newest SLICE_BYTES when more came. */
+  private slice(): void {
+    this.timer = undefined;
+    if (this.disposed || this.waitingBytes === 0) return;
+    let data = Buffer.concat(this.waiting);
+    this.waiting = [];
+    this.waitingBytes = 0;
+    if (data.length > SLICE_BYTES) {
+      this.skipped += data.length - SLICE_BYTES;
+      data = data.subarray(data.length - SLICE_BYTES);
     }
-    this.backlog += data.length;
-    this.term.write(new Uint8Array(data.buffer, data.byteOffset, data.length), () => {
-      this.backlog -= data.length;
+    this.parsing = this.parsing.then(
+      () =>
+        new Promise<void>((resolve) => {
+          if (this.disposed) return resolve();
+          this.term.write(new Uint8Array(data.buffer, data.byteOffset, data.length), resolve);
+        }),
+    );
+    void this.parsing.then(() => {
+      if (this.waitingBytes > 0) this.timer ??= setTimeout(() => this.slice(), SLICE_EVERY_MS);
     });
   }
 
@@ -56,9 +86,16 @@ export class ScreenModel {
     return this.term.modes.applicationCursorKeysMode;
   }
 
+  /** The program asked for pasted text to be bracketed (ESC [ ? 2004 h): bash's readline at its prompt. */
+  get bracketedPaste(): boolean {
+    return this.term.modes.bracketedPasteMode;
+  }
+
   /** Resolves once everything written so far is parsed. */
-  settled(): Promise<void> {
-    return new Promise((resolve) => this.term.write('', resolve));
+  async settled(): Promise<void> {
+    clearTimeout(this.timer);
+    this.slice();
+    await this.parsing;
   }
 
   async snapshot(): Promise<ScreenSnapshot> {
@@ -88,6 +125,8 @@ export class ScreenModel {
   }
 
   dispose(): void {
+    this.disposed = true;
+    clearTimeout(this.timer);
     this.term.dispose();
   }
 }

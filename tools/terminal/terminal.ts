@@ -40,6 +40,8 @@ export interface RunRecord {
 export type Controller = 'agent' | 'person';
 
 const RUNS_KEPT = 50;
+const CURSOR_QUERY = '\x1b[6n';
+const QUIET_BEFORE_LINE_MS = 3;
 
 export class Terminal {
   readonly log: OutputLog;
@@ -58,6 +60,10 @@ export class Terminal {
   private readonly changes = new Emitter<void>();
   private readonly interrupts = new Emitter<void>();
   private ending: Promise<void> | undefined;
+  private lastOutputAt = 0;
+  /** The program asks its terminal where the cursor is (busybox's line editor does, at each prompt). */
+  private asksCursor = false;
+  private cursorQueries = 0;
 
   constructor(
     readonly info: TerminalInfo,
@@ -71,8 +77,19 @@ export class Terminal {
     this.rows = rows;
     this.lastActivity = now();
     this.log = new OutputLog(limits.logBytes);
-    this.screen = new ScreenModel(cols, rows, limits.scrollbackLines);
+    // The screen answers the program's terminal queries (cursor position, attributes) as a terminal
+    // does; none of its answers holds a line end, so an answer never submits a line.
+    this.screen = new ScreenModel(cols, rows, limits.scrollbackLines, (reply) => {
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the answer is an escape sequence
+      if (/\x1b\[\d+;\d+R/.test(reply)) this.cursorQueries = Math.max(0, this.cursorQueries - 1);
+      if (!this.exitInfo) this.process.write(reply);
+    });
     process.onData((data) => {
+      this.lastOutputAt = this.now();
+      if (data.includes(CURSOR_QUERY)) {
+        this.asksCursor = true;
+        this.cursorQueries++;
+      }
       this.log.append(data);
       this.screen.write(data);
       this.lastActivity = this.now();
@@ -146,6 +163,19 @@ export class Terminal {
 
   foreground(): Foreground {
     return this.exitInfo ? { kind: 'unknown' } : this.process.foreground();
+  }
+
+  /**
+   * Resolves when a line typed now reaches the line editor in order. A line editor that asks where
+   * the cursor is (busybox's, after each prompt) must get the terminal's answer before the line, or
+   * it reads the line as a broken answer and waits; so after such a prompt this waits until the
+   * output is quiet and the answer went out (at most `maxMs`). Other shells are never held.
+   */
+  async readyForLine(maxMs = 100): Promise<void> {
+    if (!this.asksCursor) return;
+    const deadline = Date.now() + maxMs;
+    while (Date.now() < deadline && (this.cursorQueries > 0 || this.now() - this.lastOutputAt < QUIET_BEFORE_LINE_MS))
+      await new Promise((r) => setTimeout(r, 1));
   }
 
   /** Resolves once no output came for `quietMs` (or after `maxMs`): the echo of what was typed has arrived. */

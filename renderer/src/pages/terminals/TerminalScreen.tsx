@@ -9,7 +9,7 @@ import '@xterm/xterm/css/xterm.css';
 import { useEffect, useRef } from 'react';
 import type { TerminalView } from '../../../../shared/contract';
 import { useApi } from '../../state/api-context';
-import { cutAtRuns, nextStep } from './terminal-stream';
+import { cutAtRuns, isTerminalReply, nextStep } from './terminal-stream';
 
 export function TerminalScreen(props: { terminal: TerminalView }): React.JSX.Element {
   const { terminal } = props;
@@ -91,7 +91,7 @@ export function TerminalScreen(props: { terminal: TerminalView }): React.JSX.Ele
       if (live) void send();
     };
     const input = term.onData((data) => {
-      if (!controlled.current) return;
+      if (!controlled.current || isTerminalReply(data)) return;
       typed += data;
       void send();
     });

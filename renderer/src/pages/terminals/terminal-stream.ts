@@ -43,3 +43,13 @@ export function cutAtRuns(text: string, from: number, offsets: readonly number[]
   pieces.push({ text: decoder.decode(bytes.subarray(start)) });
   return pieces;
 }
+
+/**
+ * Whether xterm.js produced `data` as its own answer to a query in the output (cursor position,
+ * device attributes, a colour report) rather than from a key. The host's screen model already
+ * answers the program; a second answer from the page would arrive as typed text.
+ */
+export function isTerminalReply(data: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal replies are escape sequences
+  return /^\x1b\[[?>]?[\d;]*[Rcn]$|^\x1b\][\d;]+[^\x07\x1b]*(?:\x07|\x1b\\)$|^\x1bP[\s\S]*\x1b\\$/.test(data);
+}
