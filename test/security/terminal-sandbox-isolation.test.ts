@@ -3,10 +3,11 @@
  * of this machine, and never Toolgate's data dir (token, host.json with the UI link key, the
  * database). Tried from inside, over a real MCP client: /proc/1/root and other processes' roots,
  * `..` past the root, links planted in the workspace by the host and made inside, the mount table,
- * the environment, the process list. With the network off there is no connection out, not even to
- * this machine's loopback; turning it on takes the person's approval and reaches the host.
+ * the environment, the process list. Nor can it leave a set-user-ID program in the workspace for
+ * someone outside to run. With the network off there is no connection out, not even to this
+ * machine's loopback; turning it on takes the person's approval and reaches the host.
  */
-import { readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +100,20 @@ describe('what a sandbox terminal can see', () => {
     ]);
     const mounted = await run('mount -t tmpfs none /tmp 2>&1; mount --bind / /workspace/x 2>&1; echo $?');
     expect(mounted.output).toMatch(/permission denied|Operation not permitted/i);
+  });
+
+  it('cannot leave a set-user-ID or set-group-ID program in the workspace', async () => {
+    const r = await run(
+      'cp /bin/busybox /workspace/rootshell; chmod 4755 /workspace/rootshell; echo "chmod $?"; chmod g+s /workspace/rootshell; echo "g+s $?"; install -m 6755 /bin/busybox /workspace/installed; echo "install $?"',
+    );
+    expect(r.output).toMatch(/chmod [1-9]/);
+    expect(r.output).toMatch(/g\+s [1-9]/);
+    expect(r.output).toMatch(/Operation not permitted/);
+    for (const name of ['rootshell', 'installed']) {
+      const path = join(lab.workspace, name);
+      if (existsSync(path)) expect([name, statSync(path).mode & 0o6000]).toEqual([name, 0]);
+    }
+    expect(statSync(join(lab.workspace, 'rootshell')).mode & 0o777).toBe(0o755);
   });
 
   it('sees no host process and none of the host’s environment', async () => {

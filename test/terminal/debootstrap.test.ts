@@ -3,7 +3,7 @@
  * minbase) from the mirror and release this machine's apt uses, after the person approves; the
  * sandbox then runs it under bubblewrap, its packages come and go through apt inside it (each
  * install and removal approved), and inside it the TIOCSTI ioctl, which types into a terminal from
- * within, is refused.
+ * within, is refused, as is creating a set-user-ID file.
  *
  * The bootstrap takes minutes, so its data dir is a fixed folder in the system's temp dir, keyed by
  * the release: a rerun finds the finished system and terminal.linux_bootstrap answers at once, as it
@@ -86,6 +86,11 @@ describe('a Debian system made by debootstrap', () => {
       command: `perl -e '$c = "x"; print ioctl(STDIN, 0x5412, $c) ? "typed into the terminal" : "refused: $!"'`,
     });
     expect(inject.data.output).toBe('refused: Operation not permitted');
+    const setuid = await lab.call('terminal.run', {
+      id,
+      command: `perl -MFcntl -e 'print sysopen(F, "/workspace/setuid-probe", O_CREAT|O_WRONLY, 04755) ? "created" : "refused: $!"'`,
+    });
+    expect(setuid.data.output).toBe('refused: Operation not permitted');
   });
 
   it(

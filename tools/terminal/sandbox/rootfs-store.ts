@@ -5,11 +5,12 @@
  * finished record is half-made: an interrupted bootstrap or extraction, to be redone.
  */
 import {
+  chmodSync,
   existsSync,
   lstatSync,
   mkdirSync,
-  readFileSync,
   readdirSync,
+  readFileSync,
   readlinkSync,
   renameSync,
   rmSync,
@@ -81,6 +82,7 @@ export class RootfsStore {
   begin(name: string, source: RootfsSource, now = Date.now()): string {
     const dir = this.dir(name);
     this.remove(name);
+    this.ensureRoot();
     mkdirSync(dir, { recursive: true });
     this.writeRecord({ name, source, state: 'building', createdAt: now });
     return dir;
@@ -93,6 +95,15 @@ export class RootfsStore {
     const done: RootfsRecord = { ...record, state: 'complete', completedAt: now, sizeBytes };
     this.writeRecord(done);
     return done;
+  }
+
+  /**
+   * The store's folders are the owner's alone: a root file system holds set-user-ID programs of its
+   * distribution (su, mount), which another account of this machine must not reach.
+   */
+  private ensureRoot(): void {
+    mkdirSync(this.root, { recursive: true, mode: 0o700 });
+    for (const dir of [join(this.root, '..'), this.root]) chmodSync(dir, 0o700);
   }
 
   remove(name: string): void {
@@ -109,7 +120,7 @@ export class RootfsStore {
   }
 
   private writeRecord(record: RootfsRecord): void {
-    mkdirSync(this.root, { recursive: true });
+    this.ensureRoot();
     const path = this.recordPath(record.name);
     writeFileSync(`${path}.tmp`, JSON.stringify(record, null, 2));
     renameSync(`${path}.tmp`, path);

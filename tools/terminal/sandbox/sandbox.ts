@@ -5,7 +5,7 @@
  * a PTY, or one program with its output collected (apt).
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ToolCallError } from '../../core/result';
 import { spawnPtyProcess } from '../backends/pty-process';
@@ -14,7 +14,7 @@ import { endProcesses } from '../process-scan';
 import { RootfsStore, existsInTree } from './rootfs-store';
 import { SANDBOX_PATH, type SandboxLaunch, launchCommand } from './sandbox-command';
 import { DEFAULT_RUNNER_PATHS, type Runner, type RunnerPaths, detectRunner } from './sandbox-runner';
-import { seccompSupported, ttyInjectionFilter } from './seccomp-filter';
+import { type FilterScope, sandboxFilter, seccompSupported } from './seccomp-filter';
 
 export interface SandboxOptions {
   dataDir: string;
@@ -103,13 +103,15 @@ export class Sandbox {
     return runner;
   }
 
-  private seccompFile(): string | undefined {
+  private seccompFile(scope: FilterScope): string | undefined {
     if (!seccompSupported()) return undefined;
     const dir = join(this.dataDir, 'terminal');
-    const file = join(dir, 'no-tty-injection.bpf');
-    if (!existsSync(file)) {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(file, ttyInjectionFilter(), { mode: 0o600 });
+    const file = join(dir, `seccomp-${scope}.bpf`);
+    const program = sandboxFilter(scope);
+    // Written again when it differs: a data dir kept from an older version holds an older program.
+    if (!existsSync(file) || !readFileSync(file).equals(program)) {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      writeFileSync(file, program, { mode: 0o600 });
       chmodSync(file, 0o600);
     }
     return file;
@@ -147,7 +149,7 @@ export class Sandbox {
       env,
       cwd: '/workspace',
     });
-    const seccomp = runner.kind === 'bubblewrap' ? this.seccompFile() : undefined;
+    const seccomp = runner.kind === 'bubblewrap' ? this.seccompFile('terminal') : undefined;
     const argsPath = this.argsPath(req.marker);
     const { file, args, argsFile } = launchCommand(runner, launch, { ...(seccomp ? { seccomp } : {}), args: argsPath });
     if (argsFile) writeFileSync(argsPath, argsFile, { mode: 0o600 });
@@ -198,7 +200,8 @@ export class Sandbox {
     const marker = `oneshot-${Math.random().toString(36).slice(2)}`;
     const env = this.environment(marker, { DEBIAN_FRONTEND: 'noninteractive', ...opts.env });
     const launch = this.launch(rootfsDir, { network: opts.network, privileged: opts.privileged, argv, env, cwd: '/' });
-    const seccomp = runner.kind === 'bubblewrap' ? this.seccompFile() : undefined;
+    const seccomp =
+      runner.kind === 'bubblewrap' ? this.seccompFile(opts.privileged ? 'packages' : 'terminal') : undefined;
     const argsPath = this.argsPath(marker);
     const { file, args, argsFile } = launchCommand(runner, launch, { ...(seccomp ? { seccomp } : {}), args: argsPath });
     if (argsFile) writeFileSync(argsPath, argsFile, { mode: 0o600 });
