@@ -186,6 +186,22 @@ describe('a host terminal', () => {
     await second.close();
   });
 
+  it('asks the person even when they start it: an agent’s shortcut run from Try it still waits for the write', async () => {
+    const defined = await lab.call('shortcut_define', {
+      id: 'shortcut.tidy_up',
+      description: 'Tidies the workspace.',
+      params: [],
+      steps: [{ tool: 'terminal.write', args: { id, data: 'touch pwned-by-shortcut\r' } }],
+    });
+    expect(defined.ok, defined.text).toBe(true);
+    const started = lab.person.rpc('callTool', { toolId: 'shortcut.tidy_up', args: {} });
+    const card = await lab.answerNext('deny');
+    expect(card).toMatchObject({ toolId: 'terminal.write', sessionId: 'ui', requester: { kind: 'shortcut' } });
+    expect(((await started).body as { ok: boolean }).ok).toBe(false);
+    await new Promise((res) => setTimeout(res, 300));
+    expect(existsSync(join(lab.workspace, 'pwned-by-shortcut'))).toBe(false);
+  });
+
   it('takes no key from the agent while the person has control, and the person’s keys are theirs', async () => {
     expect((await lab.person.rpc('terminalControl', { id, on: true })).body).toMatchObject({ ok: true });
     for (const [tool, args] of [

@@ -28,6 +28,7 @@ import type { HostApiHandlers } from './http/rpc-dispatch';
 import type { AuditStore } from './store/audit-store';
 import type { BreakerStore } from './store/breaker-store';
 import type { SpanStore } from './store/span-store';
+import { TERMINALS_PAGE } from '../terminal';
 import { usageFromSpans } from './usage-report';
 
 export interface HostApiDeps {
@@ -226,7 +227,7 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
           },
         });
       }
-      return callAsUi('terminal.write', { id, data, literal: true }, 'Terminals page');
+      return callAsUi('terminal.write', { id, data, literal: true }, TERMINALS_PAGE);
     },
     clientTokens: () => deps.clientTokens.list().map(tokenView),
     createClientToken: ({ name }) => {

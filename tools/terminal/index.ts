@@ -128,7 +128,7 @@ export function terminalFamily(deps: TerminalFamilyDeps): TerminalFamily {
   return { tools, manager, sandbox, close: () => manager.closeAll() };
 }
 
-export { PERSON } from './owner';
+export { PERSON, TERMINALS_PAGE } from './owner';
 export type { Terminal, TerminalInfo, RunRecord } from './terminal';
 export type { TerminalManager, TerminalChange, TerminalOutput } from './terminal-manager';
 export { terminalProcesses } from './process-scan';

@@ -11,7 +11,7 @@ import type { TerminalContext } from '../context';
 import { perTerminal, terminalMetadata } from '../declare';
 import { hostJudgement } from '../host-command-policy';
 import { MAX_COMMAND_CHARS, MAX_WAIT_MS, RUN_OUTPUT_LIMIT } from '../limits';
-import { isPerson } from '../owner';
+import { typedByPerson } from '../owner';
 import { type RunResult, runInTerminal } from '../run-command';
 import { unrunnable } from '../run-markers';
 import { judgeTerminalCommand } from '../shell-gate-adapter';
@@ -119,7 +119,7 @@ export function runTool(ctx: TerminalContext): Tool {
           );
       }
       let verdict: string = 'sandbox';
-      if (t.info.kind !== 'sandbox' && !isPerson(call)) {
+      if (t.info.kind !== 'sandbox' && !typedByPerson(call)) {
         const gate = judgeTerminalCommand(args.command);
         const judged = t.info.kind === 'host' ? hostJudgement(args.command, gate) : gate;
         verdict = judged.verdict;

@@ -13,7 +13,7 @@ import type { TerminalContext } from '../context';
 import { perTerminal, terminalMetadata } from '../declare';
 import { KEY_NAMES_HELP, describeKeys, encodeKeys, hasControlBytes } from '../keys';
 import { MAX_WRITE_CHARS } from '../limits';
-import { isPerson } from '../owner';
+import { typedByPerson } from '../owner';
 import { actingTerminal } from '../terminal-access';
 
 export function writeTool(ctx: TerminalContext): Tool {
@@ -43,7 +43,11 @@ export function writeTool(ctx: TerminalContext): Tool {
     async run(args, call) {
       const t = actingTerminal(ctx, args.id, call);
       const bytes = args.literal ? args.data : encodeKeys(args.data, { applicationCursor: t.screen.applicationCursor });
-      if (t.info.kind !== 'sandbox' && !isPerson(call) && !ctx.approvals.terminalGranted(call.sessionId, t.info.id)) {
+      if (
+        t.info.kind !== 'sandbox' &&
+        !typedByPerson(call) &&
+        !ctx.approvals.terminalGranted(call.sessionId, t.info.id)
+      ) {
         const fg = t.foreground();
         if (hasControlBytes(bytes) || fg.kind !== 'shell') {
           const shown = describeKeys(bytes);
