@@ -198,7 +198,7 @@ export function sandboxFilter(scope: FilterScope = 'terminal', arch: string = pr
   if (!abis) throw new Error(`no seccomp filter for the architecture ${arch}`);
   const p = new Program();
   p.emit(LD_W_ABS, 4);
-  abis.forEach((abi, i) => p.emit(JEQ_K, abi.arch, `abi${i}`, 0));
+  for (const [i, abi] of abis.entries()) p.emit(JEQ_K, abi.arch, `abi${i}`, 0);
   p.emit(RET_K, ERRNO | EPERM); // an ABI this filter does not know
   // BPF jumps only go forward: each rule carries its own returns.
   abis.forEach((abi, i) => {
@@ -221,9 +221,8 @@ export function sandboxFilter(scope: FilterScope = 'terminal', arch: string = pr
         if ('anyBits' in rule) {
           p.emit(JSET_K, rule.anyBits, `d${i}_${r}`, `a${i}_${r}`);
         } else {
-          rule.equals.forEach((value, v) =>
-            p.emit(JEQ_K, value, `d${i}_${r}`, v === rule.equals.length - 1 ? `a${i}_${r}` : 0),
-          );
+          for (const [v, value] of rule.equals.entries())
+            p.emit(JEQ_K, value, `d${i}_${r}`, v === rule.equals.length - 1 ? `a${i}_${r}` : 0);
         }
         p.label(`d${i}_${r}`);
         p.emit(RET_K, ERRNO | EPERM);
