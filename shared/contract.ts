@@ -407,6 +407,43 @@ export const BrowserView = z.object({
 });
 export type BrowserView = z.infer<typeof BrowserView>;
 
+/** Where in a terminal's output an agent's terminal.run typed its line, so a viewer marks that line. */
+export const TerminalRunMark = z.object({ offset: z.number().int().min(0), callId: z.string() });
+/** A run an agent made with terminal.run: where its line starts in the output, and its exit status once known. */
+export const TerminalRunView = z.object({
+  callId: z.string(),
+  startedAt: z.number(),
+  /** Byte offset in the terminal's output where the run's line was typed. */
+  offset: z.number().int().min(0),
+  endedAt: z.number().optional(),
+  exitCode: z.number().int().nullable().optional(),
+});
+export const TerminalView = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** `sandbox`, `host` or `device:<serial>`. */
+  backend: z.string(),
+  /** The MCP client (its token's name) that owns it, or the person. */
+  owner: z.string(),
+  /** The program that opened it, as it named itself. */
+  openedBy: z.string(),
+  /** Where it runs, in words (bubblewrap sandbox and root file system, the shell, the phone). */
+  where: z.string(),
+  createdAt: z.number(),
+  lastActivity: z.number(),
+  state: z.enum(['running', 'exited']),
+  exitCode: z.number().int().nullable().optional(),
+  cols: z.number().int(),
+  rows: z.number().int(),
+  /** Who types: the agent, or the person after "take control". */
+  controller: z.enum(['agent', 'person']),
+  workspace: z.string().optional(),
+  rootfs: z.string().optional(),
+  network: z.boolean().optional(),
+  runs: z.array(TerminalRunView),
+});
+export type TerminalView = z.infer<typeof TerminalView>;
+
 /** An MCP client's token as the person sees it: never the token itself, which is shown once, when created. */
 export const ClientToken = z.object({
   id: z.string(),
@@ -514,6 +551,26 @@ export const Settings = z.object({
     .optional()
     .describe(
       'The GitHub API the GitHub tools call (default https://api.github.com; GitHub Enterprise: https://HOST/api/v3).',
+    ),
+  terminalHostEnabled: z
+    .boolean()
+    .optional()
+    .describe(
+      'Let agents open terminals on this machine (terminal.create backend "host"): a shell as your user, where every key that could start a command and every command that changes or reads files still asks you first. Default off; turning it off closes the open ones.',
+    ),
+  terminalWorkspaces: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'More folders a terminal may start in, besides the workspace (absolute paths separated by ":"). A sandbox terminal sees only its folder, at /workspace. A folder holding the data dir is never used.',
+    ),
+  terminalUbuntuSource: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'Where terminal.ubuntu_install gets Ubuntu for the sandbox: an Ubuntu mirror (e.g. http://archive.ubuntu.com/ubuntu; needs the ubuntu-keyring package) or the absolute path of a rootfs tarball.',
     ),
 });
 export type Settings = z.infer<typeof Settings>;
@@ -636,6 +693,28 @@ export const contract = {
     input: z.object({ changes: z.record(z.string(), z.unknown()) }),
     output: z.object({ settings: Settings, restartRequired: z.array(z.string()) }),
   },
+  /** Every open terminal, whoever opened it. */
+  terminals: { input: z.object({}), output: z.array(TerminalView) },
+  /** What a new viewer replays: the terminal's newest output (up to 256 KB) and the byte offset it ends at. */
+  terminalScreen: {
+    input: z.object({ id: z.string().min(1) }),
+    output: z.object({
+      data: z.string(),
+      from: z.number().int(),
+      to: z.number().int(),
+      runs: z.array(TerminalRunMark),
+    }),
+  },
+  /** Take control (the person types, the agent waits) or hand it back. */
+  terminalControl: {
+    input: z.object({ id: z.string().min(1), on: z.boolean() }),
+    output: z.object({ ok: z.boolean(), message: z.string() }),
+  },
+  /** The person's keystrokes while in control: terminal.write through the pipeline, traced as theirs. */
+  terminalInput: {
+    input: z.object({ id: z.string().min(1), data: z.string().min(1).max(16_384) }),
+    output: CallOutcome,
+  },
   /** The MCP client tokens; each client config the UI copies carries its own. */
   clientTokens: { input: z.object({}), output: z.array(ClientToken) },
   /** A new token for a client, returned this once (the host keeps only its digest). */
@@ -684,6 +763,18 @@ export const HostEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('browser-changed') }),
   z.object({ type: z.literal('device-frame'), serial: z.string(), frame: ScreenFrame }),
   z.object({ type: z.literal('browser-frame'), url: z.string(), frame: ScreenFrame }),
+  /** A terminal's output: the bytes from `from` to `to` of its output, as text; a gap means: fetch terminalScreen again. */
+  z.object({
+    type: z.literal('terminal-output'),
+    id: z.string(),
+    from: z.number().int(),
+    to: z.number().int(),
+    data: z.string(),
+    /** The agent's runs whose line starts in these bytes. */
+    runs: z.array(TerminalRunMark),
+  }),
+  /** A terminal opened, closed, ended, changed hands or ran a command: refetch the list. */
+  z.object({ type: z.literal('terminals-changed') }),
   /** browser_show: the agent asks the person to look at the mirrored page. */
   z.object({ type: z.literal('browser-show'), url: z.string().optional(), reason: z.string().optional() }),
 ]);

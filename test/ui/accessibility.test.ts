@@ -1,7 +1,7 @@
 /**
  * Rule: every page is usable by keyboard and screen reader: each control has a name, focus is
  * visible, the navigation marks the current page, the theme follows the OS, and no page is ever
- * blank (with no device and no browser yet, the Devices and Browser pages say how to get one).
+ * blank (with no device, no browser and no terminal yet, the Devices, Browser and Terminals pages say how to get one).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -18,6 +18,7 @@ const PAGES = [
   'skills',
   'devices',
   'browser',
+  'terminals',
   'settings',
 ];
 

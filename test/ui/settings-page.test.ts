@@ -22,6 +22,7 @@ const GROUPS = [
   'Skill sources',
   'GitHub',
   'Approvals',
+  'Terminals',
   'Telemetry export',
 ];
 

@@ -43,6 +43,8 @@ import { macroCandidates } from './macro-candidates';
 import { AuditStore } from './store/audit-store';
 import { SqliteSkillStore } from './store/skill-store';
 import { HOST_VERSION } from './version';
+import { type TerminalApprover, type TerminalOptions, terminalFamily } from '../terminal';
+import { type TerminalSurface, createTerminalSurface } from './terminal-surface';
 
 export interface FamilyDeps {
   registry: ToolRegistry;
@@ -73,6 +75,9 @@ export interface FamilyDeps {
   askPerson: ApprovalDecider;
   /** Toolgate itself (its port, its data dir), which no tool may reach. */
   self: SelfGuard;
+  /** Asks a person from inside a running tool (the terminal family's keys, commands and installs). */
+  approve: TerminalApprover;
+  terminal?: TerminalOptions;
   log: (line: string) => void;
   /** The environment (TOOLGATE_GITHUB_TOKEN). */
   env: NodeJS.ProcessEnv;
@@ -89,6 +94,7 @@ export interface FamilyHandles {
   browserSurface?: BrowserSurface;
   skills: SkillsFamily;
   github: GithubConnector;
+  terminalSurface?: TerminalSurface;
   close(): Promise<void>;
 }
 
@@ -222,6 +228,24 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
     self: deps.self,
   });
   github.sync();
+  const terminals = terminalFamily({
+    ...deps.terminal,
+    dataDir: deps.dataDir,
+    workspaceRoot: deps.workspaceRoot,
+    devices: deviceService,
+    approve: deps.approve,
+    settings: {
+      hostEnabled: () => settings.get('terminalHostEnabled') ?? false,
+      workspaces: () => settings.get('terminalWorkspaces'),
+      ubuntuSource: () => settings.get('terminalUbuntuSource'),
+    },
+  });
+  registry.registerAll(terminals.tools);
+  const terminalSurface = createTerminalSurface(terminals.manager, deps.emit);
+  // Turning host terminals off closes the open ones at once.
+  const hostSwitch = settings.onChange((now) => {
+    if (!now.terminalHostEnabled) void terminals.manager.closeWhere((t) => t.info.kind === 'host');
+  });
 
   return {
     devices: () =>
@@ -236,7 +260,11 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
     browserSurface,
     skills,
     github,
+    terminalSurface,
     close: async () => {
+      hostSwitch.dispose();
+      terminalSurface.dispose();
+      await terminals.close();
       deviceSurface.dispose();
       // A shutdown right after start must not leave an adb server starting behind it.
       await adbStarting;

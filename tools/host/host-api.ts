@@ -29,6 +29,7 @@ import type { HostApiHandlers } from './http/rpc-dispatch';
 import type { AuditStore } from './store/audit-store';
 import type { BreakerStore } from './store/breaker-store';
 import type { SpanStore } from './store/span-store';
+import { TERMINALS_PAGE } from '../terminal';
 import { usageFromSpans } from './usage-report';
 import { catalogApi } from './catalog-api';
 import type { CallMemory } from './call-memory';
@@ -39,7 +40,7 @@ export interface HostApiDeps {
   /** Spans for shortcut suggestions, oldest first (the same source the shortcut_list tool mines). */
   recentSpans: () => TraceSpan[];
   settings: HostSettings;
-  surfaces: Pick<FamilyHandles, 'deviceSurface' | 'browserSurface' | 'skills' | 'github'>;
+  surfaces: Pick<FamilyHandles, 'deviceSurface' | 'browserSurface' | 'skills' | 'github' | 'terminalSurface'>;
   emit: (event: HostEvent) => void;
   info: () => HostInfo;
   registry: ToolRegistry;
@@ -65,6 +66,7 @@ export interface HostApiDeps {
 
 export const UI_SESSION = 'ui';
 const NO_DEVICES = 'The device tools are not available in this host.';
+const NO_TERMINALS = 'The terminal tools are not available in this host.';
 
 export function toolSummary(t: Tool): ToolSummary {
   return {
@@ -260,6 +262,24 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
       settings: deps.settings.update(changes),
       restartRequired: [...HostSettings.restartRequired],
     }),
+    terminals: () => deps.surfaces.terminalSurface?.list() ?? [],
+    terminalScreen: ({ id }) => deps.surfaces.terminalSurface?.screen(id) ?? { data: '', from: 0, to: 0, runs: [] },
+    terminalControl: ({ id, on }) =>
+      deps.surfaces.terminalSurface?.control(id, on) ?? { ok: false, message: NO_TERMINALS },
+    terminalInput: async ({ id, data }) => {
+      if (!deps.surfaces.terminalSurface?.personControls(id)) {
+        const callId = newCallId();
+        return callOutcome(callId, {
+          ok: false,
+          error: {
+            code: 'EXECUTION_FAILED',
+            message: 'Take control of the terminal first; it is read-only until you do.',
+            hint: 'Press "Take control" above the terminal.',
+          },
+        });
+      }
+      return callAsUi('terminal.write', { id, data, literal: true }, TERMINALS_PAGE);
+    },
     clientTokens: () => deps.clientTokens.list().map(tokenView),
     createClientToken: ({ name }) => {
       const { client, token } = deps.clientTokens.create(name);

@@ -11,6 +11,7 @@ import { observedExecutor } from '../core/call-observer';
 import { ToolRegistry } from '../core/registry';
 import type { ToolExecutor } from '../core/executor';
 import { loadShortcuts } from '../orchestration';
+import type { TerminalOptions } from '../terminal';
 import { ApprovalQueue } from './approval-queue';
 import { BreakerFeed } from './breaker-feed';
 import { CallMemory, rememberingObserver } from './call-memory';
@@ -78,6 +79,8 @@ export interface HostOptions {
   rateLimitPerMinute?: Readonly<Record<string, number>>;
   /** Where a GitHub token set in the UI is kept (the desktop shell: safeStorage); default a 0600 file in the data dir. */
   githubTokens?: GithubTokenStore;
+  /** The terminal family's limits and programs (tests shorten the idle time, name another bubblewrap). */
+  terminal?: TerminalOptions;
 }
 
 export interface Host {
@@ -194,6 +197,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   });
   const executor = observedExecutor(pipeline.executor, observer);
   const freshTelemetry = (key: string) => telemetry.fresh(key);
+  const approveFromTool = queueCommandApprover(approvals, audit, approvalTimeoutMs);
   const families: FamilyHandles = await registerFamilies({
     registry,
     db,
@@ -201,9 +205,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
     settings: hostSettings,
     emit: events.emit.bind(events),
     environment: pipeline.environment,
-    approveCommand: queueCommandApprover(approvals, audit, approvalTimeoutMs),
-    askPerson: queueCommandApprover(approvals, audit, approvalTimeoutMs),
+    approveCommand: approveFromTool,
+    askPerson: approveFromTool,
+    approve: approveFromTool,
     self,
+    ...(options.terminal ? { terminal: options.terminal } : {}),
     dataDir: layout.root,
     shortcutStore,
     traceSpans: () => recentSpans(spans),

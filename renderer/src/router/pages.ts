@@ -10,6 +10,7 @@ export const PAGES = [
   { id: 'skills', label: 'Skills' },
   { id: 'devices', label: 'Devices' },
   { id: 'browser', label: 'Browser' },
+  { id: 'terminals', label: 'Terminals' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 

@@ -67,6 +67,7 @@ export function connectEventsToCache(api: RendererApi, client: QueryClient): () 
   const breakers = throttledInvalidate(client, queryKeys.breakers, 300);
   const audit = throttledInvalidate(client, queryKeys.audit, 300);
   const browser = throttledInvalidate(client, queryKeys.browser, 300);
+  const terminals = throttledInvalidate(client, queryKeys.terminals, 200);
 
   const deliver = (events: HostEvent[]) => {
     const spans: Span[] = [];
@@ -113,6 +114,9 @@ export function connectEventsToCache(api: RendererApi, client: QueryClient): () 
           void client.invalidateQueries({ queryKey: queryKeys.info });
           browser.fire();
           break;
+        case 'terminals-changed':
+          terminals.fire();
+          break;
       }
     }
     if (spans.length === 0) return;
@@ -123,13 +127,13 @@ export function connectEventsToCache(api: RendererApi, client: QueryClient): () 
   };
 
   const batcher = createFrameBatcher<HostEvent>(deliver);
-  // Screen frames never touch the caches: the live screens draw them straight from the stream.
+  // Screen frames and terminal output never touch the caches: the live screens draw them straight from the stream.
   const unsubscribe = api.onEvent((e) => {
-    if (e.type !== 'device-frame' && e.type !== 'browser-frame') batcher.push(e);
+    if (e.type !== 'device-frame' && e.type !== 'browser-frame' && e.type !== 'terminal-output') batcher.push(e);
   });
   return () => {
     unsubscribe();
     batcher.dispose();
-    for (const t of [shortcuts, usage, breakers, audit, browser]) t.dispose();
+    for (const t of [shortcuts, usage, breakers, audit, browser, terminals]) t.dispose();
   };
 }

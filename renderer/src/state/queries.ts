@@ -100,3 +100,9 @@ export function useGithubStatus() {
   const api = useApi();
   return useQuery({ queryKey: queryKeys.github, queryFn: () => api.githubStatus({}) });
 }
+
+/** The open terminals; `terminals-changed` events refetch them, and a slow poll keeps "last active" honest. */
+export function useTerminals() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.terminals, queryFn: () => api.terminals({}), refetchInterval: DEVICE_POLL_MS });
+}

@@ -32,4 +32,5 @@ export const queryKeys = {
   clientTokens: ['clientTokens'] as const,
   skills: ['skills'] as const,
   github: ['githubStatus'] as const,
+  terminals: ['terminals'] as const,
 };

@@ -8,6 +8,7 @@ import { input } from './input';
 import { logcat } from './logcat';
 import { pm } from './pm';
 import { screenCommands } from './screen';
+import { sttyCommands } from './stty';
 import { systemCommands } from './system';
 import type { DeviceProfile } from '../profiles';
 import type { CommandTable } from './types';
@@ -42,6 +43,7 @@ const COMMANDS: CommandTable = {
   ...systemCommands,
   ...screenCommands,
   ...processCommands,
+  ...sttyCommands,
   am,
   monkey,
   pm,
