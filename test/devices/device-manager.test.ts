@@ -11,6 +11,7 @@ import { attachVirtualDevice, createDeviceService } from '../../tools/devices';
 import { telemetryKey } from '../../tools/devices/manager/device-telemetry';
 import { connectToAdb, waitForAdbState } from '../../tools/devices/virtual';
 import { type DeviceLab, startDeviceLab, textOf } from './device-lab';
+import { freePort } from '../support/private-adb';
 
 let lab: DeviceLab;
 
@@ -24,7 +25,12 @@ afterAll(async () => {
 
 describe('when adb itself is not usable', () => {
   it('explains how to install adb when the program is missing', async () => {
-    const service = createDeviceService({ adbPort: 1, adbPath: '/nonexistent/bin/adb', commandTimeoutMs: 2_000 });
+    // A port no adb server listens on (a fixed one such as 1 may hold a server another test started).
+    const service = createDeviceService({
+      adbPort: await freePort(),
+      adbPath: '/nonexistent/bin/adb',
+      commandTimeoutMs: 2_000,
+    });
     const result = await service.resolveSerial().then(
       () => undefined,
       (e: { toolErrorCode?: string; message: string; hint?: string }) => e,
