@@ -12,27 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { publishedName } from '../../tools/core/published-name';
 import { ToolRegistry } from '../../tools/core/registry';
 import { terminalFamily } from '../../tools/terminal';
+import { SEED_CATALOG } from '../fixtures/seed-catalog';
 
-const SEED_IDS = [
-  'terminal.create',
-  'terminal.run',
-  'terminal.write',
-  'terminal.observe',
-  'terminal.snapshot',
-  'terminal.wait',
-  'terminal.resize',
-  'terminal.signal',
-  'terminal.close',
-  'terminal.workspaces',
-  'terminal.backends',
-  'terminal.linux_bootstrap',
-  'terminal.linux_status',
-  'terminal.linux_packages',
-  'terminal.linux_network',
-  'terminal.ubuntu_install',
-  'terminal.ubuntu.ensure',
-  'terminal.ubuntu.status',
-];
+const SEED_IDS = SEED_CATALOG.terminal as readonly string[];
 
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-terminal-catalog-'));
 const family = terminalFamily({

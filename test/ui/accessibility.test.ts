@@ -57,7 +57,7 @@ describe('Accessibility and themes', () => {
   it('names every control on every page and marks the current page in the navigation', async () => {
     for (const route of PAGES) {
       await h.open(route);
-      await h.page.locator('main .loading').waitFor({ state: 'detached' });
+      await expect.poll(() => h.page.locator('main .loading').count(), { timeout: 30_000 }).toBe(0);
       expect({ route, unnamed: await unnamedControls(h.page) }).toEqual({ route, unnamed: [] });
       const current = await h.page.locator('nav a[aria-current="page"]').textContent();
       expect(current?.toLowerCase()).toContain(route.split('/')[0]);
@@ -67,7 +67,7 @@ describe('Accessibility and themes', () => {
   it('never shows a blank panel: each page has a heading and content', async () => {
     for (const route of PAGES) {
       await h.open(route);
-      await h.page.locator('main .loading').waitFor({ state: 'detached' });
+      await expect.poll(() => h.page.locator('main .loading').count(), { timeout: 30_000 }).toBe(0);
       const text = (await h.page.locator('main').innerText()).trim();
       expect(text.split('\n').length, route).toBeGreaterThan(2);
     }
