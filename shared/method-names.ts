@@ -9,6 +9,9 @@ export const METHOD_NAME_LIST = [
   'callTool',
   'listSpans',
   'exportSpans',
+  'callDetail',
+  'replayCall',
+  'callReport',
   'usage',
   'breakers',
   'resetBreaker',
@@ -26,10 +29,18 @@ export const METHOD_NAME_LIST = [
   'browserScreen',
   'getSettings',
   'updateSettings',
+  'terminals',
+  'terminalScreen',
+  'terminalControl',
+  'terminalInput',
   'clientTokens',
   'createClientToken',
   'revokeClientToken',
   'setClientToolsets',
+  'skills',
+  'setSkillEnabled',
+  'githubStatus',
+  'setGithubToken',
 ] as const;
 
 export type MethodNameFromList = (typeof METHOD_NAME_LIST)[number];

@@ -29,6 +29,8 @@ export function mcpCallTool(manager: McpClientManager) {
       openWorldHint: true,
       sensitiveAction: false,
     },
+    // One breaker per server: a server that went away does not pause calls to the others.
+    breakerScope: (args) => args.server,
     async run(args, ctx) {
       const resolved = manager.resolveTool(args.server, args.tool);
       if (!('id' in resolved)) return resolved;

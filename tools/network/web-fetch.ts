@@ -18,7 +18,7 @@ import {
   readBodyCapped,
   statusFailure,
 } from './http-fetch';
-import { parseHttpUrl, splitCredentials } from './http-url';
+import { originOf, parseHttpUrl, splitCredentials } from './http-url';
 import { htmlToReadable } from './html-text';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type NetworkSettings } from './options';
 import { redactUrl, scrub, scrubValue, secretValues } from './secrets';
@@ -50,6 +50,7 @@ export function webFetchTool(settings: NetworkSettings) {
       sensitiveAction: false,
     },
     runPolicy: 'network',
+    breakerScope: (args) => originOf(args.url),
     async run(args, ctx) {
       const given = parseHttpUrl(args.url);
       const { url, authorization } = splitCredentials(given);

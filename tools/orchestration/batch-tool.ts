@@ -9,6 +9,7 @@ import { ARGUMENTS } from '../core/fields';
 import { type ToolFailure, failure } from '../core/result';
 import { formatPath } from '../core/schema';
 import { type Tool, type ToolContext, defineTool } from '../core/tool';
+import type { CallObserver } from '../core/call-observer';
 import {
   DEFAULT_BUDGET_MS,
   type FieldIssue,
@@ -101,13 +102,13 @@ export function parseBatchSteps(
   return issues.length > 0 ? { ok: false, issues } : { ok: true, steps: list };
 }
 
-export function batchTool(): Tool<z.infer<typeof input>> {
+export function batchTool(deps: { observer?: CallObserver } = {}): Tool<z.infer<typeof input>> {
   const tool = defineTool({
     id: BATCH_TOOL_ID,
     title: 'Run tools in a batch',
     description:
       `Runs up to ${MAX_STEPS} tool calls in one turn, stopping at the first error. An argument "{n}" is the result ` +
-      'of step n (0-based), also inside a text.',
+      'of step n (0-based), "{n.path}" one field of it ("{0.data.items[2].id}"), also inside a text.',
     input,
     metadata: { category: 'orchestration', risk: 'MEDIUM' },
     // The envelope changes nothing itself: every step is gated on its own with its real risk, so
@@ -138,6 +139,7 @@ export function batchTool(): Tool<z.infer<typeof input>> {
       const report = await runSteps(parsed.steps, ctx, {
         budgetMs,
         requester: { kind: 'batch', id: ctx.callId, label: BATCH_TOOL_ID },
+        ...(deps.observer ? { observer: deps.observer } : {}),
       });
       return stepsResult(report, 'batch');
     },

@@ -11,9 +11,16 @@ import { failure, jsonSuccess } from '../core/result';
 import { suggestToolIds } from '../core/suggester';
 import { type Tool, defineTool } from '../core/tool';
 import type { TraceSpan } from '../core/trace-span';
-import { SHORTCUT_PREFIX, type ShortcutDefinition, shortcutDefinitionShape } from './shortcut-definition';
+import { type CallObserver, invokeObserved } from '../core/call-observer';
+import {
+  SHORTCUT_PREFIX,
+  type ShortcutDefinition,
+  shortcutDefinitionShape,
+  shortcutPreconditionSchema,
+} from './shortcut-definition';
+import type { PreconditionKey } from './shortcut-preconditions';
 import { type ShortcutStore, defineShortcut } from './shortcut-store';
-import { MIN_PAIR_COUNT, suggestShortcuts } from './shortcut-suggester';
+import { MIN_COUNT, type SuggestOptions, suggestShortcuts } from './shortcut-suggester';
 import { type TelemetryReader, shortcutProfile } from './shortcut-tool';
 
 export interface ShortcutToolDeps {
@@ -21,6 +28,23 @@ export interface ShortcutToolDeps {
   shortcutStore: ShortcutStore;
   traceSpans?: () => readonly TraceSpan[];
   telemetry?: TelemetryReader;
+  observer?: CallObserver;
+  sameArgument?: SuggestOptions['sameArgument'];
+  /** The telemetry keys the host has, listed in shortcut_define's schema and checked there. */
+  preconditionKeys?: readonly PreconditionKey[];
+}
+
+/**
+ * shortcut_define's input: the definition, its precondition keys listed from what the host has. A
+ * key a boolean answers is named alone; one with another kind of value says what it holds.
+ */
+function defineInput(keys: readonly PreconditionKey[] | undefined) {
+  if (!keys?.length) return z.object(shortcutDefinitionShape);
+  const list = keys.map((k) => (k.meaning.startsWith('true while') ? k.key : `${k.key} (${k.meaning})`)).join(', ');
+  const precondition = shortcutPreconditionSchema.extend({
+    key: z.string().min(1).describe(`One of: ${list}. <serial> is a serial or a {param}.`),
+  });
+  return z.object({ ...shortcutDefinitionShape, preconditions: z.array(precondition).optional() });
 }
 
 function summary(def: ShortcutDefinition, registry: ToolRegistry) {
@@ -34,8 +58,9 @@ export function shortcutDefineTool(deps: ShortcutToolDeps) {
     title: 'Define a shortcut',
     description:
       'Defines the tool "shortcut.<name>": up to 16 calls with parameters. In step args "{param}" is a parameter ' +
-      '(each must be used), "{n}" the result of step n. A preconditions key of another value stops it.',
-    input: z.object(shortcutDefinitionShape),
+      '(each must be used), "{n}" the result of step n, "{n.path}" one field of it. A preconditions key of another ' +
+      'value stops it; an unknown one does not.',
+    input: defineInput(deps.preconditionKeys),
     metadata: { category: 'orchestration', risk: 'MEDIUM' },
     annotations: {
       readOnlyHint: false,
@@ -49,6 +74,8 @@ export function shortcutDefineTool(deps: ShortcutToolDeps) {
         store: deps.shortcutStore,
         registry: deps.registry,
         telemetry: deps.telemetry,
+        observer: deps.observer,
+        ...(deps.preconditionKeys ? { preconditionKeys: deps.preconditionKeys } : {}),
       });
       if (!defined.ok) return defined.result;
       const { definition, tool, replaced } = defined.value;
@@ -67,10 +94,11 @@ export function shortcutListTool(deps: ShortcutToolDeps) {
   return defineTool({
     id: 'shortcut_list',
     title: 'List shortcuts',
-    description: 'Lists the defined shortcuts, and suggests new ones from tool pairs often called one after the other.',
+    description:
+      'Lists the defined shortcuts, and suggests new ones from sequences of 2 to 16 tools often called in the same order, all successfully.',
     input: z.object({
       includeSuggestions: z.boolean().default(true),
-      minCount: z.number().int().min(2).max(1000).default(MIN_PAIR_COUNT).describe('Times a pair was seen.'),
+      minCount: z.number().int().min(2).max(1000).default(MIN_COUNT).describe('Times a sequence was seen.'),
     }),
     metadata: { category: 'orchestration', risk: 'LOW' },
     annotations: {
@@ -84,7 +112,12 @@ export function shortcutListTool(deps: ShortcutToolDeps) {
       const defs = deps.shortcutStore.list().sort((a, b) => a.id.localeCompare(b.id));
       const spans = args.includeSuggestions ? (deps.traceSpans?.() ?? []) : [];
       const suggestions = args.includeSuggestions
-        ? suggestShortcuts(spans, { defined: defs, minCount: args.minCount, limit: 10 })
+        ? suggestShortcuts(spans, {
+            defined: defs,
+            minCount: args.minCount,
+            limit: 10,
+            ...(deps.sameArgument ? { sameArgument: deps.sameArgument } : {}),
+          })
         : [];
       return jsonSuccess({ shortcuts: defs.map((d) => summary(d, deps.registry)), suggestions });
     },
@@ -140,14 +173,18 @@ export function shortcutRunTool(deps: ShortcutToolDeps) {
           },
         );
       }
-      return ctx.invoke({
-        toolId: args.id,
-        args: args.params ?? {},
-        sessionId: ctx.sessionId,
-        requester: { kind: 'shortcut', id: ctx.callId, label: 'shortcut_run' },
-        signal: ctx.signal,
-        onProgress: (update) => ctx.progress(update),
-      });
+      return invokeObserved(
+        ctx,
+        {
+          toolId: args.id,
+          args: args.params ?? {},
+          sessionId: ctx.sessionId,
+          requester: { kind: 'shortcut', id: ctx.callId, label: 'shortcut_run' },
+          signal: ctx.signal,
+          onProgress: (update) => ctx.progress(update),
+        },
+        deps.observer,
+      );
     },
   });
 }
