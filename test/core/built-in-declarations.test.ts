@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPolicyResolver } from '../../tools/core/pipeline/run-policy';
 import type { Tool } from '../../tools/core/tool';
-import { type TestHost, startTestHost } from '../host/harness';
+import { type TestHost, startTestHost, withGithubToken } from '../host/harness';
 
 type Declaration = Record<string, unknown>;
 const BEFORE = JSON.parse(readFileSync(join(__dirname, '../fixtures/built-in-declarations.json'), 'utf8')) as Record<
@@ -22,7 +22,7 @@ const BEFORE = JSON.parse(readFileSync(join(__dirname, '../fixtures/built-in-dec
 
 let t: TestHost;
 beforeAll(async () => {
-  t = await startTestHost();
+  t = await startTestHost(withGithubToken());
 });
 afterAll(async () => {
   await t?.dispose();

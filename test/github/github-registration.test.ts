@@ -1,6 +1,7 @@
 /**
  * Rule: the GitHub tools are in the catalog exactly while a token is set (TOOLGATE_GITHUB_TOKEN,
- * or one the person stored in Settings), announced with tools/list_changed when they come and go.
+ * or one the person stored in Settings), announced with tools/list_changed when they come and go,
+ * in the `github` toolset, which a client lists once the person gives it that toolset.
  * The token is write-only: no status, tool list, result, span, audit entry, setting, log line or
  * database page ever holds it; headless it is kept in a file of the data dir only its owner can
  * read, which no file tool may open. Writes wait for the person, and a denied one never reaches
@@ -12,7 +13,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GITHUB_TOOL_IDS } from '../../tools/github';
-import { type TestHost, connectClient, startTestHost } from '../host/harness';
+import { type TestHost, connectClient, startTestHost, textOf } from '../host/harness';
 import { answerApprovals } from '../skills/support/approvals';
 import { type GithubServer, startGithubServer } from './support/github-server';
 
@@ -56,6 +57,15 @@ describe('registration follows the token', () => {
     const status = await t.host.api.setGithubToken({ token: TOKEN });
     expect(status).toMatchObject({ tokenSet: true, source: 'stored', registered: true });
     await expect.poll(() => listChanged).toBeGreaterThan(before);
+    expect((await names()).filter((n) => n.startsWith('github_'))).toEqual([]);
+    // The person gives the client the new toolset; the agent turns it on in its session.
+    const granted = await t.host.api.setClientToolsets({
+      id: 'default',
+      toolsets: (await t.host.api.listToolsets({})).map((s) => s.name),
+    });
+    expect(granted).toMatchObject({ ok: true, message: expect.stringContaining('github') });
+    const enabled = await client.callTool({ name: 'toolset_enable', arguments: { toolset: 'github' } });
+    expect(textOf(enabled)).toContain("Toolset 'github' is on");
     expect((await names()).filter((n) => n.startsWith('github_')).sort()).toEqual([...GITHUB_TOOL_IDS].sort());
     expect(statSync(join(t.dataDir, 'github-token')).mode & 0o777).toBe(0o600);
   });

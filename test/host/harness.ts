@@ -26,6 +26,14 @@ export interface TestHostOptions extends Partial<HostOptions> {
   defaultClient?: 'every toolset' | 'default profile';
 }
 
+/** Host options with a GitHub token in the environment: the whole catalog, the GitHub toolset included. */
+export function withGithubToken(options: TestHostOptions = {}): TestHostOptions {
+  return {
+    ...options,
+    env: { ...process.env, ...options.env, TOOLGATE_GITHUB_TOKEN: 'ghp_wholeCatalog000000000000000000000001' },
+  };
+}
+
 /** What tests register on a running host besides the families: the default client may use it. */
 export const TEST_TOOLSET = defineToolset('test', 'Tools a test registered.');
 

@@ -2,20 +2,25 @@
  * Rule: every tool the host registers belongs to a toolset its family declared at registration, so
  * a family that declares none (its tools would never be listed to a client) fails here by name.
  * Toolset names are lower-case words joined by hyphens with a one-line summary, and no two families
- * give one name two meanings.
+ * give one name two meanings. A toolset is there while it has a tool: GitHub's only with a token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ToolRegistry } from '../../tools/core/registry';
 import { defineTool } from '../../tools/core/tool';
 import { defineToolset } from '../../tools/core/toolset';
-import { type TestHost, startTestHost } from './harness';
+import { type TestHost, startTestHost, withGithubToken } from './harness';
 
 let t: TestHost;
+let withoutGithub: TestHost;
 beforeAll(async () => {
-  t = await startTestHost();
+  t = await startTestHost(withGithubToken());
+  withoutGithub = await startTestHost();
 });
-afterAll(async () => t?.dispose());
+afterAll(async () => {
+  await t?.dispose();
+  await withoutGithub?.dispose();
+});
 
 const tool = (id: string) => defineTool({ id, description: `The ${id} tool.`, input: z.object({}), run: () => id });
 
@@ -34,11 +39,15 @@ describe('the host catalog', () => {
         'device-shell',
         'device-system',
         'files',
+        'github',
         'mcp-client',
         'memory',
         'network',
         'orchestration',
+        'skills',
         'structured',
+        'terminal',
+        'terminal-linux',
         'toolsets',
       ]),
     );
@@ -47,6 +56,17 @@ describe('the host catalog', () => {
     expect(t.host.registry.toolsetOf('calculate')?.name).toBe('structured');
     expect(t.host.registry.toolsetOf('version_compare')?.name).toBe('structured');
     expect(t.host.registry.toolsetOf('logcat')?.name).toBe('device-system');
+    expect(t.host.registry.toolsetOf('terminal.run')?.name).toBe('terminal');
+    expect(t.host.registry.toolsetOf('terminal.linux_bootstrap')?.name).toBe('terminal-linux');
+    expect(t.host.registry.toolsetOf('memory_search_nodes')?.name).toBe('memory');
+    expect(t.host.registry.toolsetOf('skill.web-form-check.open_and_snapshot')?.name).toBe('skills');
+    expect(t.host.registry.toolsetOf('github_write_file')?.name).toBe('github');
+  });
+
+  it('has a GitHub toolset only while a token is set', () => {
+    expect(withoutGithub.host.registry.toolsets().map((s) => s.name)).not.toContain('github');
+    expect(withoutGithub.host.registry.toolset('github')).toBeUndefined();
+    expect(t.host.registry.toolset('github')?.summary).toMatch(/GitHub/);
   });
 });
 
@@ -68,6 +88,10 @@ describe('a toolset declaration', () => {
     expect(registry.toolsetOf('loose')).toBeUndefined();
     registry.unregister('note_late');
     expect(registry.toolsetOf('note_late')).toBeUndefined();
+    registry.unregister('note_add');
+    expect(registry.toolsets().map((s) => s.name)).not.toContain('notes');
+    registry.register(tool('note_add'), 'REPLACE', notes);
+    expect(registry.toolset('notes')).toBe(notes);
     expect(() => registry.registerToolset(defineToolset('notes', 'Other notes.'), [tool('x')])).toThrow(
       "Toolset 'notes' is declared twice with different summaries.",
     );

@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient } from '../host/harness';
 import { type TerminalLab, eventually, processesOfTerminal, startTerminalLab } from './support/terminal-lab';
 
+/** A client token the person made with the terminal toolset, as on the Overview page. */
 async function tokenFor(lab: TerminalLab, name: string): Promise<string> {
-  const r = await lab.person.rpc('createClientToken', { name });
+  const r = await lab.person.rpc('createClientToken', { name, toolsets: ['terminal'] });
   return (r.body as { token: string }).token;
 }
 

@@ -123,13 +123,23 @@ export class ToolRegistry {
     return tool ? this.toolsetByTool.get(tool.id) : undefined;
   }
 
-  /** Every toolset a family declared, by name. */
+  /**
+   * Every toolset a family declared that has a tool now, by name: a family whose tools come and go
+   * (GitHub's, registered only while a token is set) has no toolset while it has no tools.
+   */
   toolsets(): Toolset[] {
-    return [...this.declaredToolsets.values()].sort((a, b) => a.name.localeCompare(b.name));
+    const withTools = new Set([...this.toolsetByTool.values()].map((t) => t.name));
+    return [...this.declaredToolsets.values()]
+      .filter((t) => withTools.has(t.name))
+      .sort((a, b) => a.name.localeCompare(b.name));
   }
 
+  /** A toolset by name, while it has a tool. */
   toolset(name: string): Toolset | undefined {
-    return this.declaredToolsets.get(name);
+    const declared = this.declaredToolsets.get(name);
+    if (!declared) return undefined;
+    for (const t of this.toolsetByTool.values()) if (t.name === name) return declared;
+    return undefined;
   }
 
   /** The tools of one toolset, by id. */

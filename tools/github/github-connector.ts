@@ -1,6 +1,7 @@
 /**
  * Keeps the GitHub tools registered exactly while a token is set: setting one registers all seven
- * (MCP clients get tools/list_changed), clearing it unregisters them. The client is built for the
+ * in the `github` toolset (MCP clients get tools/list_changed), clearing it unregisters them and the
+ * toolset is gone with them. The client is built for the
  * token and API URL in force when a call runs, so a new URL (GitHub Enterprise) applies at once.
  * The status tells whether a token is set and where it comes from, never the token.
  */
@@ -10,6 +11,7 @@ import type { Tool } from '../core/tool';
 import { DEFAULT_GITHUB_API, type GithubClient, createGithubClient } from './client';
 import type { FetchLike } from '../network/http-fetch';
 import { type GithubTokenStore, TOKEN_PATTERN, type TokenSource, currentToken } from './token-store';
+import { GITHUB_TOOLSET } from './toolset';
 
 export interface GithubStatus {
   tokenSet: boolean;
@@ -46,7 +48,10 @@ export class GithubConnector {
   sync(): GithubStatus {
     const { token } = currentToken(this.options.tokens, this.options.env);
     if (token && !this.registration)
-      this.registration = this.options.registry.registerAll(this.options.tools(() => this.client()));
+      this.registration = this.options.registry.registerToolset(
+        GITHUB_TOOLSET,
+        this.options.tools(() => this.client()),
+      );
     if (!token && this.registration) {
       this.registration.dispose();
       this.registration = undefined;

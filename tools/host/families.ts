@@ -37,7 +37,7 @@ import { MEMORY_TOOLSET, memoryTools } from '../memory';
 import { MCP_CLIENT_TOOLSET, mcpClientTools } from '../mcp-client';
 import type { HostSettings } from './host-settings';
 import { FILES_TOOLSET, type FilesOptions, filesTools } from '../files';
-import { type SkillsFamily, type SkillScriptRunner, skillsFamily } from '../skills';
+import { SKILLS_TOOLSET, type SkillsFamily, type SkillScriptRunner, skillsFamily } from '../skills';
 import { SkillDirGuard } from '../skills/skill-dir-guard';
 import { type GithubConnector, type GithubTokenStore, fileTokenStore, githubFamily } from '../github';
 import { STRUCTURED_TOOLSET, structuredTools } from '../structured';
@@ -227,7 +227,7 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
   if (demo) deps.log(`virtual device ${demo.serial} attached (demo phone)`);
 
   // Skills last: the tools they declare are checked against every other family's.
-  registry.registerAll(skills.tools);
+  registry.registerToolset(SKILLS_TOOLSET, skills.tools);
   const started = await skills.start();
   for (const p of started.problems) deps.log(`skill ${p.name}: ${p.reason}`);
   skillDirs.refresh();
@@ -256,7 +256,7 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
       ubuntuSource: () => settings.get('terminalUbuntuSource'),
     },
   });
-  registry.registerAll(terminals.tools);
+  for (const group of terminals.toolsets) registry.registerToolset(group.toolset, group.tools);
   const terminalSurface = createTerminalSurface(terminals.manager, deps.emit);
   // Turning host terminals off closes the open ones at once.
   const hostSwitch = settings.onChange((now) => {

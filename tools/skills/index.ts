@@ -7,7 +7,7 @@
  *
  * Host wiring, after every other family is registered (skill tools are checked against them):
  *   const skills = skillsFamily({ registry, store, dir, files, ... });
- *   registry.registerAll(skills.tools);
+ *   registry.registerToolset(SKILLS_TOOLSET, skills.tools);
  *   await skills.start();   // sweeps staging, registers stored skills, installs the bundled ones once
  */
 import type { Tool } from '../core/tool';
@@ -110,6 +110,7 @@ export function skillsFamily(options: SkillsOptions): SkillsFamily {
 }
 
 export { BUNDLED_SKILLS } from './bundled-skills';
+export { SKILLS_TOOLSET } from './toolset';
 export { parseSkillMd, type SkillFrontMatter } from './front-matter';
 export { SKILL_LIMITS } from './limits';
 export type { InstalledSkill, SkillCatalog, SkillToolView } from './skill-catalog';

@@ -16,6 +16,7 @@ import type { SkillOrigin, SkillRecord, SkillStore } from './skill-store';
 import { type SkillScriptRunner, compileSkillTool } from './skill-tool-compiler';
 import { toolDeclarationIssues } from './skill-tool-declaration';
 import type { ValidatedSkill } from './skill-validation';
+import { SKILLS_TOOLSET } from './toolset';
 
 export type SkillToolState = 'registered' | 'disabled' | 'unavailable';
 
@@ -233,7 +234,7 @@ export class SkillCatalog {
           ...(this.deps.telemetry ? { telemetry: this.deps.telemetry } : {}),
           ...(this.deps.scripts ? { scripts: this.deps.scripts } : {}),
         });
-        handles.push(registry.register(tool, 'REJECT'));
+        handles.push(registry.register(tool, 'REJECT', SKILLS_TOOLSET));
         return { ...base, risk: tool.metadata.risk, state: 'registered' };
       } catch (e) {
         return { ...base, state: 'unavailable', reason: (e as Error).message };

@@ -36,6 +36,8 @@ import { waitTool } from './tools/wait';
 import { workspacesTool } from './tools/workspaces';
 import { writeTool } from './tools/write';
 import { ToolCallError } from '../core/result';
+import type { Toolset } from '../core/toolset';
+import { TERMINAL_LINUX_TOOLSET, TERMINAL_TOOLSET } from './toolset';
 
 export interface TerminalOptions {
   limits?: Partial<TerminalLimits>;
@@ -57,7 +59,10 @@ export interface TerminalFamilyDeps extends TerminalOptions {
 }
 
 export interface TerminalFamily {
+  /** The 18 tools in the seed's order. */
   tools: Tool[];
+  /** The same tools by toolset: terminals, and the sandbox's Linux set-up. */
+  toolsets: Array<{ toolset: Toolset; tools: Tool[] }>;
   manager: TerminalManager;
   sandbox: Sandbox;
   /** Ends every terminal (the host is stopping). */
@@ -105,7 +110,7 @@ export function terminalFamily(deps: TerminalFamilyDeps): TerminalFamily {
     debootstrapCache: deps.debootstrapCache ?? join(deps.dataDir, 'terminal', 'cache', 'debootstrap'),
     debootstrapScripts: '/usr/share/debootstrap/scripts',
   };
-  const tools = [
+  const terminalTools = [
     createTool(ctx),
     runTool(ctx),
     writeTool(ctx),
@@ -117,6 +122,8 @@ export function terminalFamily(deps: TerminalFamilyDeps): TerminalFamily {
     closeTool(ctx),
     workspacesTool(ctx),
     backendsTool(ctx),
+  ];
+  const linuxTools = [
     linuxBootstrapTool(ctx),
     linuxStatusTool(ctx),
     linuxPackagesTool(ctx),
@@ -125,10 +132,16 @@ export function terminalFamily(deps: TerminalFamilyDeps): TerminalFamily {
     ubuntuEnsureTool(ctx),
     ubuntuStatusTool(ctx),
   ];
-  return { tools, manager, sandbox, close: () => manager.closeAll() };
+  const tools = [...terminalTools, ...linuxTools];
+  const toolsets = [
+    { toolset: TERMINAL_TOOLSET, tools: terminalTools },
+    { toolset: TERMINAL_LINUX_TOOLSET, tools: linuxTools },
+  ];
+  return { tools, toolsets, manager, sandbox, close: () => manager.closeAll() };
 }
 
 export { PERSON, TERMINALS_PAGE } from './owner';
+export { TERMINAL_LINUX_TOOLSET, TERMINAL_TOOLSET } from './toolset';
 export type { Terminal, TerminalInfo, RunRecord } from './terminal';
 export type { TerminalManager, TerminalChange, TerminalOutput } from './terminal-manager';
 export { terminalProcesses } from './process-scan';

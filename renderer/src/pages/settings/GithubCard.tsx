@@ -51,7 +51,7 @@ export function GithubCard(): React.JSX.Element {
             <p className="muted small">
               API: <code>{s.apiUrl}</code> ·{' '}
               {s.registered
-                ? 'the seven GitHub tools are available to agents'
+                ? 'the seven GitHub tools are in the github toolset; give it to a client on the Overview page'
                 : 'the GitHub tools appear once a token is set'}
             </p>
             <form
