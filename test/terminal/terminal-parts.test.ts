@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { hostJudgement } from '../../tools/terminal/host-command-policy';
-import { describeKeys, encodeKeys, hasControlBytes } from '../../tools/terminal/keys';
+import { describeKeys, encodeKeys, hasControlBytes, unknownKeyNames } from '../../tools/terminal/keys';
 import { OutputLog } from '../../tools/terminal/output-log';
 import { RunCapture, buildRunLine, stripComment, unrunnable } from '../../tools/terminal/run-markers';
 import { judgeTerminalCommand } from '../../tools/terminal/shell-gate-adapter';
@@ -23,6 +23,11 @@ describe('keys', () => {
     expect(encodeKeys('{F5}{Alt-b}{PageDown}')).toBe('\x1b[15~\x1bb\x1b[6~');
     expect(encodeKeys('echo ${HOME} {a,b} {} {Entr}')).toBe('echo ${HOME} {a,b} {} {Entr}');
     expect(encodeKeys("grep 'a\\.b' x\\n")).toBe("grep 'a\\.b' x\\n");
+  });
+
+  it('names the braces that look like a key but are none, and never shell text in braces', () => {
+    expect(unknownKeyNames('ls{Entr}{ArrowUp}{Ctrl-1}{Enter}{Entr}')).toEqual(['Entr', 'ArrowUp', 'Ctrl-1']);
+    expect(unknownKeyNames('echo ${HOME} {a,b} {} {x} {Alt-b}{F5}')).toEqual([]);
   });
 
   it('counts any control character, tab and escape included, as able to start a command, and shows them by name', () => {

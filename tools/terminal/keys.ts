@@ -78,16 +78,25 @@ export function keyBytes(name: string, opts: KeyOptions = {}): string | undefine
   return undefined;
 }
 
-/** Every key name terminal.write understands, for its description and error hints. */
+/** Every key name terminal.write understands, told when a name it was sent is none of them. */
 export const KEY_NAMES_HELP =
   'Enter, Tab, Shift-Tab, Esc, Backspace, Delete, Insert, Up, Down, Left, Right, Home, End, PageUp, PageDown, Space, F1–F12, Ctrl-A…Ctrl-Z, Ctrl-[ Ctrl-\\ Ctrl-] Ctrl-^ Ctrl-_ Ctrl-@, Alt-<character>';
 
+const KEY_NAME = /\{([A-Za-z][A-Za-z0-9]*(?:-[^{}\s])?|Shift-Tab)\}/gu;
+
 /** Turns terminal.write's data into the bytes to send (see the file comment). */
 export function encodeKeys(data: string, opts: KeyOptions = {}): string {
-  return data.replace(
-    /\{([A-Za-z][A-Za-z0-9]*(?:-[^{}\s])?|Shift-Tab)\}/gu,
-    (whole, name: string) => keyBytes(name, opts) ?? whole,
-  );
+  return data.replace(KEY_NAME, (whole, name: string) => keyBytes(name, opts) ?? whole);
+}
+
+/**
+ * Braces that look like a key name a model meant but are none, so went as text: a capital then a
+ * lower-case letter ({Entr}, {ArrowUp}) or a modifier ({Ctrl-1}). `${HOME}` and `{a,b}` are text
+ * on purpose and are not named.
+ */
+export function unknownKeyNames(data: string): string[] {
+  const names = [...data.matchAll(KEY_NAME)].map((m) => m[1] ?? '');
+  return [...new Set(names.filter((n) => /^[A-Z][a-z]|^(Ctrl|Alt|Shift)-/.test(n) && keyBytes(n, {}) === undefined))];
 }
 
 /**

@@ -10,8 +10,8 @@ import { z } from 'zod';
 import { success } from '../../core/result';
 import { type Tool, defineTool } from '../../core/tool';
 import type { TerminalContext } from '../context';
-import { perTerminal, terminalMetadata } from '../declare';
-import { KEY_NAMES_HELP, describeKeys, encodeKeys, hasControlBytes } from '../keys';
+import { TERMINAL_ID, perTerminal, terminalMetadata } from '../declare';
+import { KEY_NAMES_HELP, describeKeys, encodeKeys, hasControlBytes, unknownKeyNames } from '../keys';
 import { MAX_WRITE_CHARS } from '../limits';
 import { typedByPerson } from '../owner';
 import { actingTerminal } from '../terminal-access';
@@ -20,23 +20,21 @@ export function writeTool(ctx: TerminalContext): Tool {
   const tool: Tool = defineTool({
     id: 'terminal.write',
     title: 'Send keys to a terminal',
-    description: `Sends text and keys to a terminal as if typed. Key names in braces become their keys: {Enter}, {Ctrl-C}, {Up}, {Esc}, {Tab}, {F5}… (known: ${KEY_NAMES_HELP}); control characters may also be sent as JSON escapes ("\\r", "\\u001b"); backslashes are sent as they are. Answers at once: read the result with terminal.snapshot, terminal.observe or terminal.wait. In sandbox terminals it needs no approval; to host and phone terminals, keys that could start a command (Enter, control keys, or any key while a program other than the shell is in front) wait for the person.`,
+    description:
+      'Types text and keys ({Enter}, {Tab}, {Esc}, {Up}, {F5}, {Ctrl-C}…) into a terminal, answering at once; on host and phone, keys that could start a command ask the person.',
     input: z.object({
-      id: z.string().min(1).max(64).describe('The terminal, as terminal.create returned it.'),
-      data: z
-        .string()
-        .min(1)
-        .max(MAX_WRITE_CHARS)
-        .describe(
-          `Text and {Key} names to send, at most ${MAX_WRITE_CHARS} characters, e.g. "q", ":wq{Enter}", "{Ctrl-C}".`,
-        ),
-      literal: z
-        .boolean()
-        .default(false)
-        .describe('Send `data` exactly as given, with no {Key} names (default false).'),
+      id: TERMINAL_ID,
+      data: z.string().min(1).max(MAX_WRITE_CHARS).describe('e.g. ":wq{Enter}".'),
+      literal: z.boolean().default(false).describe('No {Key} names.'),
     }),
     metadata: terminalMetadata('HIGH', 'shell'),
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+      sensitiveAction: true,
+    },
     selfGated: true,
     runPolicy: 'mutating',
     breakerScope: perTerminal,
@@ -70,9 +68,14 @@ export function writeTool(ctx: TerminalContext): Tool {
         }
       }
       t.write(bytes);
-      return success(`Sent ${Buffer.byteLength(bytes)} bytes to terminal ${t.info.id}.`, {
+      const unknown = args.literal ? [] : unknownKeyNames(args.data);
+      const note = unknown.length
+        ? `\n[${unknown.map((n) => `{${n}}`).join(' ')} is no key name and went as text; keys: ${KEY_NAMES_HELP}.]`
+        : '';
+      return success(`Sent ${Buffer.byteLength(bytes)} bytes to terminal ${t.info.id}.${note}`, {
         id: t.info.id,
         bytes: Buffer.byteLength(bytes),
+        ...(unknown.length ? { unknownKeys: unknown } : {}),
       });
     },
   });
