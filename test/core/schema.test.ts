@@ -192,6 +192,44 @@ describe('a published schema', () => {
     });
   });
 
+  it('leaves out a maxLength of 1000 or more, which no model meets, and still refuses a longer value', () => {
+    const tool = defineTool({
+      id: 'long_text',
+      description: 'Takes a note and a path.',
+      input: z.object({ note: z.string().max(20), path: z.string().max(4096) }),
+      run: () => 'ran',
+    });
+    expect(tool.inputSchema).toEqual({
+      type: 'object',
+      properties: { note: { type: 'string', maxLength: 20 }, path: { type: 'string' } },
+      required: ['note', 'path'],
+    });
+    const refused = tool.validate({ note: 'n', path: 'p'.repeat(4097) });
+    expect(!refused.ok && refused.error.message).toContain('path');
+    expect(!refused.ok && refused.error.message).toContain('4096');
+  });
+
+  it('leaves out a default that leaving the field out means anyway, and keeps every other default', () => {
+    const rendered = renderJsonSchema(
+      z.object({
+        dryRun: z.boolean().default(false),
+        verify: z.boolean().default(true),
+        tags: z.array(z.string()).default([]),
+        env: z.record(z.string(), z.string()).default({}),
+        flags: z.string().default(''),
+        depth: z.number().default(0),
+      }),
+    );
+    expect(rendered.properties).toEqual({
+      dryRun: { type: 'boolean' },
+      verify: { type: 'boolean', default: true },
+      tags: { type: 'array', items: { type: 'string' } },
+      env: { type: 'object', additionalProperties: { type: 'string' } },
+      flags: { type: 'string' },
+      depth: { type: 'number', default: 0 },
+    });
+  });
+
   it('keeps a property named like a keyword, and data values untouched', () => {
     expect(
       portableSchema({

@@ -82,10 +82,11 @@ describe('tools/list', () => {
     });
     expect(echo).not.toHaveProperty('_meta');
     const batch = tools.find((x) => x.name === 'tool_batch_run');
-    expect(batch?.annotations).toEqual({ destructiveHint: false, openWorldHint: true });
+    expect(batch?.annotations).toEqual({ destructiveHint: false });
     const uninstall = tools.find((x) => x.name === 'app_uninstall');
-    expect(uninstall?.annotations).toEqual({ destructiveHint: true, idempotentHint: true, openWorldHint: true });
-    expect(uninstall?._meta).toEqual({ 'toolgate/risk': 'HIGH', 'toolgate/sensitiveAction': true });
+    expect(uninstall?.annotations).toEqual({ destructiveHint: true, idempotentHint: true });
+    expect(uninstall?._meta).toEqual({ 'toolgate/risk': 'HIGH' });
+    expect(tools.find((x) => x.name === 'app_launch')).not.toHaveProperty('_meta');
   });
 
   it('publishes each hint a client could misread, and none the MCP defaults already say', async () => {
@@ -97,7 +98,7 @@ describe('tools/list', () => {
       const a = listed.annotations ?? {};
       const readOnly = a.readOnlyHint ?? false;
       expect([listed.name, readOnly], listed.name).toEqual([listed.name, declared?.readOnlyHint]);
-      expect(a.openWorldHint, listed.name).toBe(declared?.openWorldHint);
+      expect(a.openWorldHint ?? true, listed.name).toBe(declared?.openWorldHint);
       if (!readOnly) {
         expect(a.destructiveHint, listed.name).toBe(declared?.destructiveHint);
         expect(a.idempotentHint ?? false, listed.name).toBe(declared?.idempotentHint);

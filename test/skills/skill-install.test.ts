@@ -136,7 +136,7 @@ tools:
     const wipe = listed.tools.find((x) => x.name === 'skill_shout-kit_wipe');
     expect(listed.tools.map((x) => x.name)).not.toContain('skill_shout-kit_shout');
     // The worst step decides: delete_file is HIGH and destructive, so the skill tool is too.
-    expect(wipe?._meta).toMatchObject({ 'toolgate/risk': 'HIGH', 'toolgate/category': 'skills' });
+    expect(wipe?._meta).toMatchObject({ 'toolgate/risk': 'HIGH' });
     expect(wipe?.annotations?.destructiveHint).toBe(true);
   });
 });

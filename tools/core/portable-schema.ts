@@ -9,10 +9,14 @@
  * - a `type` array becomes `anyOf`, each branch with the keywords of its type (strict validators
  *   and several clients refuse union types), and `oneOf` becomes `anyOf` (the alternatives
  *   Toolgate declares exclude each other already; some clients accept only `anyOf`);
+ * - alternatives that are constants of one type (`anyOf: [{type: number, const: 4}, …]`) become one
+ *   `enum` of that type, which says the same;
  * - limits a model never meets are left out: bounds of ±9007199254740991 (zod's safe-integer
- *   range) and `minLength: 1` (a name or text that must not be empty; the check stays, and says so
- *   when it refuses), as are `{}` under `items` or `additionalProperties` and
- *   `propertyNames: {type: "string"}`, which say no more than leaving them out.
+ *   range), `minLength: 1` and `minItems: 1` (a text or list that must not be empty) and a `maxLength` of 1000 or
+ *   more (no model writes a path, URL or text that long in one field); each check stays, and says
+ *   so when it refuses. So are `{}` under `items` or `additionalProperties`,
+ *   `propertyNames: {type: "string"}` and a default that is what leaving the field out means
+ *   anyway (`false`, `[]`, `{}`, `""`), which say no more than leaving them out.
  */
 import type { JsonSchema } from './schema';
 
@@ -21,6 +25,8 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'defini
 /** Keywords whose value is data, not schema: copied untouched. */
 const DATA = new Set(['enum', 'const', 'default', 'examples', 'required']);
 const BOUNDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']);
+/** A string this long is one no model writes in a field; the validator still refuses a longer one. */
+const UNMET_MAX_LENGTH = 1000;
 
 /** The keywords that belong to one JSON type, moved into its branch when a type array is split. */
 const TYPE_KEYWORDS: Record<string, readonly string[]> = {
@@ -41,6 +47,11 @@ function isEmpty(v: unknown): boolean {
   return isNode(v) && Object.keys(v).length === 0;
 }
 
+/** A default that says nothing: an optional flag, list, map or text left out is off, empty or blank. */
+function isNothing(v: unknown): boolean {
+  return v === false || v === '' || isEmpty(v) || (Array.isArray(v) && v.length === 0);
+}
+
 function portableNode(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(portableNode);
   if (!isNode(node)) return node;
@@ -52,7 +63,9 @@ function portableNode(node: unknown): unknown {
     if (key === 'propertyNames' && isNode(value) && value.type === 'string' && Object.keys(value).length === 1)
       continue;
     if (BOUNDS.has(key) && typeof value === 'number' && Math.abs(value) >= Number.MAX_SAFE_INTEGER) continue;
-    if (key === 'minLength' && value === 1) continue;
+    if ((key === 'minLength' || key === 'minItems') && value === 1) continue;
+    if (key === 'maxLength' && typeof value === 'number' && value >= UNMET_MAX_LENGTH) continue;
+    if (key === 'default' && isNothing(value)) continue;
     if (DATA.has(key)) out[key] = value;
     else if (SCHEMA_MAPS.has(key) && isNode(value))
       out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, portableNode(sub)]));
@@ -62,7 +75,20 @@ function portableNode(node: unknown): unknown {
     out.anyOf = out.oneOf;
     delete out.oneOf;
   }
+  if (Array.isArray(out.anyOf)) collapseConstants(out);
   return Array.isArray(out.type) ? splitTypes(out, out.type as unknown[]) : out;
+}
+
+/** `anyOf` of `{type: t, const: v}` branches, all of one type and nothing else, as `{type: t, enum: [v…]}`. */
+function collapseConstants(node: Node): void {
+  const branches = node.anyOf as unknown[];
+  const type = isNode(branches[0]) ? branches[0].type : undefined;
+  const constant = (b: unknown): b is Node =>
+    isNode(b) && b.type === type && 'const' in b && Object.keys(b).length === 2;
+  if (typeof type !== 'string' || branches.length < 2 || !branches.every(constant)) return;
+  delete node.anyOf;
+  node.type = type;
+  node.enum = branches.map((b) => (b as Node).const);
 }
 
 /** `{type: [a, b], …}` as `{anyOf: [{type: a, …a's keywords}, {type: b, …}], …the rest}`. */

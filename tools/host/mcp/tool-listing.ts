@@ -6,12 +6,15 @@
  *
  * A tools/list entry is read by every model on every request, so it says each thing once. The
  * hints are written where they differ from what the MCP specification assumes of an absent hint,
- * and where a client that reads an absent hint as false would be misled: `readOnlyHint` only when
- * true; for a tool that is not read-only, `destructiveHint` always and `idempotentHint` when true
- * (the specification gives both meaning only then); `openWorldHint` always. The title is not
- * repeated inside the annotations. `_meta` holds the risk when it is not LOW (absent means LOW),
- * `sensitiveAction` when true, and the seed id when the published name differs from it; a LOW,
- * insensitive tool under its own id has none.
+ * and where a client that confirms calls by them would be misled: `readOnlyHint` only when true;
+ * for a tool that is not read-only, `destructiveHint` always (clients ask before a destructive
+ * call, and the default, true, is the one a careless client gets wrong) and `idempotentHint` when
+ * true (the specification gives both meaning only then); `openWorldHint` only when false, the
+ * specification's default being true. The title is not
+ * repeated inside the annotations. `_meta` holds what no standard field says and a client may act
+ * on: `toolgate/risk: HIGH` for the tools whose every call a person weighs, and the seed id when the
+ * published name differs from it; other tools have none. Lower risks and `sensitiveAction` stay
+ * Toolgate's own (approvals, the Tools page): no model reads `_meta`, and every client pays for it.
  */
 import type { CallToolResult, Tool as McpTool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolAnnotations as Hints } from '../../core/annotations';
@@ -21,12 +24,9 @@ import type { Tool } from '../../core/tool';
 
 /** The hints as published: only those that say something (see above). */
 export function publishedHints(a: Hints): ToolAnnotations {
-  if (a.readOnlyHint) return { readOnlyHint: true, openWorldHint: a.openWorldHint };
-  return {
-    destructiveHint: a.destructiveHint,
-    ...(a.idempotentHint ? { idempotentHint: true } : {}),
-    openWorldHint: a.openWorldHint,
-  };
+  const closed = a.openWorldHint ? {} : { openWorldHint: false };
+  if (a.readOnlyHint) return { readOnlyHint: true, ...closed };
+  return { destructiveHint: a.destructiveHint, ...(a.idempotentHint ? { idempotentHint: true } : {}), ...closed };
 }
 
 export function toMcpTool(tool: Tool): McpTool {
@@ -40,8 +40,7 @@ export function toMcpTool(tool: Tool): McpTool {
     annotations: publishedHints(a),
   };
   const meta = {
-    ...(tool.metadata.risk !== 'LOW' ? { 'toolgate/risk': tool.metadata.risk } : {}),
-    ...(a.sensitiveAction ? { 'toolgate/sensitiveAction': true } : {}),
+    ...(tool.metadata.risk === 'HIGH' ? { 'toolgate/risk': tool.metadata.risk } : {}),
     ...(name !== tool.id ? { 'toolgate/id': tool.id } : {}),
   };
   if (Object.keys(meta).length > 0) entry._meta = meta;
