@@ -112,18 +112,14 @@ describe.each(PROFILE_NAMES)('on the %s profile', (profile) => {
     await lab?.close();
   });
 
-  it('covers all twenty tools, each describing every argument', () => {
+  it('covers all twenty tools, each described (its fields as test/host/description-style.test.ts says)', () => {
     expect(
       lab.registry
         .list()
         .map((t) => t.id)
         .sort(),
     ).toEqual(Object.keys(BASE).sort());
-    for (const tool of lab.registry.list()) {
-      const properties = (tool.inputSchema.properties ?? {}) as Record<string, { description?: string }>;
-      for (const [field, p] of Object.entries(properties)) expect(p.description, `${tool.id}.${field}`).toBeTruthy();
-      expect(tool.description.length, tool.id).toBeGreaterThan(40);
-    }
+    for (const tool of lab.registry.list()) expect(tool.description.length, tool.id).toBeGreaterThan(40);
   });
 
   for (const toolId of Object.keys(BASE)) {

@@ -8,41 +8,17 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestHost, connectClient, startTestHost } from './harness';
+import { type TestHost, connectClient, startTestHost, withGithubToken } from './harness';
 
 const TOOL_DESCRIPTION_MAX = 320;
 const FIELD_DESCRIPTION_MAX = 100;
-
-/**
- * Known departures in the device family, whose descriptions are rewritten on the branch that owns
- * tools/devices. A ratchet: an entry that no longer departs fails the last test, so the list only
- * shrinks, and any other departure fails at once.
- */
-const PENDING = new Set([
-  'shell_execute',
-  'app_launch.activity',
-  'get_set_settings.key',
-  'app_install.replace',
-  'app_list.which',
-  'logcat.lines',
-  'logcat.level',
-  'notification_read.limit',
-  'screenshot.scale',
-  'shell_execute.timeoutMs',
-  'ui_swipe.durationMs',
-]);
-const departures = new Set<string>();
-const depart = (where: string): boolean => {
-  departures.add(where);
-  return !PENDING.has(where);
-};
 
 let t: TestHost;
 let client: Client;
 let tools: McpTool[];
 
 beforeAll(async () => {
-  t = await startTestHost();
+  t = await startTestHost(withGithubToken());
   client = await connectClient(t.host, 'style-checker');
   tools = (await client.listTools()).tools;
 });
@@ -69,7 +45,6 @@ describe('tool descriptions', () => {
   it(`are one line of at most ${TOOL_DESCRIPTION_MAX} characters`, () => {
     const long = tools
       .filter((x) => (x.description ?? '').length > TOOL_DESCRIPTION_MAX || /\n/.test(x.description ?? ''))
-      .filter((x) => depart(x.name))
       .map((x) => `${x.name} (${x.description?.length})`);
     expect(long).toEqual([]);
     for (const x of tools) expect(x.description?.length ?? 0, x.name).toBeGreaterThan(20);
@@ -81,7 +56,7 @@ describe('field descriptions', () => {
     const long: string[] = [];
     for (const x of tools)
       for (const [path, s] of describedFields(x.inputSchema))
-        if ((s.description as string).length > FIELD_DESCRIPTION_MAX && depart(`${x.name}.${path}`))
+        if ((s.description as string).length > FIELD_DESCRIPTION_MAX)
           long.push(`${x.name}.${path} (${(s.description as string).length})`);
     expect(long).toEqual([]);
   });
@@ -90,14 +65,7 @@ describe('field descriptions', () => {
     const restated: string[] = [];
     for (const x of tools)
       for (const [path, s] of describedFields(x.inputSchema))
-        if ('default' in s && /\bdefault\b/i.test(s.description as string) && depart(`${x.name}.${path}`))
-          restated.push(`${x.name}.${path}`);
+        if ('default' in s && /\bdefault\b/i.test(s.description as string)) restated.push(`${x.name}.${path}`);
     expect(restated).toEqual([]);
-  });
-});
-
-describe('the list of known departures', () => {
-  it('names only departures that are still there', () => {
-    expect([...PENDING].filter((where) => !departures.has(where))).toEqual([]);
   });
 });

@@ -11,14 +11,14 @@ import Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestHost, connectClient, startTestHost } from './harness';
+import { type TestHost, connectClient, startTestHost, withGithubToken } from './harness';
 
 let t: TestHost;
 let client: Client;
 let tools: McpTool[];
 
 beforeAll(async () => {
-  t = await startTestHost();
+  t = await startTestHost(withGithubToken());
   client = await connectClient(t.host, 'schema-checker');
   tools = (await client.listTools()).tools;
 });

@@ -1,13 +1,13 @@
 /**
  * Rule: what a model reads of Toolgate before it does anything stays small. Through a real MCP
  * client, the tools/list answer (the JSON of its `tools`) of the default profile (device,
- * orchestration and the toolset tools) is at most 12 KB, and the whole catalog, every toolset on,
- * at most 70 KB. A tool that pushes past a budget fails this test, which names the biggest tools
+ * orchestration and the toolset tools) is at most 12 KB, and the whole catalog, every toolset on
+ * and a GitHub token set, at most 70 KB. A tool that pushes past a budget fails this test, which names the biggest tools
  * and toolsets, so the cut lands where the bytes are.
  */
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestHost, connectClient, startTestHost } from './harness';
+import { type TestHost, connectClient, startTestHost, withGithubToken } from './harness';
 
 const DEFAULT_PROFILE_BUDGET = 12_000;
 const CATALOG_BUDGET = 70_000;
@@ -40,7 +40,7 @@ describe('the tools/list budget', () => {
   let every: TestHost;
   let profile: TestHost;
   beforeAll(async () => {
-    every = await startTestHost();
+    every = await startTestHost(withGithubToken());
     profile = await startTestHost({ defaultClient: 'default profile' });
   });
   afterAll(async () => {
@@ -62,6 +62,7 @@ describe('the tools/list budget', () => {
   it(`keeps the whole catalog at most ${CATALOG_BUDGET} bytes`, async () => {
     const tools = await listed(every);
     expect(tools).toHaveLength(every.host.registry.size);
+    expect(tools.map((x) => x.name)).toContain('github_write_file');
     const total = bytes(tools);
     expect(total, `whole catalog: ${total} bytes; ${offenders(every, tools)}`).toBeLessThanOrEqual(CATALOG_BUDGET);
   });

@@ -57,7 +57,7 @@ describe('skills as prompts and resources', () => {
     const text = firstText(prompt);
     expect(prompt.messages[0]?.role).toBe('user');
     expect(text).toContain('# Web form check');
-    expect(text).toContain('- skill_web-form-check_open_and_snapshot: Opens a page in the browser');
+    expect(text).toContain('- skill_web-form-check_open_and_snapshot: Opens a page');
     expect(text.trim().endsWith('Task: Review the sign-up form')).toBe(true);
   });
 

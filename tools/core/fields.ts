@@ -6,14 +6,14 @@
 import { z } from 'zod';
 
 /** A file or folder inside the workspace folder, as the file tools take it. */
-export const WORKSPACE_PATH = z.string().max(4096).describe('Path relative to the workspace folder.');
+export const WORKSPACE_PATH = z.string().max(4096).describe('In the workspace.');
 
 /** A folder to start from inside the workspace; `.` is the workspace itself. */
-export const WORKSPACE_DIR = z.string().max(4096).default('.').describe('Folder relative to the workspace folder.');
+export const WORKSPACE_DIR = z.string().max(4096).default('.').describe('In the workspace.');
 
-/** How long to wait before giving up, in milliseconds, between `min` and `max`. */
+/** How long to wait before giving up, in milliseconds, between `min` and `max`: its name says all of it. */
 export function timeoutMs(min: number, max: number) {
-  return z.number().int().min(min).max(max).describe('Milliseconds before giving up.');
+  return z.number().int().min(min).max(max);
 }
 
 /** An http or https URL. */

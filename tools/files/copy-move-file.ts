@@ -86,7 +86,7 @@ export function copyMoveFileTool(config: FilesConfig) {
     id: 'copy_move_file',
     title: 'Copy or move a file',
     description:
-      'Copies or moves (renames) a file or folder in the workspace. destination is its full new path, not a folder to put it in.',
+      'Copies or moves (renames) a file or folder of the workspace; destination is its full new path, not a folder.',
     input: z.object({
       source: WORKSPACE_PATH,
       destination: WORKSPACE_PATH,

@@ -19,8 +19,7 @@ export function deleteFileTool(config: FilesConfig) {
   return defineTool({
     id: 'delete_file',
     title: 'Delete a file',
-    description:
-      'Deletes a file or link in the workspace, or a folder and all in it with recursive. Cannot be undone; a person approves it.',
+    description: 'Deletes a file or link of the workspace, or with recursive a folder; a person approves it.',
     input: z.object({
       path: WORKSPACE_PATH,
       recursive: z.boolean().default(false),

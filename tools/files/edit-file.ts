@@ -48,7 +48,7 @@ export function editFileTool(config: FilesConfig) {
     title: 'Edit a file',
     description:
       'Replaces a piece of text in a file and returns a diff. oldText must match exactly, whitespace included, and occur once ' +
-      'unless replaceAll; copy it from read_file with enough lines around it to be unique.',
+      'unless replaceAll.',
     input: z.object({
       path: WORKSPACE_PATH,
       oldText: z.string().min(1),

@@ -88,8 +88,8 @@ export function globFilesTool(config: FilesConfig) {
     id: 'glob_files',
     title: 'Find files by pattern',
     description:
-      'Finds workspace files whose paths match globs like "**/*.ts" or "*.{json,yaml}", sorted. node_modules and .git ' +
-      'are skipped unless ignore is given.',
+      'Finds workspace files whose paths match globs like "**/*.ts", sorted; node_modules and .git are skipped unless ' +
+      'ignore is given.',
     input: z.object({
       pattern: z
         .union([z.string().min(1), z.array(z.string().min(1)).min(1).max(50)])

@@ -35,8 +35,7 @@ export function listFilesTool(config: FilesConfig) {
   return defineTool({
     id: 'list_files',
     title: 'List files',
-    description:
-      'Lists the files and folders of a workspace folder with type and size, depth levels down. Links are shown, not followed.',
+    description: 'Lists the files and folders of a workspace folder with type and size, depth levels down.',
     input: z.object({
       path: WORKSPACE_DIR,
       depth: z.number().int().min(1).max(10).default(1).describe('1: only what is in path.'),

@@ -34,47 +34,34 @@ export function writeDeclaration(opts: { destructive: boolean; idempotent: boole
   } as const;
 }
 
+/** Checked, not published as a pattern: a model writes the names GitHub gave it, and a refusal says the rule. */
 const NAME = /^[A-Za-z0-9_.-]+$/;
 
 export const owner = z
   .string()
   .min(1)
   .max(100)
-  .regex(NAME, 'a GitHub user or organization name: letters, digits, -, _ and . only')
-  .describe('The account that owns the repository, e.g. "octokit".');
+  .refine((n) => NAME.test(n), 'a GitHub user or organization name: letters, digits, -, _ and . only')
+  .describe('A user or organization.');
 
 export const repo = z
   .string()
   .min(1)
   .max(100)
-  .regex(NAME, 'a repository name: letters, digits, -, _ and . only')
-  .describe('The repository name, e.g. "rest.js".');
+  .refine((n) => NAME.test(n), 'a repository name: letters, digits, -, _ and . only');
 
-export const ref = z
-  .string()
-  .min(1)
-  .max(255)
-  .optional()
-  .describe("A branch, tag or commit sha (default: the repository's default branch).");
+export const ref = z.string().min(1).max(255).optional().describe('A branch, tag or commit sha.');
 
 export const filePath = z
   .string()
   .min(1)
   .max(1000)
-  .refine((p) => !p.split('/').includes('..'), 'must not contain ".."')
-  .describe('The file path inside the repository, e.g. "docs/README.md".');
+  .refine((p) => !p.split('/').includes('..'), 'must not contain ".."');
 
 /** Most items a listing returns, across pages (GitHub pages hold at most 100). */
 export const MAX_ITEMS = 300;
 
-export const limit = (what: string, fallback = 30) =>
-  z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_ITEMS)
-    .default(fallback)
-    .describe(`Most ${what} to return (default ${fallback}, at most ${MAX_ITEMS}; pages are fetched as needed).`);
+export const limit = (fallback = 30) => z.number().int().min(1).max(MAX_ITEMS).default(fallback);
 
 /** Collects up to `max` items from a paginated listing, fetching no more pages than needed. */
 export async function collect<T>(

@@ -11,7 +11,7 @@ import type { McpClientManager } from './manager';
 
 const input = z.object({
   server: z.string().min(1).describe('As mcp_list names it.'),
-  tool: z.string().min(1).describe('Its remote name or its mcp.<server>.<tool> id.'),
+  tool: z.string().min(1).describe('Its remote name.'),
   arguments: ARGUMENTS.default({}),
 });
 

@@ -38,8 +38,8 @@ export function mcpConnectTool(manager: McpClientManager) {
     id: 'mcp_connect',
     title: 'Connect MCP server',
     description:
-      'Connects an MCP server, whose tools become mcp.<name>.<tool>: a program over stdio (command and args, run ' +
-      'exactly as given, without a shell, once a person approves it) or a Streamable HTTP url.',
+      'Connects an MCP server, whose tools become mcp.<name>.<tool>: a program over stdio (run exactly as given, ' +
+      'without a shell, once a person approves) or a Streamable HTTP url.',
     input,
     metadata: { category: 'mcp', risk: 'HIGH' },
     annotations: {

@@ -13,7 +13,7 @@ export function mcpListTool(manager: McpClientManager) {
   return defineTool({
     id: 'mcp_list',
     title: 'List MCP servers',
-    description: 'Lists the connected MCP servers with their state and their tools, by the ids to call them with.',
+    description: 'Lists the connected MCP servers, their state and their tools.',
     input,
     metadata: { category: 'mcp', risk: 'LOW' },
     annotations: {

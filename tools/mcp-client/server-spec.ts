@@ -44,7 +44,7 @@ export const stdioFields = {
 
 export const httpFields = {
   url: z.url({ protocol: /^https?$/ }).describe('e.g. http://127.0.0.1:3000/mcp.'),
-  headers: z.record(z.string(), z.string()).default({}).describe('Sent with every request; never shown back.'),
+  headers: z.record(z.string(), z.string()).default({}).describe('Never shown back.'),
 };
 
 /** The command line as a person should read it, quoted so each argument's boundaries are visible. */

@@ -11,23 +11,18 @@ import type { MemoryNodes } from './memory-nodes';
 import type { MemoryStore } from './memory-store';
 
 const input = z.object({
-  text: z.string().trim().min(1).max(20_000).describe('A note that makes sense on its own.'),
+  text: z.string().trim().min(1).max(20_000).describe('Makes sense on its own.'),
   tags: z.array(tagInput).max(16).default([]),
-  key: keyInput
-    .optional()
-    .describe('A stable name, e.g. "user.favorite_color"; the same key (or an old name of it) replaces.'),
+  key: keyInput.optional().describe('A stable name, e.g. "user.color"; the same key replaces.'),
   role: roleInput.optional(),
-  renameFrom: keyInput
-    .optional()
-    .describe('Its name until now: renamed to key (merged if key exists), the old name kept as an alias. Needs key.'),
+  renameFrom: keyInput.optional().describe('Its name until now, kept as an alias; renamed to key, or merged into it.'),
 });
 
 export function memorizeTool(store: MemoryStore, nodes: MemoryNodes) {
   return defineTool({
     id: 'memorize',
     title: 'Memorize',
-    description:
-      'Keeps a note in long-term memory, found later with recall or memory_search_nodes, also after a restart. A role says what it is about; renameFrom renames or merges a named memory.',
+    description: 'Keeps a note in long-term memory, for recall or memory_search_nodes later, also after a restart.',
     input,
     metadata: { category: 'memory', risk: 'MEDIUM' },
     annotations: {

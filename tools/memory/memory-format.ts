@@ -8,13 +8,11 @@ export const tagInput = z
   .min(1)
   .max(40)
   .transform((t) => t.toLowerCase().replace(/\s+/g, '-'))
-  .describe('e.g. "project-x"; case and spaces do not matter.');
+  .describe('Any case; spaces become -.');
 
 export const keyInput = z.string().trim().min(1).max(200);
 
-export const roleInput = z
-  .enum(MEMORY_ROLES)
-  .describe('What the memory is about: an app, a device, a screen, a person, or a fact.');
+export const roleInput = z.enum(MEMORY_ROLES).describe('What it is about.');
 
 /** Per memory in a recall listing; longer texts are cut so ten results stay readable. */
 const MAX_SHOWN_CHARS = 2000;

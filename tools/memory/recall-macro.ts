@@ -35,20 +35,15 @@ export function recallMacroTool(source: MacroSource) {
     id: 'memory_recall_macro',
     title: 'Recall macros',
     description:
-      'Finds the macros that fit a goal: defined shortcuts, tools and prompts of installed skills, and tool sequences agents repeated (mined from the traces), ranked, each with how to call it. Ranking is BM25 word matching over names, descriptions and the tools they call (no embeddings): describe the goal with the words of the task.',
+      'Finds the shortcuts, skills and repeated tool sequences that fit a goal, with how to call each. Say the goal in the words of the task.',
     input: z.object({
-      goal: z
-        .string()
-        .trim()
-        .min(1)
-        .max(1000)
-        .describe('What you want to get done, e.g. "open the app and take a screenshot".'),
+      goal: z.string().trim().min(1).max(1000).describe('e.g. "open the app, take a screenshot".'),
       kinds: z
         .array(z.enum(['shortcut', 'skill', 'sequence']))
         .max(3)
         .optional()
-        .describe('Only these kinds (default all three).'),
-      limit: z.number().int().min(1).max(20).default(5).describe('Most macros to return (default 5).'),
+        .describe('All three if omitted.'),
+      limit: z.number().int().min(1).max(20).default(5),
     }),
     metadata: { category: 'cognitive_memory', risk: 'LOW' },
     annotations: {

@@ -10,14 +10,10 @@ export function recentEpisodesTool(source: EpisodeSource, nodes: MemoryNodes) {
     id: 'memory_recent_episodes',
     title: 'Recent episodes',
     description:
-      'Recalls recent agent sessions as episodes, newest first: the client, start and end, the tools called in order with their outcomes, the approvals asked and how they were answered, and the ids of memories written. Built from the traces, which keep no argument values, so episodes say what was done, not with what.',
+      'Recalls recent agent sessions, newest first: client, times, the tools called and how each ended, approvals, memories written (never arguments).',
     input: z.object({
-      limit: z.number().int().min(1).max(20).default(5).describe('Most episodes to return (default 5).'),
-      since: z
-        .string()
-        .max(40)
-        .optional()
-        .describe('Only sessions still active at or after this time, ISO 8601 (e.g. "2025-06-01T09:00:00Z").'),
+      limit: z.number().int().min(1).max(20).default(5),
+      since: z.string().max(40).optional().describe('ISO 8601.'),
     }),
     metadata: { category: 'cognitive_memory', risk: 'LOW' },
     annotations: {

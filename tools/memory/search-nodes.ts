@@ -17,16 +17,11 @@ export function searchNodesTool(nodes: MemoryNodes) {
     id: 'memory_search_nodes',
     title: 'Search memory nodes',
     description:
-      'Finds memory nodes (what memorize stored) by name, by a name they had before being renamed or merged (aliases), or by words of their text, optionally of one role (app, device, screen, person, fact). Exact names come first, then BM25 word matches (no embeddings: use words the memory contains).',
+      'Finds what memorize stored by name, old name or words of its text: exact names first, then word matches (use words the memory contains).',
     input: z.object({
-      query: z
-        .string()
-        .trim()
-        .min(1)
-        .max(500)
-        .describe('A name (current or old) or words of the memory, e.g. "settings app".'),
-      role: roleInput.optional().describe('Only nodes of this role: app, device, screen, person or fact.'),
-      limit: z.number().int().min(1).max(50).default(10).describe('Most nodes to return (default 10).'),
+      query: z.string().trim().min(1).max(500).describe('A name, old or current, or words.'),
+      role: roleInput.optional(),
+      limit: z.number().int().min(1).max(50).default(10),
     }),
     metadata: { category: 'cognitive_memory', risk: 'LOW' },
     annotations: {

@@ -24,10 +24,10 @@ const PROGRESS_STEP = 256 * 1024;
 
 const input = z.object({
   url: HTTP_URL,
-  path: WORKSPACE_PATH.min(1).describe('Where to save it in the workspace; missing folders are created.'),
+  path: WORKSPACE_PATH.min(1).describe('In the workspace; missing folders are made.'),
   overwrite: z.boolean().default(false),
   headers: headersInput,
-  maxBytes: z.number().int().min(1).optional().describe('Refuse a larger file; the host has its own limit.'),
+  maxBytes: z.number().int().min(1).optional().describe('Refuse a larger file.'),
   timeoutMs: timeoutMs(1, 3_600_000).default(DEFAULT_DOWNLOAD_TIMEOUT_MS),
 });
 
@@ -35,8 +35,7 @@ export function downloadFileTool(settings: NetworkSettings) {
   return defineTool({
     id: 'download_file',
     title: 'Download file',
-    description:
-      'Downloads a file over http(s) into the workspace, with progress; it appears under its name only when complete.',
+    description: 'Downloads a file over http(s) into the workspace; it appears under its name only when complete.',
     input,
     metadata: { category: 'network', risk: 'MEDIUM' },
     annotations: {

@@ -32,7 +32,7 @@ const input = z.object({
   body: z
     .union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())])
     .optional()
-    .describe('A string is sent as is, an object or array as JSON. Not with GET or HEAD.'),
+    .describe('A string as is, an object or array as JSON.'),
   followRedirects: z.boolean().default(true).describe('Up to 5; false returns the 3xx itself.'),
   maxChars: z.number().int().min(200).max(100_000).default(20_000).describe('Of the response body.'),
   timeoutMs: timeoutMs(1, MAX_TIMEOUT_MS).default(DEFAULT_TIMEOUT_MS),
@@ -42,8 +42,7 @@ export function httpRequestTool(settings: NetworkSettings) {
   return defineTool({
     id: 'http_request',
     title: 'HTTP request',
-    description:
-      'Sends an HTTP request and returns status, headers and body; a 4xx or 5xx is a result to read, not an error.',
+    description: 'Sends an HTTP request and returns status, headers and body; a 4xx or 5xx is a result, not an error.',
     input,
     metadata: { category: 'network', risk: 'MEDIUM' },
     annotations: {

@@ -8,7 +8,7 @@ import { ToolCallError } from '../core/result';
 export const headersInput = z
   .record(z.string(), z.string())
   .optional()
-  .describe('Name to value. Credentials are sent but never shown back.');
+  .describe('Credentials are sent, never shown back.');
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Set by the HTTP client from the request itself; a model-supplied value would only corrupt the request. */

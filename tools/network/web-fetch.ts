@@ -39,7 +39,7 @@ export function webFetchTool(settings: NetworkSettings) {
     id: 'web_fetch',
     title: 'Fetch web page',
     description:
-      'Reads a web page as text (headings, numbered links at the end; JSON pretty-printed), a window at a time. For files use download_file.',
+      'Reads a web page as text, links numbered at the end, a window at a time. For files use download_file.',
     input,
     metadata: { category: 'network', risk: 'LOW' },
     annotations: {

@@ -25,7 +25,7 @@ import { findPlaceholders } from './template';
 export const BATCH_TOOL_ID = 'tool_batch_run';
 
 const stepSchema = z.object({
-  tool: z.string().min(1).describe('A tool name, e.g. "app_launch".'),
+  tool: z.string().min(1).describe('e.g. "app_launch".'),
   args: ARGUMENTS.optional(),
 });
 const stepsSchema = z.array(stepSchema);
@@ -38,7 +38,7 @@ const input = z.object({
     .gt(0)
     .max(MAX_BUDGET_MS / 1000)
     .optional()
-    .describe('budgetMs in seconds; give one of the two.'),
+    .describe('Or budgetMs.'),
 });
 
 function invalid(issues: FieldIssue[]): ToolFailure {

@@ -16,8 +16,8 @@ export function jsonTransformTool() {
     id: 'json_transform',
     title: 'Transform JSON',
     description:
-      'Reshapes JSON (or JSON text) by steps: get path; where path cmp value; map path, or fields; sort_by path; ' +
-      'group_by path (gives [{key,count,items}]); unique; limit count from offset. Paths look like "a[0].b".',
+      'Reshapes JSON by steps: get path; where path cmp value; map path or fields; sort_by path; group_by path; unique; ' +
+      'limit count from offset. A path looks like "a[0].b".',
     input: z.object({
       // What a transform can work on: the value itself, or JSON text of it.
       data: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown()), z.string()]),

@@ -49,7 +49,7 @@ export const SHORTCUT_PREFIX = 'shortcut.';
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 
 export const shortcutParamSchema = z.object({
-  name: z.string().min(1).describe('Letters, digits, _.'),
+  name: z.string().min(1),
   type: z.enum(['string', 'number', 'boolean']),
   description: z.string().min(1),
   required: z.boolean().optional(),
@@ -59,7 +59,7 @@ export const shortcutParamSchema = z.object({
 export const shortcutPreconditionSchema = z.object({
   key: z.string().min(1).describe('A telemetry key, e.g. "device.{serial}.online" ({serial} a parameter).'),
   equals: scalar,
-  hint: z.string().optional().describe('Shown when it stops.'),
+  hint: z.string().optional(),
 });
 
 export const shortcutStepSchema = z.object({

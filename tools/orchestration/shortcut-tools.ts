@@ -35,14 +35,16 @@ export interface ShortcutToolDeps {
 }
 
 /**
- * shortcut_define's input: the definition, its precondition keys listed from what the host has. A
- * key a boolean answers is named alone; one with another kind of value says what it holds.
+ * shortcut_define's input: the definition, its precondition keys listed from what the host has, as
+ * the key's examples (data a model reads, not prose; a key of another name is refused with the list).
  */
 function defineInput(keys: readonly PreconditionKey[] | undefined) {
   if (!keys?.length) return z.object(shortcutDefinitionShape);
-  const list = keys.map((k) => (k.meaning.startsWith('true while') ? k.key : `${k.key} (${k.meaning})`)).join(', ');
   const precondition = shortcutPreconditionSchema.extend({
-    key: z.string().min(1).describe(`One of: ${list}. <serial> is a serial or a {param}.`),
+    key: z
+      .string()
+      .min(1)
+      .meta({ description: 'One of examples; <serial> is a serial or a {param}.', examples: keys.map((k) => k.key) }),
   });
   return z.object({ ...shortcutDefinitionShape, preconditions: z.array(precondition).optional() });
 }
@@ -58,8 +60,7 @@ export function shortcutDefineTool(deps: ShortcutToolDeps) {
     title: 'Define a shortcut',
     description:
       'Defines the tool "shortcut.<name>": up to 16 calls with parameters. In step args "{param}" is a parameter ' +
-      '(each must be used), "{n}" the result of step n, "{n.path}" one field of it. A preconditions key of another ' +
-      'value stops it; an unknown one does not.',
+      '(each must be used), "{n}" and "{n.path}" as in tool_batch_run.',
     input: defineInput(deps.preconditionKeys),
     metadata: { category: 'orchestration', risk: 'MEDIUM' },
     annotations: {
@@ -95,7 +96,7 @@ export function shortcutListTool(deps: ShortcutToolDeps) {
     id: 'shortcut_list',
     title: 'List shortcuts',
     description:
-      'Lists the defined shortcuts, and suggests new ones from sequences of 2 to 16 tools often called in the same order, all successfully.',
+      'Lists the defined shortcuts, and suggests new ones from tool sequences often called in the same order.',
     input: z.object({
       includeSuggestions: z.boolean().default(true),
       minCount: z.number().int().min(2).max(1000).default(MIN_COUNT).describe('Times a sequence was seen.'),

@@ -19,8 +19,8 @@ const input = z.object({
   version: versionField(),
   range: z.string().min(1).max(512).optional().describe('e.g. "^1.2.0", ">=2 <3".'),
   order: z.enum(['asc', 'desc']).default('asc'),
-  coerce: z.boolean().default(false).describe('Read loose versions ("1.2", "v2") as the nearest SemVer.'),
-  includePrerelease: z.boolean().default(false).describe('Let prereleases match ranges that name none.'),
+  coerce: z.boolean().default(false).describe('Read "1.2" or "v2" as SemVer.'),
+  includePrerelease: z.boolean().default(false).describe('Prereleases match any range.'),
 });
 
 type Args = z.infer<typeof input>;

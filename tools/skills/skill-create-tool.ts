@@ -6,6 +6,7 @@
  */
 import { stringify } from 'yaml';
 import { z } from 'zod';
+import { ARGUMENTS } from '../core/fields';
 import { publishedName } from '../core/published-name';
 import type { ToolRegistry } from '../core/registry';
 import { ToolCallError, jsonSuccess } from '../core/result';
@@ -15,7 +16,6 @@ import { SKILL_LIMITS, SKILL_MD } from './limits';
 import { SkillBundleBuilder, SkillBundleError } from './skill-bundle';
 import type { SkillCatalog } from './skill-catalog';
 import { skillView } from './skill-results';
-import { skillToolDeclarationSchema } from './skill-tool-declaration';
 import { validateSkill } from './skill-validation';
 
 const FILE_FOLDERS = ['scripts/', 'references/', 'assets/'];
@@ -23,48 +23,31 @@ const MAX_FILES = 32;
 const MAX_FILE_CHARS = 256 * 1024;
 
 const input = z.object({
-  name: z
-    .string()
-    .max(64)
-    .describe('The skill name: lowercase letters, digits and hyphens, at most 64 (e.g. "release-notes").'),
-  description: z
-    .string()
-    .max(1024)
-    .describe('What the skill does and when to use it (at most 1024 characters); models pick skills by it.'),
+  name: z.string().max(64).describe('e.g. "release-notes".'),
+  description: z.string().max(1024).describe('What it does and when: models pick skills by it.'),
   instructions: z
     .string()
     .min(1)
     .max(SKILL_LIMITS.skillMdBytes - 8192)
-    .describe('The Markdown instructions: the body of SKILL.md a model reads when it uses the skill.'),
-  license: z
-    .string()
-    .max(500)
-    .optional()
-    .describe('A license name (e.g. "MIT") or the name of a bundled license file.'),
-  metadata: z
-    .record(z.string().max(64), z.string().max(500))
-    .optional()
-    .describe('Extra string properties, e.g. { "author": "me", "version": "1.0" }.'),
+    .describe('The Markdown body of SKILL.md.'),
+  license: z.string().max(500).optional().describe('e.g. "MIT", or a bundled license file.'),
+  metadata: z.record(z.string().max(64), z.string().max(500)).optional(),
+  // Published as plain objects (the full declaration is shortcut_define's schema again); each is
+  // checked as SKILL.md's front matter is, with the field named (tools[0].steps).
   tools: z
-    .array(skillToolDeclarationSchema)
+    .array(ARGUMENTS)
     .max(SKILL_LIMITS.tools)
     .default([])
-    .describe(
-      'Tools the skill brings, each registered as skill.<name>.<tool>: step templates over existing tools ("steps", like shortcut_define) or a script under scripts/ run in the terminal sandbox ("script").',
-    ),
+    .describe('Each {name, description, params, steps or script}, as in shortcut_define.'),
   files: z
     .array(
       z.object({
-        path: z
-          .string()
-          .max(SKILL_LIMITS.pathChars)
-          .describe('Under scripts/, references/ or assets/, e.g. "references/api.md".'),
-        content: z.string().max(MAX_FILE_CHARS).describe('The text of the file (UTF-8).'),
+        path: z.string().max(SKILL_LIMITS.pathChars).describe('Under scripts/, references/ or assets/.'),
+        content: z.string().max(MAX_FILE_CHARS),
       }),
     )
     .max(MAX_FILES)
-    .default([])
-    .describe(`Text files to bundle with the skill (at most ${MAX_FILES}, each at most ${MAX_FILE_CHARS} characters).`),
+    .default([]),
 });
 
 /** The generated SKILL.md's fields are the tool's arguments: a problem in the body is one in `instructions`. */
@@ -78,7 +61,7 @@ export function skillCreateTool(deps: { catalog: SkillCatalog; registry: ToolReg
     id: 'skill_create',
     title: 'Create a skill',
     description:
-      'Creates a new Agent Skill from a name, description, Markdown instructions, optional tools (step templates over existing tools, checked like shortcut_define; or scripts run in the terminal sandbox) and text files. It is installed at once: an MCP prompt, the resource skill://<name>/SKILL.md, and its tools as skill_<name>_<tool>. An installed name is refused.',
+      'Creates and installs an Agent Skill: instructions, files, and tools skill_<name>_<tool> (steps over other tools, or a script run in the terminal sandbox).',
     input,
     metadata: { category: 'skills', risk: 'MEDIUM' },
     annotations: {

@@ -28,20 +28,15 @@ export function skillInstallTool(deps: SkillInstallDeps) {
     id: 'skill_install',
     title: 'Install a skill',
     description:
-      "Installs an Agent Skill (a folder with SKILL.md, optional scripts/, references/, assets/) from a workspace folder, a workspace archive (.zip, .skill, .tar.gz, .tgz) or an https:// URL of an archive. Everything is checked before anything lands (front matter, name rules, sizes, paths, no links or devices); nothing in it is run. The skill becomes an MCP prompt and the resource skill://<name>/SKILL.md, and the tools it declares become skill_<name>_<tool>. Needs the user's approval.",
+      'Installs an Agent Skill (a folder with SKILL.md), checked and never run; the person approves first. Its tools become skill_<name>_<tool>.',
     input: z.object({
       source: z
         .string()
         .trim()
         .min(1)
         .max(2000)
-        .describe(
-          'A workspace folder holding SKILL.md (e.g. "skills/pdf-tools"), a workspace archive (.zip, .skill, .tar.gz, .tgz), or an https:// URL of such an archive.',
-        ),
-      replace: z
-        .boolean()
-        .default(false)
-        .describe('Replace an installed skill of the same name (default false: an installed name is refused).'),
+        .describe('A workspace folder or archive (.zip, .skill, .tgz), or its https:// URL.'),
+      replace: z.boolean().default(false).describe('Else an installed name is refused.'),
     }),
     metadata: { category: 'skills', risk: 'HIGH' },
     annotations: {

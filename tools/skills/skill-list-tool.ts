@@ -9,16 +9,9 @@ export function skillListTool(catalog: SkillCatalog) {
   return defineTool({
     id: 'skill_list',
     title: 'List skills',
-    description:
-      'Lists the installed skills: name, description, state (enabled, disabled), where each came from, and the tools each brings with the name to call them by. Give a name to get that one skill with its full instructions.',
+    description: 'Lists the installed skills and their tools; given a name, that skill with its instructions.',
     input: z.object({
-      name: z
-        .string()
-        .trim()
-        .min(1)
-        .max(64)
-        .optional()
-        .describe('One skill to show, with its instructions (SKILL.md body); omit to list all without instructions.'),
+      name: z.string().trim().min(1).max(64).optional(),
     }),
     metadata: { category: 'skills', risk: 'LOW' },
     annotations: {

@@ -28,14 +28,11 @@ export function skillSearchTool(catalog: SkillCatalog, sources: SkillSourceConfi
     id: 'skill_search',
     title: 'Search skills',
     description:
-      'Finds skills for a task: installed ones and those in the skill sources the user configured (a workspace folder, an https index), best match first. Ranking is BM25 word matching over name, description and instructions (no embeddings): use words the skill would use. Each result says how to use it (installed) or to install it (skill_install with its source).',
+      "Finds skills for a task, installed or in the person's skill sources, with how to use or install each. Use words the skill would use.",
     input: z.object({
-      query: z.string().trim().min(1).max(500).describe('Words describing the task, e.g. "android app smoke test".'),
-      limit: z.number().int().min(1).max(50).default(10).describe('Most results to return (default 10).'),
-      includeSources: z
-        .boolean()
-        .default(true)
-        .describe('Also search the configured skill sources, not only the installed skills (default true).'),
+      query: z.string().trim().min(1).max(500).describe('e.g. "android app smoke test".'),
+      limit: z.number().int().min(1).max(50).default(10),
+      includeSources: z.boolean().default(true).describe('Not only installed skills.'),
     }),
     metadata: { category: 'skills', risk: 'LOW' },
     annotations: {

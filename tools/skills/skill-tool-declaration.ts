@@ -50,35 +50,21 @@ export const skillToolDeclarationSchema = z.object({
   name: z
     .string()
     .regex(TOOL_NAME, 'must be lowercase letters, digits and _, starting with a letter, at most 32 characters')
-    .describe('The tool name inside the skill; the tool is registered as skill.<skill>.<name>.'),
-  description: z.string().trim().min(1).max(1024).describe('What the tool does, written for a model choosing tools.'),
+    .describe('Registered as skill.<skill>.<name>.'),
+  description: z.string().trim().min(1).max(1024),
   params: z
     .array(shortcutParamSchema)
     .max(16)
     .default([])
-    .describe('Declared parameters; every one must be used by a step (for a script, each is passed as an argument).'),
-  preconditions: z
-    .array(shortcutPreconditionSchema)
-    .max(8)
-    .optional()
-    .describe('Environment expectations checked before the first step (steps tools only).'),
-  steps: z
-    .array(shortcutStepSchema)
-    .max(MAX_STEPS)
-    .optional()
-    .describe(`Step templates over existing tools, run in order (1 to ${MAX_STEPS}); give steps or script.`),
+    .describe('Each used by a step; a script gets each as an argument.'),
+  preconditions: z.array(shortcutPreconditionSchema).max(8).optional().describe('Steps tools only.'),
+  steps: z.array(shortcutStepSchema).max(MAX_STEPS).optional().describe('As in shortcut_define; steps or script.'),
   script: z
     .string()
     .max(SKILL_LIMITS.pathChars)
     .optional()
-    .describe('A file of the skill under scripts/, run in the terminal sandbox; give steps or script.'),
-  timeoutSeconds: z
-    .number()
-    .int()
-    .min(1)
-    .max(600)
-    .optional()
-    .describe('Longest the script may run, in seconds (default 60, at most 600).'),
+    .describe('A file under scripts/, run in the terminal sandbox.'),
+  timeoutSeconds: z.number().int().min(1).max(600).optional().describe('60 if omitted.'),
 });
 
 /**

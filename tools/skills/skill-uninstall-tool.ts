@@ -9,15 +9,9 @@ export function skillUninstallTool(catalog: SkillCatalog) {
   return defineTool({
     id: 'skill_uninstall',
     title: 'Uninstall a skill',
-    description:
-      "Removes an installed skill: its files, its MCP prompt and resource, and the tools it brought (they leave the tool list at once). Needs the user's approval. skill_list names the installed skills.",
+    description: 'Removes an installed skill and its tools; the person approves first.',
     input: z.object({
-      name: z
-        .string()
-        .trim()
-        .min(1)
-        .max(64)
-        .describe('The skill to remove, as skill_list names it (e.g. "web-form-check").'),
+      name: z.string().trim().min(1).max(64).describe('As skill_list names it.'),
     }),
     metadata: { category: 'skills', risk: 'HIGH' },
     annotations: {

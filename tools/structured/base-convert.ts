@@ -42,10 +42,9 @@ const base = z.number().int().min(2).max(36);
 export const baseConvert = defineTool({
   id: 'base_convert',
   title: 'Convert number bases',
-  description:
-    'Converts an integer of any size between bases 2 to 36, e.g. "ff" from 16 to 2. A sign, "_" and a 0x/0o/0b prefix of the source base are read.',
+  description: 'Converts an integer of any size between bases 2 to 36; a sign, "_" and a 0x/0o/0b prefix are read.',
   input: z.object({
-    value: z.string().min(1).describe('In base from, e.g. "ff", "-1010".'),
+    value: z.string().min(1).describe('In base from.'),
     from: base.default(10),
     to: z.union([base, z.array(base).min(1).max(36)]),
     uppercase: z.boolean().default(false).describe('Digits above 9 as A-Z.'),

@@ -12,12 +12,11 @@ export function cronNext(deps: StructuredDeps) {
   return defineTool({
     id: 'cron_next',
     title: 'Next cron fire times',
-    description:
-      'Lists the next times a cron expression fires in a time zone: 5 fields, or 6 with seconds first; names, L, W, # and @daily-style macros.',
+    description: 'Lists the next times a cron expression (5 fields, or 6 with seconds first) fires in a time zone.',
     input: z.object({
       expression: z.string().min(1).max(200).describe('e.g. "*/15 9-17 * * MON-FRI".'),
       count: z.number().int().min(1).max(100).default(5),
-      timeZone: z.string().default('UTC').describe('IANA zone, e.g. "Europe/Berlin".'),
+      timeZone: z.string().default('UTC').describe('IANA zone.'),
       from: z
         .union([z.string().min(1).max(100), z.number()])
         .default('now')

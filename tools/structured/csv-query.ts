@@ -11,8 +11,8 @@ import { readTextSource } from './text-source';
 export const CSV_BOUND_MS = 5000;
 
 const condition = z.object({
-  column: z.string().describe('Header text, or col1, col2… without a header.'),
-  op: z.enum(OPERATORS).describe('matches: a regex; numbers compare as numbers.'),
+  column: z.string().describe('Header text, or col1, col2…'),
+  op: z.enum(OPERATORS).describe('matches takes a regex.'),
   value: z.union([z.string(), z.number()]).optional(),
 });
 
@@ -21,16 +21,13 @@ export function csvQuery(deps: StructuredDeps) {
     id: 'csv_query',
     title: 'Query CSV data',
     description:
-      'Queries CSV text or a workspace file: select columns, keep rows where every condition holds, sort, page. The ' +
-      'delimiter and a header row are detected. Rows come back as objects keyed by column.',
+      'Queries CSV text or a workspace file: select columns, keep rows where every condition holds, sort, page. ' +
+      'Delimiter and header are detected.',
     input: z.object({
       csv: z.string().optional().describe('Give this or file.'),
       file: WORKSPACE_PATH.optional(),
       delimiter: z.string().min(1).max(4).optional(),
-      header: z
-        .union([z.boolean(), z.literal('auto')])
-        .default('auto')
-        .describe('Whether the first row names the columns.'),
+      header: z.union([z.boolean(), z.literal('auto')]).default('auto'),
       select: z.array(z.string()).optional(),
       where: z.array(condition).max(20).default([]),
       ignoreCase: z.boolean().default(false),

@@ -88,14 +88,14 @@ export function datetime(deps: StructuredDeps) {
     id: 'datetime',
     title: 'Dates and times',
     description:
-      'Dates in time zones: now; parse (UTC, local time, offset, weekday); format with pattern or style; add amount; ' +
-      'diff from date to to. Dates are ISO 8601, epoch ms or "now"; one without offset is in inputTimeZone.',
+      'Dates in time zones: now, parse, format (pattern or style), add amount, diff date to to. A date is ISO 8601, ' +
+      'epoch ms or "now"; one without offset is in inputTimeZone.',
     input: z.object({
       operation: z.enum(['now', 'parse', 'format', 'add', 'diff']),
       date: dateArg.default('now'),
-      timeZone: z.string().default('UTC').describe('IANA zone of results, e.g. "Europe/Berlin".'),
-      inputTimeZone: z.string().optional().describe('Zone of dates without offset; timeZone if omitted.'),
-      pattern: z.string().max(200).optional().describe('e.g. "YYYY-MM-DD HH:mm Z", "dddd D MMMM"; [text] is literal.'),
+      timeZone: z.string().default('UTC').describe('IANA zone of results.'),
+      inputTimeZone: z.string().optional().describe('Of dates without offset.'),
+      pattern: z.string().max(200).optional().describe('e.g. "YYYY-MM-DD HH:mm Z"; [text] is literal.'),
       style: z.enum(['full', 'long', 'medium', 'short']).optional(),
       locale: z.string().max(35).default('en-US'),
       amount: z

@@ -13,11 +13,11 @@ export const durationConvert = defineTool({
   id: 'duration_convert',
   title: 'Convert durations',
   description:
-    'Converts a duration ("P1DT2H30M", "1h 30m", "01:30:00", or a number in unit) to ms, s, min, h, days, weeks, ISO 8601 and words. Months and years are averages.',
+    'Converts a duration ("P1DT2H30M", "1h 30m", "01:30:00", or a number in unit) to every unit, ISO 8601 and words.',
   input: z.object({
     duration: z.union([z.string().min(1).max(200), z.number().finite()]),
     unit: z.enum(DURATION_UNITS).optional().describe('Of a numeric duration.'),
-    to: z.enum(DURATION_UNITS).optional().describe('Also give the duration in this unit as value.'),
+    to: z.enum(DURATION_UNITS).optional().describe('Also as value in this unit.'),
   }),
   ...structuredDeclaration,
   run: (args) => {

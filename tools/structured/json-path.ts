@@ -17,7 +17,7 @@ export const jsonPath = defineTool({
   id: 'json_path',
   title: 'Query JSON with JSONPath',
   description:
-    'Selects values from JSON (json text, or data) with JSONPath, e.g. "$.book[*].title", "$..price"; each match with its path. No ?() filters or scripts.',
+    'Selects values from JSON (json text, or data) with JSONPath, e.g. "$..price", each with its path; no ?() filters.',
   input: z.object({
     path: z.string().min(1).max(2000),
     json: z.string().max(MAX_JSON_CHARS).optional(),

@@ -86,15 +86,15 @@ export const randomGenerate = defineTool({
   id: 'random_generate',
   title: 'Generate random values',
   description:
-    'Random integers in [min, max] (0 to 100 if omitted), floats in [min, max) (0 to 1), strings, a choice from choices, or choices shuffled. With seed the same arguments give the same values (not for secrets).',
+    'Random integers (0 to 100 by default), floats (0 to 1), strings, a choice from choices, or them shuffled; seed repeats values (not for secrets).',
   input: z.object({
     kind: z.enum(['integer', 'float', 'string', 'choice', 'shuffle']),
     count: z.number().int().min(1).max(1000).default(1),
     min: z.number().finite().optional(),
     max: z.number().finite().optional(),
-    length: z.number().int().min(1).max(4096).default(16).describe('Of each string.'),
+    length: z.number().int().min(1).max(4096).default(16),
     charset: z.enum(Object.keys(CHARSETS) as [keyof typeof CHARSETS]).default('alphanumeric'),
-    alphabet: z.string().min(2).max(1000).optional().describe('Characters for strings, instead of charset.'),
+    alphabet: z.string().min(2).max(1000).optional().describe('Instead of charset.'),
     choices: z.array(JSON_VALUE).max(10_000).optional(),
     unique: z.boolean().default(false).describe('integer and choice: no value twice.'),
     seed: z.union([z.string().max(256), z.number()]).optional(),

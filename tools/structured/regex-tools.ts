@@ -12,15 +12,14 @@ import { runStructured } from './cpu';
 export const REGEX_BOUND_MS = 2000;
 const onBound = { boundMs: REGEX_BOUND_MS, whenBound: 'simplify the pattern', boundHint: REGEX_REWRITE_HINT };
 
-const pattern = z.string().min(1).describe('JavaScript regex source without slashes.');
+const pattern = z.string().min(1).describe('JavaScript regex, no slashes.');
 const flags = z.string().max(8).default('').describe('Any of d g i m s u v y.');
 const text = z.string();
 
 export const regexExtract = defineTool({
   id: 'regex_extract',
   title: 'Extract regex matches',
-  description:
-    'Finds the matches of a regex in a text, each with index and groups. A pattern that backtracks without end is stopped after 2 s.',
+  description: 'Finds the matches of a regex in a text, each with index and groups; a runaway pattern stops after 2 s.',
   input: z.object({
     pattern,
     flags,
@@ -28,7 +27,7 @@ export const regexExtract = defineTool({
     group: z
       .union([z.number().int().min(0), z.string().min(1)])
       .optional()
-      .describe('Only this group of each match: a number (0: all of it) or a name.'),
+      .describe('Only this group: a number or a name.'),
     maxMatches: z.number().int().min(1).max(10_000).default(100),
   }),
   ...structuredDeclaration,
@@ -46,8 +45,7 @@ export const regexExtract = defineTool({
 export const regexReplace = defineTool({
   id: 'regex_replace',
   title: 'Replace with a regex',
-  description:
-    "Replaces the matches of a regex in a text; replacement may use $1, $<name>, $&, $` and $'. Gives the new text and the count.",
+  description: "Replaces the matches of a regex in a text; replacement may use $1, $<name>, $&, $` and $'.",
   input: z.object({
     pattern,
     flags,

@@ -11,8 +11,7 @@ export const DISTANCE_BOUND_MS = 2000;
 export const stringDistance = defineTool({
   id: 'string_distance',
   title: 'String distance',
-  description:
-    'The Levenshtein distance of a and b and a similarity from 0 to 1; or, with candidates instead of b, the top candidates closest to a.',
+  description: 'The Levenshtein distance and similarity of a and b, or the candidates closest to a.',
   input: z.object({
     a: z.string().max(MAX_CHARS),
     b: z.string().max(MAX_CHARS).optional(),

@@ -62,11 +62,11 @@ export const textCodepoints = defineTool({
   id: 'text_codepoints',
   title: 'Inspect code points',
   description:
-    'Lists the code points of a text and counts those a reader cannot see (zero-width, bidi controls, odd spaces…). For strings that look equal but are not.',
+    'Lists the code points of a text and counts the invisible ones: for strings that look equal but are not.',
   input: z.object({
     text: z.string().max(MAX_TEXT_CHARS),
     show: z.enum(['all', 'unusual']).default('all'),
-    limit: z.number().int().min(1).max(MAX_LISTED).default(200).describe('Code points listed; counts cover all.'),
+    limit: z.number().int().min(1).max(MAX_LISTED).default(200),
   }),
   ...structuredDeclaration,
   run: (args) => {

@@ -12,8 +12,7 @@ function invalid(message: string, field: string, hint: string): ToolCallError {
 export const unitConvert = defineTool({
   id: 'unit_convert',
   title: 'Convert units',
-  description:
-    'Converts a value between units of one dimension: "km" to "mi", "degF" to "degC", "km/h", "MiB", compound "kg*m/s^2"…',
+  description: 'Converts a value between units of one dimension: "km" to "mi", "degF" to "degC", "kg*m/s^2"…',
   input: z.object({
     value: z.number().finite(),
     from: z.string().min(1).max(100),

@@ -14,10 +14,10 @@ export const calculate = defineTool({
   id: 'calculate',
   title: 'Calculate',
   description:
-    'Evaluates one math expression: arithmetic, functions (sqrt, log, sin, mean…), units ("5 cm to inch"), pi, e, small matrices. No assignments or code.',
+    'Evaluates one math expression: arithmetic, functions (sqrt, log, mean…), units ("5 cm to inch"), small matrices.',
   input: z.object({
     expression: z.string().min(1).max(MAX_EXPRESSION).describe('e.g. "sqrt(2) * 3^2", "mean([4, 8, 15])".'),
-    variables: z.record(z.string(), z.number()).default({}).describe('Named numbers it may use.'),
+    variables: z.record(z.string(), z.number()).default({}),
     precision: z.number().int().min(1).max(64).default(14).describe('Significant digits.'),
   }),
   metadata: { category: 'utility', risk: 'LOW' },

@@ -11,7 +11,7 @@ export const textTransform = defineTool({
   id: 'text_transform',
   title: 'Transform text',
   description:
-    'One text operation: change case, trim, slugify, strip accents, sort or dedupe lines, encode or decode (base64, URL, HTML, hex), or count characters, words, lines, bytes.',
+    'One text operation: change case, trim, slugify, strip accents, sort or dedupe lines, encode or decode, or count.',
   input: z.object({
     operation: z.enum(TEXT_OPERATIONS),
     text: z.string().max(1_000_000),

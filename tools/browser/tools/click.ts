@@ -37,11 +37,8 @@ const input = z.object({
   ref: refField.optional(),
   button: z.enum(['left', 'right', 'middle']).default('left'),
   doubleClick: z.boolean().default(false),
-  modifiers: z
-    .array(z.enum(['Alt', 'Control', 'Meta', 'Shift']))
-    .optional()
-    .describe('Keys held while clicking.'),
-  dialog: z.enum(['accept', 'dismiss']).optional().describe('Answer the open dialog first; without ref, only that.'),
+  modifiers: z.array(z.enum(['Alt', 'Control', 'Meta', 'Shift'])).optional(),
+  dialog: z.enum(['accept', 'dismiss']).optional().describe('Answer the open dialog (first).'),
   promptText: z.string().optional().describe('For a prompt() dialog.'),
 });
 
@@ -49,8 +46,7 @@ export function browserClick(deps: BrowserToolDeps) {
   return definePageTool(deps, {
     id: 'browser_click',
     title: 'Click an element',
-    description:
-      'Clicks an element by ref. When a tool reports an open alert, confirm or prompt, answer it with dialog (and promptText). Take a new snapshot to see what changed.',
+    description: 'Clicks an element by ref. An open alert, confirm or prompt is answered with dialog (and promptText).',
     input,
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'input'] },
     annotations: {

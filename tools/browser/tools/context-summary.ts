@@ -33,7 +33,7 @@ function fieldText(f: Field): string {
 }
 
 const input = z.object({
-  includeText: z.boolean().default(true).describe('The first 600 characters of the page text.'),
+  includeText: z.boolean().default(true).describe('Its first 600 characters.'),
 });
 
 export function browserContextSummary(deps: BrowserToolDeps) {
@@ -41,7 +41,7 @@ export function browserContextSummary(deps: BrowserToolDeps) {
     id: 'browser_context_summary',
     title: 'Summarise the browser state',
     description:
-      "A short overview: the tabs, and the active page's title, URL, headings, forms with their fields and values. Cheaper than browser_snapshot; no refs.",
+      "The tabs and the active page's title, URL, headings and forms: cheaper than browser_snapshot, without refs.",
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web'] },
     annotations: {

@@ -55,11 +55,7 @@ export function checkDateValue(kind: NativeKind, raw: string): string {
 
 const input = z.object({
   ref: refField,
-  value: z
-    .string()
-    .min(1)
-    .max(64)
-    .describe('YYYY-MM-DD, HH:MM, YYYY-MM-DDTHH:MM, YYYY-MM, YYYY-Www; or as a picker shows it.'),
+  value: z.string().min(1).max(64).describe('YYYY-MM-DD, HH:MM, YYYY-MM… or as the picker shows it.'),
 });
 
 const TEXTLIKE = new Set(['text', 'search', 'tel', '']);
@@ -68,8 +64,7 @@ export function browserDateInput(deps: BrowserToolDeps) {
   return defineElementTool(deps, {
     id: 'browser_date_input',
     title: 'Set a date or time field',
-    description:
-      'Sets a date, time, month or week field, or types into the text field of a date picker, and reports the value it then holds.',
+    description: "Sets a date, time, month or week field, or a date picker's text field, and reports its value.",
     input,
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'input'] },
     annotations: {

@@ -15,7 +15,7 @@ import { captureAriaJson } from '../snapshot/aria-json';
 import { renderCompact } from '../snapshot/compact-render';
 
 const input = z.object({
-  includeDom: z.boolean().default(true).describe('The page HTML.'),
+  includeDom: z.boolean().default(true),
   maxDomChars: z.number().int().min(1_000).max(5_000_000).default(1_000_000),
 });
 
@@ -52,7 +52,7 @@ export function browserDebugDump(deps: BrowserToolDeps) {
     id: 'browser_debug_dump',
     title: 'Write a browser debug dump',
     description:
-      'Writes a debug report (console, page errors, failed requests, recent actions, snapshot, HTML) to a workspace file under debug/ and gives its path.',
+      'Writes a debug report (console, errors, failed requests, snapshot, HTML) to a workspace file under debug/.',
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web', 'debug'] },
     annotations: {

@@ -14,8 +14,7 @@ export function browserDownloadList(deps: BrowserToolDeps) {
   return defineTool({
     id: 'browser_download_list',
     title: 'List downloads',
-    description:
-      'Lists the downloads pages started, with state, size and URL. A person approves each before it is saved in the workspace downloads folder.',
+    description: 'Lists the downloads pages started; a person approves each before it is saved in the workspace.',
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web', 'files'] },
     annotations: {

@@ -10,8 +10,8 @@ import { describeRef, resolveRefTarget } from '../snapshot/refs';
 import { refField } from './common';
 
 const input = z.object({
-  ref: refField.describe('The file input, or the button that opens the file chooser.'),
-  paths: z.array(z.string().min(1)).max(20).describe('Workspace files; [] clears the selection.'),
+  ref: refField.describe('The file input, or its button.'),
+  paths: z.array(z.string().min(1)).max(20).describe('Workspace files; [] clears.'),
 });
 
 async function workspaceFiles(root: string, paths: string[], self: SelfGuard): Promise<string[]> {

@@ -25,10 +25,7 @@ function refusal(kind: ControlKind): string | undefined {
 const input = z.object({
   ref: refField,
   text: z.string().max(100_000),
-  mode: z
-    .enum(['fill', 'type'])
-    .default('fill')
-    .describe('fill replaces the content; type adds key by key, for autocomplete and masks.'),
+  mode: z.enum(['fill', 'type']).default('fill').describe('type: key by key, for autocomplete and masks.'),
   submit: z.boolean().default(false).describe('Press Enter after.'),
 });
 

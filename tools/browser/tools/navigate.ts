@@ -11,7 +11,7 @@ import { whereNow } from './common';
 const SCHEMES = new Set(['http:', 'https:', 'about:', 'data:', 'chrome:', 'file:']);
 
 const input = z.object({
-  url: z.string().min(1).optional().describe('With its scheme; a file: URL only inside the workspace.'),
+  url: z.string().min(1).optional().describe('With its scheme.'),
   history: z.enum(['back', 'forward', 'reload']).optional().describe('Instead of url.'),
   waitUntil: z.enum(['load', 'domcontentloaded', 'networkidle', 'commit']).default('load'),
   timeoutMs: timeoutMs(1000, 120_000).optional().describe('30000 if omitted.'),
@@ -85,7 +85,7 @@ export function browserNavigate(deps: BrowserToolDeps) {
     id: 'browser_navigate',
     title: 'Open a web page',
     description:
-      'Opens a URL in the active tab, or goes back, forward or reloads, and gives the final URL, title and status. Then take browser_snapshot.',
+      'Opens a URL in the active tab, or goes back, forward or reloads, and gives the final URL, title and status.',
     input,
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'navigation'] },
     annotations: {

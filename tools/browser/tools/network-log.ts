@@ -10,7 +10,7 @@ const input = z.object({
   status: z
     .union([z.number().int().min(100).max(599), z.enum(['2xx', '3xx', '4xx', '5xx', 'failed', 'pending'])])
     .optional()
-    .describe('A status (404), a class ("4xx"), "failed" (no response) or "pending".'),
+    .describe('e.g. 404 or "4xx".'),
   resourceType: z
     .enum([
       'document',
@@ -28,7 +28,7 @@ const input = z.object({
       'other',
     ])
     .optional(),
-  limit: z.number().int().min(1).max(500).default(50).describe('The newest ones.'),
+  limit: z.number().int().min(1).max(500).default(50),
 });
 
 function line(e: NetworkEntry): string {
@@ -43,8 +43,7 @@ export function browserNetworkLog(deps: BrowserToolDeps) {
   return defineTool({
     id: 'browser_network_log',
     title: 'Recent network requests',
-    description:
-      "Lists the browser's recent requests (all tabs, newest last): method, URL, status or failure, duration, type.",
+    description: "Lists the browser's recent requests, newest last: method, URL, status, duration, type.",
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web', 'debug'] },
     annotations: {

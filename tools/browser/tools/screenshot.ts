@@ -7,7 +7,7 @@ import { refField } from './common';
 
 const input = z.object({
   ref: refField.optional().describe('Only this element.'),
-  fullPage: z.boolean().default(false).describe('The whole scrollable page, not only what is visible.'),
+  fullPage: z.boolean().default(false).describe('The whole scrollable page.'),
   format: z.enum(['png', 'jpeg']).default('jpeg'),
   quality: z.number().int().min(10).max(100).default(70).describe('Of a jpeg.'),
 });

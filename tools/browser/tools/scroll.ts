@@ -10,9 +10,9 @@ const input = z.object({
   direction: z
     .enum(['up', 'down', 'left', 'right', 'top', 'bottom'])
     .optional()
-    .describe('Omit, with ref, to bring that element into view.'),
+    .describe('Omit to bring ref into view.'),
   amount: z.number().int().min(1).max(100_000).optional().describe('Pixels; about one screen if omitted.'),
-  ref: refField.optional().describe('With direction: scroll inside this element.'),
+  ref: refField.optional().describe('Scroll inside it.'),
 });
 
 function describeState(s: ScrollState): string {
@@ -31,8 +31,7 @@ export function browserScroll(deps: BrowserToolDeps) {
   return definePageTool(deps, {
     id: 'browser_scroll',
     title: 'Scroll',
-    description:
-      'Scrolls the page or an element, or brings an element into view, and gives the new position. Content loaded on scroll shows in a new snapshot.',
+    description: 'Scrolls the page or an element, or brings an element into view, and gives the new position.',
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web'] },
     annotations: {

@@ -8,15 +8,14 @@ import { refField } from './common';
 
 const input = z.object({
   ref: refField,
-  values: z.array(z.string()).min(1).max(100).describe('Values or labels; several only for a multi-select.'),
+  values: z.array(z.string()).min(1).max(100).describe('Values or labels.'),
 });
 
 export function browserSelect(deps: BrowserToolDeps) {
   return defineElementTool(deps, {
     id: 'browser_select',
     title: 'Choose from a dropdown',
-    description:
-      'Selects options of a native <select> (a combobox or listbox line). For a dropdown made of divs, click it open and click the option.',
+    description: 'Selects options of a native <select>; a dropdown made of divs is clicked open instead.',
     input,
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'input'] },
     annotations: {

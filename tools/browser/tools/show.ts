@@ -4,21 +4,15 @@ import { ToolCallError, success } from '../../core/result';
 import { type BrowserToolDeps, definePageTool } from '../define-browser-tool';
 
 const input = z.object({
-  tab: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe('Switch to this tab first (1-based, as browser_context_summary lists them).'),
-  reason: z.string().max(200).optional().describe('A note for the person, e.g. "please review the form".'),
+  tab: z.number().int().min(1).optional().describe('1-based, as browser_context_summary lists tabs.'),
+  reason: z.string().max(200).optional().describe('A note for the person.'),
 });
 
 export function browserShow(deps: BrowserToolDeps) {
   return definePageTool(deps, {
     id: 'browser_show',
     title: 'Show the browser to the user',
-    description:
-      "Shows the live browser to the person in Toolgate's window, to watch or review a page; a tab switched to becomes the active one.",
+    description: "Shows the live browser to the person in Toolgate's window, to watch or review a page.",
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web', 'ui'] },
     annotations: {

@@ -15,8 +15,7 @@ export function browserToggle(deps: BrowserToolDeps) {
   return defineElementTool(deps, {
     id: 'browser_toggle',
     title: 'Check or uncheck',
-    description:
-      'Checks or unchecks a checkbox, radio button or switch, clicking only when needed. Uncheck a radio by checking another.',
+    description: 'Checks or unchecks a checkbox, radio button or switch, clicking only when needed.',
     input,
     metadata: { category: 'browser', risk: 'MEDIUM', tags: ['browser', 'web', 'input'] },
     annotations: {

@@ -7,6 +7,7 @@
  * Output is bounded (64 KB) and streamed as progress; the exit status comes back with it.
  */
 import { z } from 'zod';
+import { timeoutMs } from '../../core/fields';
 import type { ApprovalDecision, ApprovalRequest } from '../../core/permission';
 import { ToolCallError, success } from '../../core/result';
 import type { Tool, ToolContext } from '../../core/tool';
@@ -95,19 +96,11 @@ export function shellExecuteTool(service: DeviceService, approveCommand: Command
     id: 'shell_execute',
     title: 'Run a shell command on the device',
     description:
-      'Runs a command line in the Android device shell (`adb shell`) and returns its output (stdout and stderr merged, at most 64 KB) and exit status. ' +
-      'The line is judged as the device shell (mksh) parses it. Read-only commands (ls, cat, grep, getprop, dumpsys SERVICE, pm list, ps, df, id, date, echo, sort, wm size…) run at once; ' +
-      'anything that can write a file (a writing redirection such as `>` or `2>` — `2>/dev/null` is fine — `sort -o`, `tee`, `sed -i`…), sets an environment variable for a command, or changes the device waits for the user to approve it; ' +
-      'reboots, disk formatting, root shells and recursive deletes of system or user-data folders (however the path is spelled) are refused. Prefer the dedicated device tools when one fits.',
+      'Runs a command line in the device shell and returns its output (at most 64 KB) and exit status. Read-only ' +
+      'commands run at once, others ask the person; reboots, formatting, root shells and wiping data are refused.',
     input: {
-      command: z.string().min(1).max(8000).describe('The shell command line, e.g. "dumpsys battery | grep level".'),
-      timeoutMs: z
-        .number()
-        .int()
-        .min(1000)
-        .max(120_000)
-        .default(30_000)
-        .describe('How long the command may run before it is stopped, in ms (default 30000).'),
+      command: z.string().min(1).max(8000).describe('e.g. "dumpsys battery | grep level".'),
+      timeoutMs: timeoutMs(1000, 120_000).default(30_000),
     },
     metadata: { category: 'shell', risk: 'HIGH', tags: ['device', 'shell'] },
     annotations: {

@@ -6,6 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { z } from 'zod';
+import { WORKSPACE_PATH } from '../../core/fields';
 import { ToolCallError, success } from '../../core/result';
 import type { Tool } from '../../core/tool';
 import { resolveInsideRoot } from '../../files/path-guard';
@@ -73,24 +74,15 @@ export function appInstallTool(service: DeviceService, workspaceRoot: string): T
   return defineDeviceTool(service, {
     id: 'app_install',
     title: 'Install an APK',
-    description:
-      'Installs an APK file from the workspace on the device (reporting upload progress). By default an installed app of the same package is replaced, keeping its data.',
+    description: 'Installs an APK of the workspace on the device, replacing an installed one and keeping its data.',
     input: {
-      path: z.string().min(1).describe('Workspace-relative path of the .apk file, e.g. "builds/app-debug.apk".'),
-      replace: z
-        .boolean()
-        .default(true)
-        .describe('Replace the app if it is already installed (pm install -r); default true.'),
-      grantPermissions: z
-        .boolean()
-        .default(false)
-        .describe('Grant all runtime permissions the app declares (pm install -g).'),
+      path: WORKSPACE_PATH.min(1),
+      replace: z.boolean().default(true),
+      grantPermissions: z.boolean().default(false).describe('Grant its runtime permissions.'),
       allowLowTargetSdk: z
         .boolean()
         .default(false)
-        .describe(
-          'Install an APK that targets an old Android (Android 14+ refuses targetSdk below 23, Android 15 below 24) with pm install --bypass-low-target-sdk-block. Only for APKs you trust.',
-        ),
+        .describe('For an old targetSdk Android 14+ refuses; only an APK you trust.'),
     },
     metadata: { category: 'apps', risk: 'HIGH', tags: ['device', 'apps'] },
     annotations: {

@@ -36,18 +36,10 @@ export function appListTool(service: DeviceService): Tool {
   return defineDeviceTool(service, {
     id: 'app_list',
     title: 'List installed apps',
-    description:
-      'Lists the package names of apps installed on the device, sorted. By default only user-installed (third-party) apps; pass which="all" or "system" for the others.',
+    description: 'Lists the package names of the apps installed on the device, sorted.',
     input: {
-      which: z
-        .enum(['third-party', 'system', 'all'])
-        .default('third-party')
-        .describe('Which packages: "third-party" (user-installed, default), "system", or "all".'),
-      filter: z
-        .string()
-        .max(200)
-        .optional()
-        .describe('Only packages whose name contains this text (case-insensitive).'),
+      which: z.enum(['third-party', 'system', 'all']).default('third-party'),
+      filter: z.string().max(200).optional().describe('Part of the name, in any case.'),
     },
     metadata: { category: 'apps', risk: 'LOW', tags: ['device', 'apps'] },
     annotations: READ,
@@ -73,8 +65,7 @@ export function appLaunchTool(service: DeviceService): Tool {
   return defineDeviceTool(service, {
     id: 'app_launch',
     title: 'Launch an app',
-    description:
-      'Brings an installed app to the foreground (as tapping its launcher icon does), or starts a specific activity of it.',
+    description: 'Brings an installed app to the front, as its launcher icon does, or starts one of its activities.',
     input: {
       packageName: PACKAGE_NAME,
       activity: z
@@ -84,9 +75,7 @@ export function appLaunchTool(service: DeviceService): Tool {
           'not an activity class name; expected ".MainActivity" or "com.example.app.MainActivity"',
         )
         .optional()
-        .describe(
-          'Activity to start, e.g. ".MainActivity" (relative to the package) or a full class name. Omit to launch the app normally.',
-        ),
+        .describe('e.g. ".MainActivity" or a full class name.'),
     },
     metadata: { category: 'apps', risk: 'MEDIUM', tags: ['device', 'apps'] },
     annotations: {
@@ -137,8 +126,7 @@ export function appForceStopTool(service: DeviceService): Tool {
   return defineDeviceTool(service, {
     id: 'app_force_stop',
     title: 'Force-stop an app',
-    description:
-      'Force-stops an app: kills its process and removes its task, as "Force stop" in the app settings does. Unsaved work in the app is lost.',
+    description: 'Force-stops an app, as "Force stop" in its settings does; unsaved work in it is lost.',
     input: { packageName: PACKAGE_NAME },
     metadata: { category: 'apps', risk: 'HIGH', tags: ['device', 'apps'] },
     annotations: {
@@ -165,7 +153,7 @@ export function appUninstallTool(service: DeviceService): Tool {
     description: 'Uninstalls an app and (unless keepData) deletes its data. System apps cannot be uninstalled.',
     input: {
       packageName: PACKAGE_NAME,
-      keepData: z.boolean().default(false).describe('Keep the app data and cache (pm uninstall -k).'),
+      keepData: z.boolean().default(false),
     },
     metadata: { category: 'apps', risk: 'HIGH', tags: ['device', 'apps'] },
     annotations: {
@@ -240,7 +228,7 @@ export function appInfoTool(service: DeviceService): Tool {
     id: 'app_info',
     title: 'Show app details',
     description:
-      'Details of an installed app: version, target SDK, install and update times, installer, whether it is a system app, whether it is running (pid), and the activities other apps can start (those with an intent filter, which is what Android lists), marking the launcher one.',
+      'Details of an installed app: version, target SDK, install times, installer, pid, exported activities.',
     input: { packageName: PACKAGE_NAME },
     metadata: { category: 'apps', risk: 'LOW', tags: ['device', 'apps'] },
     annotations: READ,

@@ -3,14 +3,17 @@ import { z } from 'zod';
 import { ToolCallError } from '../../core/result';
 import type { CommandOutput } from './device-tool';
 
-/** Android application ids: dot-separated segments of letters, digits and underscores, each starting with a letter. */
+/**
+ * Android application ids: dot-separated segments of letters, digits and underscores, each starting
+ * with a letter. Checked, not published as a pattern: the example shows the form and a refusal names it.
+ */
 export const PACKAGE_NAME = z
   .string()
-  .regex(
-    /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/,
+  .refine(
+    (name) => /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/.test(name),
     'not an Android package name; expected something like "com.example.app" (use app_list to see the installed ones)',
   )
-  .describe('Package name (application id) of the app, e.g. "com.example.notes".');
+  .describe('e.g. "com.example.notes".');
 
 /** What a failed device command printed, for the error message. */
 export function firstLines(output: string, max = 3): string {

@@ -14,7 +14,8 @@ import type { DeviceService } from '../device-service';
 import { deviceToolError } from '../manager/device-errors';
 import { DeviceIoError } from '../manager/device-io-error';
 
-export const SERIAL_FIELD = z.string().min(1).optional().describe('As adb lists it; omit when one device is attached.');
+/** A device as adb lists it; optional, since with one device attached the tools use it: the name says the rest. */
+export const SERIAL_FIELD = z.string().min(1).optional();
 
 export interface RunOptions {
   timeoutMs?: number;

@@ -144,21 +144,12 @@ export function inputTextTool(service: DeviceService): Tool {
     id: 'input_text',
     title: 'Type text',
     description:
-      'Types text into the focused input field (tap the field first with ui_tap) and checks that it arrived. Plain ASCII is typed with `input text`; other text (accents, emoji, CJK, newlines) needs the ADBKeyboard input method installed on the phone: the tool selects it for the typing and switches back.',
+      'Types text into the focused field (tap it first) and checks it arrived. Text beyond ASCII needs the ADBKeyboard input method on the phone.',
     input: {
-      text: z.string().min(1).max(4000).describe('The text to type.'),
-      pressEnter: z
-        .boolean()
-        .default(false)
-        .describe('Press Enter after typing (submits many forms and search fields).'),
-      switchKeyboard: z
-        .boolean()
-        .default(true)
-        .describe('For non-ASCII text: select ADBKeyboard for the typing and switch back (default true).'),
-      verify: z
-        .boolean()
-        .default(true)
-        .describe('Read the focused field back afterwards to check the text arrived (default true).'),
+      text: z.string().min(1).max(4000),
+      pressEnter: z.boolean().default(false),
+      switchKeyboard: z.boolean().default(true).describe('Select ADBKeyboard for text beyond ASCII.'),
+      verify: z.boolean().default(true).describe('Read the field back to check.'),
     },
     metadata: { category: 'ui', risk: 'MEDIUM', tags: ['device', 'ui'] },
     annotations: {

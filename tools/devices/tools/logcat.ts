@@ -28,35 +28,15 @@ export function logcatTool(service: DeviceService): Tool {
     id: 'logcat',
     title: 'Read the device log',
     description:
-      'Returns the most recent lines of the device log (logcat, threadtime format, oldest first), filtered by tag, minimum level, process, text or age. Use it to find crashes ("AndroidRuntime" at level E) and app messages.',
+      'The latest lines of the device log (logcat), oldest first, by tag, level, process, text or age. Crashes are tag "AndroidRuntime" at level E.',
     input: {
-      lines: z
-        .number()
-        .int()
-        .min(1)
-        .max(2000)
-        .default(100)
-        .describe('How many of the most recent matching lines to return (1-2000, default 100).'),
-      tag: z
-        .string()
-        .min(1)
-        .max(100)
-        .optional()
-        .describe('Only this log tag, e.g. "AndroidRuntime" or "ActivityManager".'),
-      level: z
-        .enum(['V', 'D', 'I', 'W', 'E', 'F'])
-        .default('V')
-        .describe('Minimum priority: V(erbose), D(ebug), I(nfo), W(arn), E(rror), F(atal). Default V.'),
-      pid: z.number().int().min(1).optional().describe('Only lines of this process id.'),
-      packageName: PACKAGE_NAME.optional().describe("Only lines of this app's running process."),
-      grep: z.string().min(1).max(200).optional().describe('Only lines whose message matches this regular expression.'),
-      sinceSeconds: z
-        .number()
-        .int()
-        .min(1)
-        .max(86_400)
-        .optional()
-        .describe('Only lines from the last N seconds (by the device clock).'),
+      lines: z.number().int().min(1).max(2000).default(100),
+      tag: z.string().min(1).max(100).optional().describe('e.g. "ActivityManager".'),
+      level: z.enum(['V', 'D', 'I', 'W', 'E', 'F']).default('V').describe('The lowest priority shown.'),
+      pid: z.number().int().min(1).optional(),
+      packageName: PACKAGE_NAME.optional().describe("Its running process's lines."),
+      grep: z.string().min(1).max(200).optional().describe('A regex the message matches.'),
+      sinceSeconds: z.number().int().min(1).max(86_400).optional(),
     },
     metadata: { category: 'system', risk: 'LOW', tags: ['device', 'system'] },
     annotations: {

@@ -81,12 +81,9 @@ export function controlMediaTool(service: DeviceService): Tool {
   return defineDeviceTool(service, {
     id: 'control_media',
     title: 'Control media playback',
-    description:
-      'Sends a media transport command (play, pause, play-pause, next, previous, stop) to the active media session, then reports the session, its playback state and track. Says so when no app has a media session.',
+    description: 'Sends play, pause, next… to the active media session and reports its playback state and track.',
     input: {
-      action: z
-        .enum(['play', 'pause', 'play-pause', 'next', 'previous', 'stop'])
-        .describe('Transport command to send to the active media session.'),
+      action: z.enum(['play', 'pause', 'play-pause', 'next', 'previous', 'stop']),
     },
     metadata: { category: 'system', risk: 'MEDIUM', tags: ['device', 'system'] },
     annotations: {

@@ -36,7 +36,7 @@ export function getLocationTool(service: DeviceService): Tool {
     id: 'get_location',
     title: 'Device location',
     description:
-      "The device's last known location (latitude, longitude, accuracy in meters, provider) from the location service, and whether location is switched on.",
+      "The device's last known location (latitude, longitude, accuracy in meters, provider), and whether location is on.",
     input: {},
     metadata: { category: 'utility', risk: 'LOW', tags: ['device', 'utility'] },
     annotations: READ_SENSITIVE,
@@ -125,8 +125,8 @@ export function notificationReadTool(service: DeviceService): Tool {
     title: 'Read notifications',
     description: 'Lists the notifications currently posted on the device (app, title, text, time), newest first.',
     input: {
-      packageName: PACKAGE_NAME.optional().describe('Only notifications of this app.'),
-      limit: z.number().int().min(1).max(100).default(20).describe('At most this many notifications (default 20).'),
+      packageName: PACKAGE_NAME.optional(),
+      limit: z.number().int().min(1).max(100).default(20),
     },
     metadata: { category: 'utility', risk: 'LOW', tags: ['device', 'utility'] },
     annotations: READ_SENSITIVE,

@@ -70,9 +70,7 @@ const DISPLAY_ID = z
     /^\d{1,20}$/,
     'not a display id; use a number from `dumpsys SurfaceFlinger --display-id` or a logical id like "0"',
   )
-  .describe(
-    'Which display to capture: a physical id from `dumpsys SurfaceFlinger --display-id`, or a logical display id ("0" is the main one). Default: the built-in display that is on.',
-  );
+  .describe('A display id; "0" is the main one.');
 
 export function screenshotTool(service: DeviceService): Tool {
   /** Phones known to have several displays: their captures name one with -d. */
@@ -93,9 +91,9 @@ export function screenshotTool(service: DeviceService): Tool {
     id: 'screenshot',
     title: 'Take a screenshot',
     description:
-      'Captures a display of the device as a PNG image (default: the built-in display that is on, e.g. the open half of a foldable). Use scale (e.g. 0.5) for a smaller image when details do not matter; ui_dump is cheaper for reading text and finding what to tap.',
+      'Captures the device screen as a PNG; scale 0.5 gives a smaller one. To read text or find what to tap, ui_dump is cheaper.',
     input: {
-      scale: z.number().min(0.1).max(1).default(1).describe('Size factor from 0.1 to 1 (default 1 = full resolution).'),
+      scale: z.number().min(0.1).max(1).default(1),
       display: DISPLAY_ID.optional(),
     },
     metadata: { category: 'ui', risk: 'LOW', tags: ['device', 'ui'] },

@@ -27,8 +27,7 @@ export function getDeviceInfoTool(service: DeviceService): Tool {
   return defineDeviceTool(service, {
     id: 'get_device_info',
     title: 'Device information',
-    description:
-      'Model, manufacturer, Android version and SDK level, CPU ABI, build, screen size and density, and battery state of the device.',
+    description: "The device's model, Android version and SDK, CPU ABI, build, screen size and density, and battery.",
     input: {},
     metadata: { category: 'system', risk: 'LOW', tags: ['device', 'system'] },
     annotations: READ,
@@ -77,7 +76,7 @@ export function getDeviceInfoTool(service: DeviceService): Tool {
 const SETTING_KEY = z
   .string()
   .regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'not a settings key; keys look like "screen_brightness" or "wifi_on"')
-  .describe('Setting name, e.g. "screen_brightness" (system), "location_mode" (secure), "airplane_mode_on" (global).');
+  .describe('e.g. "screen_brightness".');
 
 /** Settings whose change would cut the adb connection Toolgate is using. */
 const CUTS_ADB = new Set(['adb_enabled', 'adb_wifi_enabled', 'development_settings_enabled']);
@@ -92,14 +91,12 @@ export function getSetSettingsTool(service: DeviceService, approveChange?: Comma
     id: 'get_set_settings',
     title: 'Read or change a system setting',
     description:
-      'Reads, lists, changes or deletes Android settings (the `settings` command) in the system, secure or global namespace. Changing a setting changes the device; the user is asked to approve it.',
+      'Reads, lists, changes or deletes Android settings (the `settings` command); a change asks the person first.',
     input: {
-      action: z
-        .enum(['get', 'put', 'delete', 'list'])
-        .describe('"get" one setting, "list" a namespace, "put" a new value, or "delete" a setting.'),
-      namespace: z.enum(['system', 'secure', 'global']).describe('Settings namespace.'),
+      action: z.enum(['get', 'put', 'delete', 'list']),
+      namespace: z.enum(['system', 'secure', 'global']),
       key: SETTING_KEY.optional(),
-      value: z.string().max(1000).optional().describe('New value for "put".'),
+      value: z.string().max(1000).optional(),
     },
     metadata: { category: 'system', risk: 'HIGH', tags: ['device', 'system'] },
     annotations: {
@@ -218,10 +215,10 @@ export function clipboardTool(service: DeviceService): Tool {
     id: 'clipboard',
     title: 'Device clipboard',
     description:
-      'Reads the device clipboard text ("get") or replaces it ("set") where the phone offers a shell command for it. Stock Android has none (and since Android 10 lets only the app in front read the clipboard): then the tool says so and what to use instead.',
+      'Reads or sets the device clipboard where the phone has a shell command for it; stock Android has none.',
     input: {
-      action: z.enum(['get', 'set']).describe('"get" returns the clipboard text; "set" replaces it with `text`.'),
-      text: z.string().max(10_000).optional().describe('The text to put on the clipboard (for "set").'),
+      action: z.enum(['get', 'set']),
+      text: z.string().max(10_000).optional().describe('For set.'),
     },
     metadata: { category: 'system', risk: 'MEDIUM', tags: ['device', 'system'] },
     annotations: {

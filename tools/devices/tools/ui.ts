@@ -106,8 +106,8 @@ export function uiDumpTool(service: DeviceService, refs: UiRefStore): Tool {
     id: 'ui_dump',
     title: 'Read the screen as a UI tree',
     description:
-      'Lists the elements on the device screen, one per line: ref (e.g. e7, for ui_tap/ui_swipe), class, "text", desc=…, id=resource-id, @x,y centre, and states (clickable, focused, checked…). Empty layout containers are left out; a locked phone is said. raw=true adds the uiautomator XML.',
-    input: { raw: z.boolean().default(false).describe('Also return the raw uiautomator XML (many more tokens).') },
+      'Lists the elements on the screen, one a line: ref (e7, for ui_tap and ui_swipe), class, "text", desc, id, @x,y centre, states.',
+    input: { raw: z.boolean().default(false).describe('Also the XML (many tokens).') },
     metadata: { category: 'ui', risk: 'LOW', tags: ['device', 'ui'] },
     annotations: {
       readOnlyHint: true,
@@ -138,11 +138,11 @@ export function uiTapTool(service: DeviceService, refs: UiRefStore): Tool {
     id: 'ui_tap',
     title: 'Tap the screen',
     description:
-      'Taps an element by its ref from the latest ui_dump (preferred), or a point given as x and y in screen pixels. A ref is refused once its element is no longer on screen; call ui_dump again for fresh refs after the screen changes.',
+      'Taps an element by its ref from the latest ui_dump, or the point x,y; a ref whose element left the screen is refused.',
     input: {
-      ref: REF.optional().describe('Element ref from the latest ui_dump, e.g. "e7".'),
-      x: COORD.optional().describe('X in pixels from the left (with y, instead of ref).'),
-      y: COORD.optional().describe('Y in pixels from the top (with x, instead of ref).'),
+      ref: REF.optional(),
+      x: COORD.optional(),
+      y: COORD.optional(),
     },
     metadata: { category: 'ui', risk: 'MEDIUM', tags: ['device', 'ui'] },
     annotations: UI_CHANGE,
@@ -183,30 +183,16 @@ export function uiSwipeTool(service: DeviceService, refs: UiRefStore): Tool {
     id: 'ui_swipe',
     title: 'Swipe on the screen',
     description:
-      'Swipes: either in a direction (the way the finger moves: "up" scrolls a list further down) from the centre of an element (ref) or of the screen, or from x1,y1 to x2,y2. Use it to scroll lists and pages; a swipe up from the bottom unlocks a phone without a PIN.',
+      'Swipes in a direction (the finger\'s: "up" scrolls a list down) from the centre of ref or the screen, or from x1,y1 to x2,y2.',
     input: {
-      direction: DIRECTION.optional().describe('Direction the finger moves: up, down, left or right.'),
-      ref: REF.optional().describe(
-        'With direction: start from the centre of this element from the latest ui_dump (e.g. a list).',
-      ),
-      distance: z
-        .number()
-        .int()
-        .min(10)
-        .max(20_000)
-        .optional()
-        .describe('With direction: how far the finger moves, in pixels (default: 40% of the screen).'),
-      x1: COORD.optional().describe('Start x (instead of direction).'),
-      y1: COORD.optional().describe('Start y (instead of direction).'),
-      x2: COORD.optional().describe('End x (instead of direction).'),
-      y2: COORD.optional().describe('End y (instead of direction).'),
-      durationMs: z
-        .number()
-        .int()
-        .min(1)
-        .max(10_000)
-        .default(300)
-        .describe('How long the swipe takes, in ms (default 300; longer is slower and scrolls less).'),
+      direction: DIRECTION.optional(),
+      ref: REF.optional(),
+      distance: z.number().int().min(10).max(20_000).optional().describe('Pixels; 40% of the screen if omitted.'),
+      x1: COORD.optional(),
+      y1: COORD.optional(),
+      x2: COORD.optional(),
+      y2: COORD.optional(),
+      durationMs: z.number().int().min(1).max(10_000).default(300).describe('Longer scrolls less.'),
     },
     metadata: { category: 'ui', risk: 'MEDIUM', tags: ['device', 'ui'] },
     annotations: UI_CHANGE,

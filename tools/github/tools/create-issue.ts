@@ -9,27 +9,18 @@ export function githubCreateIssueTool(client: ClientSource) {
   return defineTool({
     id: 'github_create_issue',
     title: 'Create a GitHub issue',
-    description:
-      "Opens an issue in a GitHub repository with a title, Markdown body, and optional labels and assignees. Everyone who can see the repository sees it, under the token's account. Needs the user's approval.",
+    description: "Opens an issue in a GitHub repository as the token's account; the person approves first.",
     input: z.object({
       owner,
       repo,
-      title: z.string().trim().min(1).max(256).describe('The issue title (at most 256 characters).'),
-      body: z
-        .string()
-        .max(65_536)
-        .optional()
-        .describe('The issue text, in GitHub Markdown (at most 65536 characters).'),
-      labels: z
-        .array(z.string().min(1).max(50))
-        .max(20)
-        .optional()
-        .describe('Labels to apply; they must exist in the repository, or GitHub refuses (422).'),
+      title: z.string().trim().min(1).max(256),
+      body: z.string().max(65_536).optional().describe('GitHub Markdown.'),
+      labels: z.array(z.string().min(1).max(50)).max(20).optional().describe('Ones the repository has.'),
       assignees: z
         .array(z.string().min(1).max(39))
         .max(10)
         .optional()
-        .describe('Logins to assign; they must have access to the repository.'),
+        .describe('Logins with access to the repository.'),
     }),
     ...writeDeclaration({ destructive: false, idempotent: false }),
     async run(args, ctx) {

@@ -9,8 +9,7 @@ export function githubGetUserTool(client: ClientSource) {
   return defineTool({
     id: 'github_get_user',
     title: 'GitHub user',
-    description:
-      "Returns a GitHub user's profile: login, name, type, company, location, bio, public repository and follower counts. Without a username, the account the configured token belongs to (a quick way to check the token works).",
+    description: "A GitHub user's profile; without username, the token's own.",
     input: z.object({
       username: z
         .string()
@@ -18,7 +17,7 @@ export function githubGetUserTool(client: ClientSource) {
         .max(39)
         .regex(/^[A-Za-z0-9-]+$/, 'a GitHub login: letters, digits and - only')
         .optional()
-        .describe('The user\'s login, e.g. "octocat"; omit for the token\'s own account.'),
+        .describe('e.g. "octocat".'),
     }),
     ...READ_DECLARATION,
     annotations: { ...READ_DECLARATION.annotations, sensitiveAction: true },

@@ -26,21 +26,14 @@ export function githubListIssuesTool(client: ClientSource) {
     id: 'github_list_issues',
     title: 'GitHub issues',
     description:
-      'Lists a repository\'s issues, newest first: number, title, state, author, labels, comment count and the start of the body. Pull requests are left out unless includePullRequests is true. Bounded by limit; "more" says there were more.',
+      'Lists a repository\'s issues, newest first, with the start of each body; "more" says there were more than limit.',
     input: z.object({
       owner,
       repo,
-      state: z.enum(['open', 'closed', 'all']).default('open').describe('Which issues (default "open").'),
-      labels: z
-        .array(z.string().min(1).max(50))
-        .max(10)
-        .optional()
-        .describe('Only issues carrying all of these labels.'),
-      includePullRequests: z
-        .boolean()
-        .default(false)
-        .describe('Also list pull requests, which GitHub counts as issues (default false).'),
-      limit: limit('issues'),
+      state: z.enum(['open', 'closed', 'all']).default('open'),
+      labels: z.array(z.string().min(1).max(50)).max(10).optional().describe('Only issues with all of these.'),
+      includePullRequests: z.boolean().default(false),
+      limit: limit(),
     }),
     ...READ_DECLARATION,
     async run(args, ctx) {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { jsonSuccess } from '../../core/result';
 import { defineTool } from '../../core/tool';
-import { type ClientSource, READ_DECLARATION, collect, limit } from '../common';
+import { type ClientSource, READ_DECLARATION, collect, limit, owner } from '../common';
 import { githubFailure } from '../errors';
 
 interface RepoLike {
@@ -26,24 +26,12 @@ export function githubListReposTool(client: ClientSource) {
     id: 'github_list_repos',
     title: 'GitHub repositories',
     description:
-      'Lists repositories: those the token can access (its own, collaborations, organizations) or, given owner, those of one user or organization. Each with full name, visibility, description, default branch, language, stars and last push. Bounded by limit; "more" says there were more.',
+      'Lists the repositories the token can reach, or those of owner; "more" says there were more than limit.',
     input: z.object({
-      owner: z
-        .string()
-        .min(1)
-        .max(100)
-        .regex(/^[A-Za-z0-9_.-]+$/, 'a GitHub user or organization name')
-        .optional()
-        .describe("A user or organization whose repositories to list; omit for the token's own."),
-      ownerType: z
-        .enum(['user', 'org'])
-        .default('user')
-        .describe('Whether owner is a user or an organization (default "user").'),
-      sort: z
-        .enum(['updated', 'pushed', 'full_name', 'created'])
-        .default('updated')
-        .describe('Order of the list (default "updated": most recently updated first).'),
-      limit: limit('repositories'),
+      owner: owner.optional(),
+      ownerType: z.enum(['user', 'org']).default('user'),
+      sort: z.enum(['updated', 'pushed', 'full_name', 'created']).default('updated'),
+      limit: limit(),
     }),
     ...READ_DECLARATION,
     async run(args, ctx) {

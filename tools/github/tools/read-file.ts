@@ -41,21 +41,13 @@ export function githubReadFileTool(client: ClientSource) {
     id: 'github_read_file',
     title: 'Read a GitHub file',
     description:
-      "Reads a file of a GitHub repository at a branch, tag or commit: text is returned decoded (cut at maxChars), a binary file is described (size, sha, download URL) instead of dumped, a folder is listed. Returns the file's sha, which github_write_file needs to update it.",
+      'Reads a file of a GitHub repository (a folder is listed) with its sha, which github_write_file needs to update it.',
     input: z.object({
       owner,
       repo,
       path: filePath,
       ref,
-      maxChars: z
-        .number()
-        .int()
-        .min(1)
-        .max(MAX_CHARS)
-        .default(100_000)
-        .describe(
-          `Most characters of text to return (default 100000, at most ${MAX_CHARS}); "truncated" says when cut.`,
-        ),
+      maxChars: z.number().int().min(1).max(MAX_CHARS).default(100_000),
     }),
     ...READ_DECLARATION,
     async run(args, ctx) {

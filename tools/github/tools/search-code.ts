@@ -21,22 +21,10 @@ export function githubSearchCodeTool(client: ClientSource) {
   return defineTool({
     id: 'github_search_code',
     title: 'Search GitHub code',
-    description:
-      'Searches code on GitHub with its search syntax, e.g. "addClass repo:jquery/jquery" or "useState language:typescript org:facebook". Returns repository, path, sha and the matched fragments, best match first. Code search has its own rate limit (about 10 searches a minute).',
+    description: 'Searches code on GitHub, with the matched fragments; about 10 searches a minute.',
     input: z.object({
-      query: z
-        .string()
-        .trim()
-        .min(1)
-        .max(256)
-        .describe('GitHub code search query, with qualifiers such as repo:, org:, language:, path:.'),
-      limit: z
-        .number()
-        .int()
-        .min(1)
-        .max(MAX_RESULTS)
-        .default(20)
-        .describe(`Most results to return (default 20, at most ${MAX_RESULTS}).`),
+      query: z.string().trim().min(1).max(256).describe('e.g. "useState language:ts org:facebook".'),
+      limit: z.number().int().min(1).max(MAX_RESULTS).default(20),
     }),
     ...READ_DECLARATION,
     async run(args, ctx) {

@@ -17,27 +17,19 @@ export function githubWriteFileTool(client: ClientSource) {
     id: 'github_write_file',
     title: 'Write a GitHub file',
     description:
-      "Creates or updates a file in a GitHub repository with a commit (message, optional branch). To update an existing file pass its current sha from github_read_file; a stale sha is refused, not overwritten. Needs the user's approval.",
+      'Creates or updates a file of a GitHub repository in one commit; the person approves first. To update, pass the sha github_read_file gave.',
     input: z.object({
       owner,
       repo,
       path: filePath,
-      content: z
-        .string()
-        .max(MAX_CONTENT_CHARS)
-        .describe(`The whole new text of the file (UTF-8, at most ${MAX_CONTENT_CHARS} characters).`),
-      message: z.string().trim().min(1).max(2000).describe('The commit message, e.g. "docs: fix the install command".'),
+      content: z.string().max(MAX_CONTENT_CHARS).describe('The whole new text.'),
+      message: z.string().trim().min(1).max(2000),
       sha: z
         .string()
         .regex(/^[0-9a-f]{40}$/, 'a 40-character hex blob sha, as github_read_file returns it')
         .optional()
-        .describe('The current sha of the file when updating it (from github_read_file); omit to create a new file.'),
-      branch: z
-        .string()
-        .min(1)
-        .max(255)
-        .optional()
-        .describe("The branch to commit to (default: the repository's default branch)."),
+        .describe('To update: from github_read_file.'),
+      branch: z.string().min(1).max(255).optional().describe('The default branch if omitted.'),
     }),
     ...writeDeclaration({ destructive: true, idempotent: false }),
     async run(args, ctx) {

@@ -8,18 +8,18 @@ metadata:
   version: "1.0"
 tools:
   - name: launch_and_inspect
-    description: Launches an installed app, waits for it to settle, then returns its UI tree and a screenshot of its first screen.
+    description: Launches an installed app and returns the UI tree and a screenshot of its first screen.
     params:
       - name: packageName
         type: string
-        description: The app's package name, e.g. com.android.settings (app_list names the installed ones).
+        description: e.g. com.android.settings; app_list names the installed ones.
       - name: serial
         type: string
-        description: Which device, when more than one is connected (omit for the only one).
+        description: Omit when one device is attached.
         required: false
       - name: settleSeconds
         type: number
-        description: Seconds to wait after launching before reading the screen (default 2).
+        description: Seconds to wait after launching.
         default: 2
     steps:
       - tool: app_launch

@@ -8,11 +8,11 @@ metadata:
   version: "1.0"
 tools:
   - name: open_and_snapshot
-    description: Opens a page in the browser and returns its accessibility snapshot, in which every form field, label and button has a ref for browser_input and browser_click.
+    description: Opens a page and returns its accessibility snapshot, each field and button with a ref for browser_input and browser_click.
     params:
       - name: url
         type: string
-        description: The page with the form, e.g. https://example.com/signup.
+        description: e.g. https://example.com/signup.
     steps:
       - tool: browser_navigate
         args: { url: "{url}", waitUntil: domcontentloaded }

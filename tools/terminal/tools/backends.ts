@@ -11,11 +11,16 @@ export function backendsTool(ctx: TerminalContext): Tool {
   return defineTool({
     id: 'terminal.backends',
     title: 'List terminal backends',
-    description:
-      'Lists where terminals can run: "sandbox" (the default: which confinement, bubblewrap or PRoot, and why; its root file systems; the network), "host" (on or off in the person’s Settings), and "device:<serial>" for each phone adb sees; each with whether it is available now, why, and what it isolates. Also lists your open terminals.',
+    description: 'Lists where terminals can run, whether each is available and why, and your open terminals.',
     input: z.object({}),
     metadata: terminalMetadata('LOW'),
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     runPolicy: 'quickRead',
     run(_args, call) {
       const backends = backendStatuses(ctx);

@@ -3,18 +3,23 @@ import { z } from 'zod';
 import { success } from '../../core/result';
 import { type Tool, defineTool } from '../../core/tool';
 import type { TerminalContext } from '../context';
-import { terminalMetadata } from '../declare';
+import { TERMINAL_ID, terminalMetadata } from '../declare';
 import { ownerOf } from '../owner';
 
 export function closeTool(ctx: TerminalContext): Tool {
   return defineTool({
     id: 'terminal.close',
     title: 'Close a terminal',
-    description:
-      'Closes a terminal: its shell and every process started in it are ended. Closing one that is already closed answers closed:false.',
-    input: z.object({ id: z.string().min(1).max(64).describe('The terminal, as terminal.create returned it.') }),
+    description: 'Closes a terminal, ending its shell and every process started in it.',
+    input: z.object({ id: TERMINAL_ID }),
     metadata: terminalMetadata('MEDIUM'),
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     runPolicy: 'mutating',
     async run(args, call) {
       const owner = ownerOf(call);

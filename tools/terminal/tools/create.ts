@@ -36,52 +36,30 @@ export function createTool(ctx: TerminalContext): Tool {
     id: 'terminal.create',
     title: 'Open a terminal',
     description:
-      'Opens an interactive terminal and returns its id. Backends: "sandbox" (default) — a Linux shell in a root file system of its own, under bubblewrap, seeing only the workspace (at /workspace), network off; "host" — a shell on this machine (only when the person turned on terminalHostEnabled; every key and most commands ask the person); "device:<serial>" — a phone\'s shell over adb with a PTY. Then use terminal.run for commands, terminal.write for keys, terminal.observe / snapshot / wait to read. terminal.backends says which backends are available.',
+      'Opens an interactive terminal and returns its id: "sandbox" is offline Linux seeing only the workspace (at /workspace), "host" this machine if allowed, "device:<serial>" a phone.',
     input: z.object({
       backend: z
         .string()
         .regex(/^(sandbox|host|device:\S{1,200})$/, 'sandbox, host or device:<serial>')
-        .default('sandbox')
-        .describe(
-          'Where the shell runs: "sandbox" (default), "host", or "device:<serial>" (serial as terminal.backends lists it).',
-        ),
-      workspace: z
-        .string()
-        .min(1)
-        .max(4096)
-        .optional()
-        .describe(
-          "Folder to start in (sandbox: mounted at /workspace; host: the working directory): one terminal.workspaces lists, or a folder inside one, absolute or relative to the file tools' workspace. Default: the file tools' workspace. Not for device terminals.",
-        ),
-      cols: z
-        .number()
-        .int()
-        .min(MIN_COLS)
-        .max(MAX_COLS)
-        .default(120)
-        .describe(`Columns (${MIN_COLS}–${MAX_COLS}, default 120).`),
-      rows: z
-        .number()
-        .int()
-        .min(MIN_ROWS)
-        .max(MAX_ROWS)
-        .default(32)
-        .describe(`Rows (${MIN_ROWS}–${MAX_ROWS}, default 32).`),
-      title: z
-        .string()
-        .max(80)
-        .optional()
-        .describe('A name for the terminal, shown to the person (at most 80 characters).'),
+        .default('sandbox'),
+      workspace: z.string().min(1).max(4096).optional().describe('One terminal.workspaces lists, or inside it.'),
+      cols: z.number().int().min(MIN_COLS).max(MAX_COLS).default(120),
+      rows: z.number().int().min(MIN_ROWS).max(MAX_ROWS).default(32),
+      title: z.string().max(80).optional().describe('Shown to the person.'),
       rootfs: z
         .string()
         .regex(ROOTFS_NAME, 'a root file system name (lower case letters, digits, . _ -)')
         .optional()
-        .describe(
-          'Sandbox only: which root file system (terminal.linux_status lists them); default the newest finished one.',
-        ),
+        .describe('Sandbox only: one terminal.linux_status lists.'),
     }),
     metadata: terminalMetadata('MEDIUM'),
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: true,
+      sensitiveAction: false,
+    },
     runPolicy: 'mutating',
     async run(args, call) {
       const kind = args.backend === 'sandbox' ? 'sandbox' : args.backend === 'host' ? 'host' : 'device';

@@ -38,38 +38,27 @@ export function linuxBootstrapTool(ctx: TerminalContext): Tool {
     id: 'terminal.linux_bootstrap',
     title: 'Create the sandbox’s Linux system',
     description:
-      'Creates a root file system for sandbox terminals: Debian by debootstrap from the mirror and release this machine’s apt uses (or `mirror` / `suite`), variant minbase by default; or unpacks a rootfs tarball (`from`, a file in the workspace). Reports progress and the size. A finished one answers at once (force:true makes it again); an interrupted one is made again, reusing downloaded packages. The person approves it first.',
+      'Creates a root file system for sandbox terminals: Debian by debootstrap, or a rootfs tarball of the workspace (from). The person approves first.',
     input: z.object({
-      suite: z
-        .string()
-        .regex(SUITE, 'a Debian release name such as bookworm')
-        .optional()
-        .describe('Debian release (default: the one this machine’s apt uses, e.g. bookworm).'),
+      suite: z.string().regex(SUITE, 'a Debian release name such as bookworm').optional().describe('e.g. bookworm.'),
       mirror: z
         .string()
         .url()
         .regex(/^https?:\/\//, 'an http(s) URL')
-        .optional()
-        .describe('Debian mirror URL (default: the one this machine’s apt uses, e.g. http://deb.debian.org/debian).'),
-      variant: z
-        .enum(['minbase', 'buildd', 'standard'])
-        .default('minbase')
-        .describe('debootstrap variant: minbase (default, smallest), buildd, or standard.'),
-      from: z
-        .string()
-        .min(1)
-        .max(4096)
-        .optional()
-        .describe('A rootfs tarball (tar, tar.gz, tar.xz, tar.zst) in the workspace to unpack instead of debootstrap.'),
-      name: z
-        .string()
-        .regex(ROOTFS_NAME, 'lower case letters, digits, . _ -')
-        .optional()
-        .describe('Name of the root file system (default debian-<suite>, or from the tarball’s name).'),
-      force: z.boolean().default(false).describe('Make it again even when a finished one exists (default false).'),
+        .optional(),
+      variant: z.enum(['minbase', 'buildd', 'standard']).default('minbase'),
+      from: z.string().min(1).max(4096).optional().describe('A .tar, .tar.gz, .tar.xz or .tar.zst in the workspace.'),
+      name: z.string().regex(ROOTFS_NAME, 'lower case letters, digits, . _ -').optional(),
+      force: z.boolean().default(false),
     }),
     metadata: terminalMetadata('HIGH', 'sandbox'),
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: true,
+    },
     selfGated: true,
     runPolicy: 'legacy',
     async run(args, call) {

@@ -15,12 +15,18 @@ export function linuxNetworkTool(ctx: TerminalContext): Tool {
     id: 'terminal.linux_network',
     title: 'Switch the sandbox’s network',
     description:
-      'status: whether sandbox terminals have a network, and which open ones do. on: gives sandbox terminals opened from now on the network of this machine (asks the person). off: new sandbox terminals get none again (open ones keep what they started with; close them to cut it).',
+      "Gives sandbox terminals opened from now on this machine's network (on: the person approves) or none (off), or says which have it.",
     input: z.object({
-      action: z.enum(['status', 'on', 'off']).default('status').describe('status (default), on or off.'),
+      action: z.enum(['status', 'on', 'off']).default('status'),
     }),
     metadata: terminalMetadata('HIGH', 'sandbox', 'network'),
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: true,
+    },
     selfGated: true,
     runPolicy: 'mutating',
     async run(args, call) {

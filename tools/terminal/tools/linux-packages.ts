@@ -19,23 +19,21 @@ export function linuxPackagesTool(ctx: TerminalContext): Tool {
     id: 'terminal.linux_packages',
     title: 'Manage the sandbox’s packages',
     description:
-      'The packages of the sandbox’s Linux system, through apt: list (installed; `names` filters), search (`names` are words to look for in package names and summaries), install or remove (`names` are package names; the person approves first; install downloads from the system’s mirror).',
+      "Lists, searches, installs or removes the sandbox system's packages with apt; install and remove ask the person.",
     input: z.object({
-      action: z.enum(['list', 'search', 'install', 'remove']).describe('list, search, install or remove.'),
-      names: z
-        .array(z.string().min(1).max(100))
-        .max(32)
-        .default([])
-        .describe('Package names (install, remove, list filter) or search words; at most 32.'),
-      rootfs: z
-        .string()
-        .regex(ROOTFS_NAME)
-        .optional()
-        .describe('Which root file system (default: the newest finished one).'),
-      limit: z.number().int().min(1).max(500).default(100).describe('Most packages to list or find (default 100).'),
+      action: z.enum(['list', 'search', 'install', 'remove']),
+      names: z.array(z.string().min(1).max(100)).max(32).default([]).describe('Package names, or words to search for.'),
+      rootfs: z.string().regex(ROOTFS_NAME).optional(),
+      limit: z.number().int().min(1).max(500).default(100),
     }),
     metadata: terminalMetadata('HIGH', 'sandbox', 'packages'),
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+      sensitiveAction: true,
+    },
     selfGated: true,
     runPolicy: 'legacy',
     async run(args, call) {

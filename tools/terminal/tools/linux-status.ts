@@ -14,10 +14,16 @@ export function linuxStatusTool(ctx: TerminalContext): Tool {
     id: 'terminal.linux_status',
     title: 'Describe the sandbox’s Linux system',
     description:
-      'Says whether the sandbox has a Linux root file system, and for each: finished or half-made, distribution and version, size on disk, installed package count, where it came from; and the sandbox’s confinement (bubblewrap or PRoot) and network state.',
+      "Lists the sandbox's root file systems (ready or half-made, distribution, size, packages), its confinement and network.",
     input: z.object({}),
     metadata: terminalMetadata('LOW', 'sandbox'),
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     runPolicy: 'quickRead',
     async run(_args, call) {
       const runner = ctx.sandbox.runner();

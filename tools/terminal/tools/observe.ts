@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { success } from '../../core/result';
 import { type Tool, defineTool } from '../../core/tool';
 import type { TerminalContext } from '../context';
-import { perTerminal, terminalMetadata } from '../declare';
+import { TERMINAL_ID, perTerminal, terminalMetadata } from '../declare';
 import { MAX_OBSERVE_BYTES } from '../limits';
 import { terminalFor } from '../terminal-access';
 import { completeUtf8Length, terminalText } from '../terminal-text';
@@ -13,31 +13,21 @@ export function observeTool(ctx: TerminalContext): Tool {
     id: 'terminal.observe',
     title: 'Read new terminal output',
     description:
-      'Returns what the terminal printed since your last observe (or since `cursor`), escape sequences removed unless raw, at most maxBytes, and the cursor to continue from; `more` counts bytes still waiting, `dropped` bytes that were older than the terminal keeps (1 MB). For what the screen shows now (full-screen programs), use terminal.snapshot.',
+      'Returns what the terminal printed since your last observe (or cursor), without escape sequences unless raw, and the cursor to go on from.',
     input: z.object({
-      id: z.string().min(1).max(64).describe('The terminal, as terminal.create returned it.'),
-      cursor: z
-        .number()
-        .int()
-        .min(0)
-        .optional()
-        .describe(
-          'Read from this offset (a cursor an earlier observe or wait returned); default: where your last observe stopped.',
-        ),
-      maxBytes: z
-        .number()
-        .int()
-        .min(1)
-        .max(MAX_OBSERVE_BYTES)
-        .default(16_384)
-        .describe(`Most bytes of output to return (default 16384, at most ${MAX_OBSERVE_BYTES}).`),
-      raw: z
-        .boolean()
-        .default(false)
-        .describe('Keep escape sequences and carriage returns as the program wrote them (default false).'),
+      id: TERMINAL_ID,
+      cursor: z.number().int().min(0).optional(),
+      maxBytes: z.number().int().min(1).max(MAX_OBSERVE_BYTES).default(16_384),
+      raw: z.boolean().default(false),
     }),
     metadata: terminalMetadata('LOW'),
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     runPolicy: 'quickRead',
     breakerScope: perTerminal,
     run(args, call) {

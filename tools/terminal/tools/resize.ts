@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { success } from '../../core/result';
 import { type Tool, defineTool } from '../../core/tool';
 import type { TerminalContext } from '../context';
-import { perTerminal, terminalMetadata } from '../declare';
+import { TERMINAL_ID, perTerminal, terminalMetadata } from '../declare';
 import { MAX_COLS, MAX_ROWS, MIN_COLS, MIN_ROWS } from '../limits';
 import { actingTerminal } from '../terminal-access';
 
@@ -11,15 +11,20 @@ export function resizeTool(ctx: TerminalContext): Tool {
   return defineTool({
     id: 'terminal.resize',
     title: 'Resize a terminal',
-    description:
-      'Sets the terminal’s window size; the program in it is told (SIGWINCH), as when a person resizes a window.',
+    description: "Sets the terminal's size; the program in it is told, as when a person resizes a window.",
     input: z.object({
-      id: z.string().min(1).max(64).describe('The terminal, as terminal.create returned it.'),
-      cols: z.number().int().min(MIN_COLS).max(MAX_COLS).describe(`Columns (${MIN_COLS}–${MAX_COLS}).`),
-      rows: z.number().int().min(MIN_ROWS).max(MAX_ROWS).describe(`Rows (${MIN_ROWS}–${MAX_ROWS}).`),
+      id: TERMINAL_ID,
+      cols: z.number().int().min(MIN_COLS).max(MAX_COLS),
+      rows: z.number().int().min(MIN_ROWS).max(MAX_ROWS),
     }),
     metadata: terminalMetadata('LOW'),
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     runPolicy: 'mutating',
     breakerScope: perTerminal,
     run(args, call) {

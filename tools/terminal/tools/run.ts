@@ -5,10 +5,11 @@
  * lines that name nothing count as read-only: host-command-policy.ts).
  */
 import { z } from 'zod';
+import { timeoutMs } from '../../core/fields';
 import { ToolCallError, success } from '../../core/result';
 import { type Tool, defineTool } from '../../core/tool';
 import type { TerminalContext } from '../context';
-import { perTerminal, terminalMetadata } from '../declare';
+import { TERMINAL_ID, perTerminal, terminalMetadata } from '../declare';
 import { hostJudgement } from '../host-command-policy';
 import { MAX_COMMAND_CHARS, MAX_WAIT_MS, RUN_OUTPUT_LIMIT } from '../limits';
 import { typedByPerson } from '../owner';
@@ -51,23 +52,11 @@ export function runTool(ctx: TerminalContext): Tool {
     id: 'terminal.run',
     title: 'Run a command in a terminal',
     description:
-      'Types one command line at the terminal’s shell prompt and returns what it printed (escape sequences removed; at most 64 KB, the end kept when cut) and its exit status, streaming output as progress. The shell keeps its state between runs (cd, variables). A command still running at timeoutMs keeps running (read on with terminal.observe / terminal.wait, stop it with terminal.signal). In sandbox terminals it runs at once; on host and phone terminals it passes shell_execute’s command gate: read-only commands run, commands that change things wait for the person, dangerous ones are refused. For a full-screen program or keys, use terminal.write and terminal.snapshot.',
+      "Runs one command line at the shell prompt and returns its output (the last 64 KB) and exit status; on host and phone it passes shell_execute's gate. One still running at timeoutMs goes on.",
     input: z.object({
-      id: z.string().min(1).max(64).describe('The terminal, as terminal.create returned it.'),
-      command: z
-        .string()
-        .min(1)
-        .max(MAX_COMMAND_CHARS)
-        .describe(
-          `One command line (no line breaks; join commands with ";" or "&&"), at most ${MAX_COMMAND_CHARS} characters.`,
-        ),
-      timeoutMs: z
-        .number()
-        .int()
-        .min(100)
-        .max(MAX_WAIT_MS)
-        .default(30_000)
-        .describe(`How long to wait for it to finish, in ms (default 30000, at most ${MAX_WAIT_MS}).`),
+      id: TERMINAL_ID,
+      command: z.string().min(1).max(MAX_COMMAND_CHARS).describe('One line: join commands with ";" or "&&".'),
+      timeoutMs: timeoutMs(100, MAX_WAIT_MS).default(30_000),
     }),
     metadata: terminalMetadata('HIGH', 'shell'),
     annotations: {

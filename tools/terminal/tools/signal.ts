@@ -8,7 +8,7 @@ import { success } from '../../core/result';
 import { type Tool, defineTool } from '../../core/tool';
 import { TERMINAL_SIGNALS, type TerminalSignal } from '../backends/types';
 import type { TerminalContext } from '../context';
-import { perTerminal, terminalMetadata } from '../declare';
+import { TERMINAL_ID, perTerminal, terminalMetadata } from '../declare';
 import { actingTerminal } from '../terminal-access';
 
 export function signalTool(ctx: TerminalContext): Tool {
@@ -16,15 +16,19 @@ export function signalTool(ctx: TerminalContext): Tool {
     id: 'terminal.signal',
     title: 'Signal the program in a terminal',
     description:
-      'Sends a signal to the program in the terminal’s foreground: INT (Ctrl-C: stop it), QUIT (Ctrl-\\), TSTP (Ctrl-Z: suspend it), TERM or HUP (ask it to end), KILL (end it now). Sending KILL or HUP while the shell itself is in front ends the terminal’s shell.',
+      'Signals the program in front: INT is Ctrl-C, TSTP Ctrl-Z, TERM asks it to end, KILL ends it; KILL to the shell ends the terminal.',
     input: z.object({
-      id: z.string().min(1).max(64).describe('The terminal, as terminal.create returned it.'),
-      signal: z
-        .enum(TERMINAL_SIGNALS as [TerminalSignal, ...TerminalSignal[]])
-        .describe('INT, TERM, KILL, HUP, QUIT or TSTP.'),
+      id: TERMINAL_ID,
+      signal: z.enum(TERMINAL_SIGNALS as [TerminalSignal, ...TerminalSignal[]]),
     }),
     metadata: terminalMetadata('MEDIUM'),
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     runPolicy: 'mutating',
     breakerScope: perTerminal,
     run(args, call) {

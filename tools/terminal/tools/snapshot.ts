@@ -3,18 +3,23 @@ import { z } from 'zod';
 import { success } from '../../core/result';
 import { type Tool, defineTool } from '../../core/tool';
 import type { TerminalContext } from '../context';
-import { perTerminal, terminalMetadata } from '../declare';
+import { TERMINAL_ID, perTerminal, terminalMetadata } from '../declare';
 import { terminalFor } from '../terminal-access';
 
 export function snapshotTool(ctx: TerminalContext): Tool {
   return defineTool({
     id: 'terminal.snapshot',
     title: 'Read a terminal’s screen',
-    description:
-      'Returns the terminal’s screen as a person sees it now: its rows as text, the cursor position (0-based column and row), and whether a full-screen program (top, vi, less) shows its alternate screen. Use it to read full-screen programs and prompts; terminal.observe gives the raw stream of output instead.',
-    input: z.object({ id: z.string().min(1).max(64).describe('The terminal, as terminal.create returned it.') }),
+    description: "Returns the terminal's screen as a person sees it: its rows and the cursor (0-based column, row).",
+    input: z.object({ id: TERMINAL_ID }),
     metadata: terminalMetadata('LOW'),
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     runPolicy: 'quickRead',
     breakerScope: perTerminal,
     async run(args, call) {

@@ -20,7 +20,7 @@ const releaseField = z
   .string()
   .regex(UBUNTU_RELEASE, 'an Ubuntu release code name such as jammy')
   .default(DEFAULT_RELEASE)
-  .describe(`Ubuntu release code name (default ${DEFAULT_RELEASE}).`);
+  .describe('e.g. noble.');
 
 const nameOf = (release: string) => `ubuntu-${release}`;
 
@@ -53,10 +53,16 @@ export function ubuntuInstallTool(ctx: TerminalContext): Tool {
   const tool: Tool = defineTool({
     id: 'terminal.ubuntu_install',
     title: 'Install an Ubuntu system for the sandbox',
-    description: `Installs an Ubuntu root file system (ubuntu-<release>) for sandbox terminals from the source the person configured in Settings (${UBUNTU_SETTING}: an Ubuntu mirror, or a rootfs tarball). Without a usable source: UNSUPPORTED naming the setting. The person approves the install. A ready one answers at once.`,
+    description: `Installs ubuntu-<release> for sandbox terminals from the source in ${UBUNTU_SETTING}; the person approves.`,
     input: z.object({ release: releaseField }),
     ...declaration,
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: true,
+    },
     async run(args, call) {
       const existing = ctx.sandbox.store.get(nameOf(args.release));
       if (existing?.complete)
@@ -80,10 +86,16 @@ export function ubuntuEnsureTool(ctx: TerminalContext): Tool {
   const tool: Tool = defineTool({
     id: 'terminal.ubuntu.ensure',
     title: 'Make sure an Ubuntu system is ready',
-    description: `Makes sure the Ubuntu root file system of a release is ready for sandbox terminals: ready → answers at once (changed:false); half-made → made again; missing → installed from ${UBUNTU_SETTING} (the person approves). Without a usable source: UNSUPPORTED naming the setting.`,
+    description: `Makes sure ubuntu-<release> is ready for sandbox terminals: a half-made one is made again, a missing one installed from ${UBUNTU_SETTING} (the person approves).`,
     input: z.object({ release: releaseField }),
     ...declaration,
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+      sensitiveAction: true,
+    },
     async run(args, call) {
       const name = nameOf(args.release);
       const existing = ctx.sandbox.store.get(name);
@@ -109,10 +121,16 @@ export function ubuntuStatusTool(ctx: TerminalContext): Tool {
   return defineTool({
     id: 'terminal.ubuntu.status',
     title: 'Describe the Ubuntu systems',
-    description: `Says which Ubuntu root file systems the sandbox has (ready or half-made, version, size) and which source is configured (${UBUNTU_SETTING}).`,
+    description: `Lists the sandbox's Ubuntu systems (state, version, size) and the source in ${UBUNTU_SETTING}.`,
     input: z.object({}),
     metadata: terminalMetadata('LOW', 'sandbox', 'ubuntu'),
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     runPolicy: 'quickRead',
     run() {
       const source = describeUbuntuSource(ctx.settings.ubuntuSource());

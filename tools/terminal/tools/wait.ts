@@ -4,12 +4,13 @@
  * tested against the output (escape sequences removed) from the cursor on, the newest 256 KB.
  */
 import { z } from 'zod';
+import { timeoutMs } from '../../core/fields';
 import { ToolCallError, success } from '../../core/result';
 import { type Tool, defineTool } from '../../core/tool';
 import { compileRegex, findMatches, regexTimeout } from '../../common/safe-regex';
 import { BoundExceeded, DEFAULT_BOUND_MS, runBounded } from '../../common/time-bound';
 import type { TerminalContext } from '../context';
-import { perTerminal, terminalMetadata } from '../declare';
+import { TERMINAL_ID, perTerminal, terminalMetadata } from '../declare';
 import { MAX_WAIT_MS } from '../limits';
 import { terminalFor } from '../terminal-access';
 import { terminalText } from '../terminal-text';
@@ -42,33 +43,23 @@ export function waitTool(ctx: TerminalContext): Tool {
     id: 'terminal.wait',
     title: 'Wait for terminal output',
     description:
-      'Waits until `pattern` (a JavaScript regular expression) appears in the terminal’s output from `cursor` on (default: where your last observe stopped, so output printed since then counts), or with exit:true until its program ends; at most timeoutMs. Answers with the match and the cursor after it, or matched:false at the timeout.',
+      "Waits until pattern (a JavaScript regex) shows in the terminal's output after cursor (your last observe's end), or with exit until its program ends.",
     input: z.object({
-      id: z.string().min(1).max(64).describe('The terminal, as terminal.create returned it.'),
-      pattern: z
-        .string()
-        .min(1)
-        .max(2000)
-        .optional()
-        .describe('Regular expression to wait for, e.g. "listening on port \\\\d+" or "\\\\$ $".'),
-      flags: z.string().max(8).default('').describe('Regex flags: i, m, s, u (default none).'),
-      exit: z.boolean().default(false).describe('Wait for the terminal’s program to end instead of a pattern.'),
-      cursor: z
-        .number()
-        .int()
-        .min(0)
-        .optional()
-        .describe('Search output from this offset (from observe or an earlier wait).'),
-      timeoutMs: z
-        .number()
-        .int()
-        .min(100)
-        .max(MAX_WAIT_MS)
-        .default(30_000)
-        .describe(`How long to wait, in ms (default 30000, at most ${MAX_WAIT_MS}).`),
+      id: TERMINAL_ID,
+      pattern: z.string().min(1).max(2000).optional().describe('e.g. "listening on port \\\\d+".'),
+      flags: z.string().max(8).default('').describe('i, m, s, u.'),
+      exit: z.boolean().default(false),
+      cursor: z.number().int().min(0).optional(),
+      timeoutMs: timeoutMs(100, MAX_WAIT_MS).default(30_000),
     }),
     metadata: terminalMetadata('LOW'),
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     runPolicy: 'legacy',
     breakerScope: perTerminal,
     async run(args, call) {

@@ -11,10 +11,16 @@ export function workspacesTool(ctx: TerminalContext): Tool {
     id: 'terminal.workspaces',
     title: 'List terminal folders',
     description:
-      'Lists the folders a terminal may start in (terminal.create `workspace`): the file tools’ workspace (the default) and the folders the person added in Settings (terminalWorkspaces); a folder inside one of them works too. A sandbox terminal sees its folder at /workspace and nothing else of this machine.',
+      "Lists the folders a terminal may start in: the file tools' workspace (the default) and those the person added.",
     input: z.object({}),
     metadata: terminalMetadata('LOW'),
-    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+      sensitiveAction: false,
+    },
     runPolicy: 'quickRead',
     run() {
       const entries = listWorkspaces(ctx.roots).map((e, i) => ({ ...e, default: i === 0 }));
