@@ -230,6 +230,20 @@ describe('a published schema', () => {
     });
   });
 
+  it('says constants of one type as one enum, and leaves out minItems 1 while still refusing an empty list', () => {
+    const tool = defineTool({
+      id: 'pick_version',
+      description: 'Takes a version and some tags.',
+      input: z.object({ version: z.union([z.literal(4), z.literal(7)]), tags: z.array(z.string()).min(1) }),
+      run: () => 'ran',
+    });
+    expect(tool.inputSchema.properties).toEqual({
+      version: { type: 'number', enum: [4, 7] },
+      tags: { type: 'array', items: { type: 'string' } },
+    });
+    expect(tool.validate({ version: 4, tags: [] }).ok).toBe(false);
+  });
+
   it('keeps a property named like a keyword, and data values untouched', () => {
     expect(
       portableSchema({
