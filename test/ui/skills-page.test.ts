@@ -74,7 +74,7 @@ describe('Skills page', () => {
     await eventually(async () => expect(await mcpTools()).not.toContain('skill_shout-kit_shout'));
   });
 
-  it('sets a GitHub token in Settings without ever showing it, and the GitHub tools follow it', async () => {
+  it('sets a GitHub token in Settings without ever showing it; the GitHub tools follow it for a client given the toolset', async () => {
     await h.open('settings');
     const section = h.page.getByTestId('github-settings');
     const state = section.getByTestId('github-token-state');
@@ -87,8 +87,19 @@ describe('Skills page', () => {
     expect(await h.page.content()).not.toContain(TOKEN);
     for (const log of readdirSync(join(h.dataDir, 'logs')))
       expect(readFileSync(join(h.dataDir, 'logs', log), 'utf8')).not.toContain(TOKEN);
-    await eventually(async () => expect(await mcpTools()).toContain('github_get_user'));
     await h.shot('settings-github');
+    // The new github toolset is given to no client until the person does, on the Overview page.
+    expect(await mcpTools()).not.toContain('github_get_user');
+    await h.open('overview');
+    await h.page.getByRole('button', { name: 'Change the toolsets of default' }).click();
+    await h.page
+      .getByRole('group', { name: 'Toolsets default may use' })
+      .getByRole('checkbox', { name: /^github / })
+      .check();
+    await h.page.getByRole('button', { name: 'Save toolsets' }).click();
+    await h.mcp.callTool({ name: 'toolset_enable', arguments: { toolset: 'github' } });
+    await eventually(async () => expect(await mcpTools()).toContain('github_get_user'));
+    await h.open('settings');
     await section.getByRole('button', { name: 'Remove token' }).click();
     await expect.poll(() => state.textContent()).toBe('not set');
     await eventually(async () => expect(await mcpTools()).not.toContain('github_get_user'));
