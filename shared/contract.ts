@@ -6,10 +6,12 @@
  * Transport: a method `m` is `POST /api/rpc/m` with the JSON input as body (headless) or the IPC
  * channel `toolgate:m` (Electron). Events arrive on the WebSocket `/api/events` or the IPC channel
  * `toolgate:event`. Every method is the person's: over HTTP it needs the UI session and its CSRF
- * header (ui-session.ts); an MCP client's token is refused there.
+ * header (ui-session.ts); an MCP client's token is refused there. A device's live screen has a
+ * channel of its own per viewer (screen-wire.ts): the WebSocket `/api/screen`, or IPC.
  */
 import { z } from 'zod';
 import type { MethodNameFromList } from './method-names';
+import type { OpenScreen } from './screen-wire';
 
 export const ErrorCode = z.enum([
   'INVALID_ARGUMENT',
@@ -391,11 +393,6 @@ export const contract = {
   },
   defineShortcut: { input: ShortcutDefinition, output: CallOutcome },
   devices: { input: z.object({}), output: z.array(DeviceView) },
-  /** Starts (on) or stops the live screen of a device; frames arrive as `device-frame` events. */
-  deviceScreen: {
-    input: z.object({ serial: z.string().min(1), on: z.boolean() }),
-    output: z.object({ ok: z.boolean(), message: z.string() }),
-  },
   /** A click on the live screen: ui_tap through the pipeline, traced and gated like an agent's call. */
   deviceTap: {
     input: z.object({ serial: z.string().min(1), x: z.number().int().min(0), y: z.number().int().min(0) }),
@@ -457,14 +454,14 @@ export const HostEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tools-changed') }),
   z.object({ type: z.literal('devices-changed') }),
   z.object({ type: z.literal('browser-changed') }),
-  z.object({ type: z.literal('device-frame'), serial: z.string(), frame: ScreenFrame }),
   z.object({ type: z.literal('browser-frame'), url: z.string(), frame: ScreenFrame }),
   /** browser_show: the agent asks the person to look at the mirrored page. */
   z.object({ type: z.literal('browser-show'), url: z.string().optional(), reason: z.string().optional() }),
 ]);
 export type HostEvent = z.infer<typeof HostEvent>;
 
-/** The API the renderer sees: one named async method per contract entry, plus the event stream. */
+/** The API the renderer sees: one named async method per contract entry, the event stream, and live screens. */
 export type RendererApi = { [M in MethodName]: (input: MethodInput<M>) => Promise<MethodOutput<M>> } & {
   onEvent(listener: (event: HostEvent) => void): () => void;
+  openScreen: OpenScreen;
 };

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Notification, app } from 'electron';
 import { startHost } from '../../tools/host/host';
 import { bridgeHostToWindow } from './ipc-bridge';
+import { bridgeScreensToWindow } from './screen-bridge';
 import { createMainWindow } from './window';
 
 async function main(): Promise<void> {
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   });
   const win = createMainWindow(__dirname);
   const unbridge = bridgeHostToWindow(host, win);
+  const unbridgeScreens = bridgeScreensToWindow(host.screens, win);
   host.events.on((event) => {
     if (event.type !== 'approval-pending' || !Notification.isSupported()) return;
     const n = new Notification({
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
   app.on('will-quit', (e) => {
     e.preventDefault();
     unbridge();
+    unbridgeScreens();
     void host.close().finally(() => app.exit(0));
   });
 }

@@ -35,7 +35,7 @@ describe('screen stream', () => {
     const first = frames[0]!;
     expect(first).toMatchObject({ mimeType: 'image/png', width: 720, height: 1280, fps: 0 });
     expect(frames.at(-1)!.fps).toBeGreaterThan(0);
-    const png = PNG.sync.read(Buffer.from(first.data, 'base64'));
+    const png = PNG.sync.read(first.png);
     expect([png.width, png.height]).toEqual([720, 1280]);
     for (let i = 1; i < frames.length; i++) expect(frames[i]!.at).toBeGreaterThanOrEqual(frames[i - 1]!.at);
   });

@@ -79,6 +79,8 @@ const standin = {
   ipcMain: {
     handle: (channel) => report({ kind: 'handler', channel }),
     removeHandler: () => undefined,
+    on: () => undefined,
+    removeListener: () => undefined,
   },
   Notification: Object.assign(class {}, { isSupported: () => false }),
   shell: { openExternal: () => Promise.resolve() },

@@ -24,6 +24,13 @@ export { quote, sh } from './shell-words';
 export { telemetryKey, type DeviceScreenState, type TelemetryField } from './manager/device-telemetry';
 export type { DeviceChange, TrackedDevice } from './manager/device-tracker';
 export type { ScreenFrame, ScreenStream, ScreenStreamOptions } from './screen-stream';
+export {
+  ScreenHub,
+  type ScreenHubOptions,
+  type ScreenSink,
+  type ScreenViewer,
+  type StreamStats,
+} from './screen/screen-hub';
 export type { LogcatTailOptions } from './logcat-tail';
 export { attachVirtualDevice, type AttachedVirtualDevice } from './virtual-demo';
 

@@ -14,8 +14,7 @@ import type { DeviceManager } from './manager/device-manager';
 import { type CaptureFormat, captureScreen } from './screen-capture';
 
 export interface ScreenFrame {
-  /** Base64 PNG. */
-  data: string;
+  png: Buffer;
   mimeType: 'image/png';
   width: number;
   height: number;
@@ -99,7 +98,7 @@ export function startScreenStream(
         frameCount++;
         try {
           onFrame({
-            data: capture.png.toString('base64'),
+            png: capture.png,
             mimeType: 'image/png',
             width: capture.width,
             height: capture.height,

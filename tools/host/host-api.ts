@@ -54,7 +54,6 @@ export interface HostApiDeps {
 }
 
 export const UI_SESSION = 'ui';
-const NO_DEVICES = 'The device tools are not available in this host.';
 
 export function toolSummary(t: Tool): ToolSummary {
   return {
@@ -189,10 +188,6 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
     },
     defineShortcut: (def) => callAsUi('shortcut_define', def as ShortcutDefinition, 'Define shortcut'),
     devices: () => deps.surfaces.deviceSurface?.list() ?? [],
-    deviceScreen: async ({ serial, on }) =>
-      deps.surfaces.deviceSurface
-        ? deps.surfaces.deviceSurface.screen(serial, on, (frame) => deps.emit({ type: 'device-frame', serial, frame }))
-        : { ok: false, message: NO_DEVICES },
     deviceTap: ({ serial, x, y }) => callAsUi('ui_tap', { serial, x, y }, 'Live screen'),
     deviceSwipe: ({ serial, x1, y1, x2, y2, durationMs }) =>
       callAsUi('ui_swipe', { serial, x1, y1, x2, y2, durationMs }, 'Live screen'),

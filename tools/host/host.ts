@@ -27,6 +27,7 @@ import { type HostLog, openHostLog } from './host-log';
 import type { HostApiHandlers } from './http/rpc-dispatch';
 import { HostServer } from './http/host-server';
 import type { PeerUidLookup } from './http/peer-uid';
+import type { ScreenWatcher } from './surfaces';
 import { McpEndpoint } from './mcp/mcp-endpoint';
 import { AuditStore } from './store/audit-store';
 import { BreakerStore } from './store/breaker-store';
@@ -86,6 +87,8 @@ export interface Host {
   readonly approvals: ApprovalQueue;
   readonly api: HostApiHandlers;
   readonly events: HostEvents;
+  /** Device live screens, for the Electron bridge (the HTTP server serves them at /api/screen). */
+  readonly screens: ScreenWatcher | undefined;
   readonly db: Db;
   readonly log: HostLog;
   close(): Promise<void>;
@@ -228,6 +231,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     mcp,
     api,
     events,
+    ...(families.deviceSurface ? { screens: families.deviceSurface } : {}),
     rendererDir: resolve(options.rendererDir ?? join(__dirname, '..', '..', 'out', 'renderer')),
     log,
     ...(options.peerUid ? { peerUid: options.peerUid } : {}),
@@ -256,6 +260,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     approvals,
     api,
     events,
+    screens: families.deviceSurface,
     db,
     log,
     close: () =>

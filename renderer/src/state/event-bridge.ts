@@ -113,7 +113,7 @@ export function connectEventsToCache(api: RendererApi, client: QueryClient): () 
   const batcher = createFrameBatcher<HostEvent>(deliver);
   // Screen frames never touch the caches: the live screens draw them straight from the stream.
   const unsubscribe = api.onEvent((e) => {
-    if (e.type !== 'device-frame' && e.type !== 'browser-frame') batcher.push(e);
+    if (e.type !== 'browser-frame') batcher.push(e);
   });
   return () => {
     unsubscribe();

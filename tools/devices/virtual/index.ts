@@ -11,12 +11,15 @@ import { SYSTEM_PID } from './phone';
 import { resolveService } from './services/resolve';
 import type { ShellServiceDeps } from './services/shell-service';
 import { TransportServer } from './transport-server';
+import { LINK_PRESETS, type LinkPreset, type LinkSettings } from './link-throttle';
 
 export type { FaultSettings } from './faults';
 export { VirtualPhone } from './phone';
 export { adbState, runAdb, startAdbServer, waitForAdbState } from './adb-cli';
 export { connectToAdb, disconnectFromAdb } from './adb-link';
 export { parseScript, ShellSyntaxError } from './sh/parse';
+export { LINK_PRESETS, type LinkPreset, type LinkSettings, isLinkPreset } from './link-throttle';
+export { type RecorderSettings, type RecorderSupport, recorderSettings } from './display/recorder-settings';
 
 export interface VirtualDeviceOptions {
   /** TCP port to listen on; 0 (the default) picks a free one. */
@@ -27,6 +30,10 @@ export interface VirtualDeviceOptions {
   name?: string;
   /** The phone's clock in ms since the epoch (default Date.now), for deterministic logs and dates. */
   now?: () => number;
+  /** The display's size in pixels (default 720×1280). */
+  screen?: { width: number; height: number };
+  /** The cable's throughput and latency (default: loopback, unthrottled). */
+  link?: LinkPreset | LinkSettings;
 }
 
 export interface VirtualDevice {
@@ -41,6 +48,8 @@ export interface VirtualDevice {
   readonly executedCommands: readonly string[][];
   /** Mutable fault settings, read at the moment each fault applies. */
   faults: FaultSettings;
+  /** The cable's throughput and latency, mutable (link-throttle.ts). */
+  link: LinkSettings;
   /** Drops every open socket now; adb then shows the device offline. The port keeps listening. */
   unplug(): void;
   /**
@@ -69,10 +78,12 @@ export async function startVirtualDevice(opts: VirtualDeviceOptions = {}): Promi
     faults: () => device.faults,
     resolveService: (service) => (phone && deps ? resolveService(service, phone, deps) : null),
     onRefused: (service, reason) => phone?.log.add('W', 'adbd', `refused service '${service}': ${reason}`, SYSTEM_PID),
+    link: () => device.link,
   });
   const port = await server.listen(opts.port ?? 0);
   const serial = `127.0.0.1:${port}`;
   const createdPhone = new VirtualPhone({ model, name, serial, ...(opts.now ? { now: opts.now } : {}) });
+  if (opts.screen) Object.assign(createdPhone.screen, opts.screen);
   phone = createdPhone;
   const shell = new DeviceShell(createdPhone, executedCommands);
   deps = { shell, commandLog, faults: () => device.faults, unplug: () => server.dropAll() };
@@ -84,6 +95,7 @@ export async function startVirtualDevice(opts: VirtualDeviceOptions = {}): Promi
     commandLog,
     executedCommands,
     faults: {},
+    link: { ...(typeof opts.link === 'string' ? LINK_PRESETS[opts.link] : opts.link) },
     unplug: () => server.dropAll(),
     holdUnplugged: () => server.hold(),
     close: () => server.close(),

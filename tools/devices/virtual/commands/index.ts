@@ -8,6 +8,7 @@ import { input } from './input';
 import { logcat } from './logcat';
 import { pm } from './pm';
 import { screenCommands } from './screen';
+import { screenrecord } from '../display/screenrecord';
 import { systemCommands } from './system';
 import type { CommandTable } from './types';
 
@@ -50,4 +51,5 @@ export const COMMANDS: CommandTable = {
   dumpsys,
   input,
   logcat,
+  screenrecord,
 };

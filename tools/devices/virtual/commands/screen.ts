@@ -1,5 +1,6 @@
 /** `uiautomator dump [FILE|/dev/tty]` and `screencap [-p] [FILE]`. */
-import { encodePng, encodeRaw, renderFrame } from '../screen';
+import { displayFrame } from '../display/compositor';
+import { encodePng, encodeRaw } from '../screen';
 import type { CommandTable } from './types';
 
 const DEFAULT_DUMP = '/sdcard/window_dump.xml';
@@ -30,7 +31,7 @@ export const screenCommands: CommandTable = {
     const args = ctx.argv.slice(1);
     const png = args.includes('-p');
     const file = args.filter((a, i) => !a.startsWith('-') && args[i - 1] !== '-d').pop();
-    const frame = renderFrame(ctx.phone);
+    const frame = displayFrame(ctx.phone);
     const bytes = png || file?.endsWith('.png') ? encodePng(frame) : encodeRaw(frame);
     if (!file) {
       ctx.stdout.write(bytes);
