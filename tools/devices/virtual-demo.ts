@@ -7,7 +7,7 @@ import { type Clock, sleep, systemClock } from '../core/pipeline/clock';
 import type { DeviceService } from './device-service';
 import { raceDeadline, startDeadline } from './manager/adb-channel';
 import { DeviceIoError } from './manager/device-io-error';
-import { type VirtualDevice, startVirtualDevice } from './virtual';
+import { type LinkPreset, type LinkSettings, type VirtualDevice, startVirtualDevice } from './virtual';
 
 export interface AttachedVirtualDevice {
   device: VirtualDevice;
@@ -16,14 +16,24 @@ export interface AttachedVirtualDevice {
   close(): Promise<void>;
 }
 
+/** The demo phone's display and cable. */
+export interface VirtualDemoOptions {
+  screen?: { width: number; height: number };
+  link?: LinkPreset | LinkSettings;
+}
+
 export async function attachVirtualDevice(
   service: DeviceService,
-  opts: { port?: number; timeoutMs?: number; clock?: Clock } = {},
+  opts: VirtualDemoOptions & { port?: number; timeoutMs?: number; clock?: Clock } = {},
 ): Promise<AttachedVirtualDevice> {
   const clock = opts.clock ?? systemClock;
   const timeoutMs = opts.timeoutMs ?? 20_000;
   await service.start();
-  const device = await startVirtualDevice({ ...(opts.port !== undefined ? { port: opts.port } : {}) });
+  const device = await startVirtualDevice({
+    ...(opts.port !== undefined ? { port: opts.port } : {}),
+    ...(opts.screen ? { screen: opts.screen } : {}),
+    ...(opts.link ? { link: opts.link } : {}),
+  });
   const client = service.manager.client;
   const disconnect = async () => {
     const deadline = startDeadline(clock, 5_000, device.serial, 'adb disconnect');

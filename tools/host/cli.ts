@@ -1,5 +1,6 @@
 /**
- * `toolgate serve [--port N] [--data-dir DIR] [--virtual-device]`: the headless host. When ready
+ * `toolgate serve [--port N] [--data-dir DIR] [--virtual-device [--screen WxH] [--link usb2|wifi]]`: the
+ * headless host, with the demo phone at that display size behind a cable of that speed. When ready
  * it prints exactly one JSON line to stdout (with `uiLink`, the one-time link that opens the UI for
  * a person); everything else goes to stderr and the log file.
  * `toolgate ui-link [--data-dir DIR]`: prints a fresh one-time UI link for the host running there.
@@ -18,9 +19,10 @@ import { ownAccountFetch } from './mcp/own-account-fetch';
 import { proveHost } from './mcp/prove-host';
 import { runStdioBridge } from './mcp/stdio-bridge';
 import { HOST_VERSION } from './version';
+import { isLinkPreset } from '../devices/virtual/link-throttle';
 
 const USAGE = `usage:
-  toolgate serve [--port N] [--data-dir DIR] [--virtual-device]
+  toolgate serve [--port N] [--data-dir DIR] [--virtual-device [--screen WxH] [--link usb2|wifi]]
   toolgate ui-link [--data-dir DIR]
   toolgate mcp-stdio [--data-dir DIR | --url URL] [--token TOKEN]`;
 
@@ -36,7 +38,13 @@ export async function serve(argv: string[], mode: 'headless' | 'electron-fallbac
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, 'virtual-device': { type: 'boolean' } },
+      options: {
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'virtual-device': { type: 'boolean' },
+        screen: { type: 'string' },
+        link: { type: 'string' },
+      },
       strict: true,
     }));
   } catch (e) {
@@ -45,11 +53,27 @@ export async function serve(argv: string[], mode: 'headless' | 'electron-fallbac
   const port = values.port === undefined ? 7878 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail(`--port must be an integer from 0 to 65535, got '${values.port}'`);
+  const screen = values.screen === undefined ? undefined : /^(\d+)x(\d+)$/.exec(values.screen);
+  const size = screen ? { width: Number(screen[1]), height: Number(screen[2]) } : undefined;
+  if (values.screen !== undefined && (!size || [size.width, size.height].some((n) => n < 16 || n > 4096 || n % 2)))
+    fail(`--screen must be WIDTHxHEIGHT with even sides from 16 to 4096 (1080x2400), got '${values.screen}'`);
+  if (values.link !== undefined && !isLinkPreset(values.link))
+    fail(`--link must be usb2 (~35 MB/s, 1 ms) or wifi (~5 MB/s, 5 ms), got '${values.link}'`);
+  if ((size || values.link) && !values['virtual-device'])
+    fail('--screen and --link set up the virtual phone: add --virtual-device');
   const { startHost } = await import('./host');
   const host = await startHost({
     dataDir: values['data-dir'] ?? defaultDataDir(),
     port,
     virtualDevice: values['virtual-device'] ?? false,
+    ...(size || values.link
+      ? {
+          virtualDeviceOptions: {
+            ...(size ? { screen: size } : {}),
+            ...(values.link && isLinkPreset(values.link) ? { link: values.link } : {}),
+          },
+        }
+      : {}),
   });
   let closing = false;
   const shutdown = (signal: string) => {

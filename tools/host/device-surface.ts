@@ -18,6 +18,7 @@ export function createDeviceSurface(service: DeviceService): DeviceSurface & { d
       void service.refreshTelemetry(parsed.serial).catch(() => undefined);
       return service.screens.watch(parsed, sink);
     },
+    screenStats: (serial) => service.screens.stats(serial),
     async logcat(serial, lines) {
       const result = await service.manager.shell(serial, sh`logcat -d -v threadtime -t ${String(lines)}`, {
         timeoutMs: 10_000,

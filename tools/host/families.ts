@@ -16,7 +16,8 @@ import type { EnvironmentGate, TelemetryStore } from '../core/pipeline';
 import type { ApprovalDecider } from '../core/permission';
 import type { SelfGuard } from '../common/self-guard';
 import { type CommandApprover, createDeviceService, deviceEnvironmentRules, deviceTools } from '../devices';
-import { attachVirtualDevice } from '../devices/virtual-demo';
+import { type VirtualDemoOptions, attachVirtualDevice } from '../devices/virtual-demo';
+import type { ScreenHubOptions } from '../devices';
 import { createDeviceSurface } from './device-surface';
 import { type ShortcutStore, orchestrationTools } from '../orchestration';
 import { networkTools } from '../network';
@@ -36,6 +37,9 @@ export interface FamilyDeps {
   traceSpans: () => readonly TraceSpan[];
   telemetry: TelemetryStore | undefined;
   virtualDevice: boolean;
+  virtualDeviceOptions?: VirtualDemoOptions;
+  /** Live screens' options (screenrecord's time limit, viewer windows). */
+  screens?: ScreenHubOptions;
   /** Overrides the adbPort setting. */
   adbPort?: number;
   settings: HostSettings;
@@ -113,6 +117,7 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
     ...(deps.telemetry ? { telemetry: deps.telemetry } : {}),
     ...(settings.current().adbHost ? { adbHost: settings.current().adbHost } : {}),
     ...((deps.adbPort ?? settings.current().adbPort) ? { adbPort: deps.adbPort ?? settings.current().adbPort } : {}),
+    ...(deps.screens ? { screens: deps.screens } : {}),
   });
   registry.registerAll(
     deviceTools({ service: deviceService, workspaceRoot: deps.workspaceRoot, approveCommand: deps.approveCommand }),
@@ -123,7 +128,7 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
   // adb is started now so the Devices page lists phones at once; without adb the tools say how to install it.
   const adbStarting = deviceService.start().catch((e: unknown) => deps.log(`devices: ${(e as Error).message}`));
   const demo = deps.virtualDevice
-    ? await attachVirtualDevice(deviceService).catch((e: unknown) => {
+    ? await attachVirtualDevice(deviceService, deps.virtualDeviceOptions).catch((e: unknown) => {
         deps.log(`virtual device could not start: ${(e as Error).message}`);
         return undefined;
       })

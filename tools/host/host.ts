@@ -28,6 +28,8 @@ import type { HostApiHandlers } from './http/rpc-dispatch';
 import { HostServer } from './http/host-server';
 import type { PeerUidLookup } from './http/peer-uid';
 import type { ScreenWatcher } from './surfaces';
+import type { ScreenHubOptions } from '../devices';
+import type { VirtualDemoOptions } from '../devices/virtual-demo';
 import { McpEndpoint } from './mcp/mcp-endpoint';
 import { AuditStore } from './store/audit-store';
 import { BreakerStore } from './store/breaker-store';
@@ -46,6 +48,10 @@ export interface HostOptions {
   /** 0 picks a free port. */
   port: number;
   virtualDevice?: boolean;
+  /** The demo phone's screen size and cable (`serve --screen WxH --link usb2|wifi`). */
+  virtualDeviceOptions?: VirtualDemoOptions;
+  /** Live screens: screenrecord's time limit, viewer windows (tests shorten the limit). */
+  screens?: ScreenHubOptions;
   /** How long a destructive call waits for a person; default 120 s. */
   approvalTimeoutMs?: number;
   rendererDir?: string;
@@ -172,6 +178,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     traceSpans: () => recentSpans(spans),
     telemetry: pipeline.telemetry,
     virtualDevice: options.virtualDevice ?? false,
+    ...(options.virtualDeviceOptions ? { virtualDeviceOptions: options.virtualDeviceOptions } : {}),
+    ...(options.screens ? { screens: options.screens } : {}),
     ...(options.adbPort !== undefined ? { adbPort: options.adbPort } : {}),
     log,
   });

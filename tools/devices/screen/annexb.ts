@@ -98,6 +98,10 @@ export class AnnexBSplitter {
   /** The stream paused: the NAL unit being received is complete, and so is the picture it ends. */
   flush(): AccessUnit[] {
     const units: AccessUnit[] = [];
+    if (!this.started) {
+      this.notePreamble(this.tail);
+      this.tail = Buffer.alloc(0);
+    }
     if (this.started && this.tail.length > 3) {
       this.addNal(this.tail.subarray(3), units);
       this.tail = Buffer.alloc(0);

@@ -7,7 +7,6 @@
  * in two. Text instead of video (a missing or refusing screenrecord) becomes the run's failure.
  */
 import type { Duplex } from 'node:stream';
-import { quote } from '../shell-words';
 import type { DeviceManager } from '../manager/device-manager';
 import { type AccessUnit, AnnexBSplitter } from './annexb';
 
@@ -40,20 +39,10 @@ export interface RunHandlers {
 /** Text that is not video gives up the run after this many bytes (a usage message is ~1.5 KB). */
 const MAX_PREAMBLE = 4096;
 
+/** The command line; every value in it is a whole number this host chose, so no word needs quoting. */
 export function screenrecordCommand(p: RecordParams): string {
-  return [
-    'screenrecord',
-    '--output-format=h264',
-    '--size',
-    `${p.width}x${p.height}`,
-    '--bit-rate',
-    String(Math.round(p.bitRate)),
-    '--time-limit',
-    String(p.timeLimitS),
-    '-',
-  ]
-    .map((w) => quote(w))
-    .join(' ');
+  const n = (v: number) => String(Math.max(0, Math.round(v)));
+  return `screenrecord --output-format=h264 --size ${n(p.width)}x${n(p.height)} --bit-rate ${n(p.bitRate)} --time-limit ${n(p.timeLimitS)} -`;
 }
 
 /** The first line of what screenrecord said, without the shell's prefix. */
@@ -89,14 +78,16 @@ export function startRecordingRun(
       handlers.onUnit(unit);
     }
   };
-  const finish = (message: string) => {
+  /** Ends the run; `why` is read after the last bytes were taken in (what screenrecord said may end there). */
+  const finish = (why: () => string) => {
     if (ended) return;
     if (!abort.signal.aborted) deliver(splitter.flush());
     ended = true;
     clearTimeout(idleTimer);
     stream?.destroy();
-    handlers.onEnd({ units, message });
+    handlers.onEnd({ units, message: why() });
   };
+  const said = () => (units === 0 ? summarize(splitter.preamble) : '');
   const armIdle = () => {
     clearTimeout(idleTimer);
     const armedAt = lastData;
@@ -122,15 +113,14 @@ export function startRecordingRun(
           if (ended) return;
           lastData++;
           deliver(splitter.push(chunk));
-          if (units === 0 && splitter.preamble.length >= MAX_PREAMBLE) return finish(summarize(splitter.preamble));
+          if (units === 0 && splitter.preamble.length >= MAX_PREAMBLE) return finish(said);
           armIdle();
         });
-        const close = () => finish(units === 0 ? summarize(splitter.preamble) : '');
-        opened.once('end', close);
-        opened.once('close', close);
-        opened.once('error', (e: Error) => finish(units === 0 ? summarize(splitter.preamble) || e.message : ''));
+        opened.once('end', () => finish(said));
+        opened.once('close', () => finish(said));
+        opened.once('error', (e: Error) => finish(() => (units === 0 ? said() || e.message : '')));
       },
-      (e: unknown) => finish((e as Error).message),
+      (e: unknown) => finish(() => (e as Error).message),
     );
 
   return {
@@ -140,7 +130,7 @@ export function startRecordingRun(
     },
     stop() {
       abort.abort();
-      finish('');
+      finish(() => '');
     },
   };
 }
