@@ -23,7 +23,8 @@ export function DeviceScreen(props: { serial: string; onGesture(gesture: Gesture
   const onPointerDown = (e: React.PointerEvent<HTMLCanvasElement>) => {
     if (e.button !== 0) return;
     e.currentTarget.setPointerCapture(e.pointerId);
-    e.currentTarget.focus();
+    // Focus for the keys, without scrolling: a scroll between press and release would move the tap.
+    e.currentTarget.focus({ preventScroll: true });
     press.current = { client: { x: e.clientX, y: e.clientY }, at: e.timeStamp, pointerId: e.pointerId };
     e.preventDefault();
   };

@@ -9,8 +9,6 @@ import type { Frame } from '../screen';
 
 export interface EncoderOptions {
   input: { width: number; height: number };
-  /** ffmpeg video filter that turns the input into the encoded size (none when they are the same). */
-  filter?: string | undefined;
   bitRate: number;
   /** Frames per second the rate control plans for. */
   fps: number;
@@ -25,20 +23,19 @@ export interface H264Encoder {
   /** Encodes what it has, then exits. */
   finish(): void;
   kill(): void;
-  /** Settles when ffmpeg has exited: null code when it could not start; `error` is what it said. */
-  readonly exited: Promise<{ code: number | null; error: string }>;
+  /** Settles when ffmpeg has exited (`started` false: it could not start); `error` is what it said. */
+  readonly exited: Promise<{ started: boolean; code: number | null; error: string }>;
 }
 
 export const FFMPEG = process.env.TOOLGATE_FFMPEG || 'ffmpeg';
 
 export function startH264Encoder(opts: EncoderOptions): H264Encoder {
   const { input } = opts;
-  const scale = opts.filter ? ['-vf', opts.filter] : [];
   const bitRate = String(Math.round(opts.bitRate));
   const args = [
     ['-hide_banner', '-loglevel', 'error', '-nostdin'],
     ['-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${input.width}x${input.height}`, '-framerate', String(opts.fps)],
-    ['-i', 'pipe:0', ...scale],
+    ['-i', 'pipe:0'],
     ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-bf', '0'],
     ['-g', String(Math.max(1, Math.round(opts.keyFrameIntervalS * opts.fps))), '-threads', '2'],
     ['-b:v', bitRate, '-maxrate', bitRate, '-bufsize', String(Math.round(opts.bitRate / 2))],
@@ -47,14 +44,14 @@ export function startH264Encoder(opts: EncoderOptions): H264Encoder {
   let stderr = '';
   let gone = false;
   const child: ChildProcessWithoutNullStreams = spawn(FFMPEG, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-  const exited = new Promise<{ code: number | null; error: string }>((resolve) => {
+  const exited = new Promise<{ started: boolean; code: number | null; error: string }>((resolve) => {
     child.once('error', (e) => {
       gone = true;
-      resolve({ code: null, error: e.message });
+      resolve({ started: child.pid !== undefined, code: null, error: e.message });
     });
     child.once('close', (code) => {
       gone = true;
-      resolve({ code, error: stderr.trim() });
+      resolve({ started: true, code, error: stderr.trim() });
     });
   });
   child.stderr.on('data', (c: Buffer) => {

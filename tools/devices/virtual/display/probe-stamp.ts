@@ -1,10 +1,12 @@
 /**
- * Draws the latency probe (shared/screen-probe.ts) into a rendered frame: the phone's frame counter
- * and its clock as black and white cells in a black box at the top centre, where a viewer reads
- * them back from the picture it shows.
+ * Draws the latency probe (shared/screen-probe.ts) into a composed frame: the phone's frame counter
+ * and its clock as black and white cells in a black box at the top centre of the display, where a
+ * viewer reads them back from the picture it shows. A frame composed at another size (a recorder's)
+ * gets the probe where the display's would be in it.
  */
-import { probeCells, probeGeometry, PROBE_COLUMNS } from '../../../../shared/screen-probe';
+import { PROBE_COLUMNS, probeCells, probeGeometry } from '../../../../shared/screen-probe';
 import type { Frame } from '../screen';
+import type { Placement } from './fit-frame';
 
 function fillRect(frame: Frame, left: number, top: number, right: number, bottom: number, value: number): void {
   const x0 = Math.max(0, left);
@@ -19,13 +21,28 @@ function fillRect(frame: Frame, left: number, top: number, right: number, bottom
   }
 }
 
-export function stampProbe(frame: Frame, counter: number, timeMs: number): void {
-  const g = probeGeometry(frame.width);
-  fillRect(frame, g.left - g.margin, g.top - g.margin, g.left + g.width + g.margin, g.top + g.height + g.margin, 0);
+export function stampProbe(
+  frame: Frame,
+  counter: number,
+  timeMs: number,
+  displayWidth = frame.width,
+  at: Placement = { scale: 1, left: 0, top: 0 },
+): void {
+  const g = probeGeometry(displayWidth);
+  const x = (v: number) => Math.round(at.left + v * at.scale);
+  const y = (v: number) => Math.round(at.top + v * at.scale);
+  fillRect(
+    frame,
+    x(g.left - g.margin),
+    y(g.top - g.margin),
+    x(g.left + g.width + g.margin),
+    y(g.top + g.height + g.margin),
+    0,
+  );
   probeCells(counter, timeMs).forEach((white, i) => {
     if (!white) return;
-    const x = g.left + (i % PROBE_COLUMNS) * g.cell;
-    const y = g.top + Math.floor(i / PROBE_COLUMNS) * g.cell;
-    fillRect(frame, x, y, x + g.cell, y + g.cell, 255);
+    const cx = g.left + (i % PROBE_COLUMNS) * g.cell;
+    const cy = g.top + Math.floor(i / PROBE_COLUMNS) * g.cell;
+    fillRect(frame, x(cx), y(cy), x(cx + g.cell), y(cy + g.cell), 255);
   });
 }

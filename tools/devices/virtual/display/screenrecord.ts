@@ -2,8 +2,8 @@
  * `screenrecord [--size WxH] [--bit-rate RATE] [--time-limit S] [--output-format FORMAT] FILE`, as
  * Android 10+ answers it (frameworks/av cmds/screenrecord/screenrecord.cpp): only
  * `--output-format=h264` to `-` (stdout) is recorded here, which is what a host streams from. The
- * phone's composed frames (compositor.ts) go through ffmpeg's libx264 (h264-encoder.ts). A size of
- * another aspect is letterboxed, as screenrecord does; the recording ends at the time limit (180 s
+ * phone's frames, composed at the video's size (compositor.ts), go through ffmpeg's libx264
+ * (h264-encoder.ts). A size of another aspect is letterboxed, as screenrecord does; the recording ends at the time limit (180 s
  * by default and at most) or when the stream closes. recorder-settings.ts makes it missing or
  * failing as older or refusing phones are.
  */
@@ -116,11 +116,6 @@ function parseOptions(args: string[], maxTimeLimitS: number, knowsFormats: boole
   return options;
 }
 
-/** The size the encoder gets; a frame of another aspect is letterboxed into it, as screenrecord's projection does. */
-function fitInside(video: { width: number; height: number }): string {
-  return `scale=${video.width}:${video.height}:force_original_aspect_ratio=decrease:force_divisible_by=2,pad=${video.width}:${video.height}:(ow-iw)/2:(oh-ih)/2`;
-}
-
 export async function screenrecord(ctx: CommandContext): Promise<number> {
   const phone = ctx.phone;
   const settings = recorderSettings(phone);
@@ -148,15 +143,15 @@ export async function screenrecord(ctx: CommandContext): Promise<number> {
     ctx.err(`ERROR: unable to configure video/avc codec at ${video.width}x${video.height} (err=-22)\n`);
     return 1;
   }
+  // The display is composed at the video's size (letterboxed for another aspect), as screenrecord's virtual display is.
   const encoder = startH264Encoder({
-    input: display,
+    input: video,
     bitRate: parsed.bitRate,
     fps: settings.refreshHz,
     keyFrameIntervalS: settings.keyFrameIntervalS,
-    filter: video.width === display.width && video.height === display.height ? undefined : fitInside(video),
   });
   encoder.output.on('data', (chunk: Buffer) => ctx.stdout.write(chunk));
-  const feed = compositorOf(phone).attach((frame) => encoder.write(frame));
+  const feed = compositorOf(phone).attach((frame) => encoder.write(frame), video);
   const stop = (finish: boolean) => {
     feed.dispose();
     if (finish) encoder.finish();
@@ -165,11 +160,13 @@ export async function screenrecord(ctx: CommandContext): Promise<number> {
   const limit = setTimeout(() => stop(true), parsed.timeLimitS * 1000);
   const onAbort = () => stop(false);
   ctx.signal.addEventListener('abort', onAbort, { once: true });
-  const { code, error } = await encoder.exited;
+  const { started, code, error } = await encoder.exited;
   clearTimeout(limit);
   ctx.signal.removeEventListener('abort', onAbort);
   feed.dispose();
-  if (code === null || (code !== 0 && !ctx.signal.aborted)) {
+  // Stopped by the host closing the stream (ffmpeg killed): a normal end, as Ctrl-C is for screenrecord.
+  if (ctx.signal.aborted) return 0;
+  if (!started || code !== 0) {
     // ffmpeg is this phone's encoder: without it (or when it fails) the encoder cannot be created.
     phone.log.add('E', 'screenrecord', `encoder failed: ${error.split('\n')[0] ?? ''}`, SYSTEM_PID);
     ctx.err('ERROR: unable to create video/avc codec instance\n');
