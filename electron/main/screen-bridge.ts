@@ -21,7 +21,7 @@ export function bridgeScreensToWindow(screens: ScreenWatcher | undefined, win: B
     for (const viewer of viewers.values()) viewer.close();
     viewers.clear();
   };
-  ipcMain.handle(SCREEN_CHANNELS.open, (event, input: unknown) => {
+  ipcMain.handle(SCREEN_CHANNELS.open, async (event, input: unknown) => {
     if (!isTrustedSender(event, win)) throw new Error('refused: the sender is not the Toolgate window');
     if (!screens) throw new Error('The device tools are not available in this host.');
     const request = ScreenRequest.safeParse(input);

@@ -28,11 +28,15 @@ afterAll(async () => {
 });
 
 /** A viewer that records what it gets and acknowledges each frame at once (unless told not to). */
-function watch(hub: ScreenHub, canvas = { maxWidth: 360, maxHeight: 640 }, opts: { ack?: boolean } = {}) {
+function watch(
+  hub: ScreenHub,
+  canvas = { maxWidth: 360, maxHeight: 640 },
+  opts: { ack?: boolean; h264?: boolean } = {},
+) {
   const frames: WireFrame[] = [];
   const statuses: ScreenStatus[] = [];
   const viewer: ScreenViewer = hub.watch(
-    { serial: device.serial, ...canvas },
+    { serial: device.serial, ...canvas, h264: opts.h264 ?? true },
     {
       status: (s) => statuses.push(s),
       frame: (f) => {
@@ -176,6 +180,16 @@ describe('when screenrecord cannot stream', () => {
           recorderSettings(device.phone).support = 'h264';
         }
       }));
+
+  it('sends screencap frames when a viewer’s page cannot decode H.264, and says so', () =>
+    withHub({}, async (hub) => {
+      const v = watch(hub, undefined, { h264: false });
+      await expect.poll(() => v.frames.length, { timeout: 30_000 }).toBeGreaterThan(1);
+      expect(v.frames.every((f) => f.kind === 'png')).toBe(true);
+      expect(v.last()?.reason).toContain('cannot decode H.264');
+      expect(compositorOf(device.phone).recorders).toBe(0);
+      v.viewer.close();
+    }));
 
   it('says so at once for a device that is not attached', () =>
     withHub({}, async (hub) => {

@@ -12,6 +12,8 @@ import { ensureBuilt } from '../support/build';
 
 type Handler = (event: unknown, input?: unknown) => Promise<unknown>;
 const handlers = new Map<string, Handler>();
+const listeners = new Map<string, (event: unknown, ...args: unknown[]) => void>();
+const sent: unknown[][] = [];
 const windows: Array<{ options: Record<string, unknown>; webContents: Record<string, unknown>; loaded?: string }> = [];
 const quitHandlers: Array<(e: { preventDefault(): void }) => void> = [];
 let exited: number | undefined;
@@ -26,7 +28,11 @@ async function waitFor(check: () => boolean, what: string, ms = 30_000): Promise
 }
 
 function electronStub() {
-  const webContents = { send: () => undefined, setWindowOpenHandler: () => undefined, on: () => undefined };
+  const webContents = {
+    send: (...args: unknown[]) => void sent.push(args),
+    setWindowOpenHandler: () => undefined,
+    on: () => undefined,
+  };
   class BrowserWindow {
     webContents = webContents;
     constructor(readonly options: Record<string, unknown>) {
@@ -65,6 +71,8 @@ function electronStub() {
     ipcMain: {
       handle: (channel: string, fn: Handler) => handlers.set(channel, fn),
       removeHandler: (channel: string) => handlers.delete(channel),
+      on: (channel: string, fn: (event: unknown, ...args: unknown[]) => void) => listeners.set(channel, fn),
+      removeListener: (channel: string) => listeners.delete(channel),
     },
     Notification: Object.assign(class {}, { isSupported: () => false }),
     shell: { openExternal: () => Promise.resolve() },
@@ -106,9 +114,28 @@ describe('the built Electron main bundle', () => {
     expect(windows[0]?.loaded).toMatch(/renderer[/\\]index\.html$/);
   });
 
-  it('registers one IPC handler per contract method', async () => {
-    const { METHOD_NAME_LIST } = await import('../../shared/method-names');
-    expect([...handlers.keys()].sort()).toEqual(METHOD_NAME_LIST.map((m) => `toolgate:${m}`).sort());
+  it('registers one IPC handler per contract method, and the device screen’s channels', async () => {
+    const { METHOD_NAME_LIST, SCREEN_CHANNELS } = await import('../../shared/method-names');
+    expect([...handlers.keys()].sort()).toEqual(
+      [...METHOD_NAME_LIST.map((m) => `toolgate:${m}`), SCREEN_CHANNELS.open].sort(),
+    );
+    expect([...listeners.keys()].sort()).toEqual([SCREEN_CHANNELS.ack, SCREEN_CHANNELS.close].sort());
+  });
+
+  it('opens a device screen for its own window only, parsing the request, and answers on the screen channel', async () => {
+    const open = handlers.get('toolgate:screen-open')!;
+    const own = { sender: windows[0]?.webContents, senderFrame: { url: 'file:///app/out/renderer/index.html' } };
+    const stranger = { sender: {}, senderFrame: { url: 'https://evil.example/' } };
+    await expect(open(stranger, { serial: 'a', maxWidth: 100, maxHeight: 100 })).rejects.toThrow(/refused/);
+    await expect(open(own, { serial: 'a' })).rejects.toThrow(/malformed/);
+    const id = await open(own, { serial: 'no-such-phone', maxWidth: 100, maxHeight: 100 });
+    expect(typeof id).toBe('number');
+    expect(sent.at(-1)).toEqual([
+      'toolgate:screen',
+      id,
+      { status: expect.objectContaining({ mode: 'failed', reason: "No device 'no-such-phone' is attached." }) },
+    ]);
+    listeners.get('toolgate:screen-close')!({ sender: windows[0]?.webContents }, id);
   });
 
   it('answers its own window and parses the input', async () => {
