@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScreenStatus, WireFrame } from '../../shared/screen-wire';
 import { type ScreenHubOptions, ScreenHub, type ScreenViewer } from '../../tools/devices';
 import { compositorOf } from '../../tools/devices/virtual/display/compositor';
-import { type RecorderSupport, type VirtualDevice, recorderSettings } from '../../tools/devices/virtual';
+import { type RecorderSupport, type VirtualDevice, connectToAdb, recorderSettings } from '../../tools/devices/virtual';
 import { ProbeDecoder, missingCounters } from '../support/probe-decoder';
 import { type DeviceLab, startDeviceLab } from './device-lab';
 
@@ -137,6 +137,25 @@ describe('the H.264 stream', () => {
       await lab.call('get_time');
       expect(screenrecords()).toBe(runs);
       expect(b.frames.length).toBe(got);
+    }));
+});
+
+describe('a phone that drops off', () => {
+  it('is said to be offline (not to lack screenrecord), and streams H.264 again once it is back', () =>
+    withHub({}, async (hub) => {
+      const v = watch(hub);
+      await expect.poll(() => v.frames.length, { timeout: 30_000 }).toBeGreaterThan(5);
+      device.faults = { refuseConnections: true };
+      device.unplug();
+      await expect.poll(() => v.last()?.mode, { timeout: 30_000 }).toBe('failed');
+      expect(v.last()?.reason).toMatch(/^The phone is offline; its screen comes back when it reconnects\./);
+      const before = v.frames.length;
+      device.faults = {};
+      await connectToAdb(device);
+      await expect.poll(() => v.frames.length, { timeout: 30_000 }).toBeGreaterThan(before + 5);
+      expect(v.frames[before]?.key).toBe(true);
+      expect(v.last()).toMatchObject({ mode: 'h264' });
+      v.viewer.close();
     }));
 });
 

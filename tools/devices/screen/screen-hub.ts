@@ -5,9 +5,12 @@
  * and every viewer is told which and why. The pictures since the last key frame are kept, so a new
  * viewer starts at once at that key frame (or, when none is kept, the stream restarts for a fresh
  * one). Each viewer gets frames within its window (viewer-window.ts): one that falls behind skips
- * to the next key frame, and the host's memory stays bounded whatever a viewer does.
+ * to the next key frame, and the host's memory stays bounded whatever a viewer does. A phone that
+ * goes offline is not a phone without screenrecord: the viewers are told it is offline, and the
+ * stream starts again when it is back.
  */
 import type { ScreenMode, ScreenStatus, WireFrame } from '../../../shared/screen-wire';
+import type { Disposable } from '../../core/disposable';
 import type { DeviceManager } from '../manager/device-manager';
 import { type ScreenStream, type ScreenStreamOptions, startScreenStream } from '../screen-stream';
 import type { AccessUnit } from './annexb';
@@ -72,7 +75,10 @@ class PhoneStream {
   private latestPng: WireFrame | undefined;
   private readonly arrivals: number[] = [];
   private readonly timers: ReturnType<typeof setInterval>[] = [];
+  private readonly subscriptions: Disposable[] = [];
+  private offline = false;
   private lastFreshRequest = 0;
+  private polling = false;
   private stopped = false;
   frames = 0;
 
@@ -84,6 +90,35 @@ class PhoneStream {
 
   start(): void {
     this.timers.push(setInterval(() => this.broadcastStatus(), this.opts.statusEveryMs ?? 1_000));
+    this.subscriptions.push(
+      this.manager.tracker.onChange((change) => {
+        if (change.serial !== this.serial) return;
+        if (change.to === 'device') this.back();
+        else this.wentOffline(change.to);
+      }),
+    );
+    void this.startH264();
+  }
+
+  private wentOffline(state: string): void {
+    if (this.stopped) return;
+    this.offline = true;
+    this.source?.stop();
+    this.screencap?.dispose();
+    this.source = this.screencap = undefined;
+    this.kept = [];
+    this.keptBytes = 0;
+    this.mode = 'failed';
+    this.reason = `The phone is ${state === 'removed' ? 'gone' : state}; its screen comes back when it reconnects.`;
+    this.broadcastStatus();
+  }
+
+  private back(): void {
+    if (this.stopped || !this.offline) return;
+    this.offline = false;
+    this.mode = 'starting';
+    this.reason = 'The phone is back; asking it for its screen…';
+    this.broadcastStatus();
     void this.startH264();
   }
 
@@ -108,6 +143,7 @@ class PhoneStream {
   stop(): void {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
+    for (const s of this.subscriptions) s.dispose();
     this.source?.stop();
     this.screencap?.dispose();
     this.source = this.screencap = undefined;
@@ -167,13 +203,20 @@ class PhoneStream {
       {
         onUnit: (unit, fresh, codec) => this.onUnit(unit, fresh, codec),
         onDamage: () => this.onDamage(),
-        onFailure: (reason) =>
-          this.switchToScreencap(`screenrecord cannot stream from this phone (${reason}), so screenshots are sent.`),
+        onFailure: (reason) => {
+          // A run that failed because the link went is the phone's absence, not screenrecord's failure.
+          if (this.manager.tracker.get(this.serial)?.state !== 'device') this.wentOffline('offline');
+          else
+            this.switchToScreencap(`screenrecord cannot stream from this phone (${reason}), so screenshots are sent.`);
+        },
       },
       this.opts,
     );
     const poll = this.opts.geometryPollMs ?? 5_000;
-    if (poll > 0) this.timers.push(setInterval(() => void this.checkGeometry(), poll));
+    if (poll > 0 && !this.polling) {
+      this.polling = true;
+      this.timers.push(setInterval(() => void this.checkGeometry(), poll));
+    }
   }
 
   private onUnit(unit: AccessUnit, fresh: boolean, codec: string): void {
@@ -241,7 +284,7 @@ class PhoneStream {
   // ── screencap ──
 
   private switchToScreencap(reason: string): void {
-    if (this.stopped) return;
+    if (this.stopped || this.offline) return;
     this.source?.stop();
     this.source = undefined;
     this.kept = [];
