@@ -47,6 +47,8 @@ interface Run {
   recording: RecordingRun;
   params: RecordParams;
   live: boolean;
+  /** When it was launched: the phone's time limit counts from about then. */
+  launchedAt: number;
   sps: Buffer | undefined;
   pps: Buffer | undefined;
   damaged: number;
@@ -85,6 +87,7 @@ export function startH264Source(
     const run: Run = {
       params: p,
       live: false,
+      launchedAt: Date.now(),
       sps: undefined,
       pps: undefined,
       damaged: 0,
@@ -119,7 +122,7 @@ export function startH264Source(
         () => {
           if (current === run && !next && !stopped) next = launch(params);
         },
-        run.params.timeLimitS * 1000 - leadMs,
+        Math.max(0, run.launchedAt + run.params.timeLimitS * 1000 - leadMs - Date.now()),
       ),
     );
     events.onUnit(unit, true, codecString(unit.sps ?? Buffer.alloc(4)));
