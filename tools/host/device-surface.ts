@@ -15,7 +15,8 @@ export function createDeviceSurface(service: DeviceService): DeviceSurface & { d
     watch(request, sink) {
       const parsed = ScreenRequest.parse(request);
       // The person is looking now: read screen, foreground app and keyboard at once, not only after the next UI tool.
-      void service.refreshTelemetry(parsed.serial).catch(() => undefined);
+      if (service.manager.tracker.get(parsed.serial)?.state === 'device')
+        void service.refreshTelemetry(parsed.serial).catch(() => undefined);
       return service.screens.watch(parsed, sink);
     },
     screenStats: (serial) => service.screens.stats(serial),
