@@ -14,7 +14,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Page, chromium } from 'playwright-core';
 import { startHost } from '../tools/host/host';
-import { connectToAdb, disconnectFromAdb, recorderSettings, startVirtualDevice } from '../tools/devices/virtual';
+import {
+  connectToAdb,
+  disconnectFromAdb,
+  recorderSettings,
+  runAdb,
+  startVirtualDevice,
+} from '../tools/devices/virtual';
 import { ensureRendererBuild } from '../test/ui/support/renderer-build';
 import { freePort, killAdbServer } from '../test/support/private-adb';
 
@@ -108,6 +114,8 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-bench-screen-'));
   const adbPort = await freePort();
   process.env.ANDROID_ADB_SERVER_PORT = String(adbPort);
+  // Started here first: the host and `adb connect` would otherwise race to start it.
+  await runAdb(['-P', String(adbPort), 'start-server']);
   const host = await startHost({ dataDir, port: 0, rendererDir, adbPort });
   const device = await startVirtualDevice({ screen: SCREEN, link: 'usb2' });
   const browser = await chromium.launch({
