@@ -17,7 +17,10 @@ import { type DeviceLab, startDeviceLab } from './device-lab';
 
 let lab: DeviceLab;
 let device: VirtualDevice;
-const DISPLAY = { width: 720, height: 1280 };
+// The lab's phone is the default profile (pixel, 1080×2400); a 360×640 canvas gets it at 4/15, the
+// smallest scale that covers the canvas and keeps both sides whole multiples of 8.
+const DISPLAY = { width: 1080, height: 2400 };
+const VIDEO = { width: 288, height: 640 };
 
 beforeAll(async () => {
   lab = await startDeviceLab({ commandTimeoutMs: 30_000 });
@@ -69,12 +72,12 @@ describe('the H.264 stream', () => {
       expect(v.last()).toMatchObject({
         mode: 'h264',
         display: DISPLAY,
-        video: { width: 360, height: 640 },
+        video: VIDEO,
         codec: expect.stringMatching(/^avc1\.[0-9a-f]{6}$/),
         reason: expect.stringContaining('screenrecord'),
       });
       expect(device.commandLog.at(-1)).toMatch(
-        /^screenrecord --output-format=h264 --size 360x640 --bit-rate \d+ --time-limit 180 -$/,
+        /^screenrecord --output-format=h264 --size 288x640 --bit-rate \d+ --time-limit 180 -$/,
       );
       v.viewer.close();
     }));
@@ -96,7 +99,7 @@ describe('the H.264 stream', () => {
 
   it('goes on across screenrecord’s time limit, each run starting at a key frame, no counter value missing', () =>
     withHub({ timeLimitS: 3 }, async (hub) => {
-      const decoder = new ProbeDecoder({ width: 360, height: 640 }, DISPLAY);
+      const decoder = new ProbeDecoder(VIDEO, DISPLAY);
       const v = watch(hub);
       const fed = new Set<number>();
       const feed = setInterval(() => {

@@ -15,7 +15,8 @@ import { PNG } from 'pngjs';
 
 let lab: DeviceLab;
 let device: VirtualDevice;
-const DISPLAY = { width: 720, height: 1280 };
+// The lab’s phone is the default profile (pixel, 1080×2400).
+const DISPLAY = { width: 1080, height: 2400 };
 
 beforeAll(async () => {
   lab = await startDeviceLab({ commandTimeoutMs: 30_000 });

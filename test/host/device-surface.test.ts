@@ -59,7 +59,7 @@ describe('the demo phone in the host', () => {
     );
     await expect.poll(() => frames.length, { timeout: 30_000 }).toBeGreaterThan(2);
     expect(frames[0]).toMatchObject({ kind: 'h264', key: true });
-    expect(statuses.at(-1)).toMatchObject({ mode: 'h264', display: { width: 720, height: 1280 } });
+    expect(statuses.at(-1)).toMatchObject({ mode: 'h264', display: { width: 1080, height: 2400 } });
     viewer.close();
     expect(t.host.screens).toBeDefined();
   });

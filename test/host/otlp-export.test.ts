@@ -1,7 +1,8 @@
 /**
  * Rule: with an OTLP endpoint set, every span reaches the collector as OTLP/HTTP JSON following
  * the GenAI conventions (`execute_tool {tool}`), nested calls join their parent's trace, and no
- * argument text (a secret) is ever sent. A collector that is down never disturbs the calls.
+ * argument text (a secret) is ever sent: a failure travels with its cleaned error text. A
+ * collector that is down never disturbs the calls.
  */
 import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -76,5 +77,17 @@ describe('OTLP export', () => {
     const step = spans.find((s) => s.name === 'execute_tool calculate' && attr(s, 'toolgate.parent_call_id'))!;
     expect(step.traceId).toBe(batch.traceId);
     expect(received.map((r) => r.body).join('')).not.toContain(secret);
+  });
+
+  it("sends a failure's cleaned error text, with the argument as a placeholder", async () => {
+    const path = 'private/hunter2-diary.txt';
+    await t.host.api.callTool({ toolId: 'read_file', args: { path } });
+    await expect
+      .poll(() => spansReceived().find((s) => s.name === 'execute_tool read_file'), { timeout: 10_000 })
+      .toBeDefined();
+    const failed = spansReceived().find((s) => s.name === 'execute_tool read_file')!;
+    expect(attr(failed, 'error.type')).toEqual({ stringValue: 'NOT_FOUND' });
+    expect(attr(failed, 'toolgate.error_text')).toEqual({ stringValue: 'Cannot read "‹path›": it does not exist.' });
+    expect(received.map((r) => r.body).join('')).not.toContain('hunter2');
   });
 });

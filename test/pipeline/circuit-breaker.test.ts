@@ -3,7 +3,8 @@
  * failures → OPEN → cooldown → HALF_OPEN admits exactly one probe (concurrent calls are refused) →
  * success CLOSED / failure OPEN with the cooldown doubled up to the maximum. Lazy (no timers); only
  * the tool's own failures count; every transition is recorded; the state saves and restores as
- * plain data.
+ * plain data. A breaker is shared by every session, so it keeps the last error's code and slug,
+ * never its message, and a saved snapshot is read back as untrusted input.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { type ToolResult, failure } from '../../tools/core';
 import {
   type BreakerTransition,
   CircuitBreakers,
+  breakerKey,
   EnhancedToolExecutor,
   ManualClock,
   cancelledResult,
@@ -24,15 +26,15 @@ function breakers(options: ConstructorParameters<typeof CircuitBreakers>[0] = {}
   return { clock, b: new CircuitBreakers({ clock, ...options }) };
 }
 
-function failTimes(b: CircuitBreakers, n: number, error = boom): void {
+function failTimes(b: CircuitBreakers, n: number, error = boom, slug = 'boom'): void {
   for (let i = 0; i < n; i++) {
     const admission = b.admit('flaky');
-    b.record('flaky', admission, error, 'boom');
+    b.record('flaky', admission, error, slug);
   }
 }
 
 describe('CircuitBreakers', () => {
-  it('refuses with the last error, the seconds until the probe, and "do not retry now" once open', () => {
+  it('refuses with the last error\'s code and slug, the seconds until the probe, and "do not retry now" once open', () => {
     const { b } = breakers();
     failTimes(b, 5);
     expect(b.admit('flaky')).toBe('refused');
@@ -41,9 +43,15 @@ describe('CircuitBreakers', () => {
       error: {
         code: 'CIRCUIT_OPEN',
         message:
-          "Tool 'flaky' is paused: it failed 5 times in a row (last error: EXECUTION_FAILED: Tool 'flaky' failed: boom). A probe call will be allowed in 30 s; do not retry now.",
+          "Tool 'flaky' is paused: it failed 5 times in a row (last error: EXECUTION_FAILED, boom). A probe call will be allowed in 30 s; do not retry now.",
         hint: 'This tool has been failing; do not retry it now. Use another approach or wait for the probe.',
-        data: { state: 'open', retryAfterMs: 30_000, consecutiveFailures: 5, lastErrorCode: 'EXECUTION_FAILED' },
+        data: {
+          state: 'open',
+          retryAfterMs: 30_000,
+          consecutiveFailures: 5,
+          lastErrorCode: 'EXECUTION_FAILED',
+          lastErrorSlug: 'boom',
+        },
       },
     });
   });
@@ -92,7 +100,7 @@ describe('CircuitBreakers', () => {
     expect(b.admit('flaky')).toBe('probe');
     expect(b.admit('flaky')).toBe('refused');
     expect(b.refusal('flaky').error.message).toBe(
-      "Tool 'flaky' is paused: it failed 5 times in a row (last error: EXECUTION_FAILED: Tool 'flaky' failed: boom). A probe call is running now to check whether it has recovered; do not retry now.",
+      "Tool 'flaky' is paused: it failed 5 times in a row (last error: EXECUTION_FAILED, boom). A probe call is running now to check whether it has recovered; do not retry now.",
     );
   });
 
@@ -157,12 +165,7 @@ describe('CircuitBreakers', () => {
       { toolId: 'flaky', from: 'half_open', to: 'closed', at: 3_000, cause: 'probe succeeded' },
     ]);
     expect(heard).toEqual(timeline);
-    expect(b.state('flaky').lastError).toMatchObject({
-      code: 'EXECUTION_FAILED',
-      message: "Tool 'flaky' failed: boom",
-      slug: 'boom',
-      at: 1_000,
-    });
+    expect(b.state('flaky').lastError).toEqual({ code: 'EXECUTION_FAILED', slug: 'boom', at: 1_000 });
   });
 
   it('keeps the timeline bounded', () => {
@@ -186,7 +189,7 @@ describe('CircuitBreakers', () => {
         openedAt: 0,
         cooldownMs: 30_000,
         consecutiveFailures: 5,
-        lastError: { code: 'EXECUTION_FAILED', message: "Tool 'flaky' failed: boom", slug: 'boom', at: 0 },
+        lastError: { code: 'EXECUTION_FAILED', slug: 'boom', at: 0 },
       },
     });
     const restored = new CircuitBreakers({ clock });
@@ -206,6 +209,59 @@ describe('CircuitBreakers', () => {
     b.reset('flaky');
     expect(b.state('flaky')).toMatchObject({ state: 'closed', consecutiveFailures: 0 });
     expect(b.timeline('flaky').at(-1)).toMatchObject({ to: 'closed', cause: 'reset by hand' });
+  });
+
+  it("never repeats the failing call's message, which may hold another session's arguments", () => {
+    const { b } = breakers();
+    const timeout = failure('TIMEOUT', 'No complete response from http://x/slow/hunter2SECRET within 200 ms.').error;
+    failTimes(b, 5, timeout, 'timeout');
+    const refusal = b.refusal('flaky');
+    expect(refusal.error.message).toBe(
+      "Tool 'flaky' is paused: it failed 5 times in a row (last error: TIMEOUT). A probe call will be allowed in 30 s; do not retry now.",
+    );
+    expect(JSON.stringify([refusal, b.snapshot(), b.states(), b.timeline('flaky')])).not.toMatch(/hunter2|slow/);
+  });
+
+  it('reads an old or tampered snapshot safely: message texts dropped, target names digested, bad entries skipped', () => {
+    const { b } = breakers();
+    b.restore({
+      flaky: {
+        state: 'open',
+        openedAt: 0,
+        cooldownMs: 30_000,
+        consecutiveFailures: 5,
+        lastError: {
+          code: 'TIMEOUT',
+          message: 'No response from http://x/hunter2SECRET',
+          slug: 'hunter2secret',
+          at: 0,
+        },
+        note: 'hunter2SECRET',
+      },
+      'ui_tap@hunter2SECRET': { state: 'CLOSED', failures: 2 },
+      broken: { state: 'open', openedAt: 'yesterday' },
+      nonsense: 'hunter2SECRET',
+    });
+    const saved = b.snapshot();
+    expect(saved).toEqual({
+      flaky: {
+        state: 'open',
+        openedAt: 0,
+        cooldownMs: 30_000,
+        consecutiveFailures: 5,
+        lastError: { code: 'TIMEOUT', slug: 'timeout', at: 0 },
+      },
+      [breakerKey('ui_tap', 'hunter2SECRET')]: { state: 'closed', consecutiveFailures: 2 },
+    });
+    expect(JSON.stringify(saved)).not.toMatch(/hunter2/i);
+  });
+
+  it('creates a breaker only for a counted failure, and keeps a bounded number of them', () => {
+    const { b } = breakers({ maxBreakers: 3 });
+    for (let i = 0; i < 10; i++) b.record(`ok_${i}`, b.admit(`ok_${i}`), undefined);
+    expect(b.states()).toEqual([]);
+    for (let i = 0; i < 10; i++) b.record(`t@${i}`, b.admit(`t@${i}`), boom, 'boom');
+    expect(b.states().map((v) => v.toolId)).toEqual(['t@7', 't@8', 't@9']);
   });
 });
 

@@ -100,7 +100,7 @@ describe('the screen socket', () => {
     const v = await viewer(query());
     await expect.poll(() => v.frames.length, { timeout: 30_000 }).toBeGreaterThan(5);
     expect(v.frames[0]).toMatchObject({ kind: 'h264', key: true });
-    expect(v.statuses.at(-1)).toMatchObject({ mode: 'h264', display: { width: 720, height: 1280 } });
+    expect(v.statuses.at(-1)).toMatchObject({ mode: 'h264', display: { width: 1080, height: 2400 } });
     v.ws.close();
   });
 

@@ -4,6 +4,7 @@
  * counting down and the last error; Reset closes it again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { breakerKey } from '../../tools/core/pipeline';
 import { closedPortUrl } from './support/closed-port';
 import { eventually } from './support/eventually';
 import { type UiHarness, startUiHarness, textOf } from './support/ui-harness';
@@ -11,9 +12,12 @@ import { type UiHarness, startUiHarness, textOf } from './support/ui-harness';
 describe('Breakers page', () => {
   let h: UiHarness;
   let deadUrl: string;
+  /** web_fetch keeps a breaker per origin, named by its digest. */
+  let key: string;
   beforeAll(async () => {
     h = await startUiHarness();
     deadUrl = await closedPortUrl();
+    key = breakerKey('web_fetch', new URL(deadUrl).origin);
   });
   afterAll(async () => h?.close());
 
@@ -30,10 +34,12 @@ describe('Breakers page', () => {
     }
     expect(refused).toContain('CIRCUIT_OPEN');
 
-    const card = h.page.getByTestId('breaker-web_fetch');
+    const card = h.page.getByTestId(`breaker-${key}`);
     await card.waitFor();
     await card.locator('.badge', { hasText: 'OPEN' }).waitFor();
-    const timeline = card.getByTestId('timeline-web_fetch');
+    expect(await card.textContent()).toContain(`target ${key.split('@')[1]}`);
+    expect(await card.textContent()).not.toContain(new URL(deadUrl).host);
+    const timeline = card.getByTestId(`timeline-${key}`);
     await eventually(async () => expect(await timeline.getByRole('list').textContent()).toContain('CLOSED → OPEN'));
     await eventually(async () => expect(await card.textContent()).toContain('EXECUTION_FAILED'));
 
@@ -46,8 +52,8 @@ describe('Breakers page', () => {
   });
 
   it('closes the breaker with Reset and lets calls through again', async () => {
-    const card = h.page.getByTestId('breaker-web_fetch');
-    await card.getByRole('button', { name: 'Reset the breaker of web_fetch' }).click();
+    const card = h.page.getByTestId(`breaker-${key}`);
+    await card.getByRole('button', { name: `Reset the breaker of ${key}` }).click();
     await card.locator('.badge', { hasText: /^CLOSED$/ }).waitFor();
     const result = await h.mcp.callTool({ name: 'web_fetch', arguments: { url: deadUrl } });
     expect(textOf(result)).not.toContain('CIRCUIT_OPEN');

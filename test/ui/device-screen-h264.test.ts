@@ -17,7 +17,8 @@ import { freePort, killAdbServer } from '../support/private-adb';
 import { eventually } from './support/eventually';
 import { type UiHarness, startUiHarness } from './support/ui-harness';
 
-const PHONE = { width: 720, height: 1280 };
+// The default profile's display (pixel: 1080×2400).
+const PHONE = new VirtualPhone({ serial: 'size' }).screen;
 const TIME_LIMIT_S = 4;
 
 let h: UiHarness;
@@ -77,7 +78,11 @@ describe('the Devices page showing the phone’s H.264', () => {
     const counters = seen.map((p) => p.counter);
     expect(counters.at(-1)! - counters[0]!).toBeGreaterThan(20);
     const status = (await h.page.getByTestId('device-fps').textContent()) ?? '';
-    expect(status).toMatch(/^[\d.]+ fps · 720×1280 · video \d+×\d+ at [\d.]+ Mbit\/s · \d+ ms behind the phone/);
+    expect(status).toMatch(
+      new RegExp(
+        `^[\\d.]+ fps · ${PHONE.width}×${PHONE.height} · video \\d+×\\d+ at [\\d.]+ Mbit/s · \\d+ ms behind the phone`,
+      ),
+    );
     expect(Number(/^([\d.]+) fps/.exec(status)?.[1])).toBeGreaterThan(0);
     await h.shot('devices-h264');
   });
@@ -95,7 +100,7 @@ describe('the Devices page showing the phone’s H.264', () => {
   });
 
   it('taps the device pixel under the pointer on the video', async () => {
-    const layout = new VirtualPhone({ model: 'layout', name: 'layout', serial: 'layout' });
+    const layout = new VirtualPhone({ model: 'layout', serial: 'layout' });
     const node = /content-desc="Settings"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/.exec(layout.hierarchyXml());
     const [l, t, r, b] = node!.slice(1).map(Number) as [number, number, number, number];
     const target = { x: Math.round((l + r) / 2), y: Math.round((t + b) / 2) };

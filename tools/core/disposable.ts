@@ -14,7 +14,18 @@ export function toDisposable(fn: () => void): Disposable {
   };
 }
 
-/** A typed event with listeners that each get a disposable. A throwing listener never breaks the emitter. */
+/** Where a throwing listener is reported; the host points it at its log. Never silent. */
+let reportListenerError: (error: unknown) => void = (error) =>
+  console.error('toolgate: an event listener failed:', error instanceof Error ? (error.stack ?? error.message) : error);
+
+export function onListenerError(report: (error: unknown) => void): void {
+  reportListenerError = report;
+}
+
+/**
+ * A typed event with listeners that each get a disposable. A throwing listener never breaks the
+ * emitter or the other listeners; its error is reported (onListenerError), never swallowed.
+ */
 export class Emitter<T> {
   private readonly listeners = new Set<(value: T) => void>();
 
@@ -27,8 +38,9 @@ export class Emitter<T> {
     for (const listener of this.listeners) {
       try {
         listener(value);
-      } catch {
-        // A broken observer must not take the pipeline down with it.
+      } catch (error) {
+        // A broken observer must not take the pipeline down with it, nor fail unseen.
+        reportListenerError(error);
       }
     }
   }

@@ -11,8 +11,9 @@ import { type JsonSchema, type Validation, importLegacySchema, renderJsonSchema,
 
 /** Who asked for a call; shown to the person who approves it. */
 export interface Requester {
-  kind: 'mcp' | 'ui' | 'batch' | 'shortcut' | 'internal';
-  /** The MCP session id, the UI session, or the parent call id. */
+  /** `replay`: a person ran an earlier call again with its arguments (that call's id in `id`). */
+  kind: 'mcp' | 'ui' | 'batch' | 'shortcut' | 'internal' | 'replay';
+  /** The MCP session id, the UI session, the parent call id, or the replayed call's id. */
   id?: string;
   label?: string;
 }

@@ -1,7 +1,8 @@
 /**
  * One ToolTraceSpan per attempt (docs/architecture.md#traces). The args digest describes the
- * arguments (lengths, printable-character counts) without their text, so exported diagnostics never
- * carry a secret a user pasted.
+ * arguments (lengths, printable-character counts) without their text, and a failure's text is kept
+ * only once cleaned of every run of argument text, so exported diagnostics never carry a secret a
+ * user pasted.
  */
 import type { ToolErrorCode } from './result';
 
@@ -30,6 +31,11 @@ export interface TraceSpan {
   errorCode?: ToolErrorCode;
   /** A short stable slug of the error, e.g. `timeout`, `circuit-open`, `device-offline`. */
   errorSlug?: string;
+  /**
+   * The error's own words, cleaned (cleanErrorText): every run of argument text replaced by a
+   * placeholder naming its field, bounded to 1 KB. Present on failed and refused spans.
+   */
+  errorText?: string;
   /** Backoff waited before this attempt, in ms (0 for the first). */
   backoffMs: number;
   argsDigest: ArgsDigest;

@@ -1,5 +1,5 @@
 /**
- * The demo phone for `toolgate serve --virtual-device`: starts the virtual device in this process
+ * The demo phone for `toolgate serve --virtual-device[=PROFILE]`: starts the virtual device in this process
  * and connects it to the device service's adb server (adbkit's `host:connect`, so a remote or
  * non-default server works too), then waits until the service tracks it as online.
  */
@@ -7,7 +7,13 @@ import { type Clock, sleep, systemClock } from '../core/pipeline/clock';
 import type { DeviceService } from './device-service';
 import { raceDeadline, startDeadline } from './manager/adb-channel';
 import { DeviceIoError } from './manager/device-io-error';
-import { type LinkPreset, type LinkSettings, type VirtualDevice, startVirtualDevice } from './virtual';
+import {
+  type LinkPreset,
+  type LinkSettings,
+  type ProfileName,
+  type VirtualDevice,
+  startVirtualDevice,
+} from './virtual';
 
 export interface AttachedVirtualDevice {
   device: VirtualDevice;
@@ -16,8 +22,10 @@ export interface AttachedVirtualDevice {
   close(): Promise<void>;
 }
 
-/** The demo phone's display and cable. */
+/** The demo phone's family, display and cable. */
 export interface VirtualDemoOptions {
+  profile?: ProfileName;
+  /** Overrides the size of the profile's display that is on. */
   screen?: { width: number; height: number };
   link?: LinkPreset | LinkSettings;
 }
@@ -31,6 +39,7 @@ export async function attachVirtualDevice(
   await service.start();
   const device = await startVirtualDevice({
     ...(opts.port !== undefined ? { port: opts.port } : {}),
+    ...(opts.profile ? { profile: opts.profile } : {}),
     ...(opts.screen ? { screen: opts.screen } : {}),
     ...(opts.link ? { link: opts.link } : {}),
   });

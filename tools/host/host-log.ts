@@ -1,6 +1,7 @@
 /** The host's log: a file in the data dir, and stderr. Never stdout, which carries only the ready line. */
 import { createWriteStream, fchmodSync, openSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TraceSpan } from '../core/trace-span';
 
 export interface HostLog {
   (line: string): void;
@@ -21,4 +22,14 @@ export function openHostLog(dir: string, echo: boolean = process.env.TOOLGATE_QU
   }) as HostLog;
   log.close = () => new Promise<void>((resolve) => file.end(() => resolve()));
   return log;
+}
+
+/**
+ * The log line of a failed attempt: call id, tool, attempt, code and the span's error text, which
+ * the pipeline already cleaned of argument text (and of line breaks, so one failure is one line).
+ * No session id: the log is read by people, a session id is a client's credential.
+ */
+export function failureLogLine(span: TraceSpan): string {
+  const text = span.errorText ? `: ${span.errorText}` : '';
+  return `call ${span.callId} ${span.toolId} attempt ${span.attempt} failed ${span.errorCode ?? 'UNKNOWN'}${text}`;
 }

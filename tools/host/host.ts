@@ -6,15 +6,22 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { HostInfo } from '../../shared/contract';
-import { type Pipeline, createPipeline } from '../core/pipeline';
+import { type Pipeline, createPipeline, systemClock } from '../core/pipeline';
+import { observedExecutor } from '../core/call-observer';
 import { ToolRegistry } from '../core/registry';
 import type { ToolExecutor } from '../core/executor';
 import { loadShortcuts } from '../orchestration';
+import type { TerminalOptions } from '../terminal';
 import { ApprovalQueue } from './approval-queue';
+import { BreakerFeed } from './breaker-feed';
+import { CallMemory, rememberingObserver } from './call-memory';
+import { CallStories } from './call-story';
+import { HostTelemetry } from './host-telemetry';
 import { ClientTokens } from './auth/client-tokens';
 import { newLinkKey } from './auth/ui-link';
 import { UiSessions } from './auth/ui-sessions';
 import { prepareDataDir } from './data-dir';
+import type { GithubTokenStore } from '../github';
 import { type FamilyHandles, registerFamilies } from './families';
 import { writeHostFile } from './host-file';
 import { createHostApi } from './host-api';
@@ -23,7 +30,7 @@ import { HostSettings } from './host-settings';
 import { OtlpExporter } from './otlp-exporter';
 import { queueCommandApprover } from './command-approver';
 import { SelfGuard } from '../common/self-guard';
-import { type HostLog, openHostLog } from './host-log';
+import { type HostLog, failureLogLine, openHostLog } from './host-log';
 import type { HostApiHandlers } from './http/rpc-dispatch';
 import { HostServer } from './http/host-server';
 import type { PeerUidLookup } from './http/peer-uid';
@@ -42,14 +49,17 @@ import { UiSessionStore } from './store/ui-session-store';
 import { loadOrCreateToken } from './token';
 import { HOST_VERSION } from './version';
 import { closeCpuPool } from '../common/cpu-pool';
+import { onListenerError } from '../core/disposable';
+import type { ProfileName } from '../devices/virtual/profiles';
 
 export interface HostOptions {
   dataDir: string;
   /** 0 picks a free port. */
   port: number;
-  virtualDevice?: boolean;
+  /** Attach the virtual phone: true for the default profile, or a profile's name. */
+  virtualDevice?: boolean | ProfileName;
   /** The demo phone's screen size and cable (`serve --screen WxH --link usb2|wifi`). */
-  virtualDeviceOptions?: VirtualDemoOptions;
+  virtualDeviceOptions?: Omit<VirtualDemoOptions, 'profile'>;
   /** Live screens: screenrecord's time limit, viewer windows (tests shorten the limit). */
   screens?: ScreenHubOptions;
   /** How long a destructive call waits for a person; default 120 s. */
@@ -74,6 +84,10 @@ export interface HostOptions {
   adbPort?: number;
   /** Per-tool calls per minute, overriding the run policy's quota (labs that drive one tool hard). */
   rateLimitPerMinute?: Readonly<Record<string, number>>;
+  /** Where a GitHub token set in the UI is kept (the desktop shell: safeStorage); default a 0600 file in the data dir. */
+  githubTokens?: GithubTokenStore;
+  /** The terminal family's limits and programs (tests shorten the idle time, name another bubblewrap). */
+  terminal?: TerminalOptions;
 }
 
 export interface Host {
@@ -88,7 +102,12 @@ export interface Host {
   /** A fresh one-time link that opens a UI session (what `serve` prints and `toolgate ui-link` makes). */
   uiLink(): string;
   readonly registry: ToolRegistry;
+  /** The pipeline's executor as calls enter the host: their arguments are kept in memory (`memory`). */
   readonly executor: ToolExecutor;
+  /** Recent calls' arguments, in memory only (never written), for the Traces detail and replay. */
+  readonly memory: CallMemory;
+  /** Environment telemetry: what the device family writes and the browser reports. */
+  readonly telemetry: HostTelemetry;
   readonly pipeline: Pipeline;
   readonly approvals: ApprovalQueue;
   readonly api: HostApiHandlers;
@@ -107,6 +126,7 @@ const STDIO_BRIDGE_BIN = resolve(__dirname, '..', '..', 'bin', 'toolgate.cjs');
 export async function startHost(options: HostOptions): Promise<Host> {
   const layout = prepareDataDir(options.dataDir);
   const log = openHostLog(layout.logs);
+  onListenerError((e) => log(`an event listener failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
   const token = loadOrCreateToken(layout.token, options.env);
   const db = openDatabase(layout.database);
   const spans = new SpanStore(db, options.spanRetention);
@@ -126,8 +146,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
 
   const registry = new ToolRegistry();
   const approvals = new ApprovalQueue(approvalTimeoutMs);
+  const telemetry = new HostTelemetry(systemClock);
   const pipeline = createPipeline(registry, {
     traceCapacity: 300,
+    environment: { telemetry },
     ...(options.rateLimitPerMinute ? { rateLimit: { perMinute: options.rateLimitPerMinute } } : {}),
     approval: {
       decide: approvals.decide,
@@ -143,8 +165,12 @@ export async function startHost(options: HostOptions): Promise<Host> {
       },
     },
   });
-  const saved = settings.get<Parameters<NonNullable<Pipeline['breakers']>['restore']>[0]>(BREAKER_SNAPSHOT_KEY);
-  if (saved) pipeline.breakers?.restore(saved);
+  const saved = settings.get<unknown>(BREAKER_SNAPSHOT_KEY);
+  if (saved !== undefined && pipeline.breakers) {
+    // Restoring reads only what a breaker needs; the row is rewritten at once so no older text stays in it.
+    pipeline.breakers.restore(saved);
+    settings.set(BREAKER_SNAPSHOT_KEY, pipeline.breakers.snapshot());
+  }
   pipeline.events.onSpan((span) => {
     try {
       spans.insert(span);
@@ -152,7 +178,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
       log(`span not stored: ${(e as Error).message}`);
     }
   });
-  pipeline.events.onBreakerTransition((t) => breakerStore.append(t));
+  // After the restore: the feed learns the restored open periods, and a restore is no new transition.
+  const breakerFeed = pipeline.breakers ? new BreakerFeed(pipeline.breakers) : undefined;
+  breakerFeed?.on((t) => breakerStore.append(t));
+  pipeline.events.onSpan((span) => span.outcome === 'error' && log(failureLogLine(span)));
   const otlp = new OtlpExporter({
     endpoint: () => hostSettings.get('otlpEndpoint'),
     serviceVersion: HOST_VERSION,
@@ -163,35 +192,58 @@ export async function startHost(options: HostOptions): Promise<Host> {
   // Toolgate itself, which no tool may reach: the data dir now, the port once the server listens
   // (below; no tool can be called before that, as calls arrive through the server).
   const self = new SelfGuard({ dataDir: layout.root });
+  // Before anything that can emit: families fire events while they start (devices found, a browser launched).
+  const events = new HostEvents(
+    pipeline,
+    approvals,
+    registry,
+    breakerFeed ? (listener) => breakerFeed.on(listener) : undefined,
+  );
+  const memory = new CallMemory();
+  const observer = rememberingObserver(memory, {
+    known: (toolId) => registry.has(toolId),
+    environment: () => telemetry.entries(),
+  });
+  const executor = observedExecutor(pipeline.executor, observer);
+  const freshTelemetry = (key: string) => telemetry.fresh(key);
+  const approveFromTool = queueCommandApprover(approvals, audit, approvalTimeoutMs);
   const families: FamilyHandles = await registerFamilies({
     registry,
     db,
     workspaceRoot,
     settings: hostSettings,
-    emit: (e) => events.emit(e),
+    emit: events.emit.bind(events),
     environment: pipeline.environment,
-    approveCommand: queueCommandApprover(approvals, audit, approvalTimeoutMs),
-    askPerson: queueCommandApprover(approvals, audit, approvalTimeoutMs),
+    approveCommand: approveFromTool,
+    askPerson: approveFromTool,
+    approve: approveFromTool,
     self,
+    ...(options.terminal ? { terminal: options.terminal } : {}),
     dataDir: layout.root,
     shortcutStore,
     traceSpans: () => recentSpans(spans),
-    telemetry: pipeline.telemetry,
+    telemetry,
+    shortcutTelemetry: freshTelemetry,
+    observer,
+    sameArgument: (a, b, field) => memory.sameArgument(a, b, field),
     virtualDevice: options.virtualDevice ?? false,
     ...(options.virtualDeviceOptions ? { virtualDeviceOptions: options.virtualDeviceOptions } : {}),
     ...(options.screens ? { screens: options.screens } : {}),
     ...(options.adbPort !== undefined ? { adbPort: options.adbPort } : {}),
     log,
+    env: options.env ?? process.env,
+    ...(options.githubTokens ? { githubTokens: options.githubTokens } : {}),
   });
-  const loaded = loadShortcuts(shortcutStore, registry, {});
+  // Loaded with the reader and observer shortcut_define gives new shortcuts: preconditions hold after a restart.
+  const loaded = loadShortcuts(shortcutStore, registry, { telemetry: freshTelemetry, observer });
   for (const s of loaded.skipped) log(`shortcut ${s.id} not loaded: ${s.reason}`);
 
-  const events = new HostEvents(pipeline, approvals, registry);
   const mcp = new McpEndpoint({
     registry,
-    executor: pipeline.executor,
+    executor,
     version: HOST_VERSION,
     onSessionClosed: (label) => pipeline.approval?.permissions.endSession(label),
+    content: families.skills.content,
     ...(options.mcpIdleSessionMs ? { idleSessionMs: options.mcpIdleSessionMs } : {}),
     caps: {
       ...(options.mcpMaxSessionsPerClient ? { perClient: options.mcpMaxSessionsPerClient } : {}),
@@ -219,15 +271,26 @@ export async function startHost(options: HostOptions): Promise<Host> {
     recentSpans: () => recentSpans(spans),
     settings: hostSettings,
     surfaces: families,
-    emit: (e) => events.emit(e),
+    emit: events.emit.bind(events),
     info,
     registry,
-    executor: pipeline.executor,
+    executor,
     pipeline,
     approvals,
     spans,
     audit,
     breakerStore,
+    memory,
+    stories: new CallStories({
+      spans,
+      audit,
+      breakerStore,
+      breakers: pipeline.breakers,
+      registry,
+      memory,
+      info: () => info(),
+    }),
+    telemetryKeys: () => telemetry.entries().map((e) => e.key),
     shortcuts: shortcutStore,
     spanSeq: () => events.spanSeq(),
     clientTokens,
@@ -263,7 +326,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
     clientTokens,
     uiLink: () => uiSessions.link(listening.address.ui),
     registry,
-    executor: pipeline.executor,
+    executor,
+    memory,
+    telemetry,
     pipeline,
     approvals,
     api,
@@ -284,6 +349,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
         await otlp.close();
         await closeCpuPool();
         events.dispose();
+        breakerFeed?.dispose();
         if (pipeline.breakers) settings.set(BREAKER_SNAPSHOT_KEY, pipeline.breakers.snapshot());
         spans.flush();
         db.close();

@@ -2,8 +2,9 @@
  * Exports trace spans to an OpenTelemetry collector (OTLP/HTTP, JSON encoding) so a lab of many
  * hosts can look at its tool calls in Jaeger, Tempo… Spans follow the GenAI semantic conventions:
  * name `execute_tool {gen_ai.tool.name}`, `gen_ai.operation.name = execute_tool`. Only what the
- * span already holds is sent (the args digest, never arguments). Sending is batched, bounded and
- * best-effort: a collector that is down costs dropped spans and a log line, never a stuck call.
+ * span already holds is sent (the args digest and the cleaned error text, never arguments).
+ * Sending is batched, bounded and best-effort: a collector that is down costs dropped spans and a
+ * log line, never a stuck call.
  */
 import { createHash } from 'node:crypto';
 import type { TraceSpan } from '../core/trace-span';
@@ -49,6 +50,7 @@ export function toOtlpSpan(span: TraceSpan): Record<string, unknown> {
   ];
   if (span.errorCode) attributes.push(str('error.type', span.errorCode));
   if (span.errorSlug) attributes.push(str('toolgate.error_slug', span.errorSlug));
+  if (span.errorText) attributes.push(str('toolgate.error_text', span.errorText));
   const out: Record<string, unknown> = {
     traceId: hex(span.parentCallId ?? span.callId, 16),
     spanId: hex(span.spanId, 8),

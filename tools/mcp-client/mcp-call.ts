@@ -26,6 +26,8 @@ export function mcpCallTool(manager: McpClientManager) {
     input,
     metadata: { category: 'mcp', risk: 'MEDIUM' },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    // One breaker per server: a server that went away does not pause calls to the others.
+    breakerScope: (args) => args.server,
     async run(args, ctx) {
       const resolved = manager.resolveTool(args.server, args.tool);
       if (!('id' in resolved)) return resolved;

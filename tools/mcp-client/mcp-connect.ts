@@ -53,6 +53,8 @@ export function mcpConnectTool(manager: McpClientManager) {
       openWorldHint: true,
       sensitiveAction: true,
     },
+    // Per server: one program that does not start does not pause connecting the others.
+    breakerScope: (args) => args.name,
     async run(args, ctx) {
       const summary = await manager.connect(toSpec(args), {
         signal: ctx.signal,

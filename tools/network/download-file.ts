@@ -12,7 +12,7 @@ import { ToolCallError, jsonSuccess } from '../core/result';
 import { type ToolContext, defineTool } from '../core/tool';
 import { resolveInsideRoot, workspaceRelative } from '../files/path-guard';
 import { callSignal, fetchWithRedirects, networkFailure, statusFailure } from './http-fetch';
-import { parseHttpUrl, splitCredentials } from './http-url';
+import { originOf, parseHttpUrl, splitCredentials } from './http-url';
 import type { NetworkSettings } from './options';
 import { checkedHeaders, hasHeader, headersInput } from './request-headers';
 import { redactUrl, scrubValue, secretValues } from './secrets';
@@ -56,6 +56,7 @@ export function downloadFileTool(settings: NetworkSettings) {
     metadata: { category: 'network', risk: 'MEDIUM' },
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
     runPolicy: 'mutating',
+    breakerScope: (args) => originOf(args.url),
     async run(args, ctx) {
       const given = parseHttpUrl(args.url);
       const { url, authorization } = splitCredentials(given);

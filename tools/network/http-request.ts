@@ -16,7 +16,7 @@ import {
   networkFailure,
   readBodyCapped,
 } from './http-fetch';
-import { parseHttpUrl, splitCredentials } from './http-url';
+import { originOf, parseHttpUrl, splitCredentials } from './http-url';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type NetworkSettings } from './options';
 import { checkedHeaders, hasHeader, headersInput } from './request-headers';
 import { redactHeaders, redactUrl, scrub, scrubValue, secretValues } from './secrets';
@@ -70,6 +70,7 @@ export function httpRequestTool(settings: NetworkSettings) {
       sensitiveAction: true,
     },
     runPolicy: 'mutating',
+    breakerScope: (args) => originOf(args.url),
     async run(args, ctx) {
       const given = parseHttpUrl(args.url);
       const { url, authorization } = splitCredentials(given);

@@ -42,3 +42,14 @@ export function splitCredentials(url: URL): { url: URL; authorization: string | 
   bare.password = '';
   return { url: bare, authorization: `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` };
 }
+
+/**
+ * The origin (`https://host:port`) a URL text names, which is what the network tools keep one
+ * breaker per: a dead host pauses calls to it, not to every host. undefined for anything that is
+ * not an http(s) URL (such a call is refused as a bad argument, which no breaker counts).
+ */
+export function originOf(raw: string | undefined): string | undefined {
+  if (!raw || !URL.canParse(raw.trim())) return undefined;
+  const url = new URL(raw.trim());
+  return ALLOWED_PROTOCOLS.has(url.protocol) ? url.origin : undefined;
+}

@@ -17,7 +17,7 @@ import {
   readBodyCapped,
   statusFailure,
 } from './http-fetch';
-import { parseHttpUrl, splitCredentials } from './http-url';
+import { originOf, parseHttpUrl, splitCredentials } from './http-url';
 import { htmlToReadable } from './html-text';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type NetworkSettings } from './options';
 import { redactUrl, scrub, scrubValue, secretValues } from './secrets';
@@ -60,6 +60,7 @@ export function webFetchTool(settings: NetworkSettings) {
     metadata: { category: 'network', risk: 'LOW' },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     runPolicy: 'network',
+    breakerScope: (args) => originOf(args.url),
     async run(args, ctx) {
       const given = parseHttpUrl(args.url);
       const { url, authorization } = splitCredentials(given);

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { ToolCallError, failure, success } from '../core/result';
 import { defineTool } from '../core/tool';
 import { callSignal, decodeText, fetchWithRedirects, networkFailure, readBodyCapped } from './http-fetch';
-import { ALLOWED_PROTOCOLS } from './http-url';
+import { ALLOWED_PROTOCOLS, originOf } from './http-url';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type NetworkSettings } from './options';
 import { scrub, secretValues } from './secrets';
 
@@ -51,6 +51,8 @@ export function webSearchTool(settings: NetworkSettings) {
     metadata: { category: 'network', risk: 'LOW' },
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     runPolicy: 'network',
+    // The destination is the configured provider, so its breaker follows the endpoint setting.
+    breakerScope: () => originOf(settings.searchEndpoint()),
     async run(args, ctx) {
       const configured = settings.searchEndpoint();
       if (!configured)

@@ -10,7 +10,8 @@
  * caller's own mistakes, cancellations and failures its arguments cause every time
  * (`data.deterministic`, e.g. a regex past its CPU bound) are neutral, so one caller cannot open
  * the circuit for everyone. The state can be saved as a plain discriminated union and restored
- * after a restart.
+ * after a restart. What it keeps of the last error is its code and slug, never its message: a
+ * breaker is shared by every session, the message is the caller's.
  */
 import type { ToolError, ToolErrorCode } from '../result';
 
@@ -18,8 +19,7 @@ export type BreakerStateName = 'closed' | 'open' | 'half_open';
 
 export interface BreakerLastError {
   code: ToolErrorCode;
-  /** Truncated; shown to the model in the refusal and to the person in the UI. */
-  message: string;
+  /** errorSlug of the failure: shown to the model in the refusal and to the person in the UI. */
   slug: string;
   at: number;
 }
@@ -51,7 +51,6 @@ export type Admission = 'pass' | 'probe' | 'refused';
 export type TransitionSink = (from: BreakerStateName, to: BreakerStateName, at: number, cause: string) => void;
 
 const COUNTING: ReadonlySet<ToolErrorCode> = new Set(['EXECUTION_FAILED', 'TIMEOUT', 'UNKNOWN']);
-const MAX_MESSAGE = 200;
 
 /** Whether a failure says the tool itself is unwell (and so counts towards opening the circuit). */
 export function countsAsBreakerFailure(error: ToolError): boolean {
@@ -186,8 +185,7 @@ export class ToolCircuitBreaker {
 
   private noteFailure(error: ToolError, slug: string | undefined, now: number): void {
     this.failures++;
-    const message = error.message.length > MAX_MESSAGE ? `${error.message.slice(0, MAX_MESSAGE - 1)}…` : error.message;
-    this.last = { code: error.code, message, slug: slug ?? error.code.toLowerCase().replace(/_/g, '-'), at: now };
+    this.last = { code: error.code, slug: slug ?? error.code.toLowerCase().replace(/_/g, '-'), at: now };
   }
 
   private move(to: BreakerStateName, at: number, cause: string): void {

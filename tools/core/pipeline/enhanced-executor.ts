@@ -17,12 +17,15 @@ import type { ToolError, ToolFailure, ToolResult } from '../result';
 import type { Requester, Tool, ToolCall } from '../tool';
 import type { ArgsDigest, SpanOutcome } from '../trace-span';
 import { digestArgs } from '../trace/args-digest';
+import { type ArgumentText, argumentTexts } from '../trace/argument-text';
 import { errorSlug } from '../trace/error-slug';
+import { cleanWith } from '../trace/error-text';
 import type { SpanHandle, SpanStart, ToolTraceRecorder } from '../trace/trace-recorder';
 import type { ToolUsageTracker } from '../usage-tracker';
 import type { ApprovalGate } from './approval-gate';
 import { type AttemptCall, runAttempt } from './attempt';
 import { cancelledResult, isCancelledResult } from './cancellation';
+import { breakerKey } from './breaker-key';
 import type { Admission } from './circuit-breaker';
 import type { CircuitBreakers } from './circuit-breakers';
 import { type Clock, type RandomSource, sleep, systemClock } from './clock';
@@ -65,13 +68,22 @@ interface CallState {
   started: number;
   digest: ArgsDigest | undefined;
   span: SpanBase | undefined;
+  /** The arguments' texts, collected at the first failure (a success never needs them). */
+  texts: ArgumentText[] | undefined;
+}
+
+/** How a failure is written down: its cleaned text and its slug, never argument text. */
+interface FailureNote {
+  errorText: string;
+  errorSlug: string;
 }
 
 const INTERNAL: Requester = Object.freeze({ kind: 'internal' });
 
 /**
  * The breaker a call belongs to: the tool's, or the tool's on one target when the tool scopes its
- * breaker (a device tool per phone), so one unplugged phone does not pause the tool for the others.
+ * breaker (a device tool per phone, a network tool per origin), so one dead target does not pause
+ * the tool for the others. The target is named by its digest: the scope comes from the arguments.
  */
 function breakerKeyOf(tool: Tool, args: unknown): string {
   if (tool.breakerScope === undefined) return tool.id;
@@ -81,7 +93,7 @@ function breakerKeyOf(tool: Tool, args: unknown): string {
   } catch {
     scope = undefined;
   }
-  return scope ? `${tool.id}@${scope}` : tool.id;
+  return breakerKey(tool.id, scope);
 }
 
 export class EnhancedToolExecutor implements ToolExecutor {
@@ -147,7 +159,7 @@ export class EnhancedToolExecutor implements ToolExecutor {
             argsDigest: digest,
           }
         : undefined;
-    return { tool, call, callId, sessionId, requester, started, digest, span };
+    return { tool, call, callId, sessionId, requester, started, digest, span, texts: undefined };
   }
 
   /**
@@ -223,6 +235,8 @@ export class EnhancedToolExecutor implements ToolExecutor {
     const maxAttempts = 1 + policy.maxRetries;
     let backoffMs = 0;
     let result: ToolResult;
+    let note: FailureNote | undefined;
+    let noted: ToolResult | undefined;
     try {
       for (let attempt = 1; ; attempt++) {
         const handle = s.span !== undefined ? this.trace!.begin(spanStart(s.span, attempt, backoffMs)) : undefined;
@@ -231,7 +245,9 @@ export class EnhancedToolExecutor implements ToolExecutor {
           { timeoutMs: policy.timeoutMs, endOnCancel: policy.endOnCancel, attempt, maxAttempts },
           this.clock,
         );
-        if (handle !== undefined) this.complete(handle, result, call);
+        note = result.ok ? undefined : this.note(s, result.error);
+        noted = result;
+        if (handle !== undefined) this.complete(handle, result, call, note);
         if (result.ok || !shouldRetry(tool, result.error, attempt, policy.maxRetries, this.classifier)) break;
         backoffMs = fullJitterDelay(attempt - 1, this.backoff, this.random);
         const waited = backoffMs > 0 ? await sleep(this.clock, backoffMs, call.signal) : !call.signal?.aborted;
@@ -247,24 +263,36 @@ export class EnhancedToolExecutor implements ToolExecutor {
     }
     if (this.breakers !== undefined) {
       if (result.ok) this.breakers.record(breakerKey, admission, undefined);
-      else this.breakers.record(breakerKey, admission, result.error, errorSlug(result.error, call.args));
+      else {
+        // The last attempt's note, unless the call ended otherwise (cancelled before a retry, a throw).
+        const final = note !== undefined && noted === result ? note : this.note(s, result.error);
+        this.breakers.record(breakerKey, admission, result.error, final.errorSlug);
+      }
     }
     return result;
   }
 
+  /** The failure as it may be written down: cleaned of every run of argument text. */
+  private note(s: CallState, error: ToolError): FailureNote {
+    s.texts ??= argumentTexts(s.call.args, this.fieldsOf(s.tool));
+    return { errorText: cleanWith(error.message, s.texts), errorSlug: errorSlug(error, s.call.args, s.texts) };
+  }
+
   private refused(refusal: ToolFailure, s: CallState): ToolFailure {
     if (s.span !== undefined) {
+      const note = this.note(s, refusal.error);
       this.trace!.begin(spanStart(s.span, 0, 0, s.started)).complete({
         outcome: isCancelledResult(refusal) ? 'cancelled' : 'error',
         errorCode: refusal.error.code,
-        errorSlug: errorSlug(refusal.error, s.call.args),
+        errorSlug: note.errorSlug,
+        errorText: note.errorText,
       });
     }
     return refusal;
   }
 
-  private complete(handle: SpanHandle, result: ToolResult, call: ToolCall): void {
-    if (result.ok) {
+  private complete(handle: SpanHandle, result: ToolResult, call: ToolCall, note: FailureNote | undefined): void {
+    if (result.ok || note === undefined) {
       handle.complete({ outcome: 'success' });
       return;
     }
@@ -274,18 +302,23 @@ export class EnhancedToolExecutor implements ToolExecutor {
     handle.complete({
       outcome,
       errorCode: error.code,
-      errorSlug: outcome === 'cancelled' ? 'cancelled' : errorSlug(error, call.args),
+      errorSlug: outcome === 'cancelled' ? 'cancelled' : note.errorSlug,
+      errorText: note.errorText,
     });
   }
 
   private digest(tool: Tool, args: unknown): ArgsDigest {
+    return digestArgs(args, this.fieldsOf(tool));
+  }
+
+  private fieldsOf(tool: Tool): ReadonlySet<string> {
     let fields = this.declaredFields.get(tool);
     if (fields === undefined) {
       const properties = (tool.inputSchema as { properties?: unknown }).properties;
       fields = new Set(typeof properties === 'object' && properties !== null ? Object.keys(properties) : []);
       this.declaredFields.set(tool, fields);
     }
-    return digestArgs(args, fields);
+    return fields;
   }
 }
 

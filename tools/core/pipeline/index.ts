@@ -1,5 +1,7 @@
 export * from './approval-gate';
 export * from './attempt';
+export * from './breaker-key';
+export * from './breaker-snapshot';
 export * from './cancellation';
 export * from './circuit-breaker';
 export * from './circuit-breakers';

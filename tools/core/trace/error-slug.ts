@@ -1,10 +1,14 @@
 /**
  * errorSlug: a short stable name for an error, for traces, histograms and breaker timelines
  * (`timeout`, `circuit-open`, `rate-limited`, `enoent-no-such-file`). It must never carry
- * argument text, so for execution failures only the first plain words of the message are used,
- * quoted text is cut off, and any word that also occurs in the arguments is dropped.
+ * argument text, so for execution failures only the first plain words of the cleaned message are
+ * used (cleanErrorText), quoted text is cut off, any word that also occurs in the arguments is
+ * dropped, and a slug that still spells out a run of an argument (`abc-defgh` for "abc defgh") is
+ * replaced by the code's.
  */
 import type { ToolError, ToolErrorCode } from '../result';
+import { type ArgumentText, argumentTexts } from './argument-text';
+import { cleanWith, repeatsArgumentText } from './error-text';
 
 const CODE_SLUGS: Readonly<Record<ToolErrorCode, string>> = {
   INVALID_ARGUMENT: 'invalid-argument',
@@ -38,16 +42,36 @@ export function slugify(text: string): string {
     .replace(/-+$/, '');
 }
 
-export function errorSlug(error: Pick<ToolError, 'code' | 'message' | 'data'>, args?: unknown): string {
+/**
+ * The slug of an error. `texts` are the call's argument texts when the caller has them already
+ * (argumentTexts(args, fields)); otherwise they are collected from `args`.
+ */
+export function errorSlug(
+  error: Pick<ToolError, 'code' | 'message' | 'data'>,
+  args?: unknown,
+  texts?: readonly ArgumentText[],
+): string {
+  const needles = texts ?? (args === undefined ? [] : argumentTexts(args));
   const declared = error.data?.slug;
-  if (typeof declared === 'string' && declared.length <= MAX_SLUG && SAFE_SLUG.test(declared)) return declared;
+  if (typeof declared === 'string' && declared.length <= MAX_SLUG && SAFE_SLUG.test(declared)) {
+    if (!spellsArgument(declared, needles)) return declared;
+  }
   if (error.code !== 'EXECUTION_FAILED' && error.code !== 'UNKNOWN') return CODE_SLUGS[error.code];
-  return messageSlug(error.message, args) || CODE_SLUGS[error.code];
+  const slug = messageSlug(error.message, args, needles);
+  return slug && !spellsArgument(slug, needles) ? slug : CODE_SLUGS[error.code];
 }
 
-function messageSlug(message: string, args: unknown): string {
-  // "Tool 'x' failed: " is the executor's framing, not the error.
-  let text = message.replace(/^Tool '[^']*'(?: failed:)?\s*/, '');
+/** Whether a slug repeats a run of argument text, compared the way slugs are spelled. */
+function spellsArgument(slug: string, needles: readonly ArgumentText[]): boolean {
+  if (needles.length === 0) return false;
+  const spelled = needles.map((n) => ({ label: n.label, text: n.text.toLowerCase().replace(/[^a-z0-9]+/g, '-') }));
+  return repeatsArgumentText(slug, needles) || repeatsArgumentText(slug, spelled);
+}
+
+function messageSlug(message: string, args: unknown, needles: readonly ArgumentText[]): string {
+  // "Tool 'x' failed: " is the executor's framing, not the error; placeholders name fields, not the error.
+  const unframed = message.replace(/^Tool '[^']*'(?: failed:)?\s*/, '');
+  let text = cleanWith(unframed, needles).replace(/‹[^›]*›/g, ' ');
   const quote = text.search(/['"`]/);
   if (quote >= 0) text = text.slice(0, quote);
   const argText = args === undefined ? '' : safeJson(args).toLowerCase();

@@ -30,6 +30,8 @@ export interface SpanEnd {
   outcome: SpanOutcome;
   errorCode?: ToolErrorCode;
   errorSlug?: string;
+  /** Already cleaned of argument text (cleanErrorText). */
+  errorText?: string;
 }
 
 export interface SpanHandle {
@@ -85,6 +87,7 @@ export class ToolTraceRecorder {
       outcome: end.outcome,
       errorCode: end.errorCode,
       errorSlug: end.errorSlug,
+      errorText: end.errorText,
       backoffMs: start.backoffMs,
       argsDigest: start.argsDigest,
     };

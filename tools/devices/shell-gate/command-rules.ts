@@ -1,93 +1,22 @@
 /**
- * What each device command does, for the gate: commands that only look (read), commands that
- * are refused outright (deny), and for the rest (ask) the sub-commands that only look. Rules are
- * about Android's toybox and framework commands as `adb shell` runs them (cwd `/`, user shell).
+ * What one command does, for the gate: refused outright (reboots, formatting, root shells, removing
+ * or recursively re-permissioning a protected root on any spelling of its path, raw device
+ * writes), read-only (the allow-list in read-only-commands.ts and framework-commands.ts), or
+ * otherwise asked about. Rules are about Android's toybox and framework commands as `adb shell`
+ * runs them (mksh, cwd `/`, the shell user).
  */
-import type { Word } from './command-parser';
-
-export type Verdict = 'read' | 'ask' | 'deny';
-
-export interface Judgement {
-  verdict: Verdict;
-  /** What about this command led to the verdict. */
-  reason: string;
-  /** The command as words, for messages. */
-  command: string;
-}
-
-const READ_ONLY = new Set([
-  'ls',
-  'cat',
-  'echo',
-  'printf',
-  'pwd',
-  'cd',
-  'id',
-  'whoami',
-  'uptime',
-  'uname',
-  'df',
-  'du',
-  'free',
-  'ps',
-  'top',
-  'pidof',
-  'getprop',
-  'dumpsys',
-  'head',
-  'tail',
-  'wc',
-  'md5sum',
-  'sha1sum',
-  'sha256sum',
-  'sha512sum',
-  'sort',
-  'uniq',
-  'cut',
-  'tr',
-  'grep',
-  'egrep',
-  'fgrep',
-  'stat',
-  'file',
-  'which',
-  'basename',
-  'dirname',
-  'readlink',
-  'realpath',
-  'true',
-  'false',
-  ':',
-  'sleep',
-  'exit',
-  'test',
-  '[',
-  'expr',
-  'seq',
-  'printenv',
-  'nproc',
-  'getenforce',
-  'netstat',
-  'ping',
-  'cmp',
-  'diff',
-  'od',
-  'hexdump',
-  'xxd',
-  'strings',
-  'lsof',
-  'vmstat',
-  'iostat',
-  'lsmod',
-  'ss',
-]);
+import { type Cwds, checkTarget } from './device-paths';
+import { judgeFramework } from './framework-commands';
+import { type Judgement, ask, deny, read, tok } from './judgement';
+import { unknownOrWriter } from './known-writers';
+import { judgeReadOnly } from './read-only-commands';
+import { type Field, fieldOf, staticText } from './word-fields';
 
 const DENIED: Record<string, string> = {
   reboot: 'restarts the device',
   shutdown: 'powers the device off',
   poweroff: 'powers the device off',
   halt: 'powers the device off',
-  dd: 'writes raw blocks (can destroy partitions)',
   format: 'formats storage',
   fdisk: 'edits partition tables',
   sgdisk: 'edits partition tables',
@@ -96,6 +25,7 @@ const DENIED: Record<string, string> = {
   mke2fs: 'formats storage',
   make_ext4fs: 'formats storage',
   newfs_msdos: 'formats storage',
+  mkswap: 'formats storage',
   flash_image: 'flashes partitions',
   erase_image: 'erases partitions',
   wipe: 'wipes device data',
@@ -109,128 +39,119 @@ const DENIED: Record<string, string> = {
   remount: 'remounts system partitions writable',
 };
 
-/** Paths whose recursive removal or permission change would break the device or wipe user data. */
-const PROTECTED = [
-  /^\/+\*?$/,
-  /^\/+(system|system_ext|vendor|product|odm|oem|apex|boot|proc|sys|dev|bin|etc|sbin|metadata|persist|mnt|cache|config|storage|sdcard|data|acct|debug_ramdisk|linkerconfig|lib|lib64|init.*)(\/+\*?)?\/*$/,
-  /^\/+data\/+(data|app|system|system_ce|system_de|misc|user|user_de|media|vendor)(\/+\*?)?\/*$/,
-  /^\/+(storage\/+emulated\/+0|storage\/+emulated|storage\/+self\/+primary)(\/+\*?)?\/*$/,
-  /^(\.|\.\.|\*|\.\/\*|~|~\/.*)$/,
-];
+const SYSTEM_PROCESSES = /^(1|-1|init|system_server|zygote|zygote64|surfaceflinger|adbd|servicemanager|vold)$/;
 
-function isProtected(word: Word): boolean {
-  return word.dynamic || PROTECTED.some((re) => re.test(word.text));
+/**
+ * rm, chmod, chown, chgrp: options as getopt reads them anywhere before `--` (`-rf`, `-Rf`,
+ * `-r -f`, `--recursive`, `--rec`, `--force`); an expansion that may become an option counts as
+ * `-r`. Recursive (or, for rm, forced) on a protected root is refused, and so is recursive on a
+ * path the gate cannot resolve from the text.
+ */
+function removal(name: string, args: readonly Field[], cwds: Cwds): Judgement {
+  const rm = name === 'rm';
+  let recursive = false;
+  let force = false;
+  let ended = false;
+  const operands: Field[] = [];
+  for (const a of args) {
+    const text = staticText(a);
+    if (!ended && text === '--') ended = true;
+    else if (!ended && text === null && a.maybeOption) {
+      recursive = true;
+      operands.push(a);
+    } else if (!ended && text?.startsWith('--')) {
+      const long = text.slice(2).split('=')[0]!;
+      if (long !== '' && 'recursive'.startsWith(long)) recursive = true;
+      if (rm && long !== '' && 'force'.startsWith(long)) force = true;
+    } else if (!ended && text !== null && text.length > 1 && text.startsWith('-')) {
+      if (rm ? /[rR]/.test(text) : text.includes('R')) recursive = true;
+      if (rm && text.includes('f')) force = true;
+    } else operands.push(a);
+  }
+  // chmod's MODE and chown's OWNER are checked as paths too: as one they name nothing protected, and
+  // skipping them would skip the first path when the mode is written like an option (`-w`) or given by `--reference`.
+  const what = rm ? 'rm' : name;
+  for (const t of operands) {
+    const check = checkTarget(t, cwds);
+    if (check.kind === 'protected' && (recursive || (rm && force))) {
+      const scope = check.contents ? `everything in ${check.root}` : check.root;
+      return deny(
+        `${tok(t.text)}: ${recursive ? 'recursive ' : 'forced '}${what} of a system or user-data root (${scope})`,
+      );
+    }
+    if (check.kind === 'unresolvable' && recursive)
+      return deny(`${tok(t.text)}: recursive ${what} of a path that cannot be resolved from the text`);
+  }
+  return ask(rm ? `${tok('rm')}: deletes files` : `${tok(name)}: changes file permissions or owners`);
 }
 
-const judge = (verdict: Judgement['verdict'], reason: string, command: string): Judgement => ({
-  verdict,
-  reason,
-  command,
-});
+const DD_OPERANDS = new Set([
+  'if',
+  'bs',
+  'ibs',
+  'obs',
+  'cbs',
+  'count',
+  'skip',
+  'seek',
+  'iflag',
+  'oflag',
+  'conv',
+  'status',
+]);
 
-export function judgeCommand(name: string, args: readonly Word[], command: string): Judgement {
-  const texts = args.map((a) => a.text);
-  const flags = texts.filter((t) => t.startsWith('-'));
-  const operands = args.filter((a) => !a.text.startsWith('-') || a.dynamic);
-  const sub = texts[0];
+/** dd: `of=` writes a file; one under /dev (but /dev/null) is a raw device, refused. */
+function dd(args: readonly Field[], cwds: Cwds): Judgement {
+  let output: Field | null = null;
+  for (const a of args) {
+    const text = staticText(a);
+    if (text === null) return deny(`${tok(a.text)}: a dd operand only known when it runs (it may name a raw device)`);
+    const m = /^([a-z]+)=/.exec(text);
+    if (!m || (m[1] !== 'of' && !DD_OPERANDS.has(m[1]!)))
+      return ask(`${tok(text)}: a dd operand not known to be read-only`);
+    if (m[1] === 'of') output = fieldOf(a.atoms.slice(3));
+  }
+  if (!output) return read('dd copies to its output');
+  const check = checkTarget(output, cwds);
+  if (check.kind === 'ok' && check.paths.some((p) => p.startsWith('/dev/') && p !== '/dev/null'))
+    return deny(`${tok('of=')}: dd writes a raw device`);
+  return ask(`${tok('of=')}: dd writes the file it names`);
+}
 
-  if (name.startsWith('mkfs')) return judge('deny', 'formats storage', command);
+export function judgeCommand(name: string, args: readonly Field[], cwds: Cwds): Judgement {
+  if (name.startsWith('mkfs')) return deny(`${tok(name)}: formats storage`);
   const denied = DENIED[name];
-  if (denied) return judge('deny', denied, command);
+  if (denied) return deny(`${tok(name)}: ${denied}`);
+  const texts = args.map((a) => a.text);
 
   switch (name) {
     case 'rm':
     case 'chmod':
     case 'chown':
-    case 'chgrp': {
-      const recursive = flags.some((f) => /^-[a-zA-Z]*[rR]/.test(f) || f === '--recursive');
-      const forced = name === 'rm' && flags.some((f) => /^-[a-zA-Z]*f/.test(f) || f === '--force');
-      const targets = name === 'rm' ? operands : operands.slice(1);
-      if ((recursive || forced) && targets.some(isProtected))
-        return judge('deny', `${name} ${recursive ? 'recursively ' : ''}on a system or user-data root`, command);
-      return judge('ask', name === 'rm' ? 'deletes files' : 'changes file permissions', command);
-    }
+    case 'chgrp':
+      return removal(name, args, cwds);
+    case 'dd':
+      return dd(args, cwds);
     case 'setprop': {
-      const key = texts[0] ?? '';
-      if (args[0]?.dynamic || /^(persist\.|ctl\.|sys\.powerctl|ro\.)/.test(key))
-        return judge('deny', 'sets a persistent or system-control property', command);
-      return judge('ask', 'sets a system property', command);
+      const key = args[0];
+      if (!key || staticText(key) === null || /^(persist\.|ctl\.|sys\.powerctl|ro\.)/.test(key.text))
+        return deny(`${tok(key?.text ?? 'setprop')}: sets a persistent or system-control property`);
+      return ask(`${tok(key.text)}: sets a system property`);
     }
     case 'svc':
-      if (sub === 'power' && /^(reboot|shutdown)$/.test(texts[1] ?? ''))
-        return judge('deny', 'restarts or powers off the device', command);
-      return judge('ask', 'changes a system service', command);
-    case 'am':
-      if (texts.some((t) => /REBOOT|SHUTDOWN|MASTER_CLEAR|FACTORY_RESET/i.test(t)))
-        return judge('deny', 'reboots, shuts down or factory-resets the device', command);
-      return judge('ask', 'starts, stops or messages apps', command);
+      if (texts[0] === 'power' && /^(reboot|shutdown)$/.test(texts[1] ?? ''))
+        return deny(`${tok(texts[1]!)}: restarts or powers off the device`);
+      return ask(`${tok(texts[0] ?? 'svc')}: changes a system service`);
     case 'kill':
     case 'killall':
-    case 'pkill':
-      if (
-        texts.some(
-          (t) => t === '1' || t === '-1' || /^(init|system_server|zygote|zygote64|surfaceflinger|adbd)$/.test(t),
-        )
-      )
-        return judge('deny', 'kills a process the system needs', command);
-      return judge('ask', 'kills processes', command);
+    case 'pkill': {
+      const victim = texts.find((t) => SYSTEM_PROCESSES.test(t));
+      if (victim) return deny(`${tok(victim)}: kills a process the system needs`);
+      return ask(`${tok(name)}: kills processes`);
+    }
     case 'mount':
-      if (args.length === 0) return judge('read', 'lists mounts', command);
-      return judge('deny', 'changes mounts', command);
-    case 'settings':
-      if (sub === 'get' || sub === 'list') return judge('read', `settings ${sub}`, command);
-      if (texts.includes('adb_enabled') || texts.includes('adb_wifi_enabled'))
-        return judge('deny', 'would switch off adb, cutting this connection', command);
-      return judge('ask', 'changes a setting', command);
-    case 'pm':
-      if (sub !== undefined && /^(list|path|dump|get-install-location|get-max-users|list-\w+)$/.test(sub))
-        return judge('read', `pm ${sub}`, command);
-      return judge('ask', 'installs, removes or changes packages', command);
-    case 'cmd':
-      if (
-        (sub === 'package' && /^(list|path|resolve-activity|query-\w+)$/.test(texts[1] ?? '')) ||
-        (sub === 'clipboard' && texts[1] === 'get')
-      )
-        return judge('read', `cmd ${sub} ${texts[1]}`, command);
-      return judge('ask', `cmd ${sub ?? ''} may change the system`, command);
-    case 'wm':
-      if ((sub === 'size' || sub === 'density') && args.length === 1) return judge('read', `wm ${sub}`, command);
-      return judge('ask', 'changes the display configuration', command);
-    case 'date':
-      if (args.every((a) => !a.dynamic && (a.text.startsWith('+') || a.text === '-u' || a.text === '-R')))
-        return judge('read', 'prints the date', command);
-      return judge('ask', 'may set the clock', command);
-    case 'logcat':
-      if (flags.some((f) => /^-[a-zA-Z]*[cGPf]/.test(f) || /^--(clear|file|buffer-size|prune)/.test(f)))
-        return judge('ask', 'clears or reconfigures the log, or writes a file', command);
-      return judge('read', 'reads the log', command);
-    case 'find':
-      if (texts.some((t) => /^-(delete|exec|execdir|ok|okdir|fprint\w*|fls)$/.test(t)))
-        return judge('ask', 'find that deletes, writes or runs commands', command);
-      return judge('read', 'finds files', command);
-    case 'dmesg':
-      if (flags.some((f) => /^-[a-zA-Z]*[cC]/.test(f))) return judge('ask', 'clears the kernel log', command);
-      return judge('read', 'reads the kernel log', command);
-    case 'ip':
-    case 'ifconfig':
-      if (
-        name === 'ifconfig'
-          ? args.length <= 1
-          : args.every((a) => /^(-\w+|addr|address|a|link|l|route|r|show|list|neigh|n|rule)$/.test(a.text))
-      )
-        return judge('read', `${name} shows interfaces`, command);
-      return judge('ask', 'changes network configuration', command);
-    case 'service':
-      if (sub === 'list' || sub === 'check') return judge('read', `service ${sub}`, command);
-      return judge('ask', 'calls a system service directly', command);
-    case 'content':
-      if (sub === 'query') return judge('read', 'content query', command);
-      return judge('ask', 'changes a content provider', command);
-    case 'screencap':
-      if (operands.length === 0) return judge('read', 'captures the screen to the output', command);
-      return judge('ask', 'writes a screen capture to a file', command);
-    default:
-      if (READ_ONLY.has(name)) return judge('read', `${name} only reads`, command);
-      return judge('ask', `${name} is not known to be read-only`, command);
+      if (args.length === 0) return read('mount lists mounts');
+      return deny(`${tok('mount')}: changes mounts`);
   }
+  return judgeFramework(name, args) ?? judgeReadOnly(name, args) ?? unknownOrWriter(name);
 }

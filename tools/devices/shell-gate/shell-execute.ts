@@ -1,8 +1,8 @@
 /**
  * shell_execute: the model's own shell text, run in the device shell. That is the point of the
  * tool, so the text is passed as the `shell:` command as written; what protects the device is
- * the command-level gate (command-policy.ts): read-only lines run, refused ones never run, the
- * rest wait for a person through the injected approval port. The tool is self-gated, so the
+ * the command-level gate (command-policy.ts), which judges the line as mksh parses it: read-only
+ * lines run, refused ones never run, the rest wait for a person through the injected approval port. The tool is self-gated, so the
  * pipeline's tool-level prompt is skipped and the person is asked once, about the command.
  * Output is bounded (64 KB) and streamed as progress; the exit status comes back with it.
  */
@@ -96,8 +96,9 @@ export function shellExecuteTool(service: DeviceService, approveCommand: Command
     title: 'Run a shell command on the device',
     description:
       'Runs a command line in the Android device shell (`adb shell`) and returns its output (stdout and stderr merged, at most 64 KB) and exit status. ' +
-      'Read-only commands (ls, cat, getprop, dumpsys, pm list, ps, df, id, date, echo, wm size…) run at once; commands that change the device wait for the user to approve them; ' +
-      'reboots, disk formatting, root shells and recursive deletes of system paths are refused. Prefer the dedicated device tools when one fits.',
+      'The line is judged as the device shell (mksh) parses it. Read-only commands (ls, cat, grep, getprop, dumpsys SERVICE, pm list, ps, df, id, date, echo, sort, wm size…) run at once; ' +
+      'anything that can write a file (a writing redirection such as `>` or `2>` — `2>/dev/null` is fine — `sort -o`, `tee`, `sed -i`…), sets an environment variable for a command, or changes the device waits for the user to approve it; ' +
+      'reboots, disk formatting, root shells and recursive deletes of system or user-data folders (however the path is spelled) are refused. Prefer the dedicated device tools when one fits.',
     input: {
       command: z.string().min(1).max(8000).describe('The shell command line, e.g. "dumpsys battery | grep level".'),
       timeoutMs: z

@@ -1,6 +1,6 @@
 /**
  * The host's SQLite database (node:sqlite, WAL): trace spans, breaker transitions, the approval
- * audit log, shortcuts, settings, client tokens and UI sessions. Versioned migrations run in a
+ * audit log, shortcuts, settings, client tokens, UI sessions and installed skills. Versioned migrations run in a
  * transaction at open, tracked by `PRAGMA user_version`, so a database is never left half-migrated.
  */
 import { type SqliteDatabase, openSqlite, pragmaValue, transaction } from '../../common/sqlite';
@@ -72,6 +72,30 @@ export const MIGRATIONS: readonly string[] = [
      id_hash TEXT PRIMARY KEY,
      created_at REAL NOT NULL,
      last_seen REAL NOT NULL
+   );`,
+  // A failure's cleaned text; breaker timelines lose what older versions kept of targets and errors:
+  // per-target keys spelled the target (`ui_tap@<serial>`) and causes named an older, looser slug.
+  `ALTER TABLE spans ADD COLUMN error_text TEXT;
+   DELETE FROM breaker_transitions WHERE instr(tool_id, '@') > 0;
+   UPDATE breaker_transitions SET cause = rtrim(substr(cause, 1, instr(cause, ' (') - 1))
+     WHERE instr(cause, ' (') > 0;`,
+  // Installed skills (store/skill-store.ts). SKILL.md is kept here as installed: the tools, prompts
+  // and resources a skill brings are built from this copy, never from the files on disk.
+  // skill_seeds remembers which bundled skills were offered, so one the person removed stays removed.
+  `CREATE TABLE IF NOT EXISTS skills (
+     name TEXT PRIMARY KEY,
+     skill_md TEXT NOT NULL,
+     source TEXT NOT NULL,
+     origin TEXT NOT NULL,
+     enabled INTEGER NOT NULL DEFAULT 1,
+     files INTEGER NOT NULL,
+     bytes INTEGER NOT NULL,
+     installed_at REAL NOT NULL,
+     updated_at REAL NOT NULL
+   );
+   CREATE TABLE IF NOT EXISTS skill_seeds (
+     name TEXT PRIMARY KEY,
+     seeded_at REAL NOT NULL
    );`,
 ];
 

@@ -10,11 +10,14 @@
 import type { TraceSpan } from '../../core/trace-span';
 import { transaction } from '../../common/sqlite';
 import type { Db } from './database';
+import type { UsageSpan } from '../usage-report';
 
 export interface SpanFilter {
   toolId?: string;
   outcome?: string;
   callId?: string;
+  /** Spans of the calls a call started (its batch steps, its shortcut's steps). */
+  parentCallId?: string;
   since?: number;
   until?: number;
   limit?: number;
@@ -33,6 +36,7 @@ interface SpanRow {
   outcome: TraceSpan['outcome'];
   error_code: TraceSpan['errorCode'] | null;
   error_slug: string | null;
+  error_text: string | null;
   backoff_ms: number;
   args_digest: string;
 }
@@ -54,6 +58,7 @@ function fromRow(r: SpanRow): TraceSpan {
   if (r.parent_call_id) span.parentCallId = r.parent_call_id;
   if (r.error_code) span.errorCode = r.error_code;
   if (r.error_slug) span.errorSlug = r.error_slug;
+  if (r.error_text) span.errorText = r.error_text;
   return span;
 }
 
@@ -72,8 +77,8 @@ export class SpanStore {
     private readonly flushIntervalMs = SPAN_FLUSH_INTERVAL_MS,
   ) {
     this.insertStmt = db.prepare(
-      `INSERT OR IGNORE INTO spans (span_id, call_id, parent_call_id, tool_id, session_id, requester_kind, attempt, started_at, duration_ms, outcome, error_code, error_slug, backoff_ms, args_digest)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR IGNORE INTO spans (span_id, call_id, parent_call_id, tool_id, session_id, requester_kind, attempt, started_at, duration_ms, outcome, error_code, error_slug, error_text, backoff_ms, args_digest)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 
@@ -112,6 +117,7 @@ export class SpanStore {
       span.outcome,
       span.errorCode ?? null,
       span.errorSlug ?? null,
+      span.errorText ?? null,
       span.backoffMs,
       JSON.stringify(span.argsDigest),
     );
@@ -143,6 +149,10 @@ export class SpanStore {
       where.push('call_id = @callId');
       params.callId = filter.callId;
     }
+    if (filter.parentCallId) {
+      where.push('parent_call_id = @parentCallId');
+      params.parentCallId = filter.parentCallId;
+    }
     if (filter.since !== undefined) {
       where.push('started_at >= @since');
       params.since = filter.since;
@@ -153,6 +163,32 @@ export class SpanStore {
     }
     const sql = `SELECT * FROM spans ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY started_at DESC, rowid DESC LIMIT @limit`;
     return (this.db.prepare(sql).all(params) as unknown as SpanRow[]).map(fromRow);
+  }
+
+  /** The newest spans as the usage report reads them: no argument digest to parse. */
+  usageSpans(filter: { toolId?: string; limit: number }): UsageSpan[] {
+    this.flush();
+    const columns =
+      'call_id AS callId, tool_id AS toolId, attempt, started_at AS startedAt, duration_ms AS durationMs, outcome, error_code AS errorCode, error_slug AS errorSlug, error_text AS errorText';
+    const rows = filter.toolId
+      ? this.db
+          .prepare(`SELECT ${columns} FROM spans WHERE tool_id = ? ORDER BY started_at DESC, rowid DESC LIMIT ?`)
+          .all(filter.toolId, filter.limit)
+      : this.db.prepare(`SELECT ${columns} FROM spans ORDER BY started_at DESC, rowid DESC LIMIT ?`).all(filter.limit);
+    return (rows as unknown as Array<UsageSpan & Record<string, unknown>>).map((r) => {
+      const span: UsageSpan = {
+        callId: r.callId,
+        toolId: r.toolId,
+        attempt: r.attempt,
+        startedAt: r.startedAt,
+        durationMs: r.durationMs,
+        outcome: r.outcome,
+      };
+      if (r.errorCode) span.errorCode = r.errorCode;
+      if (r.errorSlug) span.errorSlug = r.errorSlug;
+      if (r.errorText) span.errorText = r.errorText;
+      return span;
+    });
   }
 
   count(): number {
