@@ -183,12 +183,13 @@ describe('a viewer that falls behind', () => {
 describe('when screenrecord cannot stream', () => {
   const cases: [RecorderSupport, string][] = [
     ['missing', 'screenrecord: not found'],
-    ['no-h264-output', "unrecognized option '--output-format=h264'"],
+    ['no-h264-output', "unrecognized option `--output-format=h264'"],
     ['encoder-fails', 'ERROR: unable to create video/avc codec instance'],
   ];
   for (const [support, words] of cases)
     it(`sends screencap frames and says why (${support})`, () =>
       withHub({}, async (hub) => {
+        const before = recorderSettings(device.phone).support;
         recorderSettings(device.phone).support = support;
         try {
           const v = watch(hub);
@@ -199,7 +200,7 @@ describe('when screenrecord cannot stream', () => {
           expect(v.last()?.reason).toContain('screenshots are sent');
           v.viewer.close();
         } finally {
-          recorderSettings(device.phone).support = 'h264';
+          recorderSettings(device.phone).support = before;
         }
       }));
 
