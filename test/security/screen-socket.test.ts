@@ -6,9 +6,10 @@
  * viewer that reads nothing cannot make the host hold its frames: for a minute it holds at most its
  * window while the other viewers keep getting frames.
  *
- * Attacks reproduced: an agent with the MCP token (header or query) opening the screen of the phone
- * it drives, a page of another origin opening it with the person's cookie, and a client that opens
- * the screen and never reads, to grow the host's memory.
+ * Attacks reproduced: an agent with the MCP token (header or query, with or without the person's
+ * cookie) opening the screen of the phone it drives, a page of another origin opening it with the
+ * person's cookie, and a client that opens the screen and never reads, to grow the host's memory.
+ * Each refusal carries the host's words for it, the same as the event socket's.
  */
 import type { Socket } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
@@ -16,6 +17,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type ScreenStatus, type WireFrame, decodeFrame } from '../../shared/screen-wire';
+import { BEARER_REFUSED, CSRF_REFUSED, NO_SESSION } from '../../tools/host/http/person-guard';
 import { type TestHost, startTestHost } from '../host/harness';
 import { type PersonSession, openPersonSession } from '../support/person-session';
 
@@ -40,12 +42,18 @@ afterAll(async () => {
   await t?.dispose();
 });
 
+/** Opens a socket; a refusal comes back as its status and the host's words for it. */
 function open(path: string, headers: Record<string, string>, query = '') {
-  return new Promise<{ outcome: string; ws: WebSocket }>((resolve) => {
+  return new Promise<{ outcome: string; words: string; ws: WebSocket }>((resolve) => {
     const ws = new WebSocket(`${person.origin.replace('http', 'ws')}${path}${query}`, { headers });
-    ws.on('open', () => resolve({ outcome: 'open', ws }));
-    ws.on('unexpected-response', (_req, res) => resolve({ outcome: String(res.statusCode), ws }));
-    ws.on('error', (e) => resolve({ outcome: e.message, ws }));
+    ws.on('open', () => resolve({ outcome: 'open', words: '', ws }));
+    ws.on('unexpected-response', (_req, res) => {
+      let words = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (words += chunk));
+      res.on('end', () => resolve({ outcome: String(res.statusCode), words: words.trim(), ws }));
+    });
+    ws.on('error', (e) => resolve({ outcome: e.message, words: '', ws }));
   });
 }
 
@@ -93,7 +101,32 @@ describe('the screen socket', () => {
     const events = await Promise.all(attempts('/api/events'));
     for (const r of [...screen, ...events]) r.ws.terminate();
     expect(screen.map((r) => r.outcome)).toEqual(['401', '403', '403', '403', '403']);
-    expect(screen.map((r) => r.outcome)).toEqual(events.map((r) => r.outcome));
+    expect(screen.map((r) => r.words)).toEqual([
+      NO_SESSION,
+      BEARER_REFUSED,
+      BEARER_REFUSED,
+      "Origin 'http://evil.example' is not allowed.",
+      CSRF_REFUSED,
+    ]);
+    expect(screen.map((r) => [r.outcome, r.words])).toEqual(events.map((r) => [r.outcome, r.words]));
+  });
+
+  it('refuses an agent’s MCP token even with the person’s cookie and Origin, and the cookie from another site', async () => {
+    const withToken = await open(
+      '/api/screen',
+      { origin: person.origin, cookie: person.cookie, authorization: `Bearer ${t.host.token}` },
+      query(),
+    );
+    const foreign = await open(
+      '/api/screen',
+      { origin: 'https://phone-watch.example', cookie: person.cookie },
+      query(),
+    );
+    for (const r of [withToken, foreign]) r.ws.terminate();
+    expect([withToken.outcome, withToken.words]).toEqual(['403', BEARER_REFUSED]);
+    expect([foreign.outcome, foreign.words]).toEqual(['403', "Origin 'https://phone-watch.example' is not allowed."]);
+    // Nobody got to watch: no stream was started for the phone.
+    expect(t.host.screens?.screenStats(serial)).toBeUndefined();
   });
 
   it('streams the phone to the person’s session: a status saying H.264, then frames starting at a key frame', async () => {

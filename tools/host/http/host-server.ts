@@ -225,8 +225,10 @@ export class HostServer {
               }),
           );
     if (!verdict.ok) {
+      // The refusal says why, as the HTTP routes do: a client (or the person reading its log) learns what it lacks.
+      const body = Buffer.from(`${verdict.message}\n`, 'utf8');
       socket.end(
-        `HTTP/1.1 ${verdict.status} ${verdict.status === 401 ? 'Unauthorized' : 'Forbidden'}\r\nConnection: close\r\n\r\n`,
+        `HTTP/1.1 ${verdict.status} ${verdict.status === 401 ? 'Unauthorized' : 'Forbidden'}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\n\r\n${body.toString('utf8')}`,
       );
       return;
     }
