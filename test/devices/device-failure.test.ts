@@ -9,10 +9,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolRegistry } from '../../tools/core';
-import { ManualClock, breakerKey, createPipeline } from '../../tools/core/pipeline';
+import { breakerKey, createPipeline } from '../../tools/core/pipeline';
 import { deviceTools } from '../../tools/devices';
 import { connectToAdb, waitForAdbState, type VirtualDevice } from '../../tools/devices/virtual';
 import { type DeviceLab, startDeviceLab, textOf } from './device-lab';
+import { ManualClock } from '../support/manual-clock';
 
 let lab: DeviceLab;
 let device: VirtualDevice;

@@ -8,8 +8,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalDecision, ApprovalRequest } from '../../tools/core';
-import { type ApprovalAuditEntry, ApprovalGate, EnhancedToolExecutor, ManualClock } from '../../tools/core/pipeline';
+import { type ApprovalAuditEntry, ApprovalGate, EnhancedToolExecutor } from '../../tools/core/pipeline';
 import { DESTRUCTIVE, MUTATING, deferred, fixtureTool, isSettled, registryOf } from './fixtures';
+import { ManualClock } from '../support/manual-clock';
 
 type Decide = (request: ApprovalRequest, signal?: AbortSignal) => Promise<ApprovalDecision>;
 

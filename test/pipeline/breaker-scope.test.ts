@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { ToolCallError, ToolRegistry, defineTool } from '../../tools/core';
-import { CircuitBreakers, EnhancedToolExecutor, ManualClock, breakerKey, scopeDigest } from '../../tools/core/pipeline';
+import { CircuitBreakers, EnhancedToolExecutor, breakerKey, scopeDigest } from '../../tools/core/pipeline';
+import { ManualClock } from '../support/manual-clock';
 
 function setup(scoped: boolean) {
   const clock = new ManualClock(0);

@@ -6,9 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ToolContext } from '../../tools/core';
-import { CircuitBreakers, EnhancedToolExecutor, ManualClock, runPolicyResolver } from '../../tools/core/pipeline';
+import { CircuitBreakers, EnhancedToolExecutor, runPolicyResolver } from '../../tools/core/pipeline';
 import { ToolTraceRecorder } from '../../tools/core/trace';
 import { fixtureTool, registryOf } from './fixtures';
+import { ManualClock } from '../support/manual-clock';
 
 const NEVER = new Promise<never>(() => undefined);
 

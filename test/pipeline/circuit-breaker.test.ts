@@ -14,10 +14,10 @@ import {
   CircuitBreakers,
   breakerKey,
   EnhancedToolExecutor,
-  ManualClock,
   cancelledResult,
 } from '../../tools/core/pipeline';
 import { type Deferred, deferred, fixtureTool, registryOf } from './fixtures';
+import { ManualClock } from '../support/manual-clock';
 
 const boom = failure('EXECUTION_FAILED', "Tool 'flaky' failed: boom").error;
 

@@ -6,15 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../tools/core';
-import {
-  EnhancedToolExecutor,
-  EnvironmentGate,
-  type EnvironmentRule,
-  ManualClock,
-  TelemetryStore,
-} from '../../tools/core/pipeline';
+import { EnhancedToolExecutor, EnvironmentGate, type EnvironmentRule, TelemetryStore } from '../../tools/core/pipeline';
 import { ToolTraceRecorder } from '../../tools/core/trace';
 import { fixtureTool, registryOf } from './fixtures';
+import { ManualClock } from '../support/manual-clock';
 
 const keyboardRule: EnvironmentRule = {
   id: 'keyboard-shown',

@@ -6,14 +6,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  EnhancedToolExecutor,
-  ManualClock,
-  RUN_POLICIES,
-  ToolRateLimiter,
-  runPolicyResolver,
-} from '../../tools/core/pipeline';
+import { EnhancedToolExecutor, RUN_POLICIES, ToolRateLimiter, runPolicyResolver } from '../../tools/core/pipeline';
 import { fixtureTool, isSettled, registryOf } from './fixtures';
+import { ManualClock } from '../support/manual-clock';
 
 describe('ToolRateLimiter', () => {
   it('refuses the call over the quota at once, saying in how many seconds a token is back', () => {

@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ApprovalDecision } from '../../tools/core';
-import { createPipeline, ManualClock } from '../../tools/core/pipeline';
+import { createPipeline } from '../../tools/core/pipeline';
 import { DESTRUCTIVE, fixtureTool, registryOf } from './fixtures';
+import { ManualClock } from '../support/manual-clock';
 
 function setup(decision: ApprovalDecision['decision'] = 'approve_once', perMinute = 2) {
   const clock = new ManualClock(0);

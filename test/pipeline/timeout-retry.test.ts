@@ -8,9 +8,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Tool, type ToolContext, ToolCallError, type ToolReturn, failure } from '../../tools/core';
-import { CircuitBreakers, EnhancedToolExecutor, ManualClock, runPolicyResolver } from '../../tools/core/pipeline';
+import { CircuitBreakers, EnhancedToolExecutor, runPolicyResolver } from '../../tools/core/pipeline';
 import { ToolTraceRecorder } from '../../tools/core/trace';
 import { MUTATING, fixtureTool, isSettled, registryOf } from './fixtures';
+import { ManualClock } from '../support/manual-clock';
 
 const NEVER = new Promise<never>(() => undefined);
 

@@ -9,7 +9,6 @@ export * from './clock';
 export * from './create-pipeline';
 export * from './enhanced-executor';
 export * from './environment-gate';
-export * from './manual-clock';
 export * from './rate-limiter';
 export * from './retry';
 export * from './run-policy';
