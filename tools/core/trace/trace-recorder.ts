@@ -7,24 +7,20 @@
  */
 import { type Disposable, Emitter } from '../disposable';
 import type { ToolErrorCode } from '../result';
-import type { ArgsDigest, SpanOutcome, TraceSpan } from '../trace-span';
+import type { SpanOutcome, TraceSpan } from '../trace-span';
 import { type HistogramReport, ToolLatencyHistogram } from './latency-histogram';
 
 export const DEFAULT_TRACE_CAPACITY = 200;
 
-export interface SpanStart {
-  callId: string;
-  parentCallId?: string;
-  toolId: string;
-  sessionId: string;
-  requesterKind: string;
-  /** 1 for the first attempt, 2 for the first retry; 0 for a call refused before any attempt. */
-  attempt: number;
-  backoffMs: number;
-  argsDigest: ArgsDigest;
-  /** When the span started; the recorder's clock now when omitted. */
-  startedAt?: number;
-}
+/**
+ * What a span is begun with: the span's own fields that are known before the attempt ends
+ * (`attempt` is 0 for a call refused before any attempt), and when it started, the recorder's
+ * clock now when omitted.
+ */
+export type SpanStart = Pick<
+  TraceSpan,
+  'callId' | 'parentCallId' | 'toolId' | 'sessionId' | 'requesterKind' | 'attempt' | 'backoffMs' | 'argsDigest'
+> & { startedAt?: number };
 
 export interface SpanEnd {
   outcome: SpanOutcome;
