@@ -8,6 +8,7 @@ export * from './permission';
 export * from './published-name';
 export * from './registry';
 export * from './result';
+export * from './run-policy-name';
 export * from './schema';
 export * from './suggester';
 export * from './tool';

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { ToolAnnotations } from './annotations';
 import { type ToolMetadata, type ToolMetadataDeclaration, resolveMetadata } from './metadata';
 import type { ToolResult } from './result';
+import type { RunPolicyName } from './run-policy-name';
 import { type JsonSchema, type Validation, importLegacySchema, renderJsonSchema, validateWith } from './schema';
 
 /** Who asked for a call; shown to the person who approves it. */
@@ -57,8 +58,8 @@ export interface Tool<Args = unknown> {
   readonly outputSchema: JsonSchema | undefined;
   /** Has its own command-level gate (shell_execute): the tool-level prompt is skipped. */
   readonly selfGated: boolean;
-  /** Name of a run policy preset (quickRead, network, mutating, legacy); the pipeline picks one by metadata otherwise. */
-  readonly runPolicy: string | undefined;
+  /** The run policy preset it runs under; the pipeline picks one by metadata otherwise. The registry refuses other names. */
+  readonly runPolicy: RunPolicyName | undefined;
   /** What the circuit breaker is kept per (e.g. a device serial), beyond the tool; undefined = the tool. */
   breakerScope?(args: Args): string | undefined;
   validate(args: unknown): Validation<Args>;
@@ -74,7 +75,7 @@ export interface ToolDefinition<S extends z.ZodType> {
   metadata?: ToolMetadataDeclaration;
   annotations?: Partial<ToolAnnotations>;
   selfGated?: boolean;
-  runPolicy?: string;
+  runPolicy?: RunPolicyName;
   breakerScope?: (args: z.infer<S>) => string | undefined;
   run(args: z.infer<S>, ctx: ToolContext): Promise<ToolReturn> | ToolReturn;
 }
@@ -115,7 +116,7 @@ export interface LegacyToolDefinition {
   metadata?: ToolMetadataDeclaration;
   annotations?: Partial<ToolAnnotations>;
   selfGated?: boolean;
-  runPolicy?: string;
+  runPolicy?: RunPolicyName;
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolReturn> | ToolReturn;
 }
 

@@ -114,7 +114,7 @@ export function compileShortcut(
     // for the shortcut as well would ask the person twice. The risk above is still published.
     selfGated: true,
     // Runs under its own wall budget like a batch; a per-preset timeout would cut it short.
-    runPolicy: 'legacy',
+    runPolicy: 'selfBounded',
     async run(args: Record<string, unknown>, ctx: ToolContext) {
       const refused = preconditionFailure(def, options.telemetry);
       if (refused) return refused;

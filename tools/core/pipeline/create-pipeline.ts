@@ -20,7 +20,7 @@ import { type EnvironmentRule, type EnvironmentTelemetry, EnvironmentGate, Telem
 import { EnhancedToolExecutor } from './enhanced-executor';
 import { ToolRateLimiter } from './rate-limiter';
 import type { BackoffOptions, RetryClassifier } from './retry';
-import { type RunPolicy, runPolicyResolver } from './run-policy';
+import { type RunPolicyOverrides, runPolicyResolver } from './run-policy';
 
 export interface PipelineOptions {
   clock?: Clock;
@@ -31,8 +31,8 @@ export interface PipelineOptions {
     | false;
   rateLimit?: { perMinute?: Readonly<Record<string, number>>; defaultPerMinute?: number } | false;
   breaker?: (Partial<BreakerOptions> & { timelineLimit?: number }) | false;
-  /** Presets to override or add (by name) to quickRead, network, mutating, legacy. */
-  policies?: Readonly<Record<string, RunPolicy>>;
+  /** Values of presets to change (a host's shorter timeouts); the presets are run-policy.ts's. */
+  policies?: RunPolicyOverrides;
   backoff?: Partial<BackoffOptions>;
   classifier?: RetryClassifier;
   /** Spans kept in memory; default 200. */

@@ -39,7 +39,7 @@ import {
   fullJitterDelay,
   shouldRetry,
 } from './retry';
-import { type RunPolicy, type RunPolicyResolver, legacyPolicies } from './run-policy';
+import { type RunPolicy, type RunPolicyResolver, v2Policies } from './run-policy';
 
 export interface EnhancedToolExecutorOptions {
   environment?: EnvironmentGate;
@@ -119,7 +119,7 @@ export class EnhancedToolExecutor implements ToolExecutor {
     this.approval = options.approval;
     this.rateLimiter = options.rateLimiter;
     this.breakers = options.breakers;
-    this.policies = options.policies ?? legacyPolicies;
+    this.policies = options.policies ?? v2Policies;
     this.trace = options.trace;
     this.usage = options.usage;
     this.clock = options.clock ?? systemClock;
@@ -297,7 +297,7 @@ export class EnhancedToolExecutor implements ToolExecutor {
       return;
     }
     const error: ToolError = result.error;
-    // Under the legacy policy a cancelled tool ends however it likes; the caller's signal tells.
+    // Under selfBounded and v2 a cancelled tool ends however it likes; the caller's signal tells.
     const outcome: SpanOutcome = isCancelledResult(result) || call.signal?.aborted ? 'cancelled' : 'error';
     handle.complete({
       outcome,
