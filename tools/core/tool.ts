@@ -8,7 +8,7 @@ import type { ToolAnnotations } from './annotations';
 import { type ToolMetadata, type ToolMetadataDeclaration, resolveMetadata } from './metadata';
 import type { ToolResult } from './result';
 import type { RunPolicyName } from './run-policy-name';
-import { type JsonSchema, type Validation, importLegacySchema, renderJsonSchema, validateWith } from './schema';
+import { type JsonSchema, type Validation, importJsonSchema, renderJsonSchema, validateWith } from './schema';
 
 /** Who asked for a call; shown to the person who approves it. */
 export interface Requester {
@@ -122,7 +122,7 @@ export interface LegacyToolDefinition {
 
 /** A v1 tool: its JSON Schema string validates what parses; an unparseable one is skipped, never fatal. */
 export function defineLegacyTool(def: LegacyToolDefinition): Tool<Record<string, unknown>> {
-  const imported = importLegacySchema(def.parametersSchema);
+  const imported = importJsonSchema(def.parametersSchema);
   const validator = imported.validator;
   return {
     id: def.id,
