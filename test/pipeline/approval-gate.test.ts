@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalDecision, ApprovalRequest } from '../../tools/core';
-import { type ApprovalAuditEntry, ApprovalGate, EnhancedToolExecutor } from '../../tools/core/pipeline';
+import { type ApprovalAuditEntry, ApprovalGate, assemblePipeline } from '../../tools/core/pipeline';
 import { DESTRUCTIVE, MUTATING, deferred, fixtureTool, isSettled, registryOf } from './fixtures';
 import { ManualClock } from '../support/manual-clock';
 
@@ -56,7 +56,7 @@ function setup(decide: Decide, timeoutMs?: number) {
     }),
     fixtureTool('ui_dump', () => 'tree'),
   );
-  const executor = new EnhancedToolExecutor(registry, { approval: gate, clock });
+  const executor = assemblePipeline(registry, { approval: gate, clock });
   return { clock, audit, runs, gate, executor };
 }
 

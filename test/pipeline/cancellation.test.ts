@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RunPolicyName, ToolContext } from '../../tools/core';
-import { CircuitBreakers, EnhancedToolExecutor, runPolicyResolver } from '../../tools/core/pipeline';
+import { CircuitBreakers, assemblePipeline, runPolicyResolver } from '../../tools/core/pipeline';
 import { ToolTraceRecorder } from '../../tools/core/trace';
 import { fixtureTool, registryOf } from './fixtures';
 import { ManualClock } from '../support/manual-clock';
@@ -26,7 +26,7 @@ function setup(run: (ctx: ToolContext) => Promise<string> | string, runPolicy?: 
     },
     runPolicy ? { runPolicy } : {},
   );
-  const executor = new EnhancedToolExecutor(registryOf(tool), {
+  const executor = assemblePipeline(registryOf(tool), {
     clock,
     trace,
     breakers,
@@ -117,7 +117,7 @@ describe('cancellation', () => {
     const parent = fixtureTool('parent_tool', async (_, ctx) =>
       JSON.stringify(await ctx.invoke({ toolId: 'child_tool', args: { text: 'y' } })),
     );
-    const executor = new EnhancedToolExecutor(registryOf(child, parent), { clock, policies: runPolicyResolver() });
+    const executor = assemblePipeline(registryOf(child, parent), { clock, policies: runPolicyResolver() });
     const controller = new AbortController();
     const pending = executor.execute({ toolId: 'parent_tool', args: { text: 'x' }, signal: controller.signal });
     await clock.advanceAsync(1);

@@ -13,7 +13,7 @@ import {
   type BreakerTransition,
   CircuitBreakers,
   breakerKey,
-  EnhancedToolExecutor,
+  assemblePipeline,
   cancelledResult,
 } from '../../tools/core/pipeline';
 import { type Deferred, deferred, fixtureTool, registryOf } from './fixtures';
@@ -277,7 +277,7 @@ describe('the breaker in the pipeline', () => {
       return d.promise;
     });
     const b = new CircuitBreakers({ clock, failureThreshold: 2, cooldownMs: 1_000 });
-    const executor = new EnhancedToolExecutor(registryOf(tool), { breakers: b, clock });
+    const executor = assemblePipeline(registryOf(tool), { breakers: b, clock });
     return { clock, pending, b, executor, runs: () => runs };
   }
 

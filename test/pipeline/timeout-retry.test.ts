@@ -15,7 +15,7 @@ import {
   type ToolReturn,
   failure,
 } from '../../tools/core';
-import { CircuitBreakers, EnhancedToolExecutor, runPolicyResolver } from '../../tools/core/pipeline';
+import { CircuitBreakers, assemblePipeline, runPolicyResolver } from '../../tools/core/pipeline';
 import { ToolTraceRecorder } from '../../tools/core/trace';
 import { MUTATING, fixtureTool, isSettled, registryOf } from './fixtures';
 import { ManualClock } from '../support/manual-clock';
@@ -26,7 +26,7 @@ function setup(tools: Tool[], random = () => 0.5) {
   const clock = new ManualClock(0);
   const trace = new ToolTraceRecorder({ now: () => clock.now() });
   const breakers = new CircuitBreakers({ clock, failureThreshold: 100 });
-  const executor = new EnhancedToolExecutor(registryOf(...tools), {
+  const executor = assemblePipeline(registryOf(...tools), {
     clock,
     random,
     trace,

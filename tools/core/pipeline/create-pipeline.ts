@@ -1,6 +1,7 @@
 /**
- * createPipeline: every v3 part wired with defaults, sharing one clock, plus the events a host
- * streams to its UI (spans, breaker transitions, approval decisions).
+ * The pipeline's order, in one place (`assemblePipeline`), and createPipeline: every v3 part wired
+ * with defaults, sharing one clock, plus the events a host streams to its UI (spans, breaker
+ * transitions, approval decisions).
  *
  * Approval: without a decider, calls that need approval are denied ("no approver is
  * connected"); the safe default for destructive tools. Pass `approval: false` to leave the gate
@@ -17,10 +18,18 @@ import type { BreakerOptions } from './circuit-breaker';
 import { type BreakerTransition, CircuitBreakers } from './circuit-breakers';
 import { type Clock, type RandomSource, systemClock } from './clock';
 import { type EnvironmentRule, type EnvironmentTelemetry, EnvironmentGate, TelemetryStore } from './environment-gate';
-import { EnhancedToolExecutor } from './enhanced-executor';
 import { ToolRateLimiter } from './rate-limiter';
-import type { BackoffOptions, RetryClassifier } from './retry';
-import { type RunPolicyOverrides, runPolicyResolver } from './run-policy';
+import { type BackoffOptions, DEFAULT_BACKOFF, type RetryClassifier, defaultRetryClassifier } from './retry';
+import { type RunPolicyOverrides, type RunPolicyResolver, runPolicyResolver } from './run-policy';
+import type { Stage } from './pipeline-call';
+import { approvalStage } from './stages/approval-stage';
+import { attemptStage } from './stages/attempt-stage';
+import { breakerStage } from './stages/breaker-stage';
+import { environmentStage } from './stages/environment-stage';
+import { rateLimitStage } from './stages/rate-limit-stage';
+import { retryStage } from './stages/retry-stage';
+import { validationStage } from './stages/validation-stage';
+import { ToolPipeline } from './tool-pipeline';
 
 export interface PipelineOptions {
   clock?: Clock;
@@ -48,7 +57,7 @@ export interface PipelineEvents {
 }
 
 export interface Pipeline {
-  executor: EnhancedToolExecutor;
+  executor: ToolPipeline;
   trace: ToolTraceRecorder;
   usage: ToolUsageTracker;
   /** undefined when turned off with `false`. */
@@ -66,6 +75,52 @@ const NO_APPROVER: ApprovalDecider = async () => ({
   reason: 'no approver is connected to this host',
 });
 const NOTHING: Disposable = toDisposable(() => undefined);
+
+/** The parts a pipeline is assembled from; each v3 part may be left out. */
+export interface PipelineParts {
+  environment?: EnvironmentGate;
+  approval?: ApprovalGate;
+  rateLimiter?: ToolRateLimiter;
+  breakers?: CircuitBreakers;
+  /** Which run policy a tool gets; without it every tool runs as under v2 (no timeout, no retry). */
+  policies?: RunPolicyResolver;
+  trace?: ToolTraceRecorder;
+  usage?: ToolUsageTracker;
+  clock?: Clock;
+  random?: RandomSource;
+  backoff?: Partial<BackoffOptions>;
+  classifier?: RetryClassifier;
+}
+
+/**
+ * The stages, in the order a call meets them. A part left out is a stage left out; with none of
+ * the v3 parts the pipeline gives the v2 executor's results (test/pipeline/v2-equivalence.test.ts).
+ * A stage that refuses answers at once and nothing after it runs, so a refused call costs nothing
+ * later: bad arguments take no token, and a rate-limited call does not use the breaker's probe.
+ */
+export function assemblePipeline(registry: ToolRegistry, parts: PipelineParts = {}): ToolPipeline {
+  const clock = parts.clock ?? systemClock;
+  const stages: Array<Stage | false | undefined> = [
+    parts.environment && environmentStage(parts.environment),
+    parts.approval && approvalStage(parts.approval, clock),
+    validationStage(),
+    parts.rateLimiter && rateLimitStage(parts.rateLimiter),
+    parts.breakers && breakerStage(parts.breakers),
+    retryStage({
+      clock,
+      random: parts.random ?? Math.random,
+      backoff: { ...DEFAULT_BACKOFF, ...parts.backoff },
+      classifier: parts.classifier ?? defaultRetryClassifier,
+      trace: parts.trace,
+    }),
+    attemptStage(clock),
+  ];
+  return new ToolPipeline(
+    registry,
+    stages.filter((stage): stage is Stage => typeof stage === 'function'),
+    { policies: parts.policies, trace: parts.trace, usage: parts.usage, clock },
+  );
+}
 
 export function createPipeline(registry: ToolRegistry, options: PipelineOptions = {}): Pipeline {
   const clock = options.clock ?? systemClock;
@@ -103,7 +158,7 @@ export function createPipeline(registry: ToolRegistry, options: PipelineOptions 
   const rateLimiter = options.rateLimit === false ? undefined : new ToolRateLimiter({ ...options.rateLimit, clock });
   const breakers = options.breaker === false ? undefined : new CircuitBreakers({ ...options.breaker, clock });
 
-  const executor = new EnhancedToolExecutor(registry, {
+  const executor = assemblePipeline(registry, {
     environment,
     approval,
     rateLimiter,

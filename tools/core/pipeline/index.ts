@@ -1,5 +1,4 @@
 export * from './approval-gate';
-export * from './attempt';
 export * from './breaker-key';
 export * from './breaker-snapshot';
 export * from './cancellation';
@@ -7,8 +6,9 @@ export * from './circuit-breaker';
 export * from './circuit-breakers';
 export * from './clock';
 export * from './create-pipeline';
-export * from './enhanced-executor';
 export * from './environment-gate';
+export * from './pipeline-call';
 export * from './rate-limiter';
 export * from './retry';
 export * from './run-policy';
+export * from './tool-pipeline';

@@ -2,6 +2,8 @@
  * ToolTraceRecorder (docs/architecture.md#traces): one span per attempt, kept in a bounded ring
  * buffer (default 200), streamed to listeners, exported as JSON and summarised as per-tool latency
  * histograms.
+ * A span's duration is the run: time spent waiting for a person is kept apart (`personWaitMs`),
+ * so the histograms show how long tools take, not how long people do.
  * `begin()` returns a handle; completing it a second time records nothing, so a racing timeout
  * and a late tool answer can never produce a phantom span.
  */
@@ -28,6 +30,8 @@ export interface SpanEnd {
   errorSlug?: string;
   /** Already cleaned of argument text (cleanErrorText). */
   errorText?: string;
+  /** Time within the span spent waiting for a person; not counted in its duration. */
+  personWaitMs?: number;
 }
 
 export interface SpanHandle {
@@ -70,6 +74,7 @@ export class ToolTraceRecorder {
 
   /** @internal Called by a handle, once. */
   finish(spanId: string, start: SpanStart, startedAt: number, end: SpanEnd): TraceSpan {
+    const waited = end.personWaitMs ?? 0;
     const span: TraceSpan = {
       spanId,
       callId: start.callId,
@@ -79,7 +84,7 @@ export class ToolTraceRecorder {
       requesterKind: start.requesterKind,
       attempt: start.attempt,
       startedAt,
-      durationMs: Math.max(0, this.now() - startedAt),
+      durationMs: Math.max(0, this.now() - startedAt - waited),
       outcome: end.outcome,
       errorCode: end.errorCode,
       errorSlug: end.errorSlug,
@@ -87,6 +92,7 @@ export class ToolTraceRecorder {
       backoffMs: start.backoffMs,
       argsDigest: start.argsDigest,
     };
+    if (waited > 0) span.personWaitMs = waited;
     this.ring[this.next] = span;
     this.next = this.next + 1 === this.capacity ? 0 : this.next + 1;
     if (this.stored < this.capacity) this.stored++;
