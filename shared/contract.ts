@@ -101,6 +101,8 @@ export const Span = z.object({
   /** The error's own words, with every run of argument text replaced by a placeholder (‹url›); at most 1 KB. */
   errorText: z.string().optional(),
   backoffMs: z.number(),
+  /** Time within the span spent waiting for a person, kept out of `durationMs` (the run). */
+  personWaitMs: z.number().optional(),
   argsDigest: z.object({
     fields: z.record(z.string(), z.object({ kind: z.string(), length: z.number(), printable: z.number().optional() })),
     totalLength: z.number(),
@@ -170,8 +172,27 @@ export const BreakerView = z.object({
 });
 export type BreakerView = z.infer<typeof BreakerView>;
 
-/** Who asked: `id` is the session's label (`<client>#<n>`), `label` the client program's own name. */
-export const Requester = z.object({ kind: z.string(), id: z.string().optional(), label: z.string().optional() });
+/** A caller, as a person reads it: its kind, its id (a session label or a parent call id) and its name. */
+const Caller = z.object({ kind: z.string(), id: z.string().optional(), label: z.string().optional() });
+/**
+ * Who asked: `id` is the session's label (`<client>#<n>`) or the parent call, `label` the client
+ * program's own name or the batch or shortcut; `step` the step of a batch or shortcut; `via` who
+ * asked for that batch or shortcut.
+ */
+export const Requester = Caller.extend({ step: z.number().optional(), via: Caller.optional() });
+export const ApprovalTarget = z.object({
+  kind: z.enum(['device', 'folder', 'host']),
+  value: z.string(),
+  label: z.string(),
+});
+export const Decision = z.enum(['approve_once', 'approve_session', 'approve_target', 'deny']);
+/** One way to approve a waiting call, and what it covers ("this call only", "app_uninstall on device X, for …"). */
+export const ApprovalChoice = z.object({
+  decision: z.enum(['approve_once', 'approve_session', 'approve_target']),
+  label: z.string(),
+  covers: z.string(),
+});
+export type ApprovalChoice = z.infer<typeof ApprovalChoice>;
 export const PendingApproval = z.object({
   approvalId: z.string(),
   callId: z.string(),
@@ -179,7 +200,15 @@ export const PendingApproval = z.object({
   sessionId: z.string(),
   toolId: z.string(),
   title: z.string(),
+  /** What will run: the parsed arguments, defaults filled in. */
   args: z.unknown(),
+  /** Fields the caller sent that the tool does not declare, as sent: they will not be used. */
+  ignored: z.record(z.string(), z.unknown()).optional(),
+  target: ApprovalTarget.optional(),
+  /** The approvals offered (a denial always is). */
+  choices: z.array(ApprovalChoice).default([]),
+  /** The approval rule that made the call ask, when one did. */
+  rule: z.string().optional(),
   risk: Risk,
   annotations: Annotations,
   requester: Requester,
@@ -188,7 +217,6 @@ export const PendingApproval = z.object({
 });
 export type PendingApproval = z.infer<typeof PendingApproval>;
 
-export const Decision = z.enum(['approve_once', 'approve_session', 'deny']);
 export const DecideInput = z.object({
   approvalId: z.string().min(1),
   decision: Decision,
@@ -203,11 +231,42 @@ export const AuditEntry = z.object({
   sessionId: z.string(),
   toolId: z.string(),
   argsDigest: z.string(),
-  decision: z.enum(['approve_once', 'approve_session', 'deny', 'timeout', 'cancelled']),
+  /** `allow` is a rule's; `withdrawn` a caller that left; `cancelled` what older versions wrote for it. */
+  decision: z.enum([
+    'approve_once',
+    'approve_session',
+    'approve_target',
+    'allow',
+    'deny',
+    'timeout',
+    'withdrawn',
+    'cancelled',
+  ]),
   reason: z.string().optional(),
   decider: z.string().optional(),
+  /** What the approval covered. */
+  scope: z.string().optional(),
+  /** The approval rule that decided. */
+  rule: z.string().optional(),
+  waitedMs: z.number().optional(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const RuleEffect = z.enum(['allow', 'ask', 'deny']);
+/** A person's approval rule: `write_file path=notes/**` allow. */
+export const ApprovalRule = z.object({
+  id: z.number(),
+  effect: RuleEffect,
+  tool: z.string(),
+  args: z.array(z.object({ field: z.string(), pattern: z.string() })),
+  /** The rule as written: `app_uninstall packageName=com.android.*`. */
+  text: z.string(),
+  note: z.string().optional(),
+  createdAt: z.number(),
+  /** The registered tools its tool pattern matches now. */
+  matchesTools: z.number(),
+});
+export type ApprovalRule = z.infer<typeof ApprovalRule>;
 
 export const ShortcutParam = z.object({
   name: z.string(),
@@ -390,6 +449,17 @@ export const contract = {
   pendingApprovals: { input: z.object({}), output: z.array(PendingApproval) },
   decideApproval: { input: DecideInput, output: z.object({ ok: z.boolean(), message: z.string() }) },
   auditLog: { input: z.object({ limit: z.number().int().min(1).max(5000).default(200) }), output: z.array(AuditEntry) },
+  /** The person's approval rules, applied before anyone is asked (deny beats ask beats allow). */
+  approvalRules: { input: z.object({}), output: z.array(ApprovalRule) },
+  /** Adds a rule written as `tool field=pattern …`; refused with a message when it does not parse. */
+  addApprovalRule: {
+    input: z.object({ effect: RuleEffect, rule: z.string().min(1).max(2000), note: z.string().max(500).optional() }),
+    output: z.object({ ok: z.boolean(), message: z.string(), rule: ApprovalRule.optional() }),
+  },
+  removeApprovalRule: {
+    input: z.object({ id: z.number().int() }),
+    output: z.object({ ok: z.boolean(), message: z.string() }),
+  },
   shortcuts: {
     input: z.object({}),
     output: z.object({ defined: z.array(ShortcutDefinition), suggestions: z.array(ShortcutSuggestion) }),

@@ -85,7 +85,7 @@ describe('ApprovalGate', () => {
     ]);
   });
 
-  it('denies when no decision comes within the timeout (120 s by default), saying so', async () => {
+  it('denies when no decision comes within the timeout (120 s by default), saying how long it waited', async () => {
     let promptSignal: AbortSignal | undefined;
     const s = setup((_, signal) => {
       promptSignal = signal;
@@ -99,17 +99,18 @@ describe('ApprovalGate', () => {
       ok: false,
       error: {
         code: 'PERMISSION_DENIED',
-        message: "No approval decision for 'delete_file' came within 120 s, so the call was denied.",
+        message: "No one answered: the call to 'delete_file' waited 2:00 for a person's approval and did not run.",
         hint: 'Nobody approved this call in time. Do not retry it on your own; tell the user it needs their approval.',
-        data: { gate: 'approval', decision: 'timeout', slug: 'approval-timeout' },
+        data: { gate: 'approval', decision: 'timeout', slug: 'approval-timeout', waitedMs: 120_000 },
       },
     });
     expect(promptSignal?.aborted).toBe(true); // the UI can withdraw the prompt
-    expect(s.audit).toMatchObject([{ decision: 'timeout' }]);
+    expect(promptSignal?.reason).toBe('expired');
+    expect(s.audit).toMatchObject([{ decision: 'timeout', reason: 'no one answered', waitedMs: 120_000 }]);
     expect(s.runs).toEqual([]);
   });
 
-  it('ends a call cancelled while it waits, leaving no timer behind, and audits it as a denial', async () => {
+  it('withdraws the wait of a call cancelled while it waits, leaving no timer behind, audited as withdrawn: caller gone', async () => {
     const s = setup(() => new Promise(() => undefined), 5_000);
     const controller = new AbortController();
     const pending = s.executor.execute({ ...del('c1'), signal: controller.signal });
@@ -126,7 +127,7 @@ describe('ApprovalGate', () => {
       },
     });
     expect(s.clock.pendingTimers).toBe(0);
-    expect(s.audit).toMatchObject([{ decision: 'deny', reason: 'cancelled by the caller' }]);
+    expect(s.audit).toMatchObject([{ decision: 'withdrawn', reason: 'caller gone', waitedMs: 1_000 }]);
     await s.clock.advanceAsync(10_000);
     expect(s.runs).toEqual([]);
     expect(s.audit).toHaveLength(1);

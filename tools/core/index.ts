@@ -1,4 +1,5 @@
 export * from './annotations';
+export * from './approval-target';
 export * from './arguments';
 export * from './call-ids';
 export * from './disposable';

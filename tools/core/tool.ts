@@ -10,12 +10,20 @@ import type { ToolResult } from './result';
 import type { RunPolicyName } from './run-policy-name';
 import { type JsonSchema, type Validation, importJsonSchema, renderJsonSchema, validateWith } from './schema';
 
-/** Who asked for a call; shown to the person who approves it. */
-export interface Requester {
+/** A caller as a person reads it. */
+export interface Caller {
   kind: 'mcp' | 'ui' | 'batch' | 'shortcut' | 'internal';
-  /** The MCP session id, the UI session, or the parent call id. */
+  /** The MCP session's label, the UI session, or the parent call id. */
   id?: string;
   label?: string;
+}
+
+/** Who asked for a call; shown to the person who approves it. */
+export interface Requester extends Caller {
+  /** The step of a batch or shortcut this call is (1 for the first). */
+  step?: number;
+  /** Who asked for the batch or shortcut this call is a step of. */
+  via?: Caller;
 }
 
 export interface ToolCall {

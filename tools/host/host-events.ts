@@ -7,7 +7,8 @@ import { type Disposable, Emitter } from '../core/disposable';
 import type { Pipeline } from '../core/pipeline';
 import type { ToolRegistry } from '../core/registry';
 import type { ApprovalQueue } from './approval-queue';
-import { pendingView, upperState } from './host-api';
+import { pendingView } from './approval-api';
+import { upperState } from './host-api';
 
 export class HostEvents {
   private readonly emitter = new Emitter<HostEvent>();

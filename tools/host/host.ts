@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { HostInfo } from '../../shared/contract';
-import { type Pipeline, createPipeline } from '../core/pipeline';
+import { type Pipeline, type RunPolicyOverrides, createPipeline } from '../core/pipeline';
 import { ToolRegistry } from '../core/registry';
 import type { ToolExecutor } from '../core/executor';
 import { loadShortcuts } from '../orchestration';
@@ -21,13 +21,14 @@ import { createHostApi } from './host-api';
 import { HostEvents } from './host-events';
 import { HostSettings } from './host-settings';
 import { OtlpExporter } from './otlp-exporter';
-import { queueCommandApprover } from './command-approver';
+import { inToolApprover } from './command-approver';
 import { SelfGuard } from '../common/self-guard';
 import { type HostLog, failureLogLine, openHostLog } from './host-log';
 import type { HostApiHandlers } from './http/rpc-dispatch';
 import { HostServer } from './http/host-server';
 import type { PeerUidLookup } from './http/peer-uid';
 import { McpEndpoint } from './mcp/mcp-endpoint';
+import { ApprovalRuleStore } from './store/approval-rule-store';
 import { AuditStore } from './store/audit-store';
 import { BreakerStore } from './store/breaker-store';
 import { ClientTokenStore } from './store/client-token-store';
@@ -48,6 +49,10 @@ export interface HostOptions {
   virtualDevice?: boolean;
   /** How long a destructive call waits for a person; default 120 s. */
   approvalTimeoutMs?: number;
+  /** How often a call waiting for a person tells its caller so (MCP progress); default 10 s. */
+  approvalProgressIntervalMs?: number;
+  /** Changes to run policy presets' values (tests scale timeouts down). */
+  runPolicies?: RunPolicyOverrides;
   rendererDir?: string;
   /** Who owns a connection's client end; default: the kernel's socket table (tests stand in another account). */
   peerUid?: PeerUidLookup;
@@ -104,6 +109,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const db = openDatabase(layout.database);
   const spans = new SpanStore(db, options.spanRetention);
   const audit = new AuditStore(db);
+  const approvalRules = new ApprovalRuleStore(db);
   const breakerStore = new BreakerStore(db);
   const settings = new SettingsStore(db);
   const hostSettings = new HostSettings(settings);
@@ -122,18 +128,13 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const pipeline = createPipeline(registry, {
     traceCapacity: 300,
     ...(options.rateLimitPerMinute ? { rateLimit: { perMinute: options.rateLimitPerMinute } } : {}),
+    ...(options.runPolicies ? { policies: options.runPolicies } : {}),
     approval: {
       decide: approvals.decide,
       timeoutMs: approvalTimeoutMs,
-      audit: {
-        record: (e) =>
-          void audit.append({
-            ...e,
-            argsDigest: JSON.stringify(e.argsDigest),
-            ...(e.reason ? { reason: e.reason } : {}),
-            ...(e.decider ? { decider: e.decider } : {}),
-          }),
-      },
+      rules: () => approvalRules.list(),
+      ...(options.approvalProgressIntervalMs ? { progressIntervalMs: options.approvalProgressIntervalMs } : {}),
+      audit: { record: (e) => void audit.append({ ...e, argsDigest: JSON.stringify(e.argsDigest) }) },
     },
   });
   const saved = settings.get<unknown>(BREAKER_SNAPSHOT_KEY);
@@ -170,8 +171,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     settings: hostSettings,
     emit: events.emit.bind(events),
     environment: pipeline.environment,
-    approveCommand: queueCommandApprover(approvals, audit, approvalTimeoutMs),
-    askPerson: queueCommandApprover(approvals, audit, approvalTimeoutMs),
+    approveCommand: inToolApprover(pipeline.approval),
+    askPerson: inToolApprover(pipeline.approval),
     self,
     dataDir: layout.root,
     shortcutStore,
@@ -224,6 +225,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     approvals,
     spans,
     audit,
+    approvalRules,
     breakerStore,
     shortcuts: shortcutStore,
     spanSeq: () => events.spanSeq(),

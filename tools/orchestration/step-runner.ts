@@ -7,7 +7,7 @@
  * run.
  */
 import { type ToolContent, type ToolError, type ToolResult, failure, renderResult } from '../core/result';
-import type { Requester, ToolContext } from '../core/tool';
+import type { Caller, Requester, ToolContext } from '../core/tool';
 import { type ParamValue, type Placeholder, renderTemplate, truncateHead } from './template';
 
 export const NOT_EXECUTED = 'Not executed: an earlier action in this turn failed.';
@@ -79,6 +79,13 @@ export interface StepsReport {
 
 const ABORTED = Symbol('aborted');
 
+/** Who asked for the batch or shortcut: its own caller, or for a nested one the outermost. */
+function callerOf(requester: Requester): Caller {
+  if (requester.via !== undefined) return requester.via;
+  const { kind, id, label } = requester;
+  return { kind, ...(id !== undefined ? { id } : {}), ...(label !== undefined ? { label } : {}) };
+}
+
 export async function runSteps(
   steps: readonly StepTemplate[],
   ctx: ToolContext,
@@ -115,7 +122,7 @@ export async function runSteps(
         toolId: step.tool,
         args,
         sessionId: ctx.sessionId,
-        requester: opts.requester,
+        requester: { ...opts.requester, step: index + 1, via: callerOf(ctx.requester) },
         signal: controller.signal,
       });
       call.catch(() => undefined); // An abandoned call must not surface as an unhandled rejection.

@@ -14,6 +14,8 @@ import type { TraceSpan } from '../trace-span';
 import { DEFAULT_TRACE_CAPACITY, ToolTraceRecorder } from '../trace/trace-recorder';
 import { ToolUsageTracker } from '../usage-tracker';
 import { type ApprovalAuditEntry, type ApprovalAuditSink, ApprovalGate } from './approval-gate';
+import type { ApprovalRule } from './approval-rules';
+import { PersonWaits } from './person-waits';
 import type { BreakerOptions } from './circuit-breaker';
 import { type BreakerTransition, CircuitBreakers } from './circuit-breakers';
 import { type Clock, type RandomSource, systemClock } from './clock';
@@ -28,7 +30,7 @@ import { breakerStage } from './stages/breaker-stage';
 import { environmentStage } from './stages/environment-stage';
 import { rateLimitStage } from './stages/rate-limit-stage';
 import { retryStage } from './stages/retry-stage';
-import { validationStage } from './stages/validation-stage';
+import { type FieldChecks, validationStage } from './stages/validation-stage';
 import { ToolPipeline } from './tool-pipeline';
 
 export interface PipelineOptions {
@@ -36,8 +38,18 @@ export interface PipelineOptions {
   random?: RandomSource;
   environment?: { telemetry?: EnvironmentTelemetry; rules?: readonly EnvironmentRule[]; maxAgeMs?: number } | false;
   approval?:
-    | { decide?: ApprovalDecider; timeoutMs?: number; audit?: ApprovalAuditSink; selfGatedIds?: ReadonlySet<string> }
+    | {
+        decide?: ApprovalDecider;
+        timeoutMs?: number;
+        audit?: ApprovalAuditSink;
+        selfGatedIds?: ReadonlySet<string>;
+        rules?: () => readonly ApprovalRule[];
+        /** How often a waiting call tells its caller it still waits; default 10 s. */
+        progressIntervalMs?: number;
+      }
     | false;
+  /** Ignored fields told to the model, near names refused for tools that need approval; on unless false. */
+  fields?: Partial<FieldChecks> | false;
   rateLimit?: { perMinute?: Readonly<Record<string, number>>; defaultPerMinute?: number } | false;
   breaker?: (Partial<BreakerOptions> & { timelineLimit?: number }) | false;
   /** Values of presets to change (a host's shorter timeouts); the presets are run-policy.ts's. */
@@ -65,6 +77,8 @@ export interface Pipeline {
   rateLimiter: ToolRateLimiter | undefined;
   approval: ApprovalGate | undefined;
   environment: EnvironmentGate | undefined;
+  /** The running calls, held while a person decides something a tool asks about as it runs. */
+  waits: PersonWaits;
   /** The store the host writes environment state into (when it did not bring its own telemetry). */
   telemetry: TelemetryStore | undefined;
   events: PipelineEvents;
@@ -90,6 +104,10 @@ export interface PipelineParts {
   random?: RandomSource;
   backoff?: Partial<BackoffOptions>;
   classifier?: RetryClassifier;
+  /** Checks of fields the tool does not declare; none when absent (as v2). */
+  fields?: FieldChecks;
+  /** The running calls a wait for a person holds (the approval gate's `waits`). */
+  waits?: PersonWaits;
 }
 
 /**
@@ -102,8 +120,12 @@ export function assemblePipeline(registry: ToolRegistry, parts: PipelineParts = 
   const clock = parts.clock ?? systemClock;
   const stages: Array<Stage | false | undefined> = [
     parts.environment && environmentStage(parts.environment),
+    // Before the approval gate, unlike the seed: a person must never be asked about a call that
+    // cannot run, nor shown arguments other than those that will run. An invalid call would be
+    // approved and then fail, teaching the person that approving means nothing; and the card must
+    // show the parsed arguments (defaults in, ignored fields marked) to be what the person approves.
+    validationStage(parts.fields),
     parts.approval && approvalStage(parts.approval, clock),
-    validationStage(),
     parts.rateLimiter && rateLimitStage(parts.rateLimiter),
     parts.breakers && breakerStage(parts.breakers),
     retryStage({
@@ -112,6 +134,7 @@ export function assemblePipeline(registry: ToolRegistry, parts: PipelineParts = 
       backoff: { ...DEFAULT_BACKOFF, ...parts.backoff },
       classifier: parts.classifier ?? defaultRetryClassifier,
       trace: parts.trace,
+      waits: parts.waits,
     }),
     attemptStage(clock),
   ];
@@ -143,6 +166,7 @@ export function createPipeline(registry: ToolRegistry, options: PipelineOptions 
     });
   }
 
+  const waits = new PersonWaits(clock);
   const approvalOptions = options.approval;
   const approval =
     approvalOptions === false
@@ -152,6 +176,9 @@ export function createPipeline(registry: ToolRegistry, options: PipelineOptions 
           timeoutMs: approvalOptions?.timeoutMs,
           audit: approvalOptions?.audit,
           selfGatedIds: approvalOptions?.selfGatedIds,
+          rules: approvalOptions?.rules,
+          progressIntervalMs: approvalOptions?.progressIntervalMs,
+          waits,
           clock,
         });
 
@@ -170,6 +197,8 @@ export function createPipeline(registry: ToolRegistry, options: PipelineOptions 
     random: options.random,
     backoff: options.backoff,
     classifier: options.classifier,
+    fields: options.fields === false ? undefined : { reportIgnored: true, refuseNearNames: true, ...options.fields },
+    waits,
   });
 
   const events: PipelineEvents = {
@@ -178,5 +207,5 @@ export function createPipeline(registry: ToolRegistry, options: PipelineOptions 
     onApprovalDecision: (listener) => approval?.onDecision(listener) ?? NOTHING,
   };
 
-  return { executor, trace, usage, breakers, rateLimiter, approval, environment, telemetry, events };
+  return { executor, trace, usage, breakers, rateLimiter, approval, environment, telemetry, waits, events };
 }

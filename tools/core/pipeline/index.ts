@@ -1,4 +1,5 @@
 export * from './approval-gate';
+export * from './approval-rules';
 export * from './breaker-key';
 export * from './breaker-snapshot';
 export * from './cancellation';
@@ -7,8 +8,10 @@ export * from './circuit-breakers';
 export * from './clock';
 export * from './create-pipeline';
 export * from './environment-gate';
+export * from './person-waits';
 export * from './pipeline-call';
 export * from './rate-limiter';
 export * from './retry';
 export * from './run-policy';
+export * from './stages/validation-stage';
 export * from './tool-pipeline';

@@ -1,6 +1,6 @@
 /**
  * The host's SQLite database (node:sqlite, WAL): trace spans, breaker transitions, the approval
- * audit log, shortcuts, settings, client tokens and UI sessions. Versioned migrations run in a
+ * audit log and rules, shortcuts, settings, client tokens and UI sessions. Versioned migrations run in a
  * transaction at open, tracked by `PRAGMA user_version`, so a database is never left half-migrated.
  */
 import { type SqliteDatabase, openSqlite, pragmaValue, transaction } from '../../common/sqlite';
@@ -79,6 +79,20 @@ export const MIGRATIONS: readonly string[] = [
    DELETE FROM breaker_transitions WHERE instr(tool_id, '@') > 0;
    UPDATE breaker_transitions SET cause = rtrim(substr(cause, 1, instr(cause, ' (') - 1))
      WHERE instr(cause, ' (') > 0;`,
+  // Approvals a person can rely on: what an approval covered, the rule that decided, how long a
+  // call waited (kept apart from its run in spans too), and the person's approval rules.
+  `ALTER TABLE approval_audit ADD COLUMN scope TEXT;
+   ALTER TABLE approval_audit ADD COLUMN rule TEXT;
+   ALTER TABLE approval_audit ADD COLUMN waited_ms REAL;
+   ALTER TABLE spans ADD COLUMN person_wait_ms REAL;
+   CREATE TABLE approval_rules (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     effect TEXT NOT NULL CHECK (effect IN ('allow', 'ask', 'deny')),
+     tool_pattern TEXT NOT NULL,
+     arg_patterns TEXT NOT NULL,
+     note TEXT,
+     created_at REAL NOT NULL
+   );`,
 ];
 
 /**

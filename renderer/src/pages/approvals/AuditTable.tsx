@@ -19,8 +19,11 @@ export function readableDigest(digest: string): string {
 const TONE: Record<AuditEntry['decision'], BadgeTone> = {
   approve_once: 'good',
   approve_session: 'good',
+  approve_target: 'good',
+  allow: 'good',
   deny: 'bad',
   timeout: 'warn',
+  withdrawn: 'neutral',
   cancelled: 'neutral',
 };
 

@@ -9,6 +9,7 @@ import type { ToolTraceRecorder } from '../../trace/trace-recorder';
 import { completeAttempt, noteOf, spanStart } from '../call-trace';
 import { cancelledResult } from '../cancellation';
 import { type Clock, type RandomSource, sleep } from '../clock';
+import type { PersonWaits } from '../person-waits';
 import type { Stage } from '../pipeline-call';
 import { type BackoffOptions, type RetryClassifier, fullJitterDelay, shouldRetry } from '../retry';
 
@@ -18,15 +19,18 @@ export interface RetryStageOptions {
   backoff: BackoffOptions;
   classifier: RetryClassifier;
   trace: ToolTraceRecorder | undefined;
+  /** Where a running call is found when a person is asked from inside it. */
+  waits: PersonWaits | undefined;
 }
 
 export function retryStage(options: RetryStageOptions): Stage {
-  const { clock, random, backoff, classifier, trace } = options;
+  const { clock, random, backoff, classifier, trace, waits } = options;
   return async (c, next) => {
     const { tool, policy } = c;
     const signal = c.call.signal;
     let backoffMs = 0;
     let result: ToolResult;
+    waits?.enter(c);
     try {
       for (let attempt = 1; ; attempt++) {
         // The first attempt's span begins with the call when a person was waited for, so it holds the wait.
@@ -51,6 +55,7 @@ export function retryStage(options: RetryStageOptions): Stage {
       result = thrownToResult(tool.id, e);
     } finally {
       c.ended = true;
+      waits?.leave(c);
     }
     return result;
   };
