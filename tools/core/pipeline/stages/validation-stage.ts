@@ -62,7 +62,7 @@ export function nearField(name: string, declared: Iterable<string>): string | un
   const squash = (s: string) => s.toLowerCase().replace(/[_-]/g, '');
   const wanted = squash(name);
   if (wanted.length < 3) return undefined;
-  const budget = wanted.length >= 8 ? 2 : wanted.length >= 4 ? 1 : 0;
+  const budget = wanted.length >= 6 ? 2 : wanted.length >= 4 ? 1 : 0;
   let best: { field: string; d: number } | undefined;
   for (const field of declared) {
     const d = distance(wanted, squash(field));
