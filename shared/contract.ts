@@ -534,6 +534,8 @@ export const HostEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('browser-changed') }),
   z.object({ type: z.literal('device-frame'), serial: z.string(), frame: ScreenFrame }),
   z.object({ type: z.literal('browser-frame'), url: z.string(), frame: ScreenFrame }),
+  /** The desktop shell asks the page to open a waiting call's card (its notification was clicked). */
+  z.object({ type: z.literal('open-approval'), approvalId: z.string() }),
   /** browser_show: the agent asks the person to look at the mirrored page. */
   z.object({ type: z.literal('browser-show'), url: z.string().optional(), reason: z.string().optional() }),
 ]);

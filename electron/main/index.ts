@@ -1,10 +1,11 @@
 /**
  * Electron shell: a single instance that starts the host in this process (MCP endpoint included),
  * opens the hardened window, bridges the contract over IPC, and shows a desktop notification when
- * a destructive call waits for approval. The only place that imports 'electron'.
+ * a destructive call waits for approval (a click on it opens the call's card). The only place that imports 'electron'.
  */
 import { join } from 'node:path';
 import { Notification, app } from 'electron';
+import { EVENT_CHANNEL } from '../../shared/method-names';
 import { startHost } from '../../tools/host/host';
 import { bridgeHostToWindow } from './ipc-bridge';
 import { createMainWindow } from './window';
@@ -25,7 +26,13 @@ async function main(): Promise<void> {
       title: 'Toolgate: approval needed',
       body: `${event.approval.toolId} (${event.approval.risk}) requested by ${event.approval.requester.label ?? event.approval.requester.kind}`,
     });
-    n.on('click', () => win.show());
+    // A click opens that call's card: the window comes forward and the page is told which one.
+    n.on('click', () => {
+      win.show();
+      win.focus();
+      if (!win.isDestroyed())
+        win.webContents.send(EVENT_CHANNEL, { type: 'open-approval', approvalId: event.approval.approvalId });
+    });
     n.show();
   });
   app.on('second-instance', () => {

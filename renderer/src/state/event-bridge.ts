@@ -2,11 +2,13 @@
  * Live updates without polling: host events are batched per animation frame and written into the
  * react-query caches the pages read. Spans are prepended to every span list they match and folded
  * into the usage statistics; breaker transitions move the badge at once; approvals appear and
- * disappear; tools-changed refetches the catalog. Derived data the page cannot compute (shortcut
+ * disappear (one withdrawn or expired stays, to say so); the shell's "open this approval" (a click
+ * on its desktop notification) opens the card; tools-changed refetches the catalog. Derived data the page cannot compute (shortcut
  * suggestions, breaker cooldowns, the audit log) is refetched, throttled.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { BreakerView, HostEvent, PendingApproval, RendererApi, Span, UsageReport } from '../../../shared/contract';
+import { navigate } from '../router/hash-route';
 import { applyTransition } from './breaker-update';
 import { createFrameBatcher } from './frame-batcher';
 import { type SpanFilter, queryKeys } from './query-keys';
@@ -48,6 +50,18 @@ export function applySpanBatch(client: QueryClient, spans: readonly Span[]): voi
   }
 }
 
+/** A waiting call that ended without anyone's decision: its card stays to say so until dismissed. */
+export interface EndedApproval {
+  approval: PendingApproval;
+  outcome: 'withdrawn' | 'expired';
+}
+
+const ENDED_KEPT = 20;
+
+function endedOutcome(decision: string): EndedApproval['outcome'] | undefined {
+  return decision === 'withdrawn' || decision === 'expired' ? decision : undefined;
+}
+
 export function connectEventsToCache(api: RendererApi, client: QueryClient): () => void {
   const shortcuts = throttledInvalidate(client, queryKeys.shortcuts, DERIVED_REFRESH_MS);
   const usage = throttledInvalidate(client, queryKeys.usage, DERIVED_REFRESH_MS);
@@ -77,11 +91,23 @@ export function connectEventsToCache(api: RendererApi, client: QueryClient): () 
             list && !list.some((a) => a.approvalId === e.approval.approvalId) ? [...list, e.approval] : list,
           );
           break;
-        case 'approval-decided':
+        case 'approval-decided': {
+          const ended = endedOutcome(e.decision);
+          const item = client
+            .getQueryData<PendingApproval[]>(queryKeys.pending)
+            ?.find((a) => a.approvalId === e.approvalId);
+          if (ended && item)
+            client.setQueryData<EndedApproval[]>(queryKeys.endedApprovals, (list) =>
+              [...(list ?? []), { approval: item, outcome: ended }].slice(-ENDED_KEPT),
+            );
           client.setQueryData<PendingApproval[]>(queryKeys.pending, (list) =>
             list?.filter((a) => a.approvalId !== e.approvalId),
           );
           audit.fire();
+          break;
+        }
+        case 'open-approval':
+          navigate('approvals', e.approvalId);
           break;
         case 'tools-changed':
           void client.invalidateQueries({ queryKey: queryKeys.tools });

@@ -4,6 +4,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from './api-context';
+import type { EndedApproval } from './event-bridge';
 import { liveSpans } from './live-spans';
 import { foldNewSpans } from './usage-aggregate';
 import { type SpanFilter, queryKeys } from './query-keys';
@@ -49,6 +50,21 @@ export function useBreakers() {
 export function usePendingApprovals() {
   const api = useApi();
   return useQuery({ queryKey: queryKeys.pending, queryFn: () => api.pendingApprovals({}) });
+}
+
+/** Waiting calls that ended without a decision; filled by the event bridge, never fetched. */
+export function useEndedApprovals() {
+  return useQuery<EndedApproval[]>({
+    queryKey: queryKeys.endedApprovals,
+    queryFn: () => [],
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+export function useApprovalRules() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.approvalRules, queryFn: () => api.approvalRules({}) });
 }
 
 export function useAuditLog() {
