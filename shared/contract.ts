@@ -529,6 +529,8 @@ export const HostEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('breaker'), transition: BreakerTransition }),
   z.object({ type: z.literal('approval-pending'), approval: PendingApproval }),
   z.object({ type: z.literal('approval-decided'), approvalId: z.string(), decision: z.string() }),
+  /** A decision was written to the audit log (a person's, a rule's, a withdrawal). */
+  z.object({ type: z.literal('approval-audited'), toolId: z.string(), decision: z.string() }),
   z.object({ type: z.literal('tools-changed') }),
   z.object({ type: z.literal('devices-changed') }),
   z.object({ type: z.literal('browser-changed') }),

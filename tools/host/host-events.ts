@@ -28,6 +28,9 @@ export class HostEvents {
             : { type: 'approval-decided', approvalId: e.approvalId, decision: e.decision },
         ),
       ),
+      pipeline.events.onApprovalDecision((e) =>
+        this.emit({ type: 'approval-audited', toolId: e.toolId, decision: e.decision }),
+      ),
       registry.onChange(() => this.emit({ type: 'tools-changed' })),
     ];
   }

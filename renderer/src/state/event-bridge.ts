@@ -106,6 +106,9 @@ export function connectEventsToCache(api: RendererApi, client: QueryClient): () 
           audit.fire();
           break;
         }
+        case 'approval-audited':
+          audit.fire();
+          break;
         case 'open-approval':
           navigate('approvals', e.approvalId);
           break;

@@ -1,12 +1,16 @@
 /**
- * The waiting calls of one tool from one client: a heading with the count, the cards, and a way
- * to deny them all at once. Groups other than the first start folded, so a page with fifty
- * waiting calls shows what waits at a glance; opening a card's link unfolds its group.
+ * The waiting calls of one tool from one client: a heading with the count, the cards (the first
+ * few whole, the rest one line each until they take focus), and a way to deny them all at once.
+ * Groups other than the first start folded, so a page with fifty waiting calls shows what waits
+ * at a glance; opening a card's link unfolds its group.
  */
 import type { Ref } from 'react';
 import type { ApprovalGroup } from './approval-groups';
 import { type DecisionName, PendingApprovalCard } from './PendingApprovalCard';
 import type { PendingApproval } from '../../../../shared/contract';
+
+/** Cards shown whole at the head of a group; the rest are one line each until they take focus. */
+const FULL_CARDS = 3;
 
 export interface ApprovalGroupProps {
   group: ApprovalGroup;
@@ -38,9 +42,10 @@ export function ApprovalGroupSection(props: ApprovalGroupProps): React.JSX.Eleme
         </h2>
       </summary>
       <div className="approval-list">
-        {group.items.map((a) => (
+        {group.items.map((a, i) => (
           <PendingApprovalCard
             key={a.approvalId}
+            compact={i >= FULL_CARDS && a.approvalId !== props.focusId}
             ref={a.approvalId === props.focusId ? props.focusRef : undefined}
             approval={a}
             now={props.now}

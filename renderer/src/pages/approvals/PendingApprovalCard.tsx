@@ -25,6 +25,8 @@ export interface PendingApprovalCardProps {
   ended?: 'withdrawn' | 'expired';
   onDecide(decision: DecisionName, reason: string): void;
   onDismiss?(): void;
+  /** Shown as one line until it takes focus or is opened (the later cards of a long group). */
+  compact?: boolean;
   ref?: Ref<HTMLElement>;
 }
 
@@ -44,6 +46,7 @@ function focusSibling(card: HTMLElement, step: 1 | -1): void {
 export function PendingApprovalCard(props: PendingApprovalCardProps): React.JSX.Element {
   const { approval: a, now, ended } = props;
   const [reason, setReason] = useState('');
+  const [expanded, setExpanded] = useState(!props.compact);
   const reasonRef = useRef<HTMLInputElement>(null);
   const id = useId();
   const left = a.expiresAt - now;
@@ -66,9 +69,43 @@ export function PendingApprovalCard(props: PendingApprovalCardProps): React.JSX.
       props.onDecide(decision, '');
     } else if (key === 'd') {
       e.preventDefault();
-      reasonRef.current?.focus();
+      if (reasonRef.current) reasonRef.current.focus();
+      else {
+        // A one-line card has no reason field until it opens; focus it once drawn.
+        setExpanded(true);
+        requestAnimationFrame(() => reasonRef.current?.focus());
+      }
     }
   };
+
+  if (!expanded) {
+    const args = JSON.stringify(a.args);
+    return (
+      <article
+        ref={props.ref}
+        tabIndex={-1}
+        className="card approval-card approval-compact row spread"
+        aria-label={`${a.title} (${a.toolId}): ${args}`}
+        data-testid="pending-approval"
+        data-approval-id={a.approvalId}
+        onKeyDown={onCardKey}
+        onFocus={(e) => e.target === e.currentTarget && setExpanded(true)}
+      >
+        <span className="row">
+          <strong>{a.toolId}</strong>{' '}
+          <code className="small">{args.length > 120 ? `${args.slice(0, 117)}…` : args}</code>
+        </span>
+        <span className="row">
+          <span className={left < 15_000 ? 'bad-text' : 'muted'}>
+            {left > 0 ? `${formatCountdown(left)} left` : 'expired'}
+          </span>
+          <button type="button" className="secondary" onClick={() => setExpanded(true)}>
+            Open
+          </button>
+        </span>
+      </article>
+    );
+  }
 
   return (
     <article
