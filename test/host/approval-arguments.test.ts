@@ -52,7 +52,9 @@ describe('a call that cannot run', () => {
   it('never reaches the queue when the tool is unknown', async () => {
     queued.length = 0;
     const r = await client.callTool({ name: 'app_uninstal', arguments: { packageName: 'com.example.shop' } });
-    expect(textOf(r)).toContain("Error: NOT_FOUND: Unknown tool 'app_uninstal'. Did you mean: app_uninstall, app_install?");
+    expect(textOf(r)).toContain(
+      "Error: NOT_FOUND: Unknown tool 'app_uninstal'. Did you mean: app_uninstall, app_install?",
+    );
     expect(queued).toEqual([]);
   });
 
@@ -89,6 +91,23 @@ describe('the card and the result', () => {
       "Error: PERMISSION_DENIED: The user denied 'app_uninstall': not the shop\n" +
         'Hint: Do not retry this call; change your approach. Ignored: colour is not a field of app_uninstall and had no effect.',
     );
+  });
+
+  it('name the origin of a batch step: the batch, the step, and the MCP client that asked for the batch', async () => {
+    const call = client.callTool({
+      name: 'tool_batch_run',
+      arguments: { steps: [{ tool: 'app_force_stop', args: { packageName: 'com.example.notes', serial } }] },
+    });
+    await expect.poll(() => t.host.api.pendingApprovals({}), { timeout: 10_000 }).toHaveLength(1);
+    const [card] = await t.host.api.pendingApprovals({});
+    expect(card?.requester).toMatchObject({
+      kind: 'batch',
+      label: 'tool_batch_run',
+      step: 1,
+      via: { kind: 'mcp', label: 'careless-agent 1.0.0', id: expect.stringMatching(/^default#\d+$/) },
+    });
+    await t.host.api.decideApproval({ approvalId: card!.approvalId, decision: 'deny' });
+    expect((await call).isError).toBe(true);
   });
 
   it('tell the model of every tool which fields it ignored, while fields that resemble nothing are tolerated', async () => {
