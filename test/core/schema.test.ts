@@ -98,7 +98,7 @@ describe('the rendered JSON Schema', () => {
 });
 
 describe('JSON Schemas written elsewhere', () => {
-  it('import a remote server\'s schema object as it is, and validate with it', () => {
+  it("import a remote server's schema object as it is, and validate with it", () => {
     const remote = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
     const imported = importJsonSchema(remote);
     expect(imported.jsonSchema).toBe(remote);
