@@ -166,7 +166,7 @@ export function createPipeline(registry: ToolRegistry, options: PipelineOptions 
     });
   }
 
-  const waits = new PersonWaits(clock);
+  const waits = new PersonWaits(clock, (options.approval || undefined)?.selfGatedIds);
   const approvalOptions = options.approval;
   const approval =
     approvalOptions === false

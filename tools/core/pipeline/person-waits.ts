@@ -4,9 +4,11 @@
  * approval gate, which holds the call here by its id: while held, the attempt's run timeout
  * stands still (it resumes with the time it had left), the wait is counted apart from the run
  * in the call's span and usage, and the caller hears that the call waits (progress). The retry
- * stage lists a call here while its attempts run.
+ * stage lists a call here while its attempts run, if its tool is self-gated: a tool that asks a
+ * person itself is one by definition, and no other call pays for the list.
  */
 import type { ProgressUpdate } from '../tool';
+import { DEFAULT_SELF_GATED } from '../permission';
 import type { Clock } from './clock';
 import type { PipelineCall } from './pipeline-call';
 
@@ -20,15 +22,19 @@ export interface PersonHold {
 export class PersonWaits {
   private readonly running = new Map<string, { call: PipelineCall; holds: number; since: number }>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly selfGatedIds: ReadonlySet<string> = DEFAULT_SELF_GATED,
+  ) {}
 
   /** The call's attempts begin; a call id already listed (a caller reusing ids) is left as it is. */
   enter(c: PipelineCall): void {
+    if (!c.tool.selfGated && !this.selfGatedIds.has(c.tool.id)) return;
     if (!this.running.has(c.callId)) this.running.set(c.callId, { call: c, holds: 0, since: 0 });
   }
 
   leave(c: PipelineCall): void {
-    if (this.running.get(c.callId)?.call === c) this.running.delete(c.callId);
+    if (this.running.size > 0 && this.running.get(c.callId)?.call === c) this.running.delete(c.callId);
   }
 
   /** Holds the running call with this id for a person; undefined when no such call runs. */

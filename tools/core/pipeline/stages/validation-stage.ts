@@ -49,8 +49,8 @@ export function validationStage(checks?: FieldChecks): Stage {
 export function ignoredFields(sent: unknown, parsed: unknown): Record<string, unknown> | undefined {
   if (!isPlainObject(sent) || !isPlainObject(parsed)) return undefined;
   let ignored: Record<string, unknown> | undefined;
-  for (const key of Object.keys(sent)) {
-    if (sent[key] === undefined || Object.hasOwn(parsed, key)) continue;
+  for (const key in sent) {
+    if (!Object.hasOwn(sent, key) || sent[key] === undefined || Object.hasOwn(parsed, key)) continue;
     ignored ??= {};
     ignored[key] = sent[key];
   }
