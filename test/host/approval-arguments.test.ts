@@ -93,6 +93,20 @@ describe('the card and the result', () => {
     );
   });
 
+  it('offer a target approval only for a call that names its target, and refuse one not offered', async () => {
+    const call = client.callTool({ name: 'app_force_stop', arguments: { packageName: 'com.example.notes' } });
+    await expect.poll(() => t.host.api.pendingApprovals({}), { timeout: 10_000 }).toHaveLength(1);
+    const [card] = await t.host.api.pendingApprovals({});
+    expect(card?.target).toBeUndefined();
+    expect(card?.choices.map((c) => c.decision)).toEqual(['approve_once', 'approve_session']);
+    expect(await t.host.api.decideApproval({ approvalId: card!.approvalId, decision: 'approve_target' })).toEqual({
+      ok: false,
+      message: "This call does not offer 'approve_target'; choose one of the approvals on its card.",
+    });
+    await t.host.api.decideApproval({ approvalId: card!.approvalId, decision: 'deny' });
+    expect((await call).isError).toBe(true);
+  });
+
   it('name the origin of a batch step: the batch, the step, and the MCP client that asked for the batch', async () => {
     const call = client.callTool({
       name: 'tool_batch_run',
