@@ -8,8 +8,8 @@ import { runTool } from '../../executor';
 import { type ToolFailure, type ToolResult, failure } from '../../result';
 import type { ProgressUpdate, ToolCall, ToolContext } from '../../tool';
 import { cancelledResult } from '../cancellation';
-import type { Clock } from '../clock';
-import type { PipelineCall, Stage } from '../pipeline-call';
+import type { Clock, TimerHandle } from '../clock';
+import type { AttemptTimer, PipelineCall, Stage } from '../pipeline-call';
 
 const NEVER_ABORTED = new AbortController().signal;
 
@@ -56,14 +56,17 @@ function race(c: PipelineCall, timeoutMs: number | undefined, endOnCancel: boole
 
 /**
  * One attempt raced against its timeout and the caller's cancellation: the first to finish
- * answers. A class rather than closures made per call: under tsx (keepNames) each named closure
- * costs a property definition, about half a microsecond, several times per call
- * (bench/pipeline.bench.ts).
+ * answers. It is also the attempt's run timer, which a wait for a person holds (person-waits.ts).
+ * A class rather than closures made per call: under tsx (keepNames) each named closure costs a
+ * property definition, about half a microsecond, several times per call (bench/pipeline.bench.ts).
  */
-class RacedAttempt {
+class RacedAttempt implements AttemptTimer {
+  handle: TimerHandle | undefined;
+  remainingMs: number;
+  since = 0;
+  readonly fire: () => void;
   private readonly controller = new AbortController();
-  private readonly onAbort: () => void;
-  private readonly onTimeUp: () => void;
+  private onAbort: (() => void) | undefined;
   private resolve: ((result: ToolResult) => void) | undefined;
   private settled = false;
 
@@ -73,8 +76,8 @@ class RacedAttempt {
     private readonly endOnCancel: boolean,
     private readonly clock: Clock,
   ) {
-    this.onAbort = () => this.cancelled();
-    this.onTimeUp = () => this.timedOut();
+    this.remainingMs = timeoutMs ?? 0;
+    this.fire = () => this.timedOut();
   }
 
   start(): Promise<ToolResult> {
@@ -84,10 +87,14 @@ class RacedAttempt {
       this.resolve = resolve;
     });
     if (caller?.aborted) this.controller.abort(caller.reason);
-    else caller?.addEventListener('abort', this.onAbort, { once: true });
+    else if (caller !== undefined) {
+      this.onAbort = () => this.cancelled();
+      caller.addEventListener('abort', this.onAbort, { once: true });
+    }
     if (timeoutMs !== undefined) {
-      const handle = clock.setTimeout(this.onTimeUp, timeoutMs);
-      c.timer = { handle, remainingMs: timeoutMs, since: clock.now(), fire: this.onTimeUp };
+      this.since = clock.now();
+      this.handle = clock.setTimeout(this.fire, timeoutMs);
+      c.timer = this;
     }
     void runTool(c.tool, c.args, contextOf(c, this.controller.signal)).then((result) => this.settle(result));
     return answer;
@@ -100,7 +107,7 @@ class RacedAttempt {
 
   private timedOut(): void {
     const { c, timeoutMs = 0 } = this;
-    if (c.timer !== undefined) c.timer.handle = undefined;
+    this.handle = undefined;
     this.controller.abort(new DOMException(`The tool call timed out after ${timeoutMs} ms`, 'TimeoutError'));
     this.settle(timeoutResult(c.tool.id, timeoutMs, c.attempt, 1 + c.policy.maxRetries));
   }
@@ -108,10 +115,10 @@ class RacedAttempt {
   private settle(result: ToolResult): void {
     if (this.settled) return;
     this.settled = true;
-    const { c } = this;
-    if (c.timer?.handle !== undefined) this.clock.clearTimeout(c.timer.handle);
-    c.timer = undefined;
-    c.call.signal?.removeEventListener('abort', this.onAbort);
+    if (this.handle !== undefined) this.clock.clearTimeout(this.handle);
+    this.handle = undefined;
+    if (this.c.timer === this) this.c.timer = undefined;
+    if (this.onAbort !== undefined) this.c.call.signal?.removeEventListener('abort', this.onAbort);
     this.resolve?.(result);
   }
 }
