@@ -3,8 +3,11 @@
  * rounds: Toolgate's tools through the tool layer (validation, the tool, the shared adbkit
  * client) versus spawning `adb -s SERIAL …` per call (async), for echo (shell_execute `echo hi`),
  * getprop, ui_dump and screenshot; plus the frame rate of the live screen stream. The device runs
- * in its own process, as a phone is its own machine. The last line is one JSON object with
- * ratios = spawn time / ours (above 1: ours is faster).
+ * in its own process, as a phone is its own machine. Then, per device profile (pixel, samsung,
+ * xiaomi, legacy, foldable) with the phone taking a real phone's time for its commands
+ * (timeScale 1), the wall time of ui_dump and of a tap-and-dump round trip (ui_tap, then ui_dump),
+ * each also as a ratio to pixel's. The last line is one JSON object with ratios = spawn time / ours
+ * (above 1: ours is faster) and the per-profile times.
  *
  * Run: `npm run bench -- device` (needs `adb`: apt-get install adb).
  */
@@ -14,11 +17,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DefaultToolExecutor, ToolRegistry, type ToolCall } from '../tools/core';
 import { createDeviceService, deviceTools } from '../tools/devices';
-import { startAdbServer } from '../tools/devices/virtual';
+import {
+  PROFILE_NAMES,
+  type ProfileName,
+  connectToAdb,
+  disconnectFromAdb,
+  startAdbServer,
+  startVirtualDevice,
+} from '../tools/devices/virtual';
 
 const ROUNDS = 5;
 const CALLS: Record<string, number> = { echo: 60, getprop: 60, ui_dump: 12, screenshot: 8 };
 const STREAM_MS = 3_000;
+const PROFILE_CALLS = 5;
 
 function adb(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -119,11 +130,73 @@ async function main(): Promise<void> {
   );
   stream.dispose();
 
+  const profiles: Record<string, { uiDumpMs: number; tapDumpMs: number; deviceMs: number }> = {};
+  for (const profile of PROFILE_NAMES) profiles[profile] = await profileTimes(executor, profile);
+  const pixel = profiles.pixel!;
+  for (const [name, t] of Object.entries(profiles)) {
+    console.log(
+      `${name.padEnd(9)} ui_dump p50 ${t.uiDumpMs.toFixed(0).padStart(6)} ms (x${(t.uiDumpMs / pixel.uiDumpMs).toFixed(2)} of pixel)   tap+dump p50 ${t.tapDumpMs.toFixed(0).padStart(6)} ms (x${(t.tapDumpMs / pixel.tapDumpMs).toFixed(2)})   phone's own time per round trip ${t.deviceMs} ms`,
+    );
+  }
+
   await service.close();
   await adb(['disconnect', serial]).catch(() => undefined);
   child.kill('SIGTERM');
   rmSync(workspace, { recursive: true, force: true });
-  console.log(JSON.stringify({ bench: 'device', ratios, fps: Number(fps.toFixed(1)) }));
+  const perProfile = Object.fromEntries(
+    Object.entries(profiles).map(([name, t]) => [
+      name,
+      {
+        uiDumpP50Ms: Math.round(t.uiDumpMs),
+        tapDumpP50Ms: Math.round(t.tapDumpMs),
+        uiDumpVsPixel: Number((t.uiDumpMs / pixel.uiDumpMs).toFixed(2)),
+        tapDumpVsPixel: Number((t.tapDumpMs / pixel.tapDumpMs).toFixed(2)),
+      },
+    ]),
+  );
+  console.log(JSON.stringify({ bench: 'device', ratios, fps: Number(fps.toFixed(1)), profiles: perProfile }));
+}
+
+/**
+ * ui_dump and tap-and-dump on one profile's phone taking a real phone's time (timeScale 1). The tap
+ * toggles the Shop's gift-wrap box, which changes the screen without a window transition.
+ */
+async function profileTimes(
+  executor: DefaultToolExecutor,
+  profile: ProfileName,
+): Promise<{ uiDumpMs: number; tapDumpMs: number; deviceMs: number }> {
+  const device = await startVirtualDevice({ profile, timeScale: 1 });
+  await connectToAdb(device);
+  const injection = device.phone.profile.oem.inputInjection;
+  if (injection) device.phone.props.set(injection.prop, '1'); // as the person turns the setting on
+  const serial = device.serial;
+  const call = async (toolId: string, args: Record<string, unknown> = {}) => {
+    const r = await executor.execute({ toolId, args: { ...args, serial } });
+    if (!r.ok) throw new Error(`${profile} ${toolId}: ${r.error.code} ${r.error.message}`);
+    return r;
+  };
+  try {
+    await call('app_launch', { packageName: 'com.example.shop' });
+    const dump = await call('ui_dump');
+    const line = (dump.content[0] as { text: string }).text.split('\n').find((l) => l.includes('id=gift_wrap')) ?? '';
+    const [, x, y] = /@(\d+),(\d+)/.exec(line) ?? [];
+    const dumps: number[] = [];
+    const rounds: number[] = [];
+    for (let i = 0; i < PROFILE_CALLS; i++) {
+      let t = performance.now();
+      await call('ui_dump');
+      dumps.push(performance.now() - t);
+      t = performance.now();
+      await call('ui_tap', { x: Number(x), y: Number(y) });
+      await call('ui_dump');
+      rounds.push(performance.now() - t);
+    }
+    const timing = device.phone.profile.timing;
+    return { uiDumpMs: median(dumps), tapDumpMs: median(rounds), deviceMs: timing.inputStartMs + timing.uiDumpMs };
+  } finally {
+    await disconnectFromAdb(device);
+    await device.close();
+  }
 }
 
 void main().catch((e: unknown) => {

@@ -119,11 +119,28 @@ export const SpanQuery = z.object({
   limit: z.number().int().min(1).max(10_000).default(500),
 });
 
+/** Calls by what their end means (shared/call-classes.ts). */
+export const ClassCounts = z.object({
+  succeeded: z.number(),
+  toolFailed: z.number(),
+  callerMistake: z.number(),
+  denied: z.number(),
+  refused: z.number(),
+  cancelled: z.number(),
+});
+export type ClassCounts = z.infer<typeof ClassCounts>;
+
 export const UsageStats = z.object({
   toolId: z.string(),
-  count: z.number(),
-  successes: z.number(),
-  failures: z.number(),
+  /** Requests made: a retried call is one call. */
+  calls: z.number(),
+  /** Times the tool ran (every attempt, retries included; refused calls never ran). */
+  attempts: z.number(),
+  /** Attempts beyond each call's first. */
+  retries: z.number(),
+  /** Calls by how they ended. */
+  outcomes: ClassCounts,
+  /** Run time of the attempts that ran (refusals are not run time). */
   latencyMs: z.object({
     min: z.number(),
     mean: z.number(),
@@ -132,11 +149,12 @@ export const UsageStats = z.object({
     p99: z.number(),
     max: z.number(),
   }),
-  /** Histogram buckets: upper bound in ms (Infinity as null) and count. */
+  /** Histogram of attempts' run time: upper bound in ms (Infinity as null) and count. */
   buckets: z.array(z.object({ le: z.number().nullable(), count: z.number() })),
-  /** Calls and failures per minute, oldest first, for the success-rate chart. */
-  perMinute: z.array(z.object({ minute: z.number(), calls: z.number(), failures: z.number() })),
-  lastError: z.object({ code: ErrorCode, message: z.string(), at: z.number() }).optional(),
+  /** Calls per minute by the minute they started, and how they ended, oldest first. */
+  perMinute: z.array(ClassCounts.extend({ minute: z.number(), calls: z.number() })),
+  /** The last call the tool itself failed (toolFailed), with its cleaned error text. */
+  lastError: z.object({ code: ErrorCode, message: z.string(), at: z.number(), callId: z.string() }).optional(),
 });
 export type UsageStats = z.infer<typeof UsageStats>;
 
@@ -267,6 +285,105 @@ export const ApprovalRule = z.object({
   matchesTools: z.number(),
 });
 export type ApprovalRule = z.infer<typeof ApprovalRule>;
+export const CallClassName = z.enum(['succeeded', 'toolFailed', 'callerMistake', 'denied', 'refused', 'cancelled']);
+
+/** A breaker of the call's tool around the time of the call. */
+export const BreakerAtCall = z.object({
+  key: z.string(),
+  target: z.string().optional(),
+  /** This is the call's own breaker (its target is known), not just one of its tool's. */
+  exact: z.boolean(),
+  atStart: BreakerStateName,
+  /** Right after the call, its own outcome included (five failures in a row open it). */
+  atEnd: BreakerStateName,
+  /** Its transitions from an hour before the call to a minute after it. */
+  transitions: z.array(BreakerTransition),
+});
+export type BreakerAtCall = z.infer<typeof BreakerAtCall>;
+
+/** What the host remembers of a call while it runs: kept in memory only, never written or exported. */
+export const RememberedCall = z.object({
+  args: z.unknown(),
+  /** Why the arguments were not kept although the call is remembered. */
+  argsDropped: z.enum(['too-large', 'not-json']).optional(),
+  sessionId: z.string(),
+  requester: Requester,
+  at: z.number(),
+  replayOf: z.string().optional(),
+  /** Calls that ran this one again. */
+  replays: z.array(z.string()),
+});
+export type RememberedCall = z.infer<typeof RememberedCall>;
+
+/** One call's story: its attempts, the calls it started, its breaker and approval, and (while remembered) its arguments. */
+export const CallDetail = z.object({
+  callId: z.string(),
+  spans: z.array(Span),
+  /** Spans of the calls this one started (batch or shortcut steps). */
+  nested: z.array(Span),
+  callClass: CallClassName.optional(),
+  /** The hint the caller read (while the host remembers the call), else the default hint of its code. */
+  hint: z.object({ text: z.string(), source: z.enum(['call', 'default']) }).optional(),
+  breakers: z.array(BreakerAtCall),
+  /** Approval decisions about this call (the tool's, its shell commands'), oldest first. */
+  approvals: z.array(AuditEntry),
+  memory: RememberedCall.optional(),
+});
+export type CallDetail = z.infer<typeof CallDetail>;
+
+export const ReplayResult = z.object({ ok: z.boolean(), message: z.string(), outcome: CallOutcome.optional() });
+export type ReplayResult = z.infer<typeof ReplayResult>;
+
+/** A bug report of one call, in one file: everything but argument text. */
+export const CallReport = z.object({
+  format: z.literal('toolgate-call-report/1'),
+  exportedAt: z.number(),
+  note: z.string(),
+  host: z.object({
+    version: z.string(),
+    mode: z.string(),
+    startedAt: z.number(),
+    node: z.string(),
+    platform: z.string(),
+    arch: z.string(),
+    electron: z.string().optional(),
+    playwright: z.string().optional(),
+  }),
+  tool: z.object({
+    id: z.string(),
+    registered: z.boolean(),
+    title: z.string().optional(),
+    category: z.string().optional(),
+    risk: Risk.optional(),
+    annotations: Annotations.optional(),
+    selfGated: z.boolean().optional(),
+    runPolicy: z.string().optional(),
+    /** A digest of the tool's input schema: it changes when the tool's contract does. */
+    schemaDigest: z.string().optional(),
+  }),
+  call: z.object({
+    callId: z.string(),
+    toolId: z.string(),
+    sessionId: z.string().optional(),
+    requesterKind: z.string().optional(),
+    parentCallId: z.string().optional(),
+    startedAt: z.number().optional(),
+    endedAt: z.number().optional(),
+    attempts: z.number(),
+    callClass: CallClassName.optional(),
+    replayOf: z.string().optional(),
+  }),
+  spans: z.array(Span),
+  nested: z.array(Span),
+  breakers: z.array(BreakerAtCall),
+  approvals: z.array(AuditEntry),
+  environment: z.object({
+    recordedAt: z.number().optional(),
+    readings: z.array(z.object({ key: z.string(), value: z.unknown(), ageMs: z.number() })),
+    note: z.string().optional(),
+  }),
+});
+export type CallReport = z.infer<typeof CallReport>;
 
 export const ShortcutParam = z.object({
   name: z.string(),
@@ -286,6 +403,14 @@ export type ShortcutDefinition = z.infer<typeof ShortcutDefinition>;
 export const ShortcutSuggestion = z.object({
   tools: z.array(z.string()),
   count: z.number(),
+  /** Why it is suggested: how often its calls all succeeded in this order, out of how often they were made in it, and when. */
+  evidence: z.object({
+    count: z.number(),
+    seen: z.number(),
+    successRate: z.number(),
+    lastSeen: z.number(),
+    sessions: z.number(),
+  }),
   draft: ShortcutDefinition,
 });
 export type ShortcutSuggestion = z.infer<typeof ShortcutSuggestion>;
@@ -318,7 +443,16 @@ export const BrowserView = z.object({
   url: z.string().optional(),
   title: z.string().optional(),
   tabs: z.array(z.object({ id: z.string(), url: z.string(), title: z.string(), active: z.boolean() })),
-  recentActions: z.array(z.object({ tool: z.string(), target: z.string().optional(), at: z.number() })),
+  /** What the browser tools did, oldest first: `refused` is Toolgate saying no (PERMISSION_DENIED), `failed` any other error. */
+  recentActions: z.array(
+    z.object({
+      tool: z.string(),
+      target: z.string().optional(),
+      at: z.number(),
+      outcome: z.enum(['ok', 'failed', 'refused']),
+      code: ErrorCode.optional(),
+    }),
+  ),
   dialog: z.string().optional(),
   /** How the browser was reached: launched (with a fresh or persistent profile) or connected to (CDP, Playwright server). */
   connection: z
@@ -330,6 +464,43 @@ export const BrowserView = z.object({
     .optional(),
 });
 export type BrowserView = z.infer<typeof BrowserView>;
+
+/** Where in a terminal's output an agent's terminal.run typed its line, so a viewer marks that line. */
+export const TerminalRunMark = z.object({ offset: z.number().int().min(0), callId: z.string() });
+/** A run an agent made with terminal.run: where its line starts in the output, and its exit status once known. */
+export const TerminalRunView = z.object({
+  callId: z.string(),
+  startedAt: z.number(),
+  /** Byte offset in the terminal's output where the run's line was typed. */
+  offset: z.number().int().min(0),
+  endedAt: z.number().optional(),
+  exitCode: z.number().int().nullable().optional(),
+});
+export const TerminalView = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** `sandbox`, `host` or `device:<serial>`. */
+  backend: z.string(),
+  /** The MCP client (its token's name) that owns it, or the person. */
+  owner: z.string(),
+  /** The program that opened it, as it named itself. */
+  openedBy: z.string(),
+  /** Where it runs, in words (bubblewrap sandbox and root file system, the shell, the phone). */
+  where: z.string(),
+  createdAt: z.number(),
+  lastActivity: z.number(),
+  state: z.enum(['running', 'exited']),
+  exitCode: z.number().int().nullable().optional(),
+  cols: z.number().int(),
+  rows: z.number().int(),
+  /** Who types: the agent, or the person after "take control". */
+  controller: z.enum(['agent', 'person']),
+  workspace: z.string().optional(),
+  rootfs: z.string().optional(),
+  network: z.boolean().optional(),
+  runs: z.array(TerminalRunView),
+});
+export type TerminalView = z.infer<typeof TerminalView>;
 
 /** An MCP client's token as the person sees it: never the token itself, which is shown once, when created. */
 export const ClientToken = z.object({
@@ -419,6 +590,46 @@ export const Settings = z.object({
     .url()
     .optional()
     .describe('OpenTelemetry collector (OTLP/HTTP) to export spans to, e.g. http://127.0.0.1:4318.'),
+  skillSourceFolder: z
+    .string()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe('A workspace folder of skill folders and archives that skill_search also searches (e.g. "skills").'),
+  skillIndexUrl: z
+    .string()
+    .regex(/^https:\/\//, 'must be an https:// address')
+    .url()
+    .optional()
+    .describe('An https index of skills skill_search also searches: {"skills":[{"name","description","url"}]}.'),
+  githubApiUrl: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// address')
+    .url()
+    .optional()
+    .describe(
+      'The GitHub API the GitHub tools call (default https://api.github.com; GitHub Enterprise: https://HOST/api/v3).',
+    ),
+  terminalHostEnabled: z
+    .boolean()
+    .optional()
+    .describe(
+      'Let agents open terminals on this machine (terminal.create backend "host"): a shell as your user, where every key that could start a command and every command that changes or reads files still asks you first. Default off; turning it off closes the open ones.',
+    ),
+  terminalWorkspaces: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'More folders a terminal may start in, besides the workspace (absolute paths separated by ":"). A sandbox terminal sees only its folder, at /workspace. A folder holding the data dir is never used.',
+    ),
+  terminalUbuntuSource: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'Where terminal.ubuntu_install gets Ubuntu for the sandbox: an Ubuntu mirror (e.g. http://archive.ubuntu.com/ubuntu; needs the ubuntu-keyring package) or the absolute path of a rootfs tarball.',
+    ),
 });
 export type Settings = z.infer<typeof Settings>;
 export const RESTART_REQUIRED_SETTINGS = [
@@ -433,6 +644,45 @@ export const RESTART_REQUIRED_SETTINGS = [
   'browserPersistentProfile',
 ] as const;
 
+export const SkillToolView = z.object({
+  id: z.string(),
+  /** The name MCP clients call it by (skill_<skill>_<tool>). */
+  callAs: z.string(),
+  kind: z.enum(['steps', 'script']),
+  description: z.string(),
+  risk: Risk.optional(),
+  state: z.enum(['registered', 'disabled', 'unavailable']),
+  reason: z.string().optional(),
+});
+export const SkillView = z.object({
+  name: z.string(),
+  description: z.string(),
+  license: z.string().optional(),
+  state: z.enum(['enabled', 'disabled', 'broken']),
+  problem: z.string().optional(),
+  origin: z.enum(['installed', 'created', 'bundled']),
+  source: z.string(),
+  installedAt: z.number(),
+  files: z.number().int(),
+  bytes: z.number().int(),
+  tools: z.array(SkillToolView),
+  /** SKILL.md as installed. */
+  skillMd: z.string(),
+});
+export type SkillView = z.infer<typeof SkillView>;
+
+/** Whether GitHub is set up: never the token itself, which is write-only. */
+export const GithubStatus = z.object({
+  tokenSet: z.boolean(),
+  /** env: TOOLGATE_GITHUB_TOKEN (it wins over a stored one); stored: set here. */
+  source: z.enum(['env', 'stored', 'none']),
+  storage: z.string(),
+  apiUrl: z.string(),
+  /** The seven GitHub tools are in the catalog. */
+  registered: z.boolean(),
+});
+export type GithubStatus = z.infer<typeof GithubStatus>;
+
 /** Methods: name → input and output schemas. The preload, the IPC handlers and the HTTP routes are all derived from this map. */
 export const contract = {
   info: { input: z.object({}), output: HostInfo },
@@ -443,6 +693,12 @@ export const contract = {
   },
   listSpans: { input: SpanQuery, output: z.array(Span) },
   exportSpans: { input: SpanQuery, output: z.object({ exportedAt: z.number(), spans: z.array(Span) }) },
+  /** One call's whole story for the Traces detail; its arguments only while the host remembers them. */
+  callDetail: { input: z.object({ callId: z.string().min(1) }), output: CallDetail },
+  /** Runs a remembered call again with the same arguments, through the pipeline, as a replay by the person. */
+  replayCall: { input: z.object({ callId: z.string().min(1) }), output: ReplayResult },
+  /** A bug report of one call as one JSON document, without argument text. */
+  callReport: { input: z.object({ callId: z.string().min(1) }), output: CallReport },
   usage: { input: z.object({ toolId: z.string().optional() }), output: UsageReport },
   breakers: { input: z.object({}), output: z.array(BreakerView) },
   resetBreaker: { input: z.object({ toolId: z.string().min(1) }), output: z.object({ ok: z.boolean() }) },
@@ -462,7 +718,12 @@ export const contract = {
   },
   shortcuts: {
     input: z.object({}),
-    output: z.object({ defined: z.array(ShortcutDefinition), suggestions: z.array(ShortcutSuggestion) }),
+    output: z.object({
+      defined: z.array(ShortcutDefinition),
+      suggestions: z.array(ShortcutSuggestion),
+      /** The telemetry keys a precondition may name, with what each means, and the ones the host has a reading for now. */
+      preconditionKeys: z.array(z.object({ key: z.string(), meaning: z.string(), current: z.array(z.string()) })),
+    }),
   },
   defineShortcut: { input: ShortcutDefinition, output: CallOutcome },
   devices: { input: z.object({}), output: z.array(DeviceView) },
@@ -501,6 +762,28 @@ export const contract = {
     input: z.object({ changes: z.record(z.string(), z.unknown()) }),
     output: z.object({ settings: Settings, restartRequired: z.array(z.string()) }),
   },
+  /** Every open terminal, whoever opened it. */
+  terminals: { input: z.object({}), output: z.array(TerminalView) },
+  /** What a new viewer replays: the terminal's newest output (up to 256 KB) and the byte offset it ends at. */
+  terminalScreen: {
+    input: z.object({ id: z.string().min(1) }),
+    output: z.object({
+      data: z.string(),
+      from: z.number().int(),
+      to: z.number().int(),
+      runs: z.array(TerminalRunMark),
+    }),
+  },
+  /** Take control (the person types, the agent waits) or hand it back. */
+  terminalControl: {
+    input: z.object({ id: z.string().min(1), on: z.boolean() }),
+    output: z.object({ ok: z.boolean(), message: z.string() }),
+  },
+  /** The person's keystrokes while in control: terminal.write through the pipeline, traced as theirs. */
+  terminalInput: {
+    input: z.object({ id: z.string().min(1), data: z.string().min(1).max(16_384) }),
+    output: CallOutcome,
+  },
   /** The MCP client tokens; each client config the UI copies carries its own. */
   clientTokens: { input: z.object({}), output: z.array(ClientToken) },
   /** A new token for a client, returned this once (the host keeps only its digest). */
@@ -512,6 +795,19 @@ export const contract = {
   revokeClientToken: {
     input: z.object({ id: z.string().min(1) }),
     output: z.object({ ok: z.boolean(), message: z.string() }),
+  },
+  /** The installed skills with their tools. Installing and removing go through skill_install / skill_uninstall (approval). */
+  skills: { input: z.object({}), output: z.array(SkillView) },
+  /** Enables or disables an installed skill: its tools, prompt and resource come and go with it. */
+  setSkillEnabled: {
+    input: z.object({ name: z.string().min(1).max(64), enabled: z.boolean() }),
+    output: z.object({ ok: z.boolean(), message: z.string() }),
+  },
+  githubStatus: { input: z.object({}), output: GithubStatus },
+  /** Stores a GitHub token (registering the GitHub tools), or removes it with null. The token is never returned. */
+  setGithubToken: {
+    input: z.object({ token: z.string().trim().min(1).max(255).nullable() }),
+    output: GithubStatus,
   },
 } as const;
 
@@ -532,12 +828,26 @@ export const HostEvent = z.discriminatedUnion('type', [
   /** A decision was written to the audit log (a person's, a rule's, a withdrawal). */
   z.object({ type: z.literal('approval-audited'), toolId: z.string(), decision: z.string() }),
   z.object({ type: z.literal('tools-changed') }),
+  /** A skill was installed, removed, enabled or disabled. */
+  z.object({ type: z.literal('skills-changed') }),
   z.object({ type: z.literal('devices-changed') }),
   z.object({ type: z.literal('browser-changed') }),
   z.object({ type: z.literal('device-frame'), serial: z.string(), frame: ScreenFrame }),
   z.object({ type: z.literal('browser-frame'), url: z.string(), frame: ScreenFrame }),
   /** The desktop shell asks the page to open a waiting call's card (its notification was clicked). */
   z.object({ type: z.literal('open-approval'), approvalId: z.string() }),
+  /** A terminal's output: the bytes from `from` to `to` of its output, as text; a gap means: fetch terminalScreen again. */
+  z.object({
+    type: z.literal('terminal-output'),
+    id: z.string(),
+    from: z.number().int(),
+    to: z.number().int(),
+    data: z.string(),
+    /** The agent's runs whose line starts in these bytes. */
+    runs: z.array(TerminalRunMark),
+  }),
+  /** A terminal opened, closed, ended, changed hands or ran a command: refetch the list. */
+  z.object({ type: z.literal('terminals-changed') }),
   /** browser_show: the agent asks the person to look at the mirrored page. */
   z.object({ type: z.literal('browser-show'), url: z.string().optional(), reason: z.string().optional() }),
 ]);

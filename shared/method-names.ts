@@ -8,6 +8,9 @@ export const METHOD_NAME_LIST = [
   'callTool',
   'listSpans',
   'exportSpans',
+  'callDetail',
+  'replayCall',
+  'callReport',
   'usage',
   'breakers',
   'resetBreaker',
@@ -28,9 +31,17 @@ export const METHOD_NAME_LIST = [
   'browserScreen',
   'getSettings',
   'updateSettings',
+  'terminals',
+  'terminalScreen',
+  'terminalControl',
+  'terminalInput',
   'clientTokens',
   'createClientToken',
   'revokeClientToken',
+  'skills',
+  'setSkillEnabled',
+  'githubStatus',
+  'setGithubToken',
 ] as const;
 
 export type MethodNameFromList = (typeof METHOD_NAME_LIST)[number];

@@ -7,7 +7,9 @@ import { DevicesPage } from './pages/devices/DevicesPage';
 import { LatencyPage } from './pages/latency/LatencyPage';
 import { OverviewPage } from './pages/overview/OverviewPage';
 import { SettingsPage } from './pages/settings/SettingsPage';
+import { TerminalsPage } from './pages/terminals/TerminalsPage';
 import { ShortcutsPage } from './pages/shortcuts/ShortcutsPage';
+import { SkillsPage } from './pages/skills/SkillsPage';
 import { ToolsPage } from './pages/tools/ToolsPage';
 import { TracesPage } from './pages/traces/TracesPage';
 
@@ -27,10 +29,14 @@ export function PageOutlet(props: { page: PageId; params: string[] }): React.JSX
       return <ApprovalsPage />;
     case 'shortcuts':
       return <ShortcutsPage />;
+    case 'skills':
+      return <SkillsPage />;
     case 'devices':
       return <DevicesPage selectedSerial={props.params[0]} />;
     case 'browser':
       return <BrowserPage />;
+    case 'terminals':
+      return <TerminalsPage selectedId={props.params[0]} />;
     case 'settings':
       return <SettingsPage />;
   }

@@ -92,6 +92,11 @@ describe('cleanErrorText', () => {
     expect(cleaned).not.toContain('\u202e');
   });
 
+  it('folds the case of astral letters too (an Adlam capital repeated in lower case)', () => {
+    const cleaned = cleanErrorText('got !𐀀𞤢𐀀𞤢 back', { a: '!𐀀𞤀𐀀𞤀' }, { fields: new Set(['a']) });
+    expect(cleaned).toBe('got ‹a› back');
+  });
+
   it('does not let a control character split a run so that it survives once stripped', () => {
     const cleaned = cleanErrorText('got hunter2\u0000SECRET back', { token: 'hunter2 SECRET' });
     expect(cleaned).toBe('got ‹token› back');

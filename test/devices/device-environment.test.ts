@@ -54,12 +54,12 @@ describe('telemetry', () => {
     expect(snapshot.online?.value).toBe(true);
     expect(snapshot.foreground?.value).toBe('com.example.notes/.MainActivity');
     expect(snapshot.keyboardShown).toMatchObject({ value: false, ageMs: expect.any(Number) });
-    await expect.poll(() => lab.service.devices()[0]?.model).toBe('Toolgate Virtual Phone');
+    await expect.poll(() => lab.service.devices()[0]?.model).toBe('Pixel 8');
     expect(lab.service.views()).toEqual([
       {
         serial: device.serial,
         state: 'device',
-        model: 'Toolgate Virtual Phone',
+        model: 'Pixel 8',
         telemetry: {
           screenOn: true,
           foreground: 'com.example.notes/.MainActivity',

@@ -14,6 +14,7 @@ import type { DeviceServiceOptions } from '../../tools/devices/device-service';
 import {
   connectToAdb,
   disconnectFromAdb,
+  type ProfileName,
   runAdb,
   startVirtualDevice,
   type VirtualDevice,
@@ -31,8 +32,8 @@ export interface DeviceLab {
     args?: Record<string, unknown>,
     opts?: { onProgress?: (p: ProgressUpdate) => void; sessionId?: string },
   ): Promise<ToolResult>;
-  /** Starts one more virtual device and connects it to this lab's adb server. */
-  addDevice(): Promise<VirtualDevice>;
+  /** Starts one more virtual device (of the lab's profile unless told) and connects it to this lab's adb server. */
+  addDevice(profile?: ProfileName): Promise<VirtualDevice>;
   /** Disconnects and closes one device. */
   removeDevice(device: VirtualDevice): Promise<void>;
   close(): Promise<void>;
@@ -41,6 +42,8 @@ export interface DeviceLab {
 export interface LabOptions extends Omit<DeviceServiceOptions, 'adbPort'> {
   devices?: number;
   approveCommand?: CommandApprover;
+  /** The family of phones the lab's virtual devices answer as (default `pixel`). */
+  profile?: ProfileName;
 }
 
 function freePort(): Promise<number> {
@@ -62,7 +65,7 @@ export async function startDeviceLab(opts: LabOptions = {}): Promise<DeviceLab> 
   // The adb CLI (adb connect / devices, used by the virtual device's helpers) follows this variable.
   process.env.ANDROID_ADB_SERVER_PORT = String(port);
   await runAdb(['-P', String(port), 'start-server']);
-  const { devices: count = 1, approveCommand, ...serviceOptions } = opts;
+  const { devices: count = 1, approveCommand, profile: labProfile, ...serviceOptions } = opts;
   const service = createDeviceService({ ...serviceOptions, adbPort: port });
   const workspace = mkdtempSync(join(tmpdir(), 'toolgate-device-ws-'));
   const registry = new ToolRegistry();
@@ -85,8 +88,8 @@ export async function startDeviceLab(opts: LabOptions = {}): Promise<DeviceLab> 
         ...(callOpts.onProgress ? { onProgress: callOpts.onProgress } : {}),
         ...(callOpts.sessionId ? { sessionId: callOpts.sessionId } : {}),
       }),
-    async addDevice() {
-      const device = await startVirtualDevice();
+    async addDevice(profile = labProfile) {
+      const device = await startVirtualDevice(profile ? { profile } : {});
       await connectToAdb(device);
       devices.push(device);
       await service.manager.tracker.check();

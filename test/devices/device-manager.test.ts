@@ -11,6 +11,7 @@ import { attachVirtualDevice, createDeviceService } from '../../tools/devices';
 import { telemetryKey } from '../../tools/devices/manager/device-telemetry';
 import { connectToAdb, waitForAdbState } from '../../tools/devices/virtual';
 import { type DeviceLab, startDeviceLab, textOf } from './device-lab';
+import { freePort } from '../support/private-adb';
 
 let lab: DeviceLab;
 
@@ -24,7 +25,12 @@ afterAll(async () => {
 
 describe('when adb itself is not usable', () => {
   it('explains how to install adb when the program is missing', async () => {
-    const service = createDeviceService({ adbPort: 1, adbPath: '/nonexistent/bin/adb', commandTimeoutMs: 2_000 });
+    // A port no adb server listens on (a fixed one such as 1 may hold a server another test started).
+    const service = createDeviceService({
+      adbPort: await freePort(),
+      adbPath: '/nonexistent/bin/adb',
+      commandTimeoutMs: 2_000,
+    });
     const result = await service.resolveSerial().then(
       () => undefined,
       (e: { toolErrorCode?: string; message: string; hint?: string }) => e,
@@ -84,7 +90,7 @@ describe('choosing the device', () => {
     expect(result.error.data?.fields).toEqual(['serial']);
 
     const chosen = await lab.call('shell_execute', { command: 'getprop ro.serialno', serial: second.serial });
-    expect(textOf(chosen)).toContain(second.serial);
+    expect(textOf(chosen)).toContain(second.phone.props.get('ro.serialno'));
   });
 
   it('runs commands on several devices at once, each on its own', async () => {
@@ -94,7 +100,8 @@ describe('choosing the device', () => {
         lab.call('shell_execute', { command: `echo call-${i}; getprop ro.serialno`, serial: (i % 2 ? b : a)!.serial }),
       ),
     );
-    for (const [i, r] of results.entries()) expect(textOf(r)).toContain(`call-${i}\n${(i % 2 ? b : a)!.serial}`);
+    for (const [i, r] of results.entries())
+      expect(textOf(r)).toContain(`call-${i}\n${(i % 2 ? b : a)!.phone.props.get('ro.serialno')}`);
   });
 
   it('refuses an unknown serial as NOT_FOUND, naming the attached ones', async () => {
@@ -111,7 +118,7 @@ describe('choosing the device', () => {
     const listed = lab.service.devices();
     expect(listed.map((d) => d.serial).sort()).toEqual(lab.devices.map((d) => d.serial).sort());
     expect(listed.every((d) => d.state === 'device')).toBe(true);
-    await expect.poll(() => lab.service.devices().every((d) => d.model === 'Toolgate Virtual Phone')).toBe(true);
+    await expect.poll(() => lab.service.devices().every((d) => d.model === 'Pixel 8')).toBe(true);
   });
 });
 
@@ -158,7 +165,7 @@ describe('the demo phone (--virtual-device)', () => {
     const demo = await attachVirtualDevice(lab.service);
     expect(lab.service.manager.tracker.get(demo.serial)?.state).toBe('device');
     const info = await lab.call('get_device_info', { serial: demo.serial });
-    expect(info.ok && (info.structured as { model: string }).model).toBe('Toolgate Virtual Phone');
+    expect(info.ok && (info.structured as { model: string }).model).toBe('Pixel 8');
     await demo.close();
     expect(lab.service.manager.tracker.get(demo.serial)).toBeUndefined();
   });

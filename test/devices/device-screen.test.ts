@@ -34,10 +34,11 @@ describe('screen stream', () => {
     expect(stream.framesPerSecond()).toBeGreaterThan(0);
     stream.dispose();
     const first = frames[0]!;
-    expect(first).toMatchObject({ mimeType: 'image/png', width: 720, height: 1280, fps: 0 });
+    const { width, height } = device.phone.screen;
+    expect(first).toMatchObject({ mimeType: 'image/png', width, height, fps: 0 });
     expect(frames.at(-1)!.fps).toBeGreaterThan(0);
     const png = PNG.sync.read(Buffer.from(first.data, 'base64'));
-    expect([png.width, png.height]).toEqual([720, 1280]);
+    expect([png.width, png.height]).toEqual([width, height]);
     for (let i = 1; i < frames.length; i++) expect(frames[i]!.at).toBeGreaterThanOrEqual(frames[i - 1]!.at);
   });
 
@@ -107,12 +108,28 @@ describe('capture formats', () => {
     const signal = new AbortController().signal;
     const byDevice = await captureScreen(lab.service.manager, device.serial, 'png', signal);
     const byHost = await captureScreen(lab.service.manager, device.serial, 'raw', signal);
-    expect(byHost).toMatchObject({ width: 720, height: 1280 });
+    const { width, height } = device.phone.screen;
+    expect(byHost).toMatchObject({ width, height, multiDisplay: false });
     const a = PNG.sync.read(byDevice!.png);
     const b = PNG.sync.read(byHost!.png);
     // Below the status bar, whose clock may tick between the two captures.
-    const below = 48 * 720 * 4;
+    const below = Math.round(48 * device.phone.layout.scale) * width * 4;
     expect(b.data.subarray(below).equals(a.data.subarray(below))).toBe(true);
+  });
+
+  it('finds a raw frame behind the text screencap writes before it (the multi-display warning)', () => {
+    const header = Buffer.alloc(16);
+    header.writeUInt32LE(2, 0);
+    header.writeUInt32LE(2, 4);
+    header.writeUInt32LE(1, 8);
+    const warning = Buffer.from(
+      '[Warning] Multiple displays were found, but no display id was specified! Defaulting to the first display found.\nA display ID can be specified with the [-d display-id] option.\n',
+    );
+    expect(parseRawFrame(Buffer.concat([warning, header, Buffer.alloc(16, 7)]))).toMatchObject({
+      width: 2,
+      height: 2,
+      pixels: Buffer.alloc(16, 7),
+    });
   });
 
   it('refuses raw data that is not a whole RGBA frame', () => {

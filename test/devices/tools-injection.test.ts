@@ -1,7 +1,8 @@
 /**
  * Rule (docs/architecture.md#tool-families): no model-supplied string is ever pasted into a device
- * command line. Every string argument of every device tool (shell_execute's command excepted: its
- * gate is tested in tools-shell) is sent a corpus of shell injection payloads; the virtual device's
+ * command line, on any family of phones. Every string argument of every device tool (shell_execute's
+ * command excepted: its gate is tested in tools-shell) is sent a corpus of shell injection payloads on
+ * each virtual phone profile; the virtual device's
  * record of every simple command its shell ran or tried to run proves that no payload became a
  * command, no file was written by a redirection, and nothing rebooted. NUL is refused as
  * INVALID_ARGUMENT.
@@ -9,11 +10,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VirtualDevice } from '../../tools/devices/virtual';
-import { type DeviceLab, startDeviceLab } from './device-lab';
-
-let lab: DeviceLab;
-let device: VirtualDevice;
+import { PROFILE_NAMES, type VirtualDevice } from '../../tools/devices/virtual';
+import { type DeviceLab, startDeviceLab, textOf } from './device-lab';
 
 const PAYLOADS = [
   '; pwned',
@@ -60,6 +58,7 @@ const TOOL_COMMANDS = new Set([
   'uiautomator',
   'screencap',
   'input',
+  'ime',
   'rm',
 ]);
 
@@ -94,21 +93,25 @@ function stringFields(schema: Record<string, unknown>): string[] {
     .map(([name]) => name);
 }
 
-beforeAll(async () => {
-  lab = await startDeviceLab({
-    approveCommand: async () => ({ decision: 'approve_once' }),
+describe.each(PROFILE_NAMES)('on the %s profile', (profile) => {
+  let lab: DeviceLab;
+  let device: VirtualDevice;
+
+  beforeAll(async () => {
+    lab = await startDeviceLab({
+      profile,
+      approveCommand: async () => ({ decision: 'approve_once' }),
+    });
+    device = lab.devices[0]!;
+    writeFileSync(join(lab.workspace, 'com.acme.safe.apk'), 'package=com.acme.safe\n');
+    await lab.call('app_launch', { packageName: 'com.example.notes' });
+    await lab.call('ui_dump');
   });
-  device = lab.devices[0]!;
-  writeFileSync(join(lab.workspace, 'com.acme.safe.apk'), 'package=com.acme.safe\n');
-  await lab.call('app_launch', { packageName: 'com.example.notes' });
-  await lab.call('ui_dump');
-});
 
-afterAll(async () => {
-  await lab?.close();
-});
+  afterAll(async () => {
+    await lab?.close();
+  });
 
-describe('every string argument of every device tool against the injection corpus', () => {
   it('covers all twenty tools, each describing every argument', () => {
     expect(
       lab.registry
@@ -151,9 +154,14 @@ describe('every string argument of every device tool against the injection corpu
   }
 
   it('delivered the payloads verbatim where they are data', async () => {
-    await lab.call('clipboard', { action: 'set', text: "' $(pwned) '" });
-    expect(device.phone.services.clipboard).toBe("' $(pwned) '");
     await lab.call('get_set_settings', { action: 'put', namespace: 'system', key: 'tg_probe', value: '"; pwned; "' });
     expect(device.phone.services.settings.system.get('tg_probe')).toBe('"; pwned; "');
+    if (!device.phone.hardware.injectionAllowed()) return;
+    await lab.call('app_launch', { packageName: 'com.example.notes', activity: '.MainActivity' });
+    const dump = textOf(await lab.call('ui_dump'));
+    await lab.call('ui_tap', { ref: /\b(e\d+)\b[^\n]*id=note_input/.exec(dump)![1]! });
+    device.phone.setFieldText('com.example.notes', 'com.example.notes:id/note_input', '');
+    await lab.call('input_text', { text: "' $(pwned) '" });
+    expect(device.phone.fieldText('com.example.notes', 'com.example.notes:id/note_input')).toBe("' $(pwned) '");
   });
 });

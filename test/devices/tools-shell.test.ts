@@ -106,7 +106,7 @@ describe('shell_execute', () => {
 
   it('runs a read-only line without asking and returns output and exit status', async () => {
     const result = await lab.call('shell_execute', { command: 'getprop ro.product.model; ls /nope' });
-    expect(textOf(result)).toBe('Toolgate Virtual Phone\nls: /nope: No such file or directory\n[exit status 1]');
+    expect(textOf(result)).toBe('Pixel 8\nls: /nope: No such file or directory\n[exit status 1]');
     expect((result as { structured: { exitCode: number; verdict: string } }).structured).toMatchObject({
       exitCode: 1,
       verdict: 'read',

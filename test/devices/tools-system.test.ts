@@ -35,12 +35,12 @@ describe('get_device_info', () => {
     const info = jsonOf(await lab.call('get_device_info'));
     expect(info).toMatchObject({
       serial: device.serial,
-      model: 'Toolgate Virtual Phone',
-      manufacturer: 'Toolgate',
-      androidVersion: '13',
-      sdk: 33,
-      abi: 'x86_64',
-      screen: { width: 720, height: 1280, density: 320 },
+      model: 'Pixel 8',
+      manufacturer: 'Google',
+      androidVersion: '15',
+      sdk: 35,
+      abi: 'arm64-v8a',
+      screen: { width: 1080, height: 2400, density: 420 },
       battery: { level: 87, scale: 100, usbPowered: true },
     });
   });
@@ -142,9 +142,23 @@ describe('control_media', () => {
     expect(!result.ok && result.error.code).toBe('INVALID_ARGUMENT');
   });
 
+  it('says so when no app has a media session, sending nothing', async () => {
+    await lab.call('app_force_stop', { packageName: 'com.android.music' });
+    const before = device.executedCommands.length;
+    const result = await lab.call('control_media', { action: 'play' });
+    expect(!result.ok && result.error.code).toBe('NOT_FOUND');
+    expect(!result.ok && result.error.message).toMatch(/No app has a media session/);
+    expect(device.executedCommands.slice(before).some((argv) => argv[0] === 'cmd')).toBe(false);
+  });
+
   it('plays, skips and pauses, reporting the state and track', async () => {
+    await lab.call('app_launch', { packageName: 'com.android.music' });
     expect(jsonOf(await lab.call('control_media', { action: 'play' }))).toMatchObject({
       state: 'playing',
+      stateCode: 3,
+      changed: true,
+      via: 'cmd media_session dispatch',
+      session: 'com.android.music/MusicService/1',
       track: 'Morning Light, The Virtuals, Emulated Skies',
     });
     expect(jsonOf(await lab.call('control_media', { action: 'next' }))).toMatchObject({
@@ -161,16 +175,20 @@ describe('clipboard', () => {
     expect(!result.ok && result.error.data?.fields).toEqual(['text']);
   });
 
-  it('sets and gets text with quotes, spaces and unicode exactly', async () => {
-    const text = `it's "quoted" — naïve 😀 $HOME \`id\``;
-    expect((await lab.call('clipboard', { action: 'set', text })).ok).toBe(true);
-    expect(device.phone.services.clipboard).toBe(text);
-    expect(textOf(await lab.call('clipboard', { action: 'get' }))).toBe(text);
-  });
-
-  it('says the clipboard is empty', async () => {
-    device.phone.services.clipboard = '';
-    expect(textOf(await lab.call('clipboard', { action: 'get' }))).toBe('(the clipboard is empty)');
+  it('is UNSUPPORTED where Android has no shell command for it, saying what Android 10+ allows and what to use', async () => {
+    device.phone.services.clipboard = 'secret';
+    const get = await lab.call('clipboard', { action: 'get' });
+    expect(!get.ok && get.error).toMatchObject({
+      code: 'UNSUPPORTED',
+      message: expect.stringContaining('No shell command implementation.'),
+      hint: expect.stringContaining('ui_dump'),
+    });
+    expect(!get.ok && get.error.message).toMatch(
+      /Since Android 10 only the app in the foreground and the selected keyboard may read the clipboard/,
+    );
+    const set = await lab.call('clipboard', { action: 'set', text: 'x' });
+    expect(!set.ok && set.error).toMatchObject({ code: 'UNSUPPORTED', hint: expect.stringContaining('input_text') });
+    expect(device.phone.services.clipboard).toBe('secret');
   });
 });
 

@@ -30,6 +30,14 @@ function refOf(dump: string, needle: string): string {
   return /\b(e\d+)\b/.exec(line)![1]!;
 }
 
+/** The centre ui_dump gave the element whose line contains `needle`. */
+function pointOf(dump: string, needle: string): { x: number; y: number } {
+  const line = dump.split('\n').find((l) => l.includes(needle)) ?? '';
+  const m = /@(\d+),(\d+)/.exec(line);
+  if (!m) throw new Error(`no element with ${needle} in:\n${dump}`);
+  return { x: Number(m[1]), y: Number(m[2]) };
+}
+
 describe('ui_dump', () => {
   it('renders one compact line per meaningful element and skips empty layouts', () => {
     const xml =
@@ -51,11 +59,18 @@ describe('ui_dump', () => {
   it('dumps the live screen with refs, and the raw XML on request', async () => {
     await lab.call('app_launch', { packageName: 'com.example.notes' });
     const dump = textOf(await lab.call('ui_dump'));
+    const { width, height } = device.phone.screen;
     expect(dump.split('\n')[0]).toBe(
-      `com.example.notes on ${device.serial} (720x1280): 5 element(s). Tap one with ui_tap {"ref": "eN"}.`,
+      `com.example.notes on ${device.serial} (${width}x${height}): 5 element(s). Tap one with ui_tap {"ref": "eN"}.`,
     );
-    expect(dump).toMatch(/e\d+ EditText "Write a note" id=note_input @360,255 clickable/);
-    expect(dump).toMatch(/e\d+ Button "Save" id=save_button @186,388 clickable/);
+    expect(dump).toMatch(/e\d+ EditText "Write a note" id=note_input @\d+,\d+ clickable/);
+    expect(dump).toMatch(/e\d+ Button "Save" id=save_button @\d+,\d+ clickable/);
+    // The centre is the node's, in display pixels.
+    const input = device.phone.hierarchy().children.find((n) => n.resourceId?.endsWith(':id/note_input'))!.bounds;
+    expect(pointOf(dump, 'id=note_input')).toEqual({
+      x: Math.round((input.left + input.right) / 2),
+      y: Math.round((input.top + input.bottom) / 2),
+    });
     expect(dump).not.toContain('FrameLayout');
     const raw = textOf(await lab.call('ui_dump', { raw: true }));
     expect(raw).toContain('<hierarchy rotation="0">');
@@ -81,7 +96,8 @@ describe('ui_tap', () => {
     const malformed = await lab.call('ui_tap', { ref: '7' });
     expect(!malformed.ok && malformed.error.code).toBe('INVALID_ARGUMENT');
     const off = await lab.call('ui_tap', { x: 5000, y: 10 });
-    expect(!off.ok && off.error.message).toMatch(/outside the 720x1280 screen/);
+    const { width, height } = device.phone.screen;
+    expect(!off.ok && off.error.message).toContain(`outside the ${width}x${height} screen`);
   });
 
   it('wants either a ref or both coordinates', async () => {
@@ -100,7 +116,8 @@ describe('ui_tap', () => {
     expect(device.phone.focus?.fieldId).toBe('com.example.notes:id/note_input');
     expect(device.phone.keyboardShown).toBe(true);
     expect(lab.service.telemetry.snapshot(device.serial).keyboardShown?.value).toBe(true);
-    expect(textOf(await lab.call('ui_tap', { x: 534, y: 388 }))).toBe(`Tapped (534,388) on ${device.serial}.`);
+    const { x, y } = pointOf(dump, 'id=all_notes_button');
+    expect(textOf(await lab.call('ui_tap', { x, y }))).toBe(`Tapped (${x},${y}) on ${device.serial}.`);
     expect(device.phone.foreground().activity).toBe('com.example.notes.NoteListActivity');
   });
 });
@@ -111,18 +128,20 @@ describe('input_text', () => {
     await lab.call('ui_tap', { ref: refOf(textOf(await lab.call('ui_dump')), 'id=note_input') });
     const text = `a b;c&&d|e $(f) 'g' "h" \`i\` 100% done`;
     expect(textOf(await lab.call('input_text', { text }))).toBe(
-      `Typed ${text.length} character(s) on ${device.serial}.`,
+      `Typed ${text.length} character(s) on ${device.serial}. Checked: the text is in the focused field.`,
     );
     expect(device.phone.fieldText('com.example.notes', 'com.example.notes:id/note_input')).toBe(text);
     expect(device.executedCommands.some((argv) => argv[0] === 'input' && argv[1] === 'text')).toBe(true);
   });
 
-  it('types non-ASCII text and a literal %s through ADBKeyboard', async () => {
+  it('types non-ASCII text and a literal %s through ADBKeyboard, selecting it for the typing and switching back', async () => {
     device.phone.setFieldText('com.example.notes', 'com.example.notes:id/note_input', '');
+    const gboard = device.phone.services.setting('secure', 'default_input_method');
     const text = 'Grüße, 東京 😀 %s\nnext line';
     expect(textOf(await lab.call('input_text', { text, pressEnter: true }))).toBe(
-      `Typed ${[...text].length} character(s) via ADBKeyboard and pressed Enter on ${device.serial}.`,
+      `Typed ${[...text].length} character(s) via ADBKeyboard (switched the keyboard from ${gboard} to ADBKeyboard for the typing, and back) and pressed Enter on ${device.serial}. Checked: the text is in the focused field.`,
     );
+    expect(device.phone.services.setting('secure', 'default_input_method')).toBe(gboard);
     expect(device.phone.fieldText('com.example.notes', 'com.example.notes:id/note_input')).toBe(text);
     expect(
       device.executedCommands.some((argv) => argv.join(' ').startsWith('am broadcast -a ADB_INPUT_B64 --es msg ')),
@@ -145,12 +164,19 @@ describe('ui_swipe', () => {
   it('scrolls a list by ref and direction, and by coordinates', async () => {
     await lab.call('app_launch', { packageName: 'com.example.shop' });
     const list = refOf(textOf(await lab.call('ui_dump')), 'id=product_list');
-    expect(textOf(await lab.call('ui_swipe', { ref: list, direction: 'up', distance: 200 }))).toMatch(
-      /^Swiped from \(360,\d+\) to \(360,\d+\)/,
+    const centre = device.phone.screen.width / 2;
+    expect(textOf(await lab.call('ui_swipe', { ref: list, direction: 'up', distance: 300 }))).toMatch(
+      new RegExp(`^Swiped from \\(${centre},\\d+\\) to \\(${centre},\\d+\\)`),
     );
-    expect(device.phone.scrollOffset('com.example.shop', 'com.example.shop:id/product_list')).toBe(200);
-    await lab.call('ui_swipe', { x1: 360, y1: 900, x2: 360, y2: 1000 });
-    expect(device.phone.scrollOffset('com.example.shop', 'com.example.shop:id/product_list')).toBe(100);
+    // Apps scroll in their layout units: the display's pixels divided by its scale.
+    const scale = device.phone.layout.scale;
+    expect(device.phone.scrollOffset('com.example.shop', 'com.example.shop:id/product_list')).toBe(
+      Math.round(300 / scale),
+    );
+    await lab.call('ui_swipe', { x1: centre, y1: 1400, x2: centre, y2: 1550 });
+    expect(device.phone.scrollOffset('com.example.shop', 'com.example.shop:id/product_list')).toBe(
+      Math.round(300 / scale) - Math.round(150 / scale),
+    );
   });
 });
 
@@ -162,15 +188,17 @@ describe('screenshot', () => {
     const image = result.content.find((c) => c.type === 'image');
     expect(image).toMatchObject({ type: 'image', mimeType: 'image/png' });
     const png = PNG.sync.read(Buffer.from((image as { data: string }).data, 'base64'));
-    expect([png.width, png.height]).toEqual([720, 1280]);
-    expect(textOf(result)).toBe(`Screenshot of ${device.serial} (720x1280).`);
+    const { width, height } = device.phone.screen;
+    expect([png.width, png.height]).toEqual([width, height]);
+    expect(textOf(result)).toBe(`Screenshot of ${device.serial} (${width}x${height}).`);
   });
 
   it('scales the image down on request', async () => {
     const result = await lab.call('screenshot', { scale: 0.25 });
     const image = result.ok ? result.content.find((c) => c.type === 'image') : undefined;
     const png = PNG.sync.read(Buffer.from((image as { data: string }).data, 'base64'));
-    expect([png.width, png.height]).toEqual([180, 320]);
+    const { width, height } = device.phone.screen;
+    expect([png.width, png.height]).toEqual([width / 4, height / 4]);
     const tooSmall = await lab.call('screenshot', { scale: 0.01 });
     expect(!tooSmall.ok && tooSmall.error.code).toBe('INVALID_ARGUMENT');
   });

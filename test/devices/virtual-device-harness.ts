@@ -23,6 +23,17 @@ export interface VirtualDeviceHarness {
   readonly phone: DeviceClient;
   /** Runs a command with adbkit's shell (v1: stdout and stderr merged, no exit status), returns its output. */
   shell(command: string | string[]): Promise<string>;
+  /** The `input tap X Y` of the centre of the first node on screen whose attributes contain `attribute`. */
+  tapOn(attribute: string): Promise<string>;
+}
+
+/** The centre of the first node in a uiautomator dump whose attributes contain `attribute`. */
+export function centreOf(xml: string, attribute: string): { x: number; y: number } {
+  const node = [...xml.matchAll(/<node ([^>]*?)\/?>/g)].find(([, attrs = '']) => attrs.includes(attribute));
+  const bounds = /bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/.exec(node?.[1] ?? '');
+  if (!bounds) throw new Error(`no node with ${attribute} on screen`);
+  const [l, t, r, b] = bounds.slice(1).map(Number) as [number, number, number, number];
+  return { x: Math.round((l + r) / 2), y: Math.round((t + b) / 2) };
 }
 
 /**
@@ -63,6 +74,10 @@ export function useVirtualDevice(options: VirtualDeviceOptions = {}): VirtualDev
       return phone;
     },
     shell: async (command) => (await Adb.util.readAll(await harness.phone.shell(command))).toString('utf8'),
+    async tapOn(attribute) {
+      const { x, y } = centreOf(await harness.shell('uiautomator dump /dev/tty'), attribute);
+      return `input tap ${x} ${y}`;
+    },
   };
   return harness;
 }

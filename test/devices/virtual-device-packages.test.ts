@@ -91,7 +91,7 @@ describe('installing and removing packages', () => {
 describe('activities', () => {
   it('starts an activity with am start -n and reports it as resumed', async () => {
     expect(await shell('am start -W -n com.example.shop/.ShopActivity')).toContain('Status: ok');
-    expect(await shell('dumpsys activity activities | grep mResumedActivity')).toContain(
+    expect(await shell('dumpsys activity activities | grep topResumedActivity=')).toContain(
       'com.example.shop/.ShopActivity',
     );
     expect(await shell('pidof com.example.shop')).toMatch(/^\d+\n$/);
@@ -110,7 +110,9 @@ describe('activities', () => {
 
   it('clears app data with pm clear (adbkit clear)', async () => {
     await shell('am start -n com.example.notes/.MainActivity');
-    await shell('input tap 360 255; input text kept; input tap 186 388');
+    await shell(await vd.tapOn('resource-id="com.example.notes:id/note_input"'));
+    await shell('input text kept');
+    await shell(await vd.tapOn('resource-id="com.example.notes:id/save_button"'));
     expect(await shell('uiautomator dump /dev/tty')).toContain('text="kept"');
     expect(await vd.phone.clear('com.example.notes')).toBe(true);
     await shell('am start -n com.example.notes/.NoteListActivity');

@@ -90,7 +90,7 @@ describe('device shell: operators run several commands', () => {
   it('pipes output into the next command', async () => {
     const { out, executed } = await run('getprop | grep ro.product.model');
     expect(executed).toEqual([['getprop'], ['grep', 'ro.product.model']]);
-    expect(out).toBe('[ro.product.model]: [Toolgate Virtual Phone]\n');
+    expect(out).toBe('[ro.product.model]: [Pixel 8]\n');
   });
 
   it('treats newlines as command separators', async () => {

@@ -48,8 +48,9 @@ async function tap(n: DumpedNode): Promise<void> {
   await shell(`input tap ${n.center[0]} ${n.center[1]}`);
 }
 
+/** The resumed activity as Android 12+ names it (the default profile is Android 15). */
 async function foreground(): Promise<string> {
-  return (await shell('dumpsys activity activities | grep mResumedActivity')).trim();
+  return (await shell('dumpsys activity activities | grep topResumedActivity=')).trim();
 }
 
 async function screenshot(): Promise<PNG> {
@@ -95,7 +96,7 @@ describe('notes flow: tap → focus → type → save → list', () => {
     await tap(await node(byId('com.example.notes:id/save_button')));
     const after = await screenshot();
     expect(after.data.equals(withKeyboard.data)).toBe(false);
-    expect([after.width, after.height]).toEqual([720, 1280]);
+    expect([after.width, after.height]).toEqual([vd.device.phone.screen.width, vd.device.phone.screen.height]);
   });
 
   it('goes BACK from the list to the editor, and from the editor to the launcher', async () => {
@@ -132,10 +133,11 @@ describe('launcher and navigation', () => {
       (await dump()).filter(byId('com.example.shop:id/product_name')).map((n) => n.text);
     const top = await names();
     expect(top[0]).toBe('Coffee beans');
-    expect(top).not.toContain('Travel mug');
-    await shell('input swipe 360 1100 360 400 300');
+    expect(top).not.toContain('Tea towel');
+    const { width, height } = vd.device.phone.screen;
+    await shell(`input swipe ${width / 2} ${Math.round(height * 0.85)} ${width / 2} ${Math.round(height * 0.3)} 300`);
     const scrolled = await names();
-    expect(scrolled).toContain('Travel mug');
+    expect(scrolled).toContain('Tea towel');
     expect(scrolled).not.toContain('Coffee beans');
   });
 
@@ -152,6 +154,7 @@ describe('typing text that `input text` cannot carry', () => {
   beforeEach(async () => {
     await shell('am start -n com.example.notes/.MainActivity');
     await tap(await node(byId('com.example.notes:id/note_input')));
+    await shell('ime set com.android.adbkeyboard/.AdbIME; am broadcast -a ADB_CLEAR_TEXT');
   });
 
   const fieldText = async (): Promise<string> => (await node(byId('com.example.notes:id/note_input'))).text;
@@ -174,9 +177,20 @@ describe('typing text that `input text` cannot carry', () => {
     expect(await fieldText()).toBe('Grüße');
   });
 
-  it('pastes the clipboard set with `cmd clipboard set`', async () => {
-    await shell("cmd clipboard set 'naïve résumé'");
-    expect(await shell('cmd clipboard get')).toBe('naïve résumé\n');
+  it('types nothing through ADBKeyboard while another keyboard is selected, and says "completed" all the same', async () => {
+    await shell('ime set com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME');
+    const out = await shell("am broadcast -a ADB_INPUT_TEXT --es msg 'café'");
+    expect(out).toBe(
+      'Broadcasting: Intent { act=ADB_INPUT_TEXT flg=0x400000 (has extras) }\nBroadcast completed: result=0\n',
+    );
+    expect(await fieldText()).toBe('Write a note');
+  });
+
+  it('answers `cmd clipboard` as Binder does for a service without a shell command, and pastes what an app copied', async () => {
+    expect(await shell("cmd clipboard set 'naïve résumé'; echo status=$?")).toBe(
+      'No shell command implementation.\nstatus=0\n',
+    );
+    vd.device.phone.services.clipboard = 'naïve résumé';
     await shell('input keyevent KEYCODE_PASTE');
     expect(await fieldText()).toBe('naïve résumé');
   });

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { runAdb } from '../../tools/devices/virtual';
 import { useVirtualDevice } from './virtual-device-harness';
 
-const vd = useVirtualDevice({ model: 'Spec Phone', name: 'spec_phone' });
+const vd = useVirtualDevice({ model: 'Spec Phone' });
 const { shell } = vd;
 
 /** The adb CLI, which reports the exit status through shell v2. */
@@ -32,7 +32,7 @@ describe('virtual device on the real adb server', () => {
     const line = out.split('\n').find((l) => l.startsWith(`${vd.device.serial} `));
     expect(line).toMatch(/\sdevice\s/);
     expect(line).toContain('model:Spec_Phone');
-    expect(line).toContain('product:spec_phone');
+    expect(line).toContain('product:shiba');
   });
 
   it('runs a shell command for adbkit and returns its output', async () => {
@@ -42,12 +42,12 @@ describe('virtual device on the real adb server', () => {
   it('answers adbkit getProperties from getprop', async () => {
     const props = await vd.phone.getProperties();
     expect(props['ro.product.model']).toBe('Spec Phone');
-    expect(props['ro.build.version.sdk']).toBe('33');
+    expect(props['ro.build.version.sdk']).toBe('35');
     expect(props['sys.boot_completed']).toBe('1');
   });
 
   it('answers getprop KEY with the bare value', async () => {
-    expect(await shell('getprop ro.product.manufacturer')).toBe('Toolgate\n');
+    expect(await shell('getprop ro.product.manufacturer')).toBe('Google\n');
   });
 
   it('lists its features for adbkit', async () => {
@@ -95,7 +95,7 @@ describe('virtual device on the real adb server', () => {
       ),
     );
     const png = PNG.sync.read(stdout);
-    expect([png.width, png.height]).toEqual([720, 1280]);
+    expect([png.width, png.height]).toEqual([vd.device.phone.screen.width, vd.device.phone.screen.height]);
   });
 
   it('serves adbkit screencap() as a PNG', async () => {

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishedName } from '../../tools/core/published-name';
 import { defineTool } from '../../tools/core/tool';
 import { type TestHost, connectClient, startTestHost, textOf } from './harness';
 
@@ -64,7 +65,8 @@ afterAll(async () => {
 describe('tools/list', () => {
   it('lists every registered tool with title, JSON Schema, annotations and output schema', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((x) => x.name).sort()).toEqual(t.host.registry.ids());
+    // Dotted ids (the bundled skills' tools) are listed under their published names.
+    expect(tools.map((x) => x.name).sort()).toEqual(t.host.registry.ids().map(publishedName).sort());
     const echo = tools.find((x) => x.name === 'echo_structured');
     expect(echo).toMatchObject({
       title: 'Echo structured',

@@ -58,7 +58,7 @@ describe('an approval asked while the tool runs', () => {
     // The wait is the person's: at least what the person took, and not in the run's duration.
     expect(span!.personWaitMs).toBeGreaterThanOrEqual(PERSON_TAKES_MS);
     const { stats } = await t.host.api.usage({ toolId: tool });
-    expect(stats).toMatchObject([{ toolId: tool, count: 1, successes: 1, failures: 0 }]);
+    expect(stats).toMatchObject([{ toolId: tool, calls: 1, attempts: 1, retries: 0, outcomes: { succeeded: 1 } }]);
     expect(stats[0]!.latencyMs.max).toBe(span!.durationMs);
     const log = await t.host.api.auditLog({ limit: 1 });
     expect(log[0]).toMatchObject({ callId: card!.callId, decision: 'approve_once', decider: 'ui' });

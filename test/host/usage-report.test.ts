@@ -18,13 +18,13 @@ beforeAll(async () => {
 afterAll(async () => t?.dispose());
 
 describe('usage reports and span events', () => {
-  it('number span events consecutively, and a report counts exactly the spans up to its number', async () => {
+  it('number span events consecutively, and a report counts exactly the calls up to its number (one span each here)', async () => {
     expect((await t.host.api.usage({})).throughSeq).toBe(0);
     for (const expression of ['1 + 1', '2 * 3', '', '7 - 2'])
       await t.host.api.callTool({ toolId: 'calculate', args: { expression } });
     const report = await t.host.api.usage({});
     expect(seqs).toEqual(seqs.map((_, i) => i + 1));
     expect(report.throughSeq).toBe(seqs.at(-1));
-    expect(report.stats.reduce((n, s) => n + s.count, 0)).toBe(report.throughSeq);
+    expect(report.stats.reduce((n, s) => n + s.calls, 0)).toBe(report.throughSeq);
   });
 });

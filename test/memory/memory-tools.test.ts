@@ -223,7 +223,7 @@ describe('memorize, recall and forget', () => {
 describe('memory catalog', () => {
   it('publishes memorize, recall and forget as closed-world tools; recall read-only; forget destructive', () => {
     const tools = new Map(memoryTools({ db }).map((t) => [t.id, t.metadata.annotations]));
-    expect([...tools.keys()]).toEqual(['memorize', 'recall', 'forget']);
+    expect([...tools.keys()]).toEqual(['memorize', 'recall', 'forget', 'memory_search_nodes']);
     expect(tools.get('memorize')).toMatchObject({
       readOnlyHint: false,
       destructiveHint: false,
@@ -232,5 +232,17 @@ describe('memory catalog', () => {
     });
     expect(tools.get('recall')).toMatchObject({ readOnlyHint: true, openWorldHint: false });
     expect(tools.get('forget')).toMatchObject({ destructiveHint: true, openWorldHint: false });
+  });
+
+  it('adds memory_recent_episodes and memory_recall_macro when given their sources, all three read-only cognitive memory', () => {
+    const tools = memoryTools({ db, episodes: { spans: () => [], approvals: () => [] }, macros: () => [] });
+    const cognitive = tools.filter((t) => t.metadata.category === 'cognitive_memory');
+    expect(cognitive.map((t) => t.id)).toEqual([
+      'memory_search_nodes',
+      'memory_recent_episodes',
+      'memory_recall_macro',
+    ]);
+    for (const t of cognitive)
+      expect([t.id, t.metadata.risk, t.metadata.annotations.readOnlyHint]).toEqual([t.id, 'LOW', true]);
   });
 });

@@ -79,6 +79,33 @@ describe('shortcut validation refuses, naming the field', () => {
     expect(issues.map((i) => i.field)).toEqual(['steps[1].tool', 'steps[2].tool', 'steps[3].tool']);
   });
 
+  it('refuses a composite tool named by its published name, and a skill tool', async () => {
+    const kit = makeKit();
+    const defined = await kit.run('shortcut_define', { ...valid, id: 'shortcut.inner' });
+    expect(defined.ok).toBe(true);
+    const checked = validateShortcut(
+      {
+        ...valid,
+        steps: [
+          { tool: 'echo_text', args: { text: '{who}' } },
+          { tool: 'shortcut_inner', args: { who: 'x' } },
+          { tool: 'skill.any.tool' },
+        ],
+      },
+      kit.registry,
+    );
+    expect(checked.ok || checked.issues).toEqual([
+      {
+        field: 'steps[1].tool',
+        message: "a shortcut cannot call 'shortcut.inner'; list the underlying tool calls as steps instead",
+      },
+      {
+        field: 'steps[2].tool',
+        message: "a shortcut cannot call 'skill.any.tool'; list the underlying tool calls as steps instead",
+      },
+    ]);
+  });
+
   it('refuses a bad parameter name, a duplicate, and a default of the wrong type', () => {
     const issues = issuesOf({
       ...valid,

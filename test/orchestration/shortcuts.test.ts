@@ -47,13 +47,13 @@ const typed: ShortcutDefinition = {
 
 describe('shortcut preconditions and parameters refuse bad calls', () => {
   it('refuses a run when telemetry shows a different value, and runs no step', async () => {
-    const kit = makeKit({ telemetry: (key) => (key === 'device.online' ? false : undefined) });
+    const kit = makeKit({ telemetry: (key) => (key === 'device.emulator-5554.online' ? false : undefined) });
     await kit.run('shortcut_define', {
       ...greet,
-      preconditions: [{ key: 'device.online', equals: true, hint: 'Plug the phone in.' }],
+      preconditions: [{ key: 'device.emulator-5554.online', equals: true, hint: 'Plug the phone in.' }],
     });
     const error = errorOf(await kit.run('shortcut.greet', { who: 'Ann' }));
-    expect(error.message).toContain('needs device.online = true, but it is false');
+    expect(error.message).toContain('needs device.emulator-5554.online = true, but it is false');
     expect(error.hint).toBe('Plug the phone in.');
     expect(kit.calls).toHaveLength(0);
   });
@@ -68,7 +68,7 @@ describe('shortcut preconditions and parameters refuse bad calls', () => {
     await kit.run('shortcut_define', {
       ...greet,
       preconditions: [
-        { key: 'device.online', equals: true },
+        { key: 'device.emulator-5554.online', equals: true },
         { key: 'broken', equals: 1 },
       ],
     });

@@ -98,7 +98,9 @@ describe('CPU-bound tools under a flood of hostile calls', () => {
     const settledAtCalculate = settled;
     expect(sum.isError).toBeFalsy();
     expect(sum.structuredContent).toMatchObject({ result: '2', value: 2 });
-    expect(settledAtCalculate).toBeLessThan(10);
+    // The bystander is served while the flood still runs: hostile calls are still waiting or computing.
+    // (How many settled before it depends on how busy the machine is; that none is left is what must not be.)
+    expect(settledAtCalculate).toBeLessThan(20);
 
     const stopped = await Promise.all([...regexes, ...distances]);
     stopped.slice(0, 16).forEach((r) => {

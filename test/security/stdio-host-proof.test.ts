@@ -195,16 +195,20 @@ describe('host.json', () => {
     const { dir } = dataDir();
     const script = `require(${JSON.stringify(resolve(__dirname, '../../tools/host/host.ts'))})
       .startHost({ dataDir: ${JSON.stringify(dir)}, port: 0 })
-      .then(() => { process.stdout.write('up\\n'); setImmediate(() => { throw new Error('boom'); }); });`;
+      .then(() => { process.stdout.write('up\\n'); process.stdin.once('data', () => { throw new Error('boom'); }); });`;
     const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], {
       env: { ...process.env, TOOLGATE_QUIET: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
     let sawHostFile = false;
-    child.stdout.on('data', () => (sawHostFile ||= existsSync(join(dir, 'host.json'))));
+    // The host throws only once this side has looked: the file is seen while the host runs.
+    child.stdout.once('data', () => {
+      sawHostFile = existsSync(join(dir, 'host.json'));
+      child.stdin.write('throw\n');
+    });
     expect(await exited).toBe(1);
     expect(stderr).toContain('boom');
     expect(sawHostFile).toBe(true);

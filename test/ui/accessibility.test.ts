@@ -1,7 +1,7 @@
 /**
  * Rule: every page is usable by keyboard and screen reader: each control has a name, focus is
  * visible, the navigation marks the current page, the theme follows the OS, and no page is ever
- * blank (with no device and no browser yet, the Devices and Browser pages say how to get one).
+ * blank (with no device, no browser and no terminal yet, the Devices, Browser and Terminals pages say how to get one).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -15,8 +15,10 @@ const PAGES = [
   'breakers',
   'approvals',
   'shortcuts',
+  'skills',
   'devices',
   'browser',
+  'terminals',
   'settings',
 ];
 
@@ -55,7 +57,7 @@ describe('Accessibility and themes', () => {
   it('names every control on every page and marks the current page in the navigation', async () => {
     for (const route of PAGES) {
       await h.open(route);
-      await h.page.locator('main .loading').waitFor({ state: 'detached' });
+      await expect.poll(() => h.page.locator('main .loading').count(), { timeout: 30_000 }).toBe(0);
       expect({ route, unnamed: await unnamedControls(h.page) }).toEqual({ route, unnamed: [] });
       const current = await h.page.locator('nav a[aria-current="page"]').textContent();
       expect(current?.toLowerCase()).toContain(route.split('/')[0]);
@@ -65,7 +67,7 @@ describe('Accessibility and themes', () => {
   it('never shows a blank panel: each page has a heading and content', async () => {
     for (const route of PAGES) {
       await h.open(route);
-      await h.page.locator('main .loading').waitFor({ state: 'detached' });
+      await expect.poll(() => h.page.locator('main .loading').count(), { timeout: 30_000 }).toBe(0);
       const text = (await h.page.locator('main').innerText()).trim();
       expect(text.split('\n').length, route).toBeGreaterThan(2);
     }

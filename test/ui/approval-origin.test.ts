@@ -1,7 +1,7 @@
 /**
  * Rule: each waiting call says where it comes from in words (an MCP client and its session, a
- * step of a batch or shortcut and who asked for it, the UI), and the page groups waiting calls by
- * tool and the client their session belongs to, oldest first.
+ * step of a batch or shortcut and who asked for it, the UI, a replay), and the page groups waiting
+ * calls by tool and the client their session belongs to, oldest first.
  */
 import { describe, expect, it } from 'vitest';
 import type { PendingApproval } from '../../shared/contract';
@@ -26,6 +26,12 @@ describe('the origin of a waiting call', () => {
     ).toBe('step 1 of shortcut.tidy (call abc), asked by the Toolgate UI (Try it)');
     expect(describeOrigin({ kind: 'ui', label: 'Live screen' })).toBe('the Toolgate UI (Live screen)');
     expect(describeOrigin({ kind: 'internal' })).toBe('Toolgate itself');
+  });
+
+  it('names a replay as the person running an earlier call again', () => {
+    expect(describeOrigin({ kind: 'replay', id: 'c0ffee12345', label: 'Replay of c0ffee12345' })).toBe(
+      'a person in the Toolgate UI, running call c0ffee12 again',
+    );
   });
 
   it('belongs to the client its session label names', () => {

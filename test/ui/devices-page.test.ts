@@ -142,7 +142,8 @@ describe('Devices page against the host with the virtual phone', () => {
   let serial: string;
   let adbPort: number;
   // Where things are on the phone's home screen and in Notes: the virtual phone's own layout.
-  const layout = new VirtualPhone({ model: 'layout', name: 'layout', serial: 'layout' });
+  const layout = new VirtualPhone({ serial: 'layout' });
+  const SCREEN = layout.screen;
   const notesIcon = centreOf(layout.hierarchyXml(), 'content-desc="Notes"');
   layout.launchApp('com.example.notes');
   const noteInput = centreOf(layout.hierarchyXml(), 'resource-id="com.example.notes:id/note_input"');
@@ -154,10 +155,10 @@ describe('Devices page against the host with the virtual phone', () => {
   async function screenPoint(p: { x: number; y: number }): Promise<{ x: number; y: number }> {
     const box = await h.page.getByTestId('device-screen').boundingBox();
     if (!box) throw new Error('the live screen is not shown');
-    const picture = containedRect({ left: box.x, top: box.y, width: box.width, height: box.height }, PHONE);
+    const picture = containedRect({ left: box.x, top: box.y, width: box.width, height: box.height }, SCREEN);
     return {
-      x: picture.left + ((p.x + 0.5) / PHONE.width) * picture.width,
-      y: picture.top + ((p.y + 0.5) / PHONE.height) * picture.height,
+      x: picture.left + ((p.x + 0.5) / SCREEN.width) * picture.width,
+      y: picture.top + ((p.y + 0.5) / SCREEN.height) * picture.height,
     };
   }
 
@@ -218,7 +219,7 @@ describe('Devices page against the host with the virtual phone', () => {
       20_000,
       250,
     );
-    expect(await status.textContent()).toContain('720×1280');
+    expect(await status.textContent()).toContain(`${SCREEN.width}×${SCREEN.height}`);
     expect(fps).toBeGreaterThan(0);
   });
 
@@ -284,7 +285,9 @@ describe('Devices page against the host with the virtual phone', () => {
   it('taps the centre when Enter is pressed on the focused screen', async () => {
     await h.page.getByTestId('device-screen').focus();
     await h.page.keyboard.press('Enter');
-    await eventually(async () => expect(await outcome().textContent()).toContain('Tap at (360, 640)'));
+    await eventually(async () =>
+      expect(await outcome().textContent()).toContain(`Tap at (${SCREEN.width / 2}, ${SCREEN.height / 2})`),
+    );
     await eventually(async () => expect(await uiSpans('ui_tap')).toHaveLength(3), 20_000);
   });
 

@@ -5,6 +5,7 @@
  * showing errors with their code and hint.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPortUrl } from './support/closed-port';
 import { eventually } from './support/eventually';
 import { type UiHarness, connectMcp, startUiHarness } from './support/ui-harness';
 
@@ -82,16 +83,29 @@ describe('Overview and Tools pages', () => {
       await h.mcp.callTool({ name: 'calculate', arguments: { expression } });
     // The window total, not "this minute": the minute may roll over between the calls and the check.
     await eventually(async () =>
-      expect(await h.page.getByTestId('calls-window').textContent()).toMatch(/^3 calls, 0 failed/),
+      expect(await h.page.getByTestId('calls-window').textContent()).toMatch(
+        /^3 calls in the last 30 minutes: 3 succeeded\./,
+      ),
     );
     await h.shot('overview');
   });
 
-  it('lists failing tools on the Overview as soon as a call fails', async () => {
+  it("counts a caller's mistake apart and does not list the tool as failing; a tool whose run fails is listed at once", async () => {
     await h.mcp.callTool({ name: 'calculate', arguments: { expression: '' } });
+    await eventually(async () =>
+      expect(await h.page.getByTestId('calls-window').textContent()).toMatch(
+        /^4 calls in the last 30 minutes: 3 succeeded, 1 caller mistake\./,
+      ),
+    );
+    await h.page.getByTestId('no-failing-tools').waitFor();
+    await h.mcp.callTool({ name: 'web_fetch', arguments: { url: await closedPortUrl() } });
     const failing = h.page.getByTestId('failing-tools');
     await failing.waitFor();
-    expect(await failing.textContent()).toContain('calculate');
+    const text = (await failing.textContent()) ?? '';
+    expect(text).toContain('web_fetch');
+    expect(text).not.toContain('calculate');
+    expect(text).toMatch(/EXECUTION_FAILED .*refused/i);
+    expect(text).toContain('1 of 1 call failed');
   });
 
   it('groups the catalog by category and narrows it with the search box', async () => {

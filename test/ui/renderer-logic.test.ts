@@ -1,7 +1,8 @@
 /**
- * Rule: what the UI computes on its own agrees with the host: usage folded forward span by span
- * equals the host's recomputation from all spans, and a report racing the live stream counts no
- * span twice and drops none; span lists stay capped, newest first and free of
+ * Rule: what the UI computes on its own reads the host's figures as they are meant: calls by how
+ * they ended, only tools whose runs fail as failing, gaps where no call ran, refusals outside the
+ * run-time histogram, breakers that never tripped hidden unless asked for, timeline segments that
+ * match the recorded transitions, correct plurals; span lists stay capped, newest first and free of
  * duplicates; a tool's real JSON Schema becomes a form whose values are the arguments as typed;
  * client configurations quote what a shell would split.
  */
@@ -10,9 +11,19 @@ import type { Span } from '../../shared/contract';
 import { utilityTools } from '../../tools/utility';
 import { usageFromSpans } from '../../tools/host/usage-report';
 import { clientConfigs, shellWord } from '../../renderer/src/pages/overview/client-configs';
-import { buildArgs, fieldsFromSchema, initialValues } from '../../renderer/src/pages/tools/schema-form-model';
+import {
+  buildArgs,
+  fieldsFromSchema,
+  fitsFields,
+  initialValues,
+} from '../../renderer/src/pages/tools/schema-form-model';
 import { prependSpans, spanMatches } from '../../renderer/src/state/span-list';
-import { applySpansToUsage, foldNewSpans } from '../../renderer/src/state/usage-aggregate';
+import { failingTools, sumCounts, totalPerMinute } from '../../renderer/src/pages/overview/activity';
+import { describeCounts, plural } from '../../renderer/src/components/call-classes-view';
+import { successSeries } from '../../renderer/src/pages/latency/SuccessRateChart';
+import { trimmedBuckets } from '../../renderer/src/pages/latency/HistogramChart';
+import { neverTripped } from '../../renderer/src/pages/breakers/BreakersPage';
+import { segmentsOf } from '../../renderer/src/pages/breakers/timeline-segments';
 import { applyTransition } from '../../renderer/src/state/breaker-update';
 
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 30);
@@ -36,49 +47,118 @@ function span(i: number, over: Partial<Span> = {}): Span {
   };
 }
 
-describe('usage folded forward in the page', () => {
-  it('asks for a refetch when the first span of all arrives and there are no bucket bounds to borrow', () => {
-    expect(applySpansToUsage([], [span(1)])).toEqual({ stats: [], complete: false });
+describe('activity the Overview draws from usage', () => {
+  const stats = usageFromSpans(
+    [
+      span(1, { toolId: 'calculate', outcome: 'error', errorCode: 'INVALID_ARGUMENT', attempt: 0 }),
+      span(2, { toolId: 'delete_file', outcome: 'error', errorCode: 'PERMISSION_DENIED', attempt: 0 }),
+      span(3, { toolId: 'web_fetch', outcome: 'error', errorCode: 'CIRCUIT_OPEN', attempt: 0 }),
+      span(4, {
+        toolId: 'web_fetch',
+        outcome: 'error',
+        errorCode: 'EXECUTION_FAILED',
+        errorText: 'connect ECONNREFUSED ‹url›',
+      }),
+      span(5, {
+        toolId: 'web_fetch',
+        outcome: 'error',
+        errorCode: 'EXECUTION_FAILED',
+        errorText: 'connect ECONNREFUSED ‹url› (again)',
+        attempt: 2,
+        callId: 'c4',
+      }),
+      span(6, { toolId: 'uuid_generate', outcome: 'success' }),
+    ],
+    NOW,
+  );
+
+  it('sums calls per minute by how they ended', () => {
+    const minutes = totalPerMinute(stats);
+    const total = sumCounts(minutes);
+    expect(minutes.reduce((n, m) => n + m.calls, 0)).toBe(5);
+    expect(total).toEqual({ succeeded: 1, toolFailed: 1, callerMistake: 1, denied: 1, refused: 1, cancelled: 0 });
+    expect(describeCounts(total)).toBe(
+      '1 succeeded, 1 tool failure, 1 caller mistake, 1 denied, 1 refused (breaker, limiter or environment)',
+    );
   });
 
-  it('equals the host recomputing from all spans, including a tool first seen live', () => {
-    const all = Array.from({ length: 120 }, (_, i) => span(i));
-    const firstPart = all.slice(0, 40).filter((s) => s.toolId !== 'web_fetch');
-    const later = [...all.slice(0, 40).filter((s) => s.toolId === 'web_fetch'), ...all.slice(40)];
-    const folded = applySpansToUsage(usageFromSpans(firstPart, NOW), later);
-    const host = usageFromSpans(all, NOW);
-    expect(folded.complete).toBe(true);
-    expect(folded.stats.map((s) => s.toolId)).toEqual(host.map((s) => s.toolId));
-    for (const [mine, theirs] of folded.stats.map((s, i) => [s, host[i]!] as const)) {
-      expect({ ...mine, latencyMs: undefined }).toEqual({ ...theirs, latencyMs: undefined });
-      for (const k of ['min', 'max', 'mean', 'p50', 'p95', 'p99'] as const)
-        expect(mine.latencyMs[k]).toBeCloseTo(theirs.latencyMs[k], 6);
-    }
+  it('lists as failing only the tool whose runs failed, with its last real error', () => {
+    // The calls were made 24 to 25 minutes before NOW: failing a minute after them, not any more at NOW.
+    expect(failingTools(stats, [], NOW)).toEqual([]);
+    const failing = failingTools(stats, [], NOW - 24 * 60_000);
+    expect(failing.map((f) => f.toolId)).toEqual(['web_fetch']);
+    expect(failing[0]?.lastError).toMatchObject({
+      code: 'EXECUTION_FAILED',
+      message: 'connect ECONNREFUSED ‹url› (again)',
+      callId: 'c4',
+    });
+  });
+
+  it('says "1 call", not "1 calls"', () => {
+    expect(plural(1, 'call')).toBe('1 call');
+    expect(plural(2, 'call')).toBe('2 calls');
+    expect(plural(1, 'retry', 'retries')).toBe('1 retry');
   });
 });
 
-describe('a usage report racing the live stream', () => {
-  const all = Array.from({ length: 60 }, (_, i) => span(i));
-  const numbered = all.map((s, i) => ({ seq: i + 1, span: s }));
-  const hostAt = (n: number) => ({ stats: usageFromSpans(all.slice(0, n), NOW), throughSeq: n });
-  const counts = (r: { stats: Array<{ toolId: string; count: number }> }) => r.stats.map((s) => [s.toolId, s.count]);
-
-  it('skips the span events a report already counts, however late they arrive', () => {
-    // The report was computed after span 40; events 35–50 are delivered after it landed.
-    const folded = foldNewSpans(hostAt(40), numbered.slice(34, 50));
-    expect(folded.report.throughSeq).toBe(50);
-    expect(counts(folded.report)).toEqual(counts(hostAt(50)));
+describe("the Latency page's charts", () => {
+  it('leave a gap in the success line for a minute in which the tool ran nothing', () => {
+    const perMinute = usageFromSpans(
+      [
+        span(1, { toolId: 'calculate', startedAt: NOW - 5 * 60_000 }),
+        span(2, { toolId: 'calculate', startedAt: NOW - 60_000, outcome: 'error', errorCode: 'TIMEOUT' }),
+      ],
+      NOW,
+    )[0]!.perMinute;
+    const series = successSeries(perMinute);
+    expect(series.filter((p) => p.rate !== null).map((p) => p.rate)).toEqual([100, 0]);
+    expect(series.at(-3)?.rate).toBeNull();
+    expect(series.at(-3)?.calls).toBe(0);
   });
 
-  it('folds in the spans that streamed while the report was on the way, and only those', () => {
-    // Events up to 55 were seen before a report as of span 48 replaced the cache.
-    const folded = foldNewSpans(hostAt(48), numbered.slice(0, 55));
-    expect(counts(folded.report)).toEqual(counts(hostAt(55)));
+  it('give a refusal no share of the run-time histogram', () => {
+    const [s] = usageFromSpans(
+      [
+        span(1, { toolId: 'calculate', durationMs: 0.1, outcome: 'error', errorCode: 'CIRCUIT_OPEN', attempt: 0 }),
+        span(2, { toolId: 'calculate', durationMs: 40 }),
+      ],
+      NOW,
+    );
+    expect(trimmedBuckets(s!.buckets).find((b) => b.label === '≤ 1 ms')?.count ?? 0).toBe(0);
+    expect(s!.buckets.reduce((n, b) => n + b.count, 0)).toBe(1);
+  });
+});
+
+describe('the Breakers page', () => {
+  const open = { toolId: 't', from: 'CLOSED', to: 'OPEN', at: 1_000, cause: 'five failures' } as const;
+  const half = { ...open, from: 'OPEN', to: 'HALF_OPEN', at: 31_000, cause: 'cooldown of 30 s elapsed' } as const;
+  const closed = { ...open, from: 'HALF_OPEN', to: 'CLOSED', at: 90_000, cause: 'probe succeeded' } as const;
+
+  it('hides a breaker that counted failures but never opened unless asked to show those', () => {
+    expect(neverTripped({ state: 'CLOSED', transitions: [] })).toBe(true);
+    expect(neverTripped({ state: 'CLOSED', transitions: [open, half, closed] })).toBe(false);
+    expect(neverTripped({ state: 'OPEN', transitions: [] })).toBe(false);
   });
 
-  it('returns the same report when every event is already counted', () => {
-    const report = hostAt(30);
-    expect(foldNewSpans(report, numbered.slice(0, 30)).report).toBe(report);
+  it('draws one segment per recorded transition, starting and ending where they do', () => {
+    const segments = segmentsOf({ state: 'CLOSED', transitions: [closed, open, half] }, 0, 120_000);
+    expect(segments).toEqual([
+      { state: 'CLOSED', from: 0, to: 1_000 },
+      { state: 'OPEN', from: 1_000, to: 31_000 },
+      { state: 'HALF_OPEN', from: 31_000, to: 90_000 },
+      { state: 'CLOSED', from: 90_000, to: 120_000 },
+    ]);
+  });
+});
+
+describe('Try it from a call', () => {
+  const calculate = utilityTools().find((t) => t.id === 'calculate')!;
+  const fields = fieldsFromSchema(calculate.inputSchema);
+
+  it('puts arguments into the fields when they come back unchanged, else asks for raw JSON', () => {
+    expect(fitsFields(fields, { expression: 'x * 2', variables: { x: 21 }, precision: 4 })).toBe(true);
+    expect(fitsFields(fields, { expression: 'x', extra: 1 })).toBe(false);
+    expect(fitsFields(fields, { expression: 12 })).toBe(false);
   });
 });
 

@@ -14,7 +14,17 @@ import { SETTING_KEYS, settingGroups } from '../../renderer/src/pages/settings/s
 import { eventually } from './support/eventually';
 import { type UiHarness, startUiHarness, textOf } from './support/ui-harness';
 
-const GROUPS = ['Workspace', 'Devices', 'Browser', 'Network', 'Approvals', 'Telemetry export'];
+const GROUPS = [
+  'Workspace',
+  'Devices',
+  'Browser',
+  'Network',
+  'Skill sources',
+  'GitHub',
+  'Approvals',
+  'Terminals',
+  'Telemetry export',
+];
 
 /** A search provider following web_search's contract, on 127.0.0.1. */
 async function serveSearchProvider(): Promise<{ server: Server; url: string }> {

@@ -1,6 +1,7 @@
 /**
  * Rule: every call an agent makes shows up live on the Traces page (one row per attempt, with
- * retries, backoff, error slug and argument digest per call), can be filtered and exported; the
+ * retries, backoff, error text and argument digest per call, the arguments themselves only from
+ * memory), can be filtered and exported; the
  * Latency page turns the same calls into histograms and percentiles and keeps them current.
  */
 import { readFileSync } from 'node:fs';
@@ -45,8 +46,12 @@ describe('Traces and Latency pages', () => {
     const digest = (await detail.getByRole('table', { name: 'Arguments digest' }).textContent()) ?? '';
     expect(digest).toContain('url');
     expect(digest).toContain(String(deadUrl.length));
-    // The digest never carries the argument itself.
-    expect(await detail.textContent()).not.toContain(deadUrl);
+    // What is stored never carries the argument itself: only the memory block shows it, marked so.
+    expect(digest).not.toContain(deadUrl);
+    expect(await detail.getByRole('table', { name: 'Attempts' }).textContent()).not.toContain(deadUrl);
+    const remembered = detail.getByTestId('remembered-args');
+    expect(await remembered.textContent()).toContain(deadUrl);
+    expect(await remembered.textContent()).toContain('Kept in memory only: never written or exported');
     await h.shot('traces');
   });
 

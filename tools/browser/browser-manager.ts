@@ -4,11 +4,11 @@
  * downloads, dialogs, recent actions), publishes telemetry for the environment gate, and recovers
  * from a crashed tab or a closed browser: the loss is reported once, the next call relaunches.
  */
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Page, Request } from 'playwright-core';
 import { SelfGuard } from '../common/self-guard';
 import { type Disposable, Emitter } from '../core/disposable';
 import type { ApprovalDecider } from '../core/permission';
-import { ToolCallError } from '../core/result';
+import { ToolCallError, type ToolErrorCode } from '../core/result';
 import { ConsoleLog } from './console-log';
 import { DialogWatcher } from './dialogs';
 import { type CallOrigin, DownloadTracker } from './downloads';
@@ -50,6 +50,8 @@ export interface ActionRecord {
   target: string;
   at: number;
   ok: boolean;
+  /** The error code of a failed action (PERMISSION_DENIED: Toolgate refused it). */
+  code?: ToolErrorCode;
 }
 
 export class BrowserManager {
@@ -73,6 +75,8 @@ export class BrowserManager {
   private readonly actions: RingBuffer<ActionRecord>;
   private readonly lost = new Emitter<BrowserLoss>();
   private readonly telemetryState: TelemetryTracker;
+  /** Tabs that asked for a new document whose load event has not fired yet. */
+  private readonly loadingPages = new WeakSet<Page>();
 
   constructor(readonly options: BrowserManagerOptions = {}) {
     this.now = options.now ?? Date.now;
@@ -226,8 +230,8 @@ export class BrowserManager {
     return this.telemetryState.snapshot(this.dialogs.pending(this.activePage()));
   }
 
-  recordAction(tool: string, target: string, ok: boolean): void {
-    this.actions.push({ tool, target, at: this.now(), ok });
+  recordAction(tool: string, target: string, ok: boolean, code?: ToolErrorCode): void {
+    this.actions.push({ tool, target, at: this.now(), ok, ...(!ok && code ? { code } : {}) });
   }
 
   /** The last actions the tools performed, oldest first (the mirror view shows them next to the page). */
@@ -330,8 +334,28 @@ export class BrowserManager {
       evictRefused(frame, this.rules, (refusal) => this.noteRefusal(refusal));
       if (page === this.tabList.active()) this.noteState();
     };
-    const onLoad = () => void this.tabList.refreshTitle(page);
+    const onLoad = () => {
+      this.loadingPages.delete(page);
+      if (page === this.tabList.active()) this.noteState();
+      void this.tabList.refreshTitle(page);
+    };
+    // A new document is on its way (not a same-document move, which sends no request): the tab
+    // loads until its load event, or until that request fails.
+    const onRequest = (request: Request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+        this.loadingPages.add(page);
+        if (page === this.tabList.active()) this.noteState();
+      }
+    };
+    const onRequestFailed = (request: Request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+        this.loadingPages.delete(page);
+        if (page === this.tabList.active()) this.noteState();
+      }
+    };
     page.on('crash', onCrash);
+    page.on('request', onRequest);
+    page.on('requestfailed', onRequestFailed);
     page.on('close', onClose);
     page.on('framenavigated', onNavigated);
     page.on('load', onLoad);
@@ -345,6 +369,8 @@ export class BrowserManager {
           page.off('close', onClose);
           page.off('framenavigated', onNavigated);
           page.off('load', onLoad);
+          page.off('request', onRequest);
+          page.off('requestfailed', onRequestFailed);
         },
       },
     ]);
@@ -365,6 +391,7 @@ export class BrowserManager {
       started: this.session !== undefined,
       pageOpen: page !== undefined,
       dialogOpen: this.dialogs.pending(page) !== undefined,
+      loading: page !== undefined && this.loadingPages.has(page),
       url: page?.url(),
     });
   }

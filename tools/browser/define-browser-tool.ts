@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import type { z } from 'zod';
-import { type ToolResult, ToolCallError, success } from '../core/result';
+import { type ToolErrorCode, type ToolResult, ToolCallError, isToolCallError, success } from '../core/result';
 import { type Tool, type ToolContext, type ToolDefinition, type ToolReturn, defineTool } from '../core/tool';
 import type { BrowserManager } from './browser-manager';
 import { type DialogInfo, describeDialog, dialogAdvice } from './dialogs';
@@ -128,6 +128,7 @@ export function definePageTool<S extends z.ZodType>(
     run: async (args, ctx) => {
       let page: Page | undefined;
       let ok = false;
+      let code: ToolErrorCode | undefined;
       manager.noteCall(ctx);
       const mark = manager.refusalMark();
       const started: DownloadEntry[] = [];
@@ -170,12 +171,26 @@ export function definePageTool<S extends z.ZodType>(
             return openedDialog(raced.opened, `${def.id} on ${targetText(page, def.target(args))}`);
           }
           ok = typeof raced.result === 'string' || raced.result.ok;
+          if (typeof raced.result !== 'string' && !raced.result.ok) code = raced.result.error.code;
           return withNotes(raced.result, manager.refusalsSince(mark), notes());
         } finally {
           dialog.dispose();
           abort.dispose();
         }
       } catch (e) {
+        try {
+          return await recover(e);
+        } catch (thrown) {
+          code = isToolCallError(thrown) ? thrown.toolErrorCode : 'EXECUTION_FAILED';
+          throw thrown;
+        }
+      } finally {
+        watching.dispose();
+        manager.recordAction(def.id, targetText(page, def.target(args)), ok, code);
+      }
+
+      /** What a failed call answers: the refusal behind it, a started download, a loss, or the error in the model's words. */
+      async function recover(e: unknown): Promise<ToolReturn> {
         if (ctx.signal.aborted) throw cancelledError();
         // A load that failed because Toolgate refused it fails with that refusal, not a network error.
         const refusal = manager.refusalsSince(mark)[0];
@@ -195,9 +210,6 @@ export function definePageTool<S extends z.ZodType>(
           action: `${def.id} on ${targetText(page, def.target(args))}`,
           ...(def.timeoutHint ? { timeoutHint: def.timeoutHint } : {}),
         });
-      } finally {
-        watching.dispose();
-        manager.recordAction(def.id, targetText(page, def.target(args)), ok);
       }
     },
   });

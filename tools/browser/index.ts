@@ -39,6 +39,13 @@ export { LINUX_ARGS, type LaunchSettings } from './launch';
 export type { NetworkEntry, NetworkFilter } from './network-log';
 export { type ScreencastFrame, type ScreencastOptions, jpegSize } from './screencast';
 export type { BrowserTelemetry } from './telemetry';
+export {
+  BROWSER_TELEMETRY_KEYS,
+  type BrowserTelemetryKey,
+  PAGE_TOOL_IDS,
+  browserEnvironmentRules,
+  browserTelemetryReading,
+} from './environment-rules';
 export { renderCompact, type CompactSnapshot } from './snapshot/compact-render';
 
 /** Ids of the family, in catalog order (docs/architecture.md#tool-families). */

@@ -1,7 +1,7 @@
 /**
  * Browser telemetry for the environment gate: is a browser running, is a page open, is a modal
- * dialog blocking it, which URL. Each value carries the time it last changed, so the gate can tell
- * fresh from stale (and fail open on stale, as the seed requires).
+ * dialog blocking it, is the page still loading, which URL. Each value carries the time it last
+ * changed, so the gate can tell fresh from stale (and fail open on stale, as the seed requires).
  */
 import type { DialogInfo } from './dialogs';
 
@@ -9,6 +9,8 @@ export interface BrowserTelemetryValues {
   started: boolean;
   pageOpen: boolean;
   dialogOpen: boolean;
+  /** The active tab asked for a new document and its load event has not fired yet. */
+  loading: boolean;
   url: string | undefined;
 }
 
@@ -21,15 +23,21 @@ export interface BrowserTelemetry extends BrowserTelemetryValues {
   observedAt: number;
 }
 
-const KEYS: Array<keyof BrowserTelemetryValues> = ['started', 'pageOpen', 'dialogOpen', 'url'];
+const KEYS: Array<keyof BrowserTelemetryValues> = ['started', 'pageOpen', 'dialogOpen', 'loading', 'url'];
 
 export class TelemetryTracker {
-  private values: BrowserTelemetryValues = { started: false, pageOpen: false, dialogOpen: false, url: undefined };
+  private values: BrowserTelemetryValues = {
+    started: false,
+    pageOpen: false,
+    dialogOpen: false,
+    loading: false,
+    url: undefined,
+  };
   private readonly changedAt: Record<keyof BrowserTelemetryValues, number>;
 
   constructor(private readonly now: () => number) {
     const t = now();
-    this.changedAt = { started: t, pageOpen: t, dialogOpen: t, url: t };
+    this.changedAt = { started: t, pageOpen: t, dialogOpen: t, loading: t, url: t };
   }
 
   observe(next: BrowserTelemetryValues): void {

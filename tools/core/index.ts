@@ -2,6 +2,7 @@ export * from './annotations';
 export * from './approval-target';
 export * from './arguments';
 export * from './call-ids';
+export * from './call-observer';
 export * from './disposable';
 export * from './executor';
 export * from './metadata';

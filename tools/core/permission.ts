@@ -48,6 +48,11 @@ export interface ApprovalRequest {
   choices?: ApprovalChoice[];
   /** The approval rule that made this call ask, when one did (`#2 ask shell_execute command="rm *"`). */
   rule?: string;
+  /**
+   * Asked from inside a running tool that remembers an "approve for this session" itself (a
+   * terminal): what such an approval covers; without it, approve once only is offered.
+   */
+  sessionCovers?: string;
 }
 
 export type ApprovalDecision =

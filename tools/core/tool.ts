@@ -12,8 +12,9 @@ import { type JsonSchema, type Validation, importJsonSchema, renderJsonSchema, v
 
 /** A caller as a person reads it. */
 export interface Caller {
-  kind: 'mcp' | 'ui' | 'batch' | 'shortcut' | 'internal';
-  /** The MCP session's label, the UI session, or the parent call id. */
+  /** `replay`: a person ran an earlier call again with its arguments (that call's id in `id`). */
+  kind: 'mcp' | 'ui' | 'batch' | 'shortcut' | 'internal' | 'replay';
+  /** The MCP session's label, the UI session, the parent call id, or the replayed call's id. */
   id?: string;
   label?: string;
 }

@@ -36,7 +36,7 @@ export interface DeviceService {
   onDevicesChanged(listener: (change: DeviceChange) => void): Disposable;
   /** The serial a call means: the one given, or the only attached device (throws a ToolCallError otherwise). */
   resolveSerial(serial?: string): Promise<string>;
-  /** The only tracked device, or undefined when there are none or several (never throws; for the gate). */
+  /** The only tracked phone's usable transport, or undefined when there are none or several (never throws; for the gate). */
   soleSerial(): string | undefined;
   /** Reads the screen state now and stores it as telemetry. */
   refreshTelemetry(serial?: string): Promise<DeviceScreenState>;
@@ -54,10 +54,12 @@ export function createDeviceService(opts: DeviceServiceOptions = {}): DeviceServ
 
   const fetchModel = (serial: string) => {
     manager
-      .shell(serial, 'getprop ro.product.model', { timeoutMs: 5_000 })
+      .shell(serial, 'getprop ro.product.model; getprop ro.serialno', { timeoutMs: 5_000 })
       .then((r) => {
-        const model = r.output.trim();
-        if (r.exitCode === 0 && model) manager.tracker.setModel(serial, model);
+        const [model = '', serialNumber = ''] = r.output.split('\n').map((l) => l.trim());
+        if (r.exitCode !== 0) return;
+        if (model) manager.tracker.setModel(serial, model);
+        manager.setSerialNumber(serial, serialNumber);
       })
       .catch(() => undefined);
   };
@@ -99,8 +101,9 @@ export function createDeviceService(opts: DeviceServiceOptions = {}): DeviceServ
     onDevicesChanged: (listener) => manager.tracker.onChange(listener),
     resolveSerial: (serial) => manager.resolveSerial(serial),
     soleSerial() {
-      const devices = manager.devices();
-      return devices.length === 1 ? devices[0]?.serial : undefined;
+      // One phone may be listed twice (wireless debugging: its mDNS name and its IP:PORT).
+      const phones = manager.phones();
+      return phones.length === 1 ? phones[0]?.transports[0]?.serial : undefined;
     },
     async refreshTelemetry(serial) {
       return telemetry.refresh(await manager.resolveSerial(serial));

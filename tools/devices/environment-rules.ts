@@ -2,6 +2,7 @@
  * Environment rules for the device tools, read from the telemetry the device service writes.
  * Each rule looks at the device the call targets (its `serial`, or the only attached device) and
  * refuses only on a fresh, known-bad reading; missing or stale readings let the call through.
+ * A locked phone refuses taps, typing and launches (a swipe, which may unlock it, passes).
  */
 import type { EnvironmentRule, TelemetryRead } from '../core/pipeline/environment-gate';
 import type { Tool } from '../core/tool';
@@ -78,10 +79,23 @@ export function deviceEnvironmentRules(service: DeviceService): EnvironmentRule[
       service,
     ),
     rule(
+      'device-locked',
+      (tool) => ['ui_tap', 'input_text', 'app_launch'].includes(tool.id),
+      (read, serial) =>
+        read(telemetryKey(serial, 'locked')) === true
+          ? {
+              message: `${serial} is locked (the lock screen shows), so apps do not get taps, typing or launches`,
+              hint: 'Unlock it first: ui_swipe up unlocks a phone without a PIN; a PIN, pattern or password is for the user to enter on the phone. Then retry.',
+            }
+          : undefined,
+      service,
+    ),
+    rule(
       'keyboard-hidden',
       (tool) => tool.id === 'input_text',
       (read, serial) =>
-        read(telemetryKey(serial, 'keyboardShown')) === false
+        // A hardware keyboard types into a focused field without any soft keyboard showing.
+        read(telemetryKey(serial, 'keyboardShown')) === false && read(telemetryKey(serial, 'hardwareKeyboard')) !== true
           ? {
               message: `no input field on ${serial} has the keyboard open, so the text would go nowhere`,
               hint: 'Open (tap) the input field first with ui_tap (find it with ui_dump), then retry input_text.',

@@ -12,8 +12,10 @@ import { appForceStopTool, appInfoTool, appLaunchTool, appListTool, appUninstall
 import { logcatTool } from './tools/logcat';
 import { getLocationTool, notificationReadTool } from './tools/readers';
 import { screenshotTool } from './tools/screenshot';
-import { clipboardTool, controlMediaTool, getDeviceInfoTool, getSetSettingsTool, getTimeTool } from './tools/system';
-import { inputTextTool, uiDumpTool, uiSwipeTool, uiTapTool } from './tools/ui';
+import { controlMediaTool } from './tools/media';
+import { clipboardTool, getDeviceInfoTool, getSetSettingsTool, getTimeTool } from './tools/system';
+import { inputTextTool } from './tools/input-text';
+import { uiDumpTool, uiSwipeTool, uiTapTool } from './tools/ui';
 import { UiRefStore } from './tools/ui-tree';
 
 export { createDeviceService, type DeviceService, type DeviceServiceOptions, type DeviceView } from './device-service';
@@ -21,7 +23,12 @@ export { DEVICE_TOOL_IDS, deviceEnvironmentRules } from './environment-rules';
 export { type CommandApprovalRequest, type CommandApprover, SHELL_OUTPUT_LIMIT } from './shell-gate/shell-execute';
 export { judgeCommandLine, type LineJudgement, type Verdict } from './shell-gate/command-policy';
 export { quote, sh } from './shell-words';
-export { telemetryKey, type DeviceScreenState, type TelemetryField } from './manager/device-telemetry';
+export {
+  DEVICE_TELEMETRY_MEANINGS,
+  telemetryKey,
+  type DeviceScreenState,
+  type TelemetryField,
+} from './manager/device-telemetry';
 export type { DeviceChange, TrackedDevice } from './manager/device-tracker';
 export type { ScreenFrame, ScreenStream, ScreenStreamOptions } from './screen-stream';
 export type { LogcatTailOptions } from './logcat-tail';

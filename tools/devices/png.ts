@@ -6,7 +6,8 @@
  */
 import { crc32, deflate } from 'node:zlib';
 
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const SIGNATURE = PNG_SIGNATURE;
 
 /** Width and height from the IHDR chunk of a complete PNG (it must end with IEND), or undefined. */
 export function pngSize(data: Buffer): { width: number; height: number } | undefined {

@@ -4,8 +4,9 @@
  * RGBA pixels (`screencap`) and this host encodes them (png.ts: level-1 deflate on the thread
  * pool). Which is faster depends on the phone and the link; the screen stream measures both.
  */
+import { MULTI_DISPLAY_WARNING, splitCaptureText } from './displays';
 import type { DeviceManager } from './manager/device-manager';
-import { encodeRgbaPng, pngSize } from './png';
+import { PNG_SIGNATURE, encodeRgbaPng, pngSize } from './png';
 
 export type CaptureFormat = 'png' | 'raw';
 
@@ -13,10 +14,34 @@ export interface Capture {
   png: Buffer;
   width: number;
   height: number;
+  /** screencap warned that the phone has several displays and took the first (no `-d` was given). */
+  multiDisplay: boolean;
 }
 
-/** A raw `screencap` frame: width, height, pixel format, (dataspace since Android 8,) pixels. */
-export function parseRawFrame(data: Buffer): { width: number; height: number; pixels: Buffer } | undefined {
+/**
+ * A raw `screencap` frame: width, height, pixel format, (dataspace since Android 8,) pixels. Lines
+ * of text before it (a multi-display warning) are skipped: the frame starts after the last newline
+ * at which the header's size agrees with what follows.
+ */
+export function parseRawFrame(data: Buffer): RawFrame | undefined {
+  const direct = parseRawAt(data);
+  if (direct) return direct;
+  for (let at = data.indexOf(0x0a); at >= 0 && at < 4096; at = data.indexOf(0x0a, at + 1)) {
+    const frame = parseRawAt(data.subarray(at + 1));
+    if (frame) return frame;
+  }
+  return undefined;
+}
+
+interface RawFrame {
+  width: number;
+  height: number;
+  /** 1 RGBA_8888, 2 RGBX_8888. */
+  format: number;
+  pixels: Buffer;
+}
+
+function parseRawAt(data: Buffer): RawFrame | undefined {
   if (data.length < 12) return undefined;
   const width = data.readUInt32LE(0);
   const height = data.readUInt32LE(4);
@@ -26,28 +51,36 @@ export function parseRawFrame(data: Buffer): { width: number; height: number; pi
   // Formats 1 (RGBA_8888) and 2 (RGBX_8888) share the layout; others (RGB_565…) are left to `png`.
   if ((format !== 1 && format !== 2) || (header !== 12 && header !== 16) || width === 0 || height === 0)
     return undefined;
-  return { width, height, pixels: data.subarray(header) };
+  return { width, height, format, pixels: data.subarray(header) };
 }
 
-/** Captures the screen; undefined when the device's answer is not a usable frame in that format. */
+/**
+ * Captures the screen (`display`: SurfaceFlinger's physical id, passed as `-d`); undefined when the
+ * device's answer is not a usable frame in that format.
+ */
 export async function captureScreen(
   manager: DeviceManager,
   serial: string,
   format: CaptureFormat,
   signal: AbortSignal,
+  display?: string,
 ): Promise<Capture | undefined> {
   const opts = { timeoutMs: 15_000, signal, maxBytes: 128 * 1024 * 1024 };
+  const target = display ? ` -d ${display}` : '';
   if (format === 'png') {
-    const { data } = await manager.exec(serial, 'screencap -p', opts);
-    const size = pngSize(data);
-    return size ? { png: data, ...size } : undefined;
+    const { data } = await manager.exec(serial, `screencap -p${target}`, opts);
+    const { text, image } = splitCaptureText(data, PNG_SIGNATURE);
+    const size = pngSize(image);
+    return size ? { png: image, ...size, multiDisplay: MULTI_DISPLAY_WARNING.test(text) } : undefined;
   }
-  const { data } = await manager.exec(serial, 'screencap', opts);
+  const { data } = await manager.exec(serial, `screencap${target}`, opts);
   const raw = parseRawFrame(data);
   if (!raw) return undefined;
+  const header = data.length - raw.pixels.length;
   return {
-    png: await encodeRgbaPng(raw.width, raw.height, raw.pixels, data.readUInt32LE(8) === 2),
+    png: await encodeRgbaPng(raw.width, raw.height, raw.pixels, raw.format === 2),
     width: raw.width,
     height: raw.height,
+    multiDisplay: MULTI_DISPLAY_WARNING.test(data.subarray(0, Math.min(header, 4096)).toString('latin1')),
   };
 }

@@ -11,6 +11,7 @@ import type { Disposable } from '../core/disposable';
 import { type Clock, sleep, systemClock } from '../core/pipeline/clock';
 import type { ToolCallError } from '../core/result';
 import type { DeviceManager } from './manager/device-manager';
+import { defaultDisplay, listDisplays } from './displays';
 import { type CaptureFormat, captureScreen } from './screen-capture';
 
 export interface ScreenFrame {
@@ -33,6 +34,8 @@ export interface ScreenStreamOptions {
   onError?: (error: ToolCallError) => void;
   /** Pause after a failed capture before the next try (default 1 s). */
   retryMs?: number;
+  /** The display to show (SurfaceFlinger's physical id); default: the built-in display that is on. */
+  display?: string;
   clock?: Clock;
 }
 
@@ -79,13 +82,19 @@ export function startScreenStream(
     return ((times.length - 1) * 1000) / (last - first);
   };
 
+  let display = opts.display;
   const loop = async () => {
     while (!stop.signal.aborted) {
       const started = clock.now();
       const format = nextFormat();
       try {
-        const capture = await captureScreen(manager, serial, format, stop.signal);
+        const capture = await captureScreen(manager, serial, format, stop.signal, display);
         if (stop.signal.aborted) return;
+        if (capture?.multiDisplay && !display) {
+          // Several displays and no -d: screencap took the first one; show the one that is on instead.
+          display = defaultDisplay(await listDisplays(manager, serial, { signal: stop.signal }))?.physicalId;
+          if (display) continue;
+        }
         if (!capture) {
           // This device cannot give frames this way: settle on the other one (or report when png fails).
           if (format === 'raw' && !chosen) chosen = 'png';

@@ -1,5 +1,5 @@
 /**
- * The demo phone for `toolgate serve --virtual-device`: starts the virtual device in this process
+ * The demo phone for `toolgate serve --virtual-device[=PROFILE]`: starts the virtual device in this process
  * and connects it to the device service's adb server (adbkit's `host:connect`, so a remote or
  * non-default server works too), then waits until the service tracks it as online.
  */
@@ -7,7 +7,7 @@ import { type Clock, sleep, systemClock } from '../core/pipeline/clock';
 import type { DeviceService } from './device-service';
 import { raceDeadline, startDeadline } from './manager/adb-channel';
 import { DeviceIoError } from './manager/device-io-error';
-import { type VirtualDevice, startVirtualDevice } from './virtual';
+import { type ProfileName, type VirtualDevice, startVirtualDevice } from './virtual';
 
 export interface AttachedVirtualDevice {
   device: VirtualDevice;
@@ -18,12 +18,15 @@ export interface AttachedVirtualDevice {
 
 export async function attachVirtualDevice(
   service: DeviceService,
-  opts: { port?: number; timeoutMs?: number; clock?: Clock } = {},
+  opts: { port?: number; timeoutMs?: number; clock?: Clock; profile?: ProfileName } = {},
 ): Promise<AttachedVirtualDevice> {
   const clock = opts.clock ?? systemClock;
   const timeoutMs = opts.timeoutMs ?? 20_000;
   await service.start();
-  const device = await startVirtualDevice({ ...(opts.port !== undefined ? { port: opts.port } : {}) });
+  const device = await startVirtualDevice({
+    ...(opts.port !== undefined ? { port: opts.port } : {}),
+    ...(opts.profile ? { profile: opts.profile } : {}),
+  });
   const client = service.manager.client;
   const disconnect = async () => {
     const deadline = startDeadline(clock, 5_000, device.serial, 'adb disconnect');

@@ -31,7 +31,13 @@ export function createBrowserSurface(manager: BrowserManager): BrowserSurface & 
     const out: BrowserView = {
       started: t.started,
       tabs,
-      recentActions: manager.recentActions(20).map((a) => ({ tool: a.tool, target: a.target, at: a.at })),
+      recentActions: manager.recentActions(20).map((a) => ({
+        tool: a.tool,
+        target: a.target,
+        at: a.at,
+        outcome: a.ok ? 'ok' : a.code === 'PERMISSION_DENIED' ? 'refused' : 'failed',
+        ...(a.code ? { code: a.code } : {}),
+      })),
     };
     if (t.url) out.url = t.url;
     if (active?.title) out.title = active.title;

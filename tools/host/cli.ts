@@ -1,7 +1,7 @@
 /**
- * `toolgate serve [--port N] [--data-dir DIR] [--virtual-device]`: the headless host. When ready
- * it prints exactly one JSON line to stdout (with `uiLink`, the one-time link that opens the UI for
- * a person); everything else goes to stderr and the log file.
+ * `toolgate serve [--port N] [--data-dir DIR] [--virtual-device[=PROFILE]]`: the headless host. When
+ * ready it prints exactly one JSON line to stdout (with `uiLink`, the one-time link that opens the UI
+ * for a person); everything else goes to stderr and the log file.
  * `toolgate ui-link [--data-dir DIR]`: prints a fresh one-time UI link for the host running there.
  * `toolgate mcp-stdio [--data-dir DIR | --url URL] [--token T]`: the stdio bridge to a running host.
  * It sends the token only to a host that proved it holds it, on a port of its own account, and
@@ -11,6 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_PROFILE, PROFILE_NAMES, isProfileName } from '../devices/virtual/profiles';
 import { defaultDataDir } from './data-dir';
 import { UI_LINK_TTL_MS, uiLink } from './auth/ui-link';
 import { readHostFile } from './host-file';
@@ -20,7 +21,7 @@ import { runStdioBridge } from './mcp/stdio-bridge';
 import { HOST_VERSION } from './version';
 
 const USAGE = `usage:
-  toolgate serve [--port N] [--data-dir DIR] [--virtual-device]
+  toolgate serve [--port N] [--data-dir DIR] [--virtual-device[=pixel|samsung|xiaomi|legacy|foldable]]
   toolgate ui-link [--data-dir DIR]
   toolgate mcp-stdio [--data-dir DIR | --url URL] [--token TOKEN]`;
 
@@ -35,8 +36,9 @@ export async function serve(argv: string[], mode: 'headless' | 'electron-fallbac
   let values;
   try {
     ({ values } = parseArgs({
-      args: argv,
-      options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, 'virtual-device': { type: 'boolean' } },
+      // A bare --virtual-device means the default profile.
+      args: argv.map((a) => (a === '--virtual-device' ? `--virtual-device=${DEFAULT_PROFILE}` : a)),
+      options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, 'virtual-device': { type: 'string' } },
       strict: true,
     }));
   } catch (e) {
@@ -45,11 +47,14 @@ export async function serve(argv: string[], mode: 'headless' | 'electron-fallbac
   const port = values.port === undefined ? 7878 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail(`--port must be an integer from 0 to 65535, got '${values.port}'`);
+  const profile = values['virtual-device'];
+  if (profile !== undefined && !isProfileName(profile))
+    fail(`--virtual-device must be one of ${PROFILE_NAMES.join(', ')}, got '${profile}'`);
   const { startHost } = await import('./host');
   const host = await startHost({
     dataDir: values['data-dir'] ?? defaultDataDir(),
     port,
-    virtualDevice: values['virtual-device'] ?? false,
+    virtualDevice: profile ?? false,
   });
   let closing = false;
   const shutdown = (signal: string) => {

@@ -4,7 +4,8 @@
  * rules, deadline, progress and audit as the tool-level gate, and the call's run timeout is held
  * while the person decides, so a person's time is never the tool's. What "approve for this
  * session" covers is what the asking tool remembers: a command line on one device, every
- * download; a tool that remembers nothing (get_set_settings) is offered approve once only.
+ * download, what a terminal says it grants; a tool that remembers nothing (get_set_settings) is
+ * offered approve once only.
  */
 import type { ApprovalGate } from '../core/pipeline/approval-gate';
 import type { ApprovalDecision, ApprovalRequest } from '../core/permission';
@@ -29,7 +30,8 @@ export function sessionCovers(request: ApprovalRequest): string | undefined {
 export function inToolApprover(gate: ApprovalGate | undefined): InToolApprover {
   return async (request, signal) => {
     if (gate === undefined) return NO_APPROVER;
-    const covers = sessionCovers(request);
-    return gate.askInTool(request, { ...(signal ? { signal } : {}), ...(covers ? { sessionCovers: covers } : {}) });
+    const { sessionCovers: told, ...asked } = request;
+    const covers = told ?? sessionCovers(asked);
+    return gate.askInTool(asked, { ...(signal ? { signal } : {}), ...(covers ? { sessionCovers: covers } : {}) });
   };
 }

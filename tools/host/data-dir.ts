@@ -71,9 +71,15 @@ export function tightenDataDir(root: string): void {
   }
 }
 
-/** Names in the data dir that no tool may read or change: the bearer token, the database and its journals, the host's address file, the logs. */
+/**
+ * Names in the data dir that no tool may read or change: the bearer token, the GitHub token, the
+ * database and its journals, the host's address file, the logs, and the installed skills (only
+ * skill_install and skill_uninstall, with approval, change those).
+ */
 export const SECRET_NAMES: ReadonlySet<string> = new Set([
   'token',
+  'github-token',
+  'skills',
   'toolgate.db',
   'toolgate.db-wal',
   'toolgate.db-shm',

@@ -5,27 +5,46 @@
  */
 import { join } from 'node:path';
 import type { HostEvent, HostInfo } from '../../shared/contract';
-import { BrowserManager, browserTools } from '../browser';
+import {
+  BROWSER_TELEMETRY_KEYS,
+  BrowserManager,
+  browserEnvironmentRules,
+  browserTelemetryReading,
+  browserTools,
+} from '../browser';
+import type { CallObserver } from '../core/call-observer';
+import type { HostTelemetry } from './host-telemetry';
+import { PRECONDITION_KEYS } from './precondition-keys';
 import { createBrowserSurface } from './browser-surface';
 import { dataDirSecrets } from './data-dir';
 import type { BrowserSurface, DeviceSurface } from './surfaces';
 import type { Db } from './store/database';
 import type { ToolRegistry } from '../core/registry';
 import type { TraceSpan } from '../core/trace-span';
-import type { EnvironmentGate, TelemetryStore } from '../core/pipeline';
+import type { EnvironmentGate } from '../core/pipeline';
 import type { ApprovalDecider } from '../core/permission';
 import type { SelfGuard } from '../common/self-guard';
 import { type CommandApprover, createDeviceService, deviceEnvironmentRules, deviceTools } from '../devices';
 import { attachVirtualDevice } from '../devices/virtual-demo';
+import type { ProfileName } from '../devices/virtual/profiles';
 import { createDeviceSurface } from './device-surface';
 import { type ShortcutStore, orchestrationTools } from '../orchestration';
 import { networkTools } from '../network';
 import { memoryTools } from '../memory';
 import { mcpClientTools } from '../mcp-client';
 import type { HostSettings } from './host-settings';
-import { filesTools } from '../files';
+import { type FilesOptions, filesTools } from '../files';
+import { type SkillsFamily, type SkillScriptRunner, skillsFamily } from '../skills';
+import { SkillDirGuard } from '../skills/skill-dir-guard';
+import { type GithubConnector, type GithubTokenStore, fileTokenStore, githubFamily } from '../github';
 import { structuredTools } from '../structured';
 import { utilityTools } from '../utility';
+import { macroCandidates } from './macro-candidates';
+import { AuditStore } from './store/audit-store';
+import { SqliteSkillStore } from './store/skill-store';
+import { HOST_VERSION } from './version';
+import { type TerminalApprover, type TerminalOptions, terminalFamily } from '../terminal';
+import { type TerminalSurface, createTerminalSurface } from './terminal-surface';
 
 export interface FamilyDeps {
   registry: ToolRegistry;
@@ -34,8 +53,16 @@ export interface FamilyDeps {
   dataDir: string;
   shortcutStore: ShortcutStore;
   traceSpans: () => readonly TraceSpan[];
-  telemetry: TelemetryStore | undefined;
-  virtualDevice: boolean;
+  /** The store the device family writes and the environment gate reads; the browser adds its readings to it. */
+  telemetry: HostTelemetry | undefined;
+  /** Fresh telemetry values for shortcut preconditions (undefined when missing or stale: unknown). */
+  shortcutTelemetry: (key: string) => unknown;
+  /** Sees every batch and shortcut step (the host keeps their arguments in memory). */
+  observer?: CallObserver;
+  /** Whether two calls gave a field the same value (from the host's memory), for shortcut drafts. */
+  sameArgument?: (callA: string, callB: string, field: string) => boolean | undefined;
+  /** Attach the virtual phone: true for the default profile, or a profile's name. */
+  virtualDevice: boolean | ProfileName;
   /** Overrides the adbPort setting. */
   adbPort?: number;
   settings: HostSettings;
@@ -48,7 +75,16 @@ export interface FamilyDeps {
   askPerson: ApprovalDecider;
   /** Toolgate itself (its port, its data dir), which no tool may reach. */
   self: SelfGuard;
+  /** Asks a person from inside a running tool (the terminal family's keys, commands and installs). */
+  approve: TerminalApprover;
+  terminal?: TerminalOptions;
   log: (line: string) => void;
+  /** The environment (TOOLGATE_GITHUB_TOKEN). */
+  env: NodeJS.ProcessEnv;
+  /** Where a GitHub token set in the UI is kept; default a 0600 file in the data dir (the desktop shell passes safeStorage). */
+  githubTokens?: GithubTokenStore;
+  /** The sandbox skills' scripts run in (the terminal family); without it they answer UNSUPPORTED. */
+  skillScripts?: SkillScriptRunner;
 }
 
 export interface FamilyHandles {
@@ -56,19 +92,24 @@ export interface FamilyHandles {
   browser(): HostInfo['browser'];
   deviceSurface?: DeviceSurface;
   browserSurface?: BrowserSurface;
+  skills: SkillsFamily;
+  github: GithubConnector;
+  terminalSurface?: TerminalSurface;
   close(): Promise<void>;
 }
 
 export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles> {
   const { registry } = deps;
-  const telemetryRead = (key: string) => deps.telemetry?.read(key)?.value;
   const { settings } = deps;
   registry.registerAll(
     orchestrationTools({
       registry,
       shortcutStore: deps.shortcutStore,
       traceSpans: deps.traceSpans,
-      telemetry: telemetryRead,
+      telemetry: deps.shortcutTelemetry,
+      preconditionKeys: PRECONDITION_KEYS,
+      ...(deps.observer ? { observer: deps.observer } : {}),
+      ...(deps.sameArgument ? { sameArgument: deps.sameArgument } : {}),
     }),
   );
   registry.registerAll(
@@ -79,8 +120,39 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
       self: deps.self,
     }),
   );
-  registry.registerAll(memoryTools({ db: deps.db }));
-  registry.registerAll(filesTools({ workspaceRoot: deps.workspaceRoot, secretFiles: dataDirSecrets(deps.dataDir) }));
+  const skillsDir = join(deps.dataDir, 'skills');
+  const skillDirs = new SkillDirGuard(skillsDir);
+  const hostSecrets = dataDirSecrets(deps.dataDir);
+  const files: FilesOptions = {
+    workspaceRoot: deps.workspaceRoot,
+    secretFiles: (q) => hostSecrets(q) || skillDirs.secretFiles(q),
+  };
+  const skills = skillsFamily({
+    registry,
+    store: new SqliteSkillStore(deps.db),
+    dir: skillsDir,
+    files,
+    self: deps.self,
+    telemetry: deps.shortcutTelemetry,
+    sourceFolder: () => settings.get('skillSourceFolder'),
+    indexUrl: () => settings.get('skillIndexUrl'),
+    ...(deps.skillScripts ? { scripts: deps.skillScripts } : {}),
+  });
+  const audit = new AuditStore(deps.db);
+  registry.registerAll(
+    memoryTools({
+      db: deps.db,
+      episodes: { spans: deps.traceSpans, approvals: () => audit.recent(5000) },
+      macros: () =>
+        macroCandidates({
+          registry,
+          shortcuts: deps.shortcutStore,
+          skills: skills.catalog,
+          traceSpans: deps.traceSpans,
+        }),
+    }),
+  );
+  registry.registerAll(filesTools(files));
   registry.registerAll(structuredTools({ workspaceRoot: deps.workspaceRoot }));
   registry.registerAll(utilityTools());
   const mcp = mcpClientTools({ registry, self: deps.self });
@@ -108,6 +180,12 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
     }),
   );
   const browserSurface = createBrowserSurface(browserManager);
+  for (const rule of browserEnvironmentRules(browserManager)) deps.environment?.addRule(rule);
+  deps.telemetry?.addSource({
+    keys: () => Object.keys(BROWSER_TELEMETRY_KEYS),
+    handles: (key) => key in BROWSER_TELEMETRY_KEYS,
+    read: (key) => browserTelemetryReading(browserManager, key),
+  });
 
   const deviceService = createDeviceService({
     ...(deps.telemetry ? { telemetry: deps.telemetry } : {}),
@@ -123,12 +201,51 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
   // adb is started now so the Devices page lists phones at once; without adb the tools say how to install it.
   const adbStarting = deviceService.start().catch((e: unknown) => deps.log(`devices: ${(e as Error).message}`));
   const demo = deps.virtualDevice
-    ? await attachVirtualDevice(deviceService).catch((e: unknown) => {
+    ? await attachVirtualDevice(deviceService, {
+        ...(typeof deps.virtualDevice === 'string' ? { profile: deps.virtualDevice } : {}),
+      }).catch((e: unknown) => {
         deps.log(`virtual device could not start: ${(e as Error).message}`);
         return undefined;
       })
     : undefined;
   if (demo) deps.log(`virtual device ${demo.serial} attached (demo phone)`);
+
+  // Skills last: the tools they declare are checked against every other family's.
+  registry.registerAll(skills.tools);
+  const started = await skills.start();
+  for (const p of started.problems) deps.log(`skill ${p.name}: ${p.reason}`);
+  skillDirs.refresh();
+  skills.catalog.onChange(() => {
+    skillDirs.refresh();
+    deps.emit({ type: 'skills-changed' });
+  });
+  const { connector: github } = githubFamily({
+    registry,
+    tokens: deps.githubTokens ?? fileTokenStore(join(deps.dataDir, 'github-token')),
+    env: deps.env,
+    apiUrl: () => settings.get('githubApiUrl'),
+    userAgent: `Toolgate/${HOST_VERSION}`,
+    self: deps.self,
+  });
+  github.sync();
+  const terminals = terminalFamily({
+    ...deps.terminal,
+    dataDir: deps.dataDir,
+    workspaceRoot: deps.workspaceRoot,
+    devices: deviceService,
+    approve: deps.approve,
+    settings: {
+      hostEnabled: () => settings.get('terminalHostEnabled') ?? false,
+      workspaces: () => settings.get('terminalWorkspaces'),
+      ubuntuSource: () => settings.get('terminalUbuntuSource'),
+    },
+  });
+  registry.registerAll(terminals.tools);
+  const terminalSurface = createTerminalSurface(terminals.manager, deps.emit);
+  // Turning host terminals off closes the open ones at once.
+  const hostSwitch = settings.onChange((now) => {
+    if (!now.terminalHostEnabled) void terminals.manager.closeWhere((t) => t.info.kind === 'host');
+  });
 
   return {
     devices: () =>
@@ -141,7 +258,13 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
       return { started: t.started, tabs: browserManager.tabsNow().length, ...(t.url ? { url: t.url } : {}) };
     },
     browserSurface,
+    skills,
+    github,
+    terminalSurface,
     close: async () => {
+      hostSwitch.dispose();
+      terminalSurface.dispose();
+      await terminals.close();
       deviceSurface.dispose();
       // A shutdown right after start must not leave an adb server starting behind it.
       await adbStarting;
@@ -150,6 +273,7 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
       browserSurface.dispose();
       await mcp.manager.dispose();
       await browserManager.close();
+      github.dispose();
     },
   };
 }

@@ -8,6 +8,7 @@ import type {
   ClientToken,
   HostEvent,
   HostInfo,
+  ReplayResult,
   Span,
   ToolSummary,
 } from '../../shared/contract';
@@ -29,13 +30,18 @@ import type { ApprovalRuleStore } from './store/approval-rule-store';
 import type { AuditStore } from './store/audit-store';
 import type { BreakerStore } from './store/breaker-store';
 import type { SpanStore } from './store/span-store';
+import { TERMINALS_PAGE } from '../terminal';
 import { usageFromSpans } from './usage-report';
+import { catalogApi } from './catalog-api';
+import type { CallMemory } from './call-memory';
+import type { CallStories } from './call-story';
+import { keysWithReadings } from './precondition-keys';
 
 export interface HostApiDeps {
   /** Spans for shortcut suggestions, oldest first (the same source the shortcut_list tool mines). */
   recentSpans: () => TraceSpan[];
   settings: HostSettings;
-  surfaces: Pick<FamilyHandles, 'deviceSurface' | 'browserSurface'>;
+  surfaces: Pick<FamilyHandles, 'deviceSurface' | 'browserSurface' | 'skills' | 'github' | 'terminalSurface'>;
   emit: (event: HostEvent) => void;
   info: () => HostInfo;
   registry: ToolRegistry;
@@ -46,6 +52,11 @@ export interface HostApiDeps {
   audit: AuditStore;
   approvalRules: ApprovalRuleStore;
   breakerStore: BreakerStore;
+  /** Recent calls' arguments (memory only), for replay. */
+  memory: CallMemory;
+  stories: CallStories;
+  /** The telemetry keys the host has now, for the Shortcuts page's precondition help. */
+  telemetryKeys: () => string[];
   shortcuts: ShortcutStore;
   /** Sequence number of the newest span event (HostEvents.spanSeq). */
   spanSeq: () => number;
@@ -57,6 +68,7 @@ export interface HostApiDeps {
 
 export const UI_SESSION = 'ui';
 const NO_DEVICES = 'The device tools are not available in this host.';
+const NO_TERMINALS = 'The terminal tools are not available in this host.';
 
 export function toolSummary(t: Tool): ToolSummary {
   return {
@@ -107,6 +119,33 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
     return callOutcome(callId, result);
   };
 
+  const replay = async (callId: string): Promise<ReplayResult> => {
+    const remembered = deps.memory.get(callId);
+    if (!remembered)
+      return {
+        ok: false,
+        message: `The arguments of call ${callId} are no longer in memory (the host restarted, or it is older than the calls the host keeps), so it cannot be run again. Open the tool in Try it and enter them.`,
+      };
+    if (remembered.args === undefined)
+      return {
+        ok: false,
+        message: `The arguments of call ${callId} were too large to keep in memory, so it cannot be run again from here.`,
+      };
+    const replayId = newCallId();
+    const result = await deps.executor.execute({
+      toolId: remembered.toolId,
+      args: remembered.args,
+      callId: replayId,
+      sessionId: UI_SESSION,
+      requester: { kind: 'replay', id: callId, label: `Replay of ${callId}` },
+    });
+    return {
+      ok: true,
+      message: `Ran call ${callId} again as call ${replayId}: ${result.ok ? 'it succeeded' : `it failed with ${result.error.code}`}.`,
+      outcome: callOutcome(replayId, result),
+    };
+  };
+
   const tokenView = (c: ClientTokenInfo): ClientToken => ({
     id: c.id,
     name: c.name,
@@ -146,10 +185,13 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
     callTool: ({ toolId, args }) => callAsUi(toolId, args, 'Try it'),
     listSpans: (q) => deps.spans.query(q) as Span[],
     exportSpans: (q) => ({ exportedAt: now(), spans: deps.spans.query(q) as Span[] }),
+    callDetail: ({ callId }) => deps.stories.detail(callId),
+    replayCall: ({ callId }) => replay(callId),
+    callReport: ({ callId }) => deps.stories.report(callId),
     usage: ({ toolId }) => {
       const throughSeq = deps.spanSeq(); // read first: the query below holds at least these spans
       return {
-        stats: usageFromSpans(deps.spans.query({ limit: 10_000, ...(toolId ? { toolId } : {}) }), now()),
+        stats: usageFromSpans(deps.spans.usageSpans({ limit: 10_000, ...(toolId ? { toolId } : {}) }), now()),
         throughSeq,
       };
     },
@@ -166,8 +208,16 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
     }),
     shortcuts: () => {
       const defined = deps.shortcuts.list();
-      const suggestions = suggestShortcuts(deps.recentSpans(), { defined });
-      return { defined: defined as never, suggestions: suggestions as never };
+      const suggestions = suggestShortcuts(deps.recentSpans(), {
+        defined,
+        limit: 20,
+        sameArgument: (a, b, field) => deps.memory.sameArgument(a, b, field),
+      });
+      return {
+        defined: defined as never,
+        suggestions: suggestions as never,
+        preconditionKeys: keysWithReadings(deps.telemetryKeys()),
+      };
     },
     defineShortcut: (def) => callAsUi('shortcut_define', def as ShortcutDefinition, 'Define shortcut'),
     devices: () => deps.surfaces.deviceSurface?.list() ?? [],
@@ -191,6 +241,24 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
       settings: deps.settings.update(changes),
       restartRequired: [...HostSettings.restartRequired],
     }),
+    terminals: () => deps.surfaces.terminalSurface?.list() ?? [],
+    terminalScreen: ({ id }) => deps.surfaces.terminalSurface?.screen(id) ?? { data: '', from: 0, to: 0, runs: [] },
+    terminalControl: ({ id, on }) =>
+      deps.surfaces.terminalSurface?.control(id, on) ?? { ok: false, message: NO_TERMINALS },
+    terminalInput: async ({ id, data }) => {
+      if (!deps.surfaces.terminalSurface?.personControls(id)) {
+        const callId = newCallId();
+        return callOutcome(callId, {
+          ok: false,
+          error: {
+            code: 'EXECUTION_FAILED',
+            message: 'Take control of the terminal first; it is read-only until you do.',
+            hint: 'Press "Take control" above the terminal.',
+          },
+        });
+      }
+      return callAsUi('terminal.write', { id, data, literal: true }, TERMINALS_PAGE);
+    },
     clientTokens: () => deps.clientTokens.list().map(tokenView),
     createClientToken: ({ name }) => {
       const { client, token } = deps.clientTokens.create(name);
@@ -205,5 +273,6 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
       const ok = deps.clientTokens.revoke(id);
       return { ok, message: ok ? 'Token revoked; its sessions are closed.' : 'No such token (already revoked?).' };
     },
+    ...catalogApi(deps.surfaces.skills, deps.surfaces.github),
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { HostEvent } from '../../shared/contract';
 import { type Disposable, Emitter } from '../core/disposable';
-import type { Pipeline } from '../core/pipeline';
+import type { BreakerTransition, Pipeline } from '../core/pipeline';
 import type { ToolRegistry } from '../core/registry';
 import type { ApprovalQueue } from './approval-queue';
 import { pendingView } from './approval-api';
@@ -15,10 +15,17 @@ export class HostEvents {
   private readonly subscriptions: Disposable[];
   private spanCount = 0;
 
-  constructor(pipeline: Pipeline, approvals: ApprovalQueue, registry: ToolRegistry) {
+  /** `transitions`: the breaker transitions as the host records them (BreakerFeed); the pipeline's own by default. */
+  constructor(
+    pipeline: Pipeline,
+    approvals: ApprovalQueue,
+    registry: ToolRegistry,
+    transitions: (listener: (t: BreakerTransition) => void) => Disposable = (l) =>
+      pipeline.events.onBreakerTransition(l),
+  ) {
     this.subscriptions = [
       pipeline.events.onSpan((span) => this.emit({ type: 'span', span, seq: ++this.spanCount })),
-      pipeline.events.onBreakerTransition((t) =>
+      transitions((t) =>
         this.emit({ type: 'breaker', transition: { ...t, from: upperState(t.from), to: upperState(t.to) } }),
       ),
       approvals.onEvent((e) =>

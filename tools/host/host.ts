@@ -6,15 +6,22 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { HostInfo } from '../../shared/contract';
-import { type Pipeline, type RunPolicyOverrides, createPipeline } from '../core/pipeline';
+import { type Pipeline, type RunPolicyOverrides, createPipeline, systemClock } from '../core/pipeline';
+import { observedExecutor } from '../core/call-observer';
 import { ToolRegistry } from '../core/registry';
 import type { ToolExecutor } from '../core/executor';
 import { loadShortcuts } from '../orchestration';
+import type { TerminalOptions } from '../terminal';
 import { ApprovalQueue } from './approval-queue';
+import { BreakerFeed } from './breaker-feed';
+import { CallMemory, rememberingObserver } from './call-memory';
+import { CallStories } from './call-story';
+import { HostTelemetry } from './host-telemetry';
 import { ClientTokens } from './auth/client-tokens';
 import { newLinkKey } from './auth/ui-link';
 import { UiSessions } from './auth/ui-sessions';
 import { prepareDataDir } from './data-dir';
+import type { GithubTokenStore } from '../github';
 import { type FamilyHandles, registerFamilies } from './families';
 import { writeHostFile } from './host-file';
 import { createHostApi } from './host-api';
@@ -41,12 +48,14 @@ import { loadOrCreateToken } from './token';
 import { HOST_VERSION } from './version';
 import { closeCpuPool } from '../common/cpu-pool';
 import { onListenerError } from '../core/disposable';
+import type { ProfileName } from '../devices/virtual/profiles';
 
 export interface HostOptions {
   dataDir: string;
   /** 0 picks a free port. */
   port: number;
-  virtualDevice?: boolean;
+  /** Attach the virtual phone: true for the default profile, or a profile's name. */
+  virtualDevice?: boolean | ProfileName;
   /** How long a destructive call waits for a person; default 120 s. */
   approvalTimeoutMs?: number;
   /** How often a call waiting for a person tells its caller so (MCP progress); default 10 s. */
@@ -73,6 +82,10 @@ export interface HostOptions {
   adbPort?: number;
   /** Per-tool calls per minute, overriding the run policy's quota (labs that drive one tool hard). */
   rateLimitPerMinute?: Readonly<Record<string, number>>;
+  /** Where a GitHub token set in the UI is kept (the desktop shell: safeStorage); default a 0600 file in the data dir. */
+  githubTokens?: GithubTokenStore;
+  /** The terminal family's limits and programs (tests shorten the idle time, name another bubblewrap). */
+  terminal?: TerminalOptions;
 }
 
 export interface Host {
@@ -87,7 +100,12 @@ export interface Host {
   /** A fresh one-time link that opens a UI session (what `serve` prints and `toolgate ui-link` makes). */
   uiLink(): string;
   readonly registry: ToolRegistry;
+  /** The pipeline's executor as calls enter the host: their arguments are kept in memory (`memory`). */
   readonly executor: ToolExecutor;
+  /** Recent calls' arguments, in memory only (never written), for the Traces detail and replay. */
+  readonly memory: CallMemory;
+  /** Environment telemetry: what the device family writes and the browser reports. */
+  readonly telemetry: HostTelemetry;
   readonly pipeline: Pipeline;
   readonly approvals: ApprovalQueue;
   readonly api: HostApiHandlers;
@@ -125,8 +143,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
 
   const registry = new ToolRegistry();
   const approvals = new ApprovalQueue(approvalTimeoutMs);
+  const telemetry = new HostTelemetry(systemClock);
   const pipeline = createPipeline(registry, {
     traceCapacity: 300,
+    environment: { telemetry },
     ...(options.rateLimitPerMinute ? { rateLimit: { perMinute: options.rateLimitPerMinute } } : {}),
     ...(options.runPolicies ? { policies: options.runPolicies } : {}),
     approval: {
@@ -150,7 +170,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
       log(`span not stored: ${(e as Error).message}`);
     }
   });
-  pipeline.events.onBreakerTransition((t) => breakerStore.append(t));
+  // After the restore: the feed learns the restored open periods, and a restore is no new transition.
+  const breakerFeed = pipeline.breakers ? new BreakerFeed(pipeline.breakers) : undefined;
+  breakerFeed?.on((t) => breakerStore.append(t));
   pipeline.events.onSpan((span) => span.outcome === 'error' && log(failureLogLine(span)));
   const otlp = new OtlpExporter({
     endpoint: () => hostSettings.get('otlpEndpoint'),
@@ -163,7 +185,21 @@ export async function startHost(options: HostOptions): Promise<Host> {
   // (below; no tool can be called before that, as calls arrive through the server).
   const self = new SelfGuard({ dataDir: layout.root });
   // Before anything that can emit: families fire events while they start (devices found, a browser launched).
-  const events = new HostEvents(pipeline, approvals, registry);
+  const events = new HostEvents(
+    pipeline,
+    approvals,
+    registry,
+    breakerFeed ? (listener) => breakerFeed.on(listener) : undefined,
+  );
+  const memory = new CallMemory();
+  const observer = rememberingObserver(memory, {
+    known: (toolId) => registry.has(toolId),
+    environment: () => telemetry.entries(),
+  });
+  const executor = observedExecutor(pipeline.executor, observer);
+  const freshTelemetry = (key: string) => telemetry.fresh(key);
+  // Asked from inside a running tool: the gate's queue, rules and audit, the run timeout held.
+  const approveFromTool = inToolApprover(pipeline.approval);
   const families: FamilyHandles = await registerFamilies({
     registry,
     db,
@@ -171,25 +207,34 @@ export async function startHost(options: HostOptions): Promise<Host> {
     settings: hostSettings,
     emit: events.emit.bind(events),
     environment: pipeline.environment,
-    approveCommand: inToolApprover(pipeline.approval),
-    askPerson: inToolApprover(pipeline.approval),
+    approveCommand: approveFromTool,
+    askPerson: approveFromTool,
+    approve: approveFromTool,
     self,
+    ...(options.terminal ? { terminal: options.terminal } : {}),
     dataDir: layout.root,
     shortcutStore,
     traceSpans: () => recentSpans(spans),
-    telemetry: pipeline.telemetry,
+    telemetry,
+    shortcutTelemetry: freshTelemetry,
+    observer,
+    sameArgument: (a, b, field) => memory.sameArgument(a, b, field),
     virtualDevice: options.virtualDevice ?? false,
     ...(options.adbPort !== undefined ? { adbPort: options.adbPort } : {}),
     log,
+    env: options.env ?? process.env,
+    ...(options.githubTokens ? { githubTokens: options.githubTokens } : {}),
   });
-  const loaded = loadShortcuts(shortcutStore, registry, {});
+  // Loaded with the reader and observer shortcut_define gives new shortcuts: preconditions hold after a restart.
+  const loaded = loadShortcuts(shortcutStore, registry, { telemetry: freshTelemetry, observer });
   for (const s of loaded.skipped) log(`shortcut ${s.id} not loaded: ${s.reason}`);
 
   const mcp = new McpEndpoint({
     registry,
-    executor: pipeline.executor,
+    executor,
     version: HOST_VERSION,
     onSessionClosed: (label) => pipeline.approval?.permissions.endSession(label),
+    content: families.skills.content,
     ...(options.mcpIdleSessionMs ? { idleSessionMs: options.mcpIdleSessionMs } : {}),
     caps: {
       ...(options.mcpMaxSessionsPerClient ? { perClient: options.mcpMaxSessionsPerClient } : {}),
@@ -220,13 +265,24 @@ export async function startHost(options: HostOptions): Promise<Host> {
     emit: events.emit.bind(events),
     info,
     registry,
-    executor: pipeline.executor,
+    executor,
     pipeline,
     approvals,
     spans,
     audit,
     approvalRules,
     breakerStore,
+    memory,
+    stories: new CallStories({
+      spans,
+      audit,
+      breakerStore,
+      breakers: pipeline.breakers,
+      registry,
+      memory,
+      info: () => info(),
+    }),
+    telemetryKeys: () => telemetry.entries().map((e) => e.key),
     shortcuts: shortcutStore,
     spanSeq: () => events.spanSeq(),
     clientTokens,
@@ -261,7 +317,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
     clientTokens,
     uiLink: () => uiSessions.link(listening.address.ui),
     registry,
-    executor: pipeline.executor,
+    executor,
+    memory,
+    telemetry,
     pipeline,
     approvals,
     api,
@@ -281,6 +339,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
         await otlp.close();
         await closeCpuPool();
         events.dispose();
+        breakerFeed?.dispose();
         if (pipeline.breakers) settings.set(BREAKER_SNAPSHOT_KEY, pipeline.breakers.snapshot());
         spans.flush();
         db.close();

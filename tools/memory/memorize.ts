@@ -4,9 +4,10 @@
  * returns the existing memory instead of a duplicate, so a retried call is harmless.
  */
 import { z } from 'zod';
-import { success } from '../core/result';
+import { ToolCallError, success } from '../core/result';
 import { defineTool } from '../core/tool';
-import { keyInput, memoryJson, tagInput } from './memory-format';
+import { keyInput, memoryJson, roleInput, tagInput } from './memory-format';
+import type { MemoryNodes } from './memory-nodes';
 import type { MemoryStore } from './memory-store';
 
 const input = z.object({
@@ -20,22 +21,53 @@ const input = z.object({
   key: keyInput
     .optional()
     .describe(
-      'A stable name for this memory, e.g. "user.favorite_color". Memorizing under an existing key replaces that memory.',
+      'A stable name for this memory, e.g. "user.favorite_color". Memorizing under an existing key (or a name it had before) replaces that memory.',
+    ),
+  role: roleInput.optional(),
+  renameFrom: keyInput
+    .optional()
+    .describe(
+      'The name this memory had until now: it is renamed to key (or merged into the memory named key, if there is one), and the old name stays as an alias that still finds it. Needs key.',
     ),
 });
 
-export function memorizeTool(store: MemoryStore) {
+export function memorizeTool(store: MemoryStore, nodes: MemoryNodes) {
   return defineTool({
     id: 'memorize',
     title: 'Memorize',
     description:
-      'Store a note in long-term memory so it can be found later with recall, even after a restart. Give a key to name a memory you may want to update or forget later; memorizing under the same key replaces it.',
+      'Store a note in long-term memory so it can be found later with recall or memory_search_nodes, even after a restart. Give a key to name a memory you may want to update or forget later; memorizing under the same key replaces it. A role says what it is about (app, device, screen, person, fact); renameFrom renames or merges a memory, keeping its old name as an alias.',
     input,
     metadata: { category: 'memory', risk: 'MEDIUM' },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    run(args) {
+    run(args, ctx) {
       const tags = [...new Set(args.tags)];
-      const { memory, outcome } = store.remember(args.text, tags, args.key);
+      const options = { ...(args.role ? { role: args.role } : {}), sessionId: ctx.sessionId };
+      if (args.renameFrom !== undefined) {
+        if (args.key === undefined) {
+          throw new ToolCallError('INVALID_ARGUMENT', 'Invalid arguments: renameFrom needs key, the new name.', {
+            hint: 'Pass key (the new name) with renameFrom (the old one).',
+            data: { fields: ['key', 'renameFrom'] },
+          });
+        }
+        const renamed = nodes.rename(args.renameFrom, args.key, args.text, tags, options);
+        if (!renamed) {
+          throw new ToolCallError(
+            'NOT_FOUND',
+            `There is no memory named ${JSON.stringify(args.renameFrom)} to rename.`,
+            {
+              hint: 'Find the memory and its name with memory_search_nodes, then retry.',
+              data: { fields: ['renameFrom'] },
+            },
+          );
+        }
+        const verb = renamed.outcome === 'merged' ? 'Merged' : 'Renamed';
+        return success(
+          `${verb} ${JSON.stringify(args.renameFrom)} into #${renamed.memory.id} (key ${JSON.stringify(args.key)}); the old name stays as an alias.`,
+          { outcome: renamed.outcome, ...memoryJson(renamed.memory) },
+        );
+      }
+      const { memory, outcome } = store.remember(args.text, tags, args.key, options);
       const verb = { created: 'Memorized', replaced: 'Replaced', already_known: 'Already remembered' }[outcome];
       return success(`${verb} as #${memory.id}${memory.key ? ` (key ${JSON.stringify(memory.key)})` : ''}.`, {
         outcome,

@@ -6,13 +6,26 @@ import { toFtsQuery } from './fts-query';
 import { transaction } from '../common/sqlite';
 import { type SqliteDatabase, ensureMemorySchema } from './schema';
 
+export const MEMORY_ROLES = ['app', 'device', 'screen', 'person', 'fact'] as const;
+export type MemoryRole = (typeof MEMORY_ROLES)[number];
+
 export interface Memory {
   id: number;
   key: string | null;
   text: string;
   tags: string[];
+  /** What the memory is about, when said: an app, a device, a screen, a person, a fact. */
+  role: MemoryRole | null;
+  /** Names the memory had before it was renamed or merged; a lookup by one finds it. */
+  aliases: string[];
   createdAt: number;
   updatedAt: number;
+}
+
+export interface RememberOptions {
+  role?: MemoryRole;
+  /** The session the write comes from (`<client>#<n>`), kept for memory_recent_episodes. */
+  sessionId?: string;
 }
 
 export interface RecalledMemory extends Memory {
@@ -22,17 +35,24 @@ export interface RecalledMemory extends Memory {
 
 export type RememberOutcome = 'created' | 'replaced' | 'already_known';
 
-interface Row {
+export interface MemoryRow {
   id: number;
   key: string | null;
   text: string;
   tags: string;
+  role: string | null;
+  aliases: string;
   created_at: number;
   updated_at: number;
   rank?: number;
 }
+type Row = MemoryRow;
 
-const COLUMNS = 'm.id, m.key, m.text, m.tags, m.created_at, m.updated_at';
+export const COLUMNS = 'm.id, m.key, m.text, m.tags, m.role, m.aliases, m.created_at, m.updated_at';
+/** The memory a name means: its key, else a memory that had this name before (an alias). */
+export const BY_NAME = `SELECT ${COLUMNS}, 0 AS pri FROM memory_items m WHERE m.key = ?
+  UNION ALL SELECT ${COLUMNS}, 1 AS pri FROM memory_items m WHERE EXISTS (SELECT 1 FROM json_each(m.aliases) a WHERE a.value = ?)
+  ORDER BY pri, id LIMIT 1`;
 /** All given tags present: the count of the memory's tags that are among them equals their number. */
 const TAG_FILTER = `(? = 0 OR (SELECT COUNT(DISTINCT t.value) FROM json_each(m.tags) t WHERE t.value IN (SELECT value FROM json_each(?))) = ?)`;
 
@@ -47,22 +67,34 @@ export class MemoryStore {
     ensureMemorySchema(db);
   }
 
-  remember(text: string, tags: string[], key: string | undefined): { memory: Memory; outcome: RememberOutcome } {
+  remember(
+    text: string,
+    tags: string[],
+    key: string | undefined,
+    options: RememberOptions = {},
+  ): { memory: Memory; outcome: RememberOutcome } {
     return transaction(this.db, () => {
       const now = this.now();
       const existing = key !== undefined ? this.byKey(key) : this.keylessWithText(text);
+      const session = options.sessionId ?? null;
       if (!existing) {
         const info = this.db
-          .prepare('INSERT INTO memory_items (key, text, tags, created_at, updated_at) VALUES (?, ?, ?, ?, ?)')
-          .run(key ?? null, text, JSON.stringify(tags), now, now);
+          .prepare(
+            'INSERT INTO memory_items (key, text, tags, role, session_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          )
+          .run(key ?? null, text, JSON.stringify(tags), options.role ?? null, session, now, now);
         return { memory: this.mustGet(Number(info.lastInsertRowid)), outcome: 'created' as const };
       }
       const mergedTags = key !== undefined ? tags : [...new Set([...existing.tags, ...tags])];
-      const unchanged = existing.text === text && JSON.stringify(existing.tags) === JSON.stringify(mergedTags);
+      const role = options.role ?? existing.role;
+      const unchanged =
+        existing.text === text &&
+        JSON.stringify(existing.tags) === JSON.stringify(mergedTags) &&
+        role === existing.role;
       if (!unchanged) {
         this.db
-          .prepare('UPDATE memory_items SET text = ?, tags = ?, updated_at = ? WHERE id = ?')
-          .run(text, JSON.stringify(mergedTags), now, existing.id);
+          .prepare('UPDATE memory_items SET text = ?, tags = ?, role = ?, session_id = ?, updated_at = ? WHERE id = ?')
+          .run(text, JSON.stringify(mergedTags), role, session, now, existing.id);
       }
       return {
         memory: this.mustGet(existing.id),
@@ -90,7 +122,7 @@ export class MemoryStore {
     // Text weighs most; a hit in tags or the key still counts.
     const rows = this.db
       .prepare(
-        `SELECT ${COLUMNS}, bm25(memory_items_fts, 1.0, 0.5, 0.5) AS rank
+        `SELECT ${COLUMNS}, bm25(memory_items_fts, 1.0, 0.5, 0.5, 0.5) AS rank
          FROM memory_items_fts JOIN memory_items m ON m.id = memory_items_fts.rowid
          WHERE memory_items_fts MATCH ? AND ${TAG_FILTER}
          ORDER BY rank, m.id DESC LIMIT ?`,
@@ -119,8 +151,9 @@ export class MemoryStore {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM memory_items').get() as { n: number }).n;
   }
 
-  private byKey(key: string): Memory | undefined {
-    const row = this.db.prepare(`SELECT ${COLUMNS} FROM memory_items m WHERE m.key = ?`).get(key) as Row | undefined;
+  /** By key, or by a name the memory had before it was renamed or merged. */
+  byKey(key: string): Memory | undefined {
+    const row = this.db.prepare(BY_NAME).get(key, key) as Row | undefined;
     return row ? toMemory(row) : undefined;
   }
 
@@ -138,13 +171,27 @@ export class MemoryStore {
   }
 }
 
-function toMemory(row: Row): Memory {
-  let tags: string[] = [];
+/** A JSON array of strings; a hand-edited row with a broken one still recalls, just without it. */
+function stringList(json: string): string[] {
   try {
-    const parsed: unknown = JSON.parse(row.tags);
-    if (Array.isArray(parsed)) tags = parsed.filter((t): t is string => typeof t === 'string');
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : [];
   } catch {
-    // A hand-edited row with broken tags still recalls, just without tags.
+    return [];
   }
-  return { id: row.id, key: row.key, text: row.text, tags, createdAt: row.created_at, updatedAt: row.updated_at };
+}
+
+const ROLES = new Set<string>(MEMORY_ROLES);
+
+export function toMemory(row: Row): Memory {
+  return {
+    id: row.id,
+    key: row.key,
+    text: row.text,
+    tags: stringList(row.tags),
+    role: row.role && ROLES.has(row.role) ? (row.role as MemoryRole) : null,
+    aliases: stringList(row.aliases),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }

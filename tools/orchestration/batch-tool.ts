@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { type ToolFailure, failure } from '../core/result';
 import { formatPath } from '../core/schema';
 import { type Tool, type ToolContext, defineTool } from '../core/tool';
+import type { CallObserver } from '../core/call-observer';
 import {
   DEFAULT_BUDGET_MS,
   type FieldIssue,
@@ -28,7 +29,7 @@ const stepSchema = z.object({
     .record(z.string(), z.unknown())
     .optional()
     .describe(
-      'Arguments of the call. A value "{n}" is replaced by the result of step n (0-based); "{n}" inside a text inserts that result as text (first 4 KB).',
+      'Arguments of the call. A value "{n}" is replaced by the result of step n (0-based), "{n.path}" by one field of it: "{0.data.items[2].id}", "{1[0]}", "{0[\\"odd key\\"]}" (a number stays a number). Inside a text, "{n}" inserts that result as text and "{n.path}" the field (strings as they are, other values as JSON), cut to 4 KB.',
     ),
 });
 const stepsSchema = z.array(stepSchema);
@@ -115,14 +116,17 @@ export function parseBatchSteps(
   return issues.length > 0 ? { ok: false, issues } : { ok: true, steps: list };
 }
 
-export function batchTool(): Tool<z.infer<typeof input>> {
+export function batchTool(deps: { observer?: CallObserver } = {}): Tool<z.infer<typeof input>> {
   const tool = defineTool({
     id: BATCH_TOOL_ID,
     title: 'Run tools in a batch',
     description:
       `Runs up to ${MAX_STEPS} tool calls in order in one turn and stops at the first error; later steps report ` +
       '"Not executed: an earlier action in this turn failed." Use "{n}" in an argument to pass the result of step n (0-based) ' +
-      'to a later step. Each step is approved, limited and traced like a separate call. Default budget 120 s, at most 600 s.',
+      'to a later step, or "{n.path}" to pass one field of it, e.g. {"id": "{0.data.items[2].id}"} or "open {1.url} now" ' +
+      '(a path names fields with ".name", list items with "[i]", odd keys with ["key"]; a field the result lacks stops the batch ' +
+      'at that step, saying which fields there are). Each step is approved, limited and traced like a separate call. ' +
+      'Default budget 120 s, at most 600 s.',
     input,
     metadata: { category: 'orchestration', risk: 'MEDIUM' },
     // The envelope changes nothing itself: every step is gated on its own with its real risk, so
@@ -153,6 +157,7 @@ export function batchTool(): Tool<z.infer<typeof input>> {
       const report = await runSteps(parsed.steps, ctx, {
         budgetMs,
         requester: { kind: 'batch', id: ctx.callId, label: BATCH_TOOL_ID },
+        ...(deps.observer ? { observer: deps.observer } : {}),
       });
       return stepsResult(report, 'batch');
     },

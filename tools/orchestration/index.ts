@@ -6,17 +6,20 @@
  * Host wiring:
  *   registry.registerAll(orchestrationTools({ registry, shortcutStore, traceSpans, telemetry }));
  *   // after every other family is registered:
- *   loadShortcuts(shortcutStore, registry, { telemetry });
+ *   loadShortcuts(shortcutStore, registry, { telemetry, observer });
  * Nested calls (batch steps, shortcut steps) go through ctx.invoke, which the executor wires
  * to itself, so each is gated and traced like an agent's own call.
  */
 import type { ToolRegistry } from '../core/registry';
 import type { Tool } from '../core/tool';
+import type { CallObserver } from '../core/call-observer';
 import type { TraceSpan } from '../core/trace-span';
 import { batchTool } from './batch-tool';
 import { jsonTransformTool } from './json-transform-tool';
 import type { ShortcutStore } from './shortcut-store';
 import type { TelemetryReader } from './shortcut-tool';
+import type { SuggestOptions } from './shortcut-suggester';
+import type { PreconditionKey } from './shortcut-preconditions';
 import { shortcutDefineTool, shortcutListTool, shortcutRunTool } from './shortcut-tools';
 import { versionCompareTool } from './version-compare-tool';
 import { type Sleep, waitTool } from './wait-tool';
@@ -28,6 +31,12 @@ export interface OrchestrationDeps {
   traceSpans?: () => readonly TraceSpan[];
   /** Environment telemetry for shortcut preconditions; undefined means unknown (fail-open). */
   telemetry?: TelemetryReader;
+  /** Sees every batch and shortcut step as it starts and ends (the host keeps their arguments in memory). */
+  observer?: CallObserver;
+  /** Whether two calls gave a field the same value (the host's memory of arguments), for shortcut drafts. */
+  sameArgument?: SuggestOptions['sameArgument'];
+  /** The telemetry keys the host has (shortcut_define lists and checks them). */
+  preconditionKeys?: readonly PreconditionKey[];
   sleep?: Sleep;
 }
 
@@ -36,7 +45,7 @@ export function orchestrationTools(deps: OrchestrationDeps): Tool[] {
     waitTool({ sleep: deps.sleep }),
     jsonTransformTool(),
     versionCompareTool(),
-    batchTool(),
+    batchTool(deps.observer ? { observer: deps.observer } : {}),
     shortcutDefineTool(deps),
     shortcutListTool(deps),
     shortcutRunTool(deps),
@@ -53,6 +62,9 @@ export {
   type ShortcutPrecondition,
   type ShortcutStep,
   shortcutDefinitionSchema,
+  shortcutParamSchema,
+  shortcutPreconditionSchema,
+  shortcutStepSchema,
 } from './shortcut-definition';
 export {
   defineShortcut,
@@ -62,9 +74,32 @@ export {
   removeShortcut,
   type ShortcutStore,
 } from './shortcut-store';
-export { MIN_PAIR_COUNT, type ShortcutSuggestion, suggestShortcuts, type SuggestOptions } from './shortcut-suggester';
-export { compileShortcut, type ShortcutProfile, shortcutProfile, type TelemetryReader } from './shortcut-tool';
-export { isCompositeTool, validateShortcut } from './shortcut-validation';
-export { DEFAULT_BUDGET_MS, MAX_BUDGET_MS, MAX_STEPS, NOT_EXECUTED, type StepOutcome } from './step-runner';
+export {
+  MAX_GAP_MS,
+  MIN_COUNT,
+  MIN_PAIR_COUNT,
+  type ShortcutSuggestion,
+  type SuggestionEvidence,
+  suggestShortcuts,
+  type SuggestOptions,
+} from './shortcut-suggester';
+export { compileShortcut, paramsInput, type ShortcutProfile, shortcutProfile } from './shortcut-tool';
+export type { TelemetryReader } from './shortcut-preconditions';
+export { isCompositeTool, validateShortcut, type ValidateOptions } from './shortcut-validation';
+export {
+  keyPattern,
+  matchingKeys,
+  type PreconditionKey,
+  preconditionFailure,
+  resolveKey,
+} from './shortcut-preconditions';
+export {
+  DEFAULT_BUDGET_MS,
+  type FieldIssue,
+  MAX_BUDGET_MS,
+  MAX_STEPS,
+  NOT_EXECUTED,
+  type StepOutcome,
+} from './step-runner';
 export { REFERENCE_LIMIT_BYTES } from './template';
 export { MAX_WAIT_SECONDS, realSleep, type Sleep } from './wait-tool';

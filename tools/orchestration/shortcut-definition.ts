@@ -2,10 +2,11 @@
  * ShortcutDefinition (docs/architecture.md#shortcuts, after Mobile-Agent-E's shortcuts): a named,
  * parameterised sequence of tool calls that becomes a first-class tool `shortcut.xxx`.
  *
- * Preconditions are deliberately simple: `{ key, equals }` is compared with the value the host's
- * telemetry reader returns for `key` (e.g. `device.online` → true, `foreground.package` →
- * "com.android.settings"). A missing value (undefined/null — unknown or stale) lets the run
- * through, as the environment gate does (fail-open); a known different value refuses the run.
+ * Preconditions are deliberately simple: `{ key, equals }` is compared with the fresh value the
+ * host's telemetry has for `key` (e.g. `device.{serial}.online` → true,
+ * `device.{serial}.foregroundPackage` → "com.android.settings", `browser.dialogOpen` → false;
+ * shortcut-preconditions.ts). A missing value (unknown or stale) lets the run through, as the
+ * environment gate does (fail-open); a known different value refuses the run.
  */
 import { z } from 'zod';
 import { MAX_STEPS } from './step-runner';
@@ -22,7 +23,7 @@ export interface ShortcutParam {
 }
 
 export interface ShortcutPrecondition {
-  /** A telemetry key, e.g. `device.online`, `foreground.package`, `ime.shown`. */
+  /** A telemetry key the host has, e.g. `device.{serial}.online`, `browser.pageOpen`; `{param}` is a parameter. */
   key: string;
   equals: string | number | boolean;
   /** What to tell the model when the environment is not as expected. */
@@ -59,7 +60,12 @@ export const shortcutParamSchema = z.object({
 });
 
 export const shortcutPreconditionSchema = z.object({
-  key: z.string().min(1).describe('Environment telemetry key, e.g. "device.online" or "foreground.package".'),
+  key: z
+    .string()
+    .min(1)
+    .describe(
+      'Environment telemetry key, e.g. "device.{serial}.online" (with the serial a parameter gives) or "browser.dialogOpen".',
+    ),
   equals: scalar.describe('Value the key must have; when the value is unknown the run goes ahead.'),
   hint: z.string().optional().describe('How to fix the environment when it does not match, shown to the model.'),
 });
@@ -70,7 +76,7 @@ export const shortcutStepSchema = z.object({
     .record(z.string(), z.unknown())
     .optional()
     .describe(
-      'Argument template: "{param}" inserts a parameter (typed when it is the whole value), "{n}" the result of step n (0-based).',
+      'Argument template: "{param}" inserts a parameter (typed when it is the whole value), "{n}" the result of step n (0-based), "{n.path}" one field of it, e.g. "{0.data.items[2].id}".',
     ),
 });
 

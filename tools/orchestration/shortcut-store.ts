@@ -11,6 +11,7 @@ import type { Tool } from '../core/tool';
 import type { ShortcutDefinition } from './shortcut-definition';
 import { type ShortcutCompileOptions, compileShortcut } from './shortcut-tool';
 import { shortcutIssuesResult, validateShortcut } from './shortcut-validation';
+import type { PreconditionKey } from './shortcut-preconditions';
 
 export interface ShortcutStore {
   list(): ShortcutDefinition[];
@@ -76,9 +77,17 @@ export interface DefinedShortcut {
 /** Validates, saves and hot-registers a shortcut; redefining an id replaces the old one. */
 export function defineShortcut(
   raw: unknown,
-  deps: { store: ShortcutStore; registry: ToolRegistry } & ShortcutCompileOptions,
+  deps: {
+    store: ShortcutStore;
+    registry: ToolRegistry;
+    preconditionKeys?: readonly PreconditionKey[];
+  } & ShortcutCompileOptions,
 ): { ok: true; value: DefinedShortcut } | { ok: false; result: ToolResult } {
-  const checked = validateShortcut(raw, deps.registry);
+  const checked = validateShortcut(
+    raw,
+    deps.registry,
+    deps.preconditionKeys ? { preconditionKeys: deps.preconditionKeys } : {},
+  );
   if (!checked.ok) return { ok: false, result: shortcutIssuesResult(checked.issues) };
   const definition = checked.definition;
   const tool = compileShortcut(definition, deps.registry, deps);

@@ -9,22 +9,21 @@ import { z } from 'zod';
 import type { ToolAnnotations } from '../core/annotations';
 import { type RiskLevel, riskRank } from '../core/metadata';
 import type { ToolRegistry } from '../core/registry';
-import { type ToolResult, failure } from '../core/result';
 import { type Tool, type ToolContext, defineTool } from '../core/tool';
-import {
-  type ShortcutDefinition,
-  type ShortcutParam,
-  type ShortcutPrecondition,
-  isRequired,
-} from './shortcut-definition';
+import type { CallObserver } from '../core/call-observer';
+import { type ShortcutDefinition, type ShortcutParam, isRequired } from './shortcut-definition';
+import { type TelemetryReader, preconditionFailure } from './shortcut-preconditions';
 import { DEFAULT_BUDGET_MS, runSteps, stepsResult } from './step-runner';
 import type { ParamValue } from './template';
 
-/** Reads one environment value; undefined when unknown or stale (then preconditions pass). */
-export type TelemetryReader = (key: string) => unknown;
+export type { TelemetryReader } from './shortcut-preconditions';
 
 export interface ShortcutCompileOptions {
   telemetry?: TelemetryReader;
+  /** What the tool is called in its messages (default "shortcut"; a skill's tool says "skill tool"). */
+  kind?: string;
+  /** Sees each step's call as it starts and ends (the host keeps their arguments in memory). */
+  observer?: CallObserver;
 }
 
 export interface ShortcutProfile {
@@ -66,33 +65,11 @@ function paramSchema(p: ShortcutParam): z.ZodType {
   return described(isRequired(p) ? base : base.optional());
 }
 
-function preconditionFailure(def: ShortcutDefinition, telemetry: TelemetryReader | undefined): ToolResult | undefined {
-  if (!telemetry || !def.preconditions) return undefined;
-  for (const pre of def.preconditions) {
-    const actual = readSafely(telemetry, pre);
-    if (actual === undefined || actual === null) continue; // unknown or stale: fail-open
-    if (actual === pre.equals) continue;
-    return failure(
-      'EXECUTION_FAILED',
-      `Shortcut '${def.id}' needs ${pre.key} = ${JSON.stringify(pre.equals)}, but it is ${JSON.stringify(actual)}; no step was run.`,
-      {
-        hint:
-          pre.hint ??
-          `Bring the environment to ${pre.key} = ${JSON.stringify(pre.equals)} first, then run the shortcut again.`,
-        data: { precondition: pre.key, expected: pre.equals, actual },
-      },
-    );
-  }
-  return undefined;
-}
-
-/** A broken telemetry source is treated like a missing value: it must not block work. */
-function readSafely(telemetry: TelemetryReader, pre: ShortcutPrecondition): unknown {
-  try {
-    return telemetry(pre.key);
-  } catch {
-    return undefined;
-  }
+/** The input object of a tool whose arguments are these declared parameters (a shortcut's, a skill tool's). */
+export function paramsInput(params: readonly ShortcutParam[]): z.ZodObject<Record<string, z.ZodType>> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const p of params) shape[p.name] = paramSchema(p);
+  return z.object(shape);
 }
 
 export function compileShortcut(
@@ -101,13 +78,11 @@ export function compileShortcut(
   options: ShortcutCompileOptions = {},
 ): Tool {
   const profile = shortcutProfile(def, registry);
-  const shape: Record<string, z.ZodType> = {};
-  for (const p of def.params) shape[p.name] = paramSchema(p);
   const chain = def.steps.map((s) => s.tool).join(' → ');
   return defineTool({
     id: def.id,
     description: `${def.description} (shortcut: ${chain})`,
-    input: z.object(shape),
+    input: paramsInput(def.params),
     metadata: { category: 'orchestration', risk: profile.risk, tags: ['orchestration', 'shortcut', 'host'] },
     annotations: profile.annotations,
     // Every step is approved on its own, with its exact arguments, through ctx.invoke; a prompt
@@ -116,16 +91,17 @@ export function compileShortcut(
     // Runs under its own wall budget like a batch; a per-preset timeout would cut it short.
     runPolicy: 'selfBounded',
     async run(args: Record<string, unknown>, ctx: ToolContext) {
-      const refused = preconditionFailure(def, options.telemetry);
-      if (refused) return refused;
       const params = new Map<string, ParamValue | undefined>();
       for (const p of def.params) params.set(p.name, args[p.name] as ParamValue | undefined);
+      const refused = preconditionFailure(def, options.telemetry, params);
+      if (refused) return refused;
       const report = await runSteps(def.steps, ctx, {
         budgetMs: DEFAULT_BUDGET_MS,
         requester: { kind: 'shortcut', id: ctx.callId, label: def.id },
         params,
+        ...(options.observer ? { observer: options.observer } : {}),
       });
-      return stepsResult(report, `shortcut ${def.id}`);
+      return stepsResult(report, `${options.kind ?? 'shortcut'} ${def.id}`);
     },
   });
 }

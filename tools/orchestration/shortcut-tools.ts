@@ -10,9 +10,16 @@ import { failure, jsonSuccess } from '../core/result';
 import { suggestToolIds } from '../core/suggester';
 import { type Tool, defineTool } from '../core/tool';
 import type { TraceSpan } from '../core/trace-span';
-import { SHORTCUT_PREFIX, type ShortcutDefinition, shortcutDefinitionShape } from './shortcut-definition';
+import { type CallObserver, invokeObserved } from '../core/call-observer';
+import {
+  SHORTCUT_PREFIX,
+  type ShortcutDefinition,
+  shortcutDefinitionShape,
+  shortcutPreconditionSchema,
+} from './shortcut-definition';
+import type { PreconditionKey } from './shortcut-preconditions';
 import { type ShortcutStore, defineShortcut } from './shortcut-store';
-import { MIN_PAIR_COUNT, suggestShortcuts } from './shortcut-suggester';
+import { MIN_COUNT, type SuggestOptions, suggestShortcuts } from './shortcut-suggester';
 import { type TelemetryReader, shortcutProfile } from './shortcut-tool';
 
 export interface ShortcutToolDeps {
@@ -20,6 +27,33 @@ export interface ShortcutToolDeps {
   shortcutStore: ShortcutStore;
   traceSpans?: () => readonly TraceSpan[];
   telemetry?: TelemetryReader;
+  observer?: CallObserver;
+  sameArgument?: SuggestOptions['sameArgument'];
+  /** The telemetry keys the host has, listed in shortcut_define's schema and checked there. */
+  preconditionKeys?: readonly PreconditionKey[];
+}
+
+/** shortcut_define's input: the definition, its precondition keys listed from what the host has. */
+function defineInput(keys: readonly PreconditionKey[] | undefined) {
+  if (!keys?.length) return z.object(shortcutDefinitionShape);
+  const list = keys.map((k) => `"${k.key}" (${k.meaning})`).join('; ');
+  const precondition = shortcutPreconditionSchema.extend({
+    key: z
+      .string()
+      .min(1)
+      .describe(
+        `Telemetry key the host has: ${list}. Write <serial> as a literal serial, or as {param} to check the device a parameter names (e.g. "device.{serial}.online").`,
+      ),
+  });
+  return z.object({
+    ...shortcutDefinitionShape,
+    preconditions: z
+      .array(precondition)
+      .optional()
+      .describe(
+        'Environment expectations checked before the first step; an unknown or stale value lets the run go ahead.',
+      ),
+  });
 }
 
 function summary(def: ShortcutDefinition, registry: ToolRegistry) {
@@ -33,9 +67,10 @@ export function shortcutDefineTool(deps: ShortcutToolDeps) {
     title: 'Define a shortcut',
     description:
       'Defines a reusable shortcut: a named sequence of tool calls with declared parameters, callable at once as the tool ' +
-      '"shortcut.<name>". In step args, "{param}" inserts a parameter and "{n}" the result of step n (0-based). ' +
-      'Redefining an id replaces it. Every parameter must be used; at most 16 steps.',
-    input: z.object(shortcutDefinitionShape),
+      '"shortcut.<name>". In step args, "{param}" inserts a parameter, "{n}" the result of step n (0-based) and "{n.path}" one field of it ("{0.data.id}"). ' +
+      'Redefining an id replaces it. Every parameter must be used; at most 16 steps. Preconditions compare a telemetry key ' +
+      '(see preconditions[].key) with a value before the first step; an unknown or stale value lets the run go ahead.',
+    input: defineInput(deps.preconditionKeys),
     metadata: { category: 'orchestration', risk: 'MEDIUM' },
     annotations: {
       readOnlyHint: false,
@@ -49,6 +84,8 @@ export function shortcutDefineTool(deps: ShortcutToolDeps) {
         store: deps.shortcutStore,
         registry: deps.registry,
         telemetry: deps.telemetry,
+        observer: deps.observer,
+        ...(deps.preconditionKeys ? { preconditionKeys: deps.preconditionKeys } : {}),
       });
       if (!defined.ok) return defined.result;
       const { definition, tool, replaced } = defined.value;
@@ -68,7 +105,7 @@ export function shortcutListTool(deps: ShortcutToolDeps) {
     id: 'shortcut_list',
     title: 'List shortcuts',
     description:
-      'Lists the defined shortcuts (parameters, steps, risk) and suggests new ones from tool pairs that were called one after the other successfully several times.',
+      'Lists the defined shortcuts (parameters, steps, risk) and suggests new ones: sequences of 2 to 16 tools an agent called in the same order, all successfully, several times (with how often, when last and how often that order succeeded).',
     input: z.object({
       includeSuggestions: z
         .boolean()
@@ -79,8 +116,8 @@ export function shortcutListTool(deps: ShortcutToolDeps) {
         .int()
         .min(2)
         .max(1000)
-        .default(MIN_PAIR_COUNT)
-        .describe('How often a pair must have been seen to be suggested (default 3).'),
+        .default(MIN_COUNT)
+        .describe('How often a sequence must have recurred to be suggested (default 3).'),
     }),
     metadata: { category: 'orchestration', risk: 'LOW' },
     annotations: {
@@ -94,7 +131,12 @@ export function shortcutListTool(deps: ShortcutToolDeps) {
       const defs = deps.shortcutStore.list().sort((a, b) => a.id.localeCompare(b.id));
       const spans = args.includeSuggestions ? (deps.traceSpans?.() ?? []) : [];
       const suggestions = args.includeSuggestions
-        ? suggestShortcuts(spans, { defined: defs, minCount: args.minCount, limit: 10 })
+        ? suggestShortcuts(spans, {
+            defined: defs,
+            minCount: args.minCount,
+            limit: 10,
+            ...(deps.sameArgument ? { sameArgument: deps.sameArgument } : {}),
+          })
         : [];
       return jsonSuccess({ shortcuts: defs.map((d) => summary(d, deps.registry)), suggestions });
     },
@@ -151,14 +193,18 @@ export function shortcutRunTool(deps: ShortcutToolDeps) {
           },
         );
       }
-      return ctx.invoke({
-        toolId: args.id,
-        args: args.params ?? {},
-        sessionId: ctx.sessionId,
-        requester: { kind: 'shortcut', id: ctx.callId, label: 'shortcut_run' },
-        signal: ctx.signal,
-        onProgress: (update) => ctx.progress(update),
-      });
+      return invokeObserved(
+        ctx,
+        {
+          toolId: args.id,
+          args: args.params ?? {},
+          sessionId: ctx.sessionId,
+          requester: { kind: 'shortcut', id: ctx.callId, label: 'shortcut_run' },
+          signal: ctx.signal,
+          onProgress: (update) => ctx.progress(update),
+        },
+        deps.observer,
+      );
     },
   });
 }

@@ -11,26 +11,40 @@ import { formatPath } from '../core/schema';
 import { SHORTCUT_PREFIX, type ShortcutDefinition, shortcutDefinitionSchema } from './shortcut-definition';
 import { type FieldIssue, MAX_STEPS, stepReferenceIssues } from './step-runner';
 import { findPlaceholders } from './template';
+import { type PreconditionKey, keyParams, preconditionKeyIssues } from './shortcut-preconditions';
 
 const ID_PATTERN = /^shortcut\.[a-z][a-z0-9_]{0,62}$/;
 const PARAM_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Tools that skills bring (`skill.<skill>.<tool>`): step templates like shortcuts, or sandboxed scripts. */
+const SKILL_TOOL_PREFIX = 'skill.';
 
 /**
  * Tools a shortcut may not call: the composite ones. Keeping shortcuts one level deep rules out
  * cycles (a shortcut calling itself) and keeps a shortcut's risk fixed when another is redefined.
+ * A skill's tools count as composite too: they are shortcuts of their own or sandboxed scripts.
  */
 export function isCompositeTool(toolId: string): boolean {
   return (
     toolId === 'tool_batch_run' ||
     toolId === 'shortcut_run' ||
     toolId === 'shortcut_define' ||
-    toolId.startsWith(SHORTCUT_PREFIX)
+    toolId.startsWith(SHORTCUT_PREFIX) ||
+    toolId.startsWith(SKILL_TOOL_PREFIX)
   );
 }
 
 export type ShortcutValidation = { ok: true; definition: ShortcutDefinition } | { ok: false; issues: FieldIssue[] };
 
-export function validateShortcut(raw: unknown, registry: ToolRegistry): ShortcutValidation {
+export interface ValidateOptions {
+  /** The telemetry keys the host has: a precondition naming another key is refused (at definition time). */
+  preconditionKeys?: readonly PreconditionKey[];
+}
+
+export function validateShortcut(
+  raw: unknown,
+  registry: ToolRegistry,
+  options: ValidateOptions = {},
+): ShortcutValidation {
   const parsed = shortcutDefinitionSchema.safeParse(raw);
   if (!parsed.success) {
     return { ok: false, issues: parsed.error.issues.map((i) => ({ field: formatPath(i.path), message: i.message })) };
@@ -83,6 +97,18 @@ export function validateShortcut(raw: unknown, registry: ToolRegistry): Shortcut
     }
   }
 
+  for (const [i, pre] of (def.preconditions ?? []).entries()) {
+    for (const name of keyParams(pre.key)) {
+      if (declared.has(name)) used.add(name);
+      else
+        issues.push({
+          field: `preconditions[${i}].key`,
+          message: `{${name}} is not a declared parameter${declaredList(declared)}; declare it in params or remove it`,
+        });
+    }
+  }
+  if (options.preconditionKeys) issues.push(...preconditionKeyIssues(def, options.preconditionKeys));
+
   for (const [name, i] of declared) {
     if (!used.has(name))
       issues.push({
@@ -99,6 +125,12 @@ function toolIssues(toolId: string, field: string, registry: ToolRegistry): Fiel
     return [{ field, message: `a shortcut cannot call '${toolId}'; list the underlying tool calls as steps instead` }];
   }
   const lookup = registry.lookup(toolId);
+  // A published name (shortcut_x for shortcut.x) resolves to the composite tool it names.
+  if (lookup.found && isCompositeTool(lookup.tool.id)) {
+    return [
+      { field, message: `a shortcut cannot call '${lookup.tool.id}'; list the underlying tool calls as steps instead` },
+    ];
+  }
   if (lookup.found) return [];
   const tail = lookup.suggestions.length > 0 ? `; did you mean ${lookup.suggestions.join(', ')}?` : '';
   return [{ field, message: `unknown tool '${toolId}'${tail}` }];

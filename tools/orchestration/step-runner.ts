@@ -7,8 +7,16 @@
  * run.
  */
 import { type ToolContent, type ToolError, type ToolResult, failure, renderResult } from '../core/result';
+import { type CallObserver, invokeObserved } from '../core/call-observer';
 import type { Caller, Requester, ToolContext } from '../core/tool';
-import { type ParamValue, type Placeholder, renderTemplate, truncateHead } from './template';
+import {
+  type ParamValue,
+  type Placeholder,
+  TemplateError,
+  referencePath,
+  renderTemplate,
+  truncateHead,
+} from './template';
 
 export const NOT_EXECUTED = 'Not executed: an earlier action in this turn failed.';
 export const MAX_STEPS = 16;
@@ -46,6 +54,14 @@ export function stepReferenceIssues(
   const issues: FieldIssue[] = [];
   for (const p of placeholders) {
     if (p.kind !== 'step' || typeof p.ref !== 'number') continue;
+    if (p.field !== undefined) {
+      try {
+        referencePath(p.field, p.text);
+      } catch (e) {
+        issues.push({ field: p.path, message: (e as Error).message });
+        continue;
+      }
+    }
     if (p.ref >= stepCount) {
       issues.push({
         field: p.path,
@@ -66,6 +82,8 @@ export interface RunStepsOptions {
   /** Who the nested calls say asked for them (shown to the approver, links traces to this call). */
   requester: Requester;
   params?: ReadonlyMap<string, ParamValue | undefined>;
+  /** Sees each step's call (its arguments as rendered) as it starts and ends. */
+  observer?: CallObserver;
 }
 
 export interface StepsReport {
@@ -117,14 +135,28 @@ export async function runSteps(
         total: steps.length,
         message: `step ${index + 1}/${steps.length}: ${step.tool}`,
       });
-      const args = renderTemplate(step.args ?? {}, { results: report.results, params: opts.params });
-      const call = ctx.invoke({
-        toolId: step.tool,
-        args,
-        sessionId: ctx.sessionId,
-        requester: { ...opts.requester, step: index + 1, via: callerOf(ctx.requester) },
-        signal: controller.signal,
-      });
+      let args: unknown;
+      try {
+        args = renderTemplate(step.args ?? {}, { results: report.results, params: opts.params });
+      } catch (e) {
+        if (!(e instanceof TemplateError)) throw e;
+        const result = referenceFailure(index, step.tool, e);
+        report.results.push(result);
+        report.outcomes.push(outcomeOf(index, step.tool, result));
+        report.failedAt = index;
+        break;
+      }
+      const call = invokeObserved(
+        ctx,
+        {
+          toolId: step.tool,
+          args,
+          sessionId: ctx.sessionId,
+          requester: { ...opts.requester, step: index + 1, via: callerOf(ctx.requester) },
+          signal: controller.signal,
+        },
+        opts.observer,
+      );
       call.catch(() => undefined); // An abandoned call must not surface as an unhandled rejection.
       const settled = await Promise.race([call, aborted]);
       const result = settled === ABORTED ? abortedStepResult(budgetSpent, opts.budgetMs, index, step.tool) : settled;
@@ -143,6 +175,14 @@ export async function runSteps(
     report.outcomes.push({ index, tool: steps[index]?.tool ?? '', status: 'not_executed', text: NOT_EXECUTED });
   }
   return report;
+}
+
+/** A step whose reference to an earlier result names a field that result does not have: it is not run. */
+function referenceFailure(index: number, tool: string, e: TemplateError): ToolResult {
+  return failure('INVALID_ARGUMENT', `Step ${index} (${tool}) was not run: ${e.message}.`, {
+    hint: 'Pick a field the earlier result has (its answer is above), or pass the whole result with {n}.',
+    data: { placeholder: e.placeholder },
+  });
 }
 
 function stopReason(budgetSpent: boolean, budgetMs: number, index: number): ToolError {
@@ -206,9 +246,12 @@ export function stepsResult(report: StepsReport, label: string): ToolResult {
   const headline = failed
     ? `Step ${failed.index} of ${total} (${failed.tool}) failed, so the ${label} stopped.`
     : `The ${label} stopped: ${stopError.message}`;
-  const lines = report.outcomes.map(
-    (o) => `[${o.index}] ${o.tool}: ${o.status === 'ok' ? `ok\n${indent(truncateHead(o.text))}` : o.text}`,
-  );
+  // The failed step's code and message only: its hint is the whole answer's, said once at the end.
+  const lines = report.outcomes.map((o) => {
+    if (o.status === 'ok') return `[${o.index}] ${o.tool}: ok\n${indent(truncateHead(o.text))}`;
+    if (o.error) return `[${o.index}] ${o.tool}: Error: ${o.error.code}: ${o.error.message}`;
+    return `[${o.index}] ${o.tool}: ${o.text}`;
+  });
   return failure(stopError.code, `${headline}\n${lines.join('\n')}`, {
     hint: stopError.hint,
     data: { steps, ...(failed ? { failedStep: failed.index } : {}) },

@@ -7,8 +7,10 @@ export const PAGES = [
   { id: 'breakers', label: 'Breakers' },
   { id: 'approvals', label: 'Approvals' },
   { id: 'shortcuts', label: 'Shortcuts' },
+  { id: 'skills', label: 'Skills' },
   { id: 'devices', label: 'Devices' },
   { id: 'browser', label: 'Browser' },
+  { id: 'terminals', label: 'Terminals' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 

@@ -8,7 +8,6 @@ import { type ReactNode, createContext, useContext, useEffect, useSyncExternalSt
 import type { RendererApi } from '../../../shared/contract';
 import type { ConnectionSource, ConnectionState } from '../api/connection-status';
 import { connectEventsToCache } from './event-bridge';
-import { forgetSpans } from './live-spans';
 
 interface ApiContextValue {
   api: RendererApi;
@@ -29,10 +28,6 @@ export function ApiProvider(props: {
     const unsubscribe = connection.subscribe(() => {
       const state = connection.get();
       if (state.status !== 'open') return;
-      if (state.reconnected) {
-        // The host may have restarted and numbers its span events afresh: the old ones must not be folded into new reports.
-        forgetSpans(client);
-      }
       // Whatever happened before the stream was open (the first time: while the page was
       // loading) reached no event; a refetch picks it up.
       void client.invalidateQueries();

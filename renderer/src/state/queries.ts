@@ -2,11 +2,9 @@
  * The read queries the pages share, one hook each, so every page reads the same cache entry the
  * event bridge keeps current.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useApi } from './api-context';
 import type { EndedApproval } from './event-bridge';
-import { liveSpans } from './live-spans';
-import { foldNewSpans } from './usage-aggregate';
 import { type SpanFilter, queryKeys } from './query-keys';
 
 export function useInfo() {
@@ -32,14 +30,18 @@ export function useSpans(filter: SpanFilter) {
 
 export function useUsage() {
   const api = useApi();
-  const client = useQueryClient();
-  // The cache keeps the whole report (its watermark is what the event bridge folds against); pages
-  // read the statistics. Spans that streamed in while the request was on the way are folded in.
+  // The host counts calls from all their spans (a retry changes how a call ended), so the page
+  // shows the host's figures, refetched as spans stream in (event-bridge.ts), never its own guess.
   return useQuery({
     queryKey: queryKeys.usage,
-    queryFn: async () => foldNewSpans(await api.usage({}), liveSpans(client)).report,
+    queryFn: () => api.usage({}),
     select: (report) => report.stats,
   });
+}
+
+export function useCallDetail(callId: string) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.callDetail(callId), queryFn: () => api.callDetail({ callId }) });
 }
 
 export function useBreakers() {
@@ -80,9 +82,14 @@ export function useShortcuts() {
 /** Telemetry (foreground app, keyboard) changes without an event; a slow poll keeps it honest. */
 const DEVICE_POLL_MS = 5_000;
 
-export function useDevices() {
+export function useDevices(enabled = true) {
   const api = useApi();
-  return useQuery({ queryKey: queryKeys.devices, queryFn: () => api.devices({}), refetchInterval: DEVICE_POLL_MS });
+  return useQuery({
+    queryKey: queryKeys.devices,
+    queryFn: () => api.devices({}),
+    refetchInterval: DEVICE_POLL_MS,
+    enabled,
+  });
 }
 
 export function useSettings() {
@@ -98,4 +105,20 @@ export function useBrowserView() {
 export function useClientTokens() {
   const api = useApi();
   return useQuery({ queryKey: queryKeys.clientTokens, queryFn: () => api.clientTokens({}) });
+}
+
+export function useSkills() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.skills, queryFn: () => api.skills({}) });
+}
+
+export function useGithubStatus() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.github, queryFn: () => api.githubStatus({}) });
+}
+
+/** The open terminals; `terminals-changed` events refetch them, and a slow poll keeps "last active" honest. */
+export function useTerminals() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.terminals, queryFn: () => api.terminals({}), refetchInterval: DEVICE_POLL_MS });
 }

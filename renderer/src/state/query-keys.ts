@@ -17,6 +17,9 @@ export const queryKeys = {
   spansRoot: ['spans'] as const,
   spans: (filter: SpanFilter) => ['spans', filter] as const,
   usage: ['usage'] as const,
+  /** One call's story (Traces detail): ['callDetail', callId]. */
+  callDetailRoot: ['callDetail'] as const,
+  callDetail: (callId: string) => ['callDetail', callId] as const,
   breakers: ['breakers'] as const,
   pending: ['pendingApprovals'] as const,
   /** Waiting calls that ended without a decision (withdrawn, expired), kept so their card can say so. */
@@ -30,4 +33,7 @@ export const queryKeys = {
   browser: ['browser'] as const,
   settings: ['settings'] as const,
   clientTokens: ['clientTokens'] as const,
+  skills: ['skills'] as const,
+  github: ['githubStatus'] as const,
+  terminals: ['terminals'] as const,
 };

@@ -1,5 +1,5 @@
 /** browser_navigate: open a URL (or go back, forward, reload) in the active tab and wait for it to load. */
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { z } from 'zod';
 import { ToolCallError, success } from '../../core/result';
 import { type BrowserToolDeps, definePageTool } from '../define-browser-tool';
@@ -70,6 +70,27 @@ async function stopLoading(page: Page): Promise<void> {
   await cdp.detach().catch(() => undefined);
 }
 
+/**
+ * The failure of a navigation the server answered with an error status and no page (Chrome then
+ * shows its own error page): the status says why, in the model's and the person's words.
+ */
+function httpStatusFailure(url: string | undefined, status: number, statusText: string): ToolCallError {
+  const answered = `the server answered HTTP ${status}${statusText ? ` ${statusText}` : ''} with no page to show, so the browser shows its error page`;
+  const where = url ?? 'The page';
+  if (status === 404 || status === 410)
+    return new ToolCallError('NOT_FOUND', `${where} failed to load: ${answered}.`, {
+      hint: 'The server has nothing at this address: check the URL (a typo, an old link), or open the site and follow its links.',
+      data: { status },
+    });
+  return new ToolCallError('EXECUTION_FAILED', `${where} failed to load: ${answered}.`, {
+    hint:
+      status >= 500
+        ? 'The server failed to answer; retry later, and tell the user if it keeps failing.'
+        : 'The server refused the request; check the URL and whether the page needs a login.',
+    data: { status },
+  });
+}
+
 /** Per destination origin (or scheme, for file: and data:), so a site that is down does not pause opening the others. */
 function destinationOf(url: string | undefined): string {
   if (url === undefined) return 'history';
@@ -102,6 +123,13 @@ export function browserNavigate(deps: BrowserToolDeps) {
       const options = { waitUntil: args.waitUntil, timeout, signal: ctx.signal };
       const url = args.url !== undefined ? await checkedUrl(args.url, d.manager.loadRules) : undefined;
       let response;
+      // The main document's answer, kept for a load that fails after it: its status says why.
+      let answer: { status: number; statusText: string } | undefined;
+      const onResponse = (r: Response) => {
+        if (r.request().isNavigationRequest() && r.frame() === page.mainFrame())
+          answer = { status: r.status(), statusText: r.statusText() };
+      };
+      page.on('response', onResponse);
       try {
         if (url !== undefined) response = await page.goto(url, options);
         else if (args.history === 'back') response = await page.goBack(options);
@@ -112,6 +140,12 @@ export function browserNavigate(deps: BrowserToolDeps) {
         // interrupt the next navigation. Stop it, as the stop button would.
         if (isTimeoutError(e) || ctx.signal.aborted) await stopLoading(page);
         const interrupted = /interrupted by another navigation to "([^"]*)"/.exec(errorText(e));
+        const errorPage =
+          interrupted?.[1]?.startsWith('chrome-error:') || /ERR_HTTP_RESPONSE_CODE_FAILURE/.test(errorText(e));
+        if (errorPage && answer !== undefined && answer.status >= 400) {
+          await page.waitForURL(/^chrome-error:/, { timeout: 1_000 }).catch(() => undefined);
+          throw httpStatusFailure(url, answer.status, answer.statusText);
+        }
         if (interrupted?.[1]?.startsWith('chrome-error:'))
           throw new ToolCallError(
             'EXECUTION_FAILED',
@@ -135,6 +169,8 @@ export function browserNavigate(deps: BrowserToolDeps) {
           await page.waitForURL(/^chrome-error:/, { timeout: 1_000 }).catch(() => undefined);
         }
         throw e;
+      } finally {
+        page.off('response', onResponse);
       }
       if ((args.history === 'back' || args.history === 'forward') && response === null) {
         return success(

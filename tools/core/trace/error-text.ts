@@ -221,14 +221,27 @@ function sameWindow(a: Uint16Array, ai: number, b: Uint16Array, bi: number): boo
   return true;
 }
 
-/** Case-folded UTF-16 units: each unit lower-cased where its lower case is one unit. */
+/**
+ * Case-folded UTF-16 units, the same length as the text so positions map back: each character
+ * lower-cased where its lower case has the same length in units. A surrogate pair is folded as one
+ * code point (Adlam, Deseret, Osage… have astral upper and lower cases of two units each).
+ */
 function fold(text: string): Uint16Array {
   const units = new Uint16Array(text.length);
-  for (let i = 0; i < text.length; i++) units[i] = foldUnit(text.charCodeAt(i));
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isHighSurrogate(c) && i + 1 < text.length && isLowSurrogate(text.charCodeAt(i + 1))) {
+      const pair = foldPair(text.slice(i, i + 2));
+      units[i] = pair.charCodeAt(0);
+      units[i + 1] = pair.charCodeAt(1);
+      i++;
+    } else units[i] = foldUnit(c);
+  }
   return units;
 }
 
 const foldCache = new Map<number, number>();
+const pairCache = new Map<string, string>();
 
 function foldUnit(c: number): number {
   if (c < 0x80) return c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
@@ -238,6 +251,16 @@ function foldUnit(c: number): number {
     const lower = String.fromCharCode(c).toLowerCase();
     folded = lower.length === 1 ? lower.charCodeAt(0) : c;
     foldCache.set(c, folded);
+  }
+  return folded;
+}
+
+function foldPair(pair: string): string {
+  let folded = pairCache.get(pair);
+  if (folded === undefined) {
+    const lower = pair.toLowerCase();
+    folded = lower.length === 2 ? lower : pair;
+    pairCache.set(pair, folded);
   }
   return folded;
 }

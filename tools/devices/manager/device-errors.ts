@@ -44,12 +44,13 @@ export function deviceToolError(e: unknown, serial: string, what = 'the command'
     case 'not-found':
       return new ToolCallError('NOT_FOUND', `Device ${serial} is not attached to adb.`, { hint: NO_DEVICE_HINT, data });
     case 'unauthorized':
+      // Nothing the model can do makes this work: a person has to accept the phone's prompt.
       return new ToolCallError(
-        'EXECUTION_FAILED',
-        `Device ${serial} has not authorized this computer for USB debugging.`,
+        'PERMISSION_DENIED',
+        `Device ${serial} has not authorized this computer for USB debugging (adb lists it as unauthorized).`,
         {
-          hint: "Unlock the phone and accept the 'Allow USB debugging?' prompt (tick 'Always allow'), then retry.",
-          data,
+          hint: `Ask the user to unlock the phone and accept the 'Allow USB debugging?' prompt (tick 'Always allow from this computer'); if no prompt shows, Developer options > "Revoke USB debugging authorizations", then replug the cable${/:\d+$/.test(serial) ? ` or run \`adb connect ${serial}\` again` : ''}. Retry once it is accepted.`,
+          data: { ...data, state: 'unauthorized' },
         },
       );
     case 'timeout':

@@ -17,6 +17,7 @@ import { LOCAL_HOSTS, ensureAdbServer } from './adb-server';
 import { NO_DEVICE_HINT, deviceToolError, listDevices, reconnectHint } from './device-errors';
 import { DeviceIoError, isDeviceIoError } from './device-io-error';
 import { DeviceTracker, type TrackedDevice } from './device-tracker';
+import { groupByPhone, mdnsSerialNumber, type Phone } from './phone-identity';
 
 export interface DeviceManagerOptions {
   /** Where the adb server listens; another machine's server works the same (default 127.0.0.1:5037). */
@@ -72,6 +73,8 @@ export class DeviceManager {
   readonly commandTimeoutMs: number;
   private readonly clock: Clock;
   private started: Promise<void> | undefined;
+  /** `ro.serialno` per transport serial, to tell the same phone reached two ways. */
+  private readonly serialNumbers = new Map<string, string>();
 
   constructor(opts: DeviceManagerOptions = {}) {
     this.address = { host: opts.adbHost ?? '127.0.0.1', port: opts.adbPort ?? 5037, adbPath: opts.adbPath ?? 'adb' };
@@ -85,6 +88,34 @@ export class DeviceManager {
       checkIntervalMs: opts.stateCheckMs ?? 2_000,
       timeoutMs: Math.min(this.commandTimeoutMs, 10_000),
     });
+    // A serial that went away may come back as another phone (a reused port).
+    this.tracker.onChange((c) => {
+      if (c.to === 'removed') this.serialNumbers.delete(c.serial);
+    });
+  }
+
+  /** Remembers a transport's `ro.serialno` (the device service reads it with the model). */
+  setSerialNumber(serial: string, serialNumber: string): void {
+    if (serialNumber) this.serialNumbers.set(serial, serialNumber);
+  }
+
+  /** adb's transports grouped by phone (an mDNS name and an IP:PORT of one phone are one). */
+  phones(devices: readonly TrackedDevice[] = this.tracker.list()): Phone[] {
+    return groupByPhone(devices, (serial) => this.serialNumbers.get(serial));
+  }
+
+  /** Asks each usable transport whose phone is not known yet for its `ro.serialno`. */
+  private async identify(devices: readonly TrackedDevice[]): Promise<void> {
+    const unknown = devices.filter(
+      (d) => d.state === 'device' && !this.serialNumbers.has(d.serial) && !mdnsSerialNumber(d.serial),
+    );
+    await Promise.all(
+      unknown.map(async (d) => {
+        const r = await this.shell(d.serial, 'getprop ro.serialno', { timeoutMs: 5_000 }).catch(() => undefined);
+        const value = r?.exitCode === 0 ? r.output.trim() : '';
+        if (value) this.serialNumbers.set(d.serial, value);
+      }),
+    );
   }
 
   /** Starts the adb server if needed and begins tracking; shared by every caller, retried after a failure. */
@@ -114,22 +145,28 @@ export class DeviceManager {
       throw deviceToolError(e, serial ?? '(none)', 'starting adb');
     }
     let devices = this.tracker.list();
-    let target =
-      serial !== undefined ? devices.find((d) => d.serial === serial) : devices.length === 1 ? devices[0] : undefined;
+    const pick = async (list: TrackedDevice[]) => {
+      if (serial !== undefined) return list.find((d) => d.serial === serial);
+      if (list.length === 1) return list[0];
+      if (list.length > 1) await this.identify(list);
+      const phones = this.phones(list);
+      return phones.length === 1 ? phones[0]?.transports[0] : undefined;
+    };
+    let target = await pick(devices);
     if (target?.state !== 'device') {
       devices = await this.tracker.check().catch(() => devices);
-      target =
-        serial !== undefined ? devices.find((d) => d.serial === serial) : devices.length === 1 ? devices[0] : undefined;
+      target = await pick(devices);
     }
     if (serial === undefined && devices.length === 0)
       throw new ToolCallError('NOT_FOUND', 'No Android device is attached.', {
         hint: NO_DEVICE_HINT,
         data: { serials: [] },
       });
-    if (serial === undefined && devices.length > 1) {
+    const phones = this.phones(devices);
+    if (serial === undefined && phones.length > 1) {
       throw new ToolCallError(
         'INVALID_ARGUMENT',
-        `${devices.length} devices are attached; pass \`serial\` to choose one: ${listDevices(devices)}.`,
+        `${phones.length} devices are attached; pass \`serial\` to choose one: ${phones.map((p) => listDevices(p.transports)).join('; ')}.`,
         {
           hint: 'Retry with the serial of the device you mean.',
           data: { fields: ['serial'], serials: devices.map((d) => d.serial) },

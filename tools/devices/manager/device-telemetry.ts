@@ -1,9 +1,11 @@
 /**
  * Device state for the environment gate, with timestamps, in the host's TelemetryStore under
  * `device.<serial>.<field>`: online (from adb's device list), screenOn (`dumpsys power`
- * mWakefulness), foreground (`dumpsys activity activities` resumed activity) and keyboardShown
- * (`dumpsys input_method` mInputShown). Read with one shell command after UI-changing tools and
- * on demand. Values the gate cannot trust are deleted rather than guessed, so it fails open:
+ * mWakefulness), foreground (`dumpsys activity activities`: `topResumedActivity=` since Android
+ * 12, `mResumedActivity:` before), keyboardShown (`dumpsys input_method` mInputShown), locked (the
+ * window policy's KeyguardStateMonitor `mIsShowing=`, `mShowingLockscreen=` on old builds) and
+ * hardwareKeyboard (an input device of KeyboardType 2, alphabetic, in `dumpsys input`). Read with
+ * one shell command after UI-changing tools and on demand. Values the gate cannot trust are deleted rather than guessed, so it fails open:
  * before a UI action runs its old state is dropped, and a keyboard read as hidden right after an
  * action is not recorded (a phone animates the keyboard in a few hundred ms after the tap).
  */
@@ -13,7 +15,17 @@ import type { DeviceManager } from './device-manager';
 import { deviceToolError } from './device-errors';
 import type { TrackedDevice } from './device-tracker';
 
-export type TelemetryField = 'online' | 'screenOn' | 'foreground' | 'keyboardShown';
+export type TelemetryField = 'online' | 'screenOn' | 'foreground' | 'keyboardShown' | 'locked' | 'hardwareKeyboard';
+
+/** What each reading means, as shortcut preconditions and the UI describe them. */
+export const DEVICE_TELEMETRY_MEANINGS: Readonly<Record<TelemetryField, string>> = {
+  online: 'true while adb lists the device as ready',
+  screenOn: 'true while the screen is awake',
+  foreground: 'the resumed activity, "package/activity"',
+  keyboardShown: 'true while the on-screen keyboard is shown',
+  locked: 'true while the lock screen (keyguard) shows',
+  hardwareKeyboard: 'true while a hardware keyboard is attached',
+};
 
 export function telemetryKey(serial: string, field: TelemetryField): string {
   return `device.${serial}.${field}`;
@@ -25,13 +37,22 @@ export interface DeviceScreenState {
   /** `package/activity` of the resumed activity. */
   foreground: string | undefined;
   keyboardShown: boolean | undefined;
+  /** The keyguard shows. */
+  locked: boolean | undefined;
+  /** A hardware keyboard is attached (then no soft keyboard shows for a focused field). */
+  hardwareKeyboard: boolean | undefined;
   at: number;
 }
 
-const STATE_COMMAND =
-  "dumpsys power | grep mWakefulness=; dumpsys activity activities | grep -E 'mResumedActivity|topResumedActivity'; dumpsys input_method | grep mInputShown=";
+const STATE_COMMAND = [
+  'dumpsys power | grep mWakefulness=',
+  "dumpsys activity activities | grep -E 'mResumedActivity|topResumedActivity'",
+  'dumpsys input_method | grep mInputShown=',
+  "dumpsys window policy | grep -E 'mIsShowing=|mShowingLockscreen='",
+  "echo __hardware_keyboards=$(dumpsys input | grep -cE 'KeyboardType: (2|ALPHABETIC)$')",
+].join('; ');
 
-const UI_FIELDS: readonly TelemetryField[] = ['screenOn', 'foreground', 'keyboardShown'];
+const UI_FIELDS: readonly TelemetryField[] = ['screenOn', 'foreground', 'keyboardShown', 'locked', 'hardwareKeyboard'];
 
 export function parseScreenState(serial: string, output: string, at: number): DeviceScreenState {
   const wake = /mWakefulness=(\w+)/.exec(output)?.[1];
@@ -39,11 +60,15 @@ export function parseScreenState(serial: string, output: string, at: number): De
     output,
   )?.[1];
   const shown = /mInputShown=(true|false)/.exec(output)?.[1];
+  const keyguard = /(?:mIsShowing|mShowingLockscreen)=(true|false)/.exec(output)?.[1];
+  const keyboards = /__hardware_keyboards=(\d+)/.exec(output)?.[1];
   return {
     serial,
     screenOn: wake === undefined ? undefined : wake === 'Awake',
     foreground: resumed,
     keyboardShown: shown === undefined ? undefined : shown === 'true',
+    locked: keyguard === undefined ? undefined : keyguard === 'true',
+    hardwareKeyboard: keyboards === undefined ? undefined : Number(keyboards) > 0,
     at,
   };
 }
@@ -58,14 +83,31 @@ export class DeviceTelemetry {
     private readonly settleMs = 750,
   ) {}
 
-  /** adb's list: every listed device is online or not; the writes keep the readings fresh. */
+  /**
+   * adb's list: a device is online, or offline; the writes keep the readings fresh. Other states
+   * (unauthorized, authorizing, connecting) are not "offline": the tool says what they need.
+   */
   recordDevices(devices: readonly TrackedDevice[], at: number): void {
-    for (const d of devices) this.store.set(telemetryKey(d.serial, 'online'), d.state === 'device', at);
+    for (const d of devices) {
+      const key = telemetryKey(d.serial, 'online');
+      if (d.state === 'device' || d.state === 'offline') this.store.set(key, d.state === 'device', at);
+      else this.store.delete(key);
+    }
   }
 
   recordRemoved(serial: string, at: number): void {
     this.store.set(telemetryKey(serial, 'online'), false, at);
     this.invalidate(serial);
+  }
+
+  /** When a UI-changing action last started on the device (this telemetry's clock), if ever. */
+  lastActionAt(serial: string): number | undefined {
+    return this.lastAction.get(serial);
+  }
+
+  /** The clock the readings are stamped with. */
+  now(): number {
+    return this.clock.now();
   }
 
   /** Before a UI-changing action: the screen state is about to be unknown. */
@@ -86,6 +128,8 @@ export class DeviceTelemetry {
     const state = parseScreenState(serial, result.output, at);
     this.write(serial, 'screenOn', state.screenOn, at);
     this.write(serial, 'foreground', state.foreground, at);
+    this.write(serial, 'locked', state.locked, at);
+    this.write(serial, 'hardwareKeyboard', state.hardwareKeyboard, at);
     const settling = at - (this.lastAction.get(serial) ?? Number.NEGATIVE_INFINITY) < this.settleMs;
     this.write(
       serial,
@@ -108,6 +152,8 @@ export class DeviceTelemetry {
       screenOn: read('screenOn'),
       foreground: read('foreground'),
       keyboardShown: read('keyboardShown'),
+      locked: read('locked'),
+      hardwareKeyboard: read('hardwareKeyboard'),
     };
   }
 

@@ -32,6 +32,43 @@ async function packages(device: DeviceCall): Promise<Set<string>> {
   );
 }
 
+/** pm's refusal as an error that names the setting or argument that fixes it. */
+function installFailure(output: string, file: string, serial: string): ToolCallError {
+  const reason = /Failure \[([^\]]+)\]/.exec(output)?.[1] ?? firstLines(output);
+  if (/INSTALL_FAILED_USER_RESTRICTED/.test(reason))
+    return new ToolCallError(
+      'PERMISSION_DENIED',
+      `${serial} refused to install ${file} from adb (${reason}): its OEM security blocks installs over USB until a setting is on.`,
+      {
+        hint: 'On Xiaomi, Redmi and POCO phones (MIUI, HyperOS) turn on Settings > Additional settings > Developer options > "Install via USB" (it needs a signed-in Mi account and a SIM card); some builds also show a prompt on the phone to accept. Then retry.',
+        data: { reason, setting: 'Install via USB' },
+      },
+    );
+  if (/INSTALL_FAILED_DEPRECATED_SDK_VERSION/.test(reason))
+    return new ToolCallError(
+      'UNSUPPORTED',
+      `${serial} refuses ${file} because it targets an old Android (${reason}).`,
+      {
+        hint: 'Rebuild the app with a newer targetSdkVersion, or, for an APK you trust, retry with allowLowTargetSdk=true (pm install --bypass-low-target-sdk-block).',
+        data: { reason, argument: 'allowLowTargetSdk' },
+      },
+    );
+  if (/Unknown option --bypass-low-target-sdk-block/.test(output))
+    return new ToolCallError(
+      'INVALID_ARGUMENT',
+      `${serial} runs an Android before 14, whose pm has no low-target-SDK block to bypass.`,
+      { hint: 'Retry without allowLowTargetSdk.', data: { fields: ['allowLowTargetSdk'] } },
+    );
+  const hint = /ALREADY_EXISTS/.test(reason)
+    ? 'The app is already installed; retry with replace=true.'
+    : /INVALID_APK|PARSE/.test(reason)
+      ? 'The file is not a valid APK; rebuild it.'
+      : /UPDATE_INCOMPATIBLE|VERSION_DOWNGRADE/.test(reason)
+        ? 'An incompatible version is installed; uninstall it first (app_uninstall), then retry.'
+        : 'Read the reason; do not retry unchanged.';
+  return new ToolCallError('EXECUTION_FAILED', `Installing ${file} failed: ${reason}.`, { hint, data: { reason } });
+}
+
 export function appInstallTool(service: DeviceService, workspaceRoot: string): Tool {
   return defineDeviceTool(service, {
     id: 'app_install',
@@ -48,6 +85,12 @@ export function appInstallTool(service: DeviceService, workspaceRoot: string): T
         .boolean()
         .default(false)
         .describe('Grant all runtime permissions the app declares (pm install -g).'),
+      allowLowTargetSdk: z
+        .boolean()
+        .default(false)
+        .describe(
+          'Install an APK that targets an old Android (Android 14+ refuses targetSdk below 23, Android 15 below 24) with pm install --bypass-low-target-sdk-block. Only for APKs you trust.',
+        ),
     },
     metadata: { category: 'apps', risk: 'HIGH', tags: ['device', 'apps'] },
     annotations: {
@@ -85,22 +128,9 @@ export function appInstallTool(service: DeviceService, workspaceRoot: string): T
       });
       try {
         ctx.progress({ progress: info.size, total: info.size, message: 'installing' });
-        const flags = `${args.replace ? ' -r' : ''}${args.grantPermissions ? ' -g' : ''}`;
+        const flags = `${args.replace ? ' -r' : ''}${args.grantPermissions ? ' -g' : ''}${args.allowLowTargetSdk ? ' --bypass-low-target-sdk-block' : ''}`;
         const r = await device.run(`pm install${flags} ${sh`${remote}`}`, { timeoutMs: 120_000 });
-        if (!/^Success/m.test(r.output)) {
-          const reason = /Failure \[([^\]]+)\]/.exec(r.output)?.[1] ?? firstLines(r.output);
-          const hint = /ALREADY_EXISTS/.test(reason)
-            ? 'The app is already installed; retry with replace=true.'
-            : /INVALID_APK|PARSE/.test(reason)
-              ? 'The file is not a valid APK; rebuild it.'
-              : /UPDATE_INCOMPATIBLE|VERSION_DOWNGRADE/.test(reason)
-                ? 'An incompatible version is installed; uninstall it first (app_uninstall), then retry.'
-                : 'Read the reason; do not retry unchanged.';
-          throw new ToolCallError('EXECUTION_FAILED', `Installing ${basename(local)} failed: ${reason}.`, {
-            hint,
-            data: { reason },
-          });
-        }
+        if (!/^Success/m.test(r.output)) throw installFailure(r.output, basename(local), device.serial);
       } finally {
         await device.run(sh`rm -f ${remote}`).catch(() => undefined);
       }

@@ -25,7 +25,10 @@ async function requireInstalled(device: DeviceCall, packageName: string): Promis
 }
 
 function foregroundNote(service: DeviceService, serial: string): string {
-  const fg = service.telemetry.snapshot(serial).foreground?.value;
+  const t = service.telemetry.snapshot(serial);
+  if (t.locked?.value === true)
+    return ' The phone is locked: the app shows once it is unlocked (ui_swipe up, or the user enters the PIN).';
+  const fg = t.foreground?.value;
   return typeof fg === 'string' ? ` Foreground is now ${fg}.` : '';
 }
 
@@ -191,17 +194,63 @@ export function appUninstallTool(service: DeviceService): Tool {
   });
 }
 
+export interface ResolvedActivity {
+  /** Fully qualified class name. */
+  name: string;
+  actions: string[];
+  categories: string[];
+}
+
+/**
+ * The activities of PKG in the "Activity Resolver Table:" of `dumpsys package PKG`: each filter is
+ * `HASH PKG/.Activity filter HASH` (the component, short form) followed by its `Action: "…"` and
+ * `Category: "…"` lines. An activity without an intent filter is in no resolver table.
+ */
+export function parseResolverActivities(dump: string, packageName: string): ResolvedActivity[] {
+  const start = dump.indexOf('Activity Resolver Table:');
+  if (start < 0) return [];
+  const rest = dump.slice(start + 'Activity Resolver Table:'.length);
+  const end = rest.search(/^\S/m);
+  const table = end >= 0 ? rest.slice(0, end) : rest;
+  const byName = new Map<string, ResolvedActivity>();
+  let current: ResolvedActivity | undefined;
+  for (const line of table.split('\n')) {
+    const component = /^\s+[0-9a-f]+ ([\w.]+)\/([\w.$]+)(?: filter [0-9a-f]+)?(?: \(\d+ filters\))?$/.exec(line);
+    if (component) {
+      const [, pkg = '', cls = ''] = component;
+      if (pkg !== packageName) {
+        current = undefined;
+        continue;
+      }
+      const name = cls.startsWith('.') ? `${pkg}${cls}` : cls;
+      current = byName.get(name) ?? { name, actions: [], categories: [] };
+      byName.set(name, current);
+      continue;
+    }
+    const action = /^\s+Action: "([^"]+)"/.exec(line)?.[1];
+    const category = /^\s+Category: "([^"]+)"/.exec(line)?.[1];
+    if (current && action && !current.actions.includes(action)) current.actions.push(action);
+    if (current && category && !current.categories.includes(category)) current.categories.push(category);
+  }
+  return [...byName.values()];
+}
+
 export function appInfoTool(service: DeviceService): Tool {
   return defineDeviceTool(service, {
     id: 'app_info',
     title: 'Show app details',
     description:
-      'Details of an installed app: version, install and update times, installer, whether it is a system app, whether it is running (pid), and its activities.',
+      'Details of an installed app: version, target SDK, install and update times, installer, whether it is a system app, whether it is running (pid), and the activities other apps can start (those with an intent filter, which is what Android lists), marking the launcher one.',
     input: { packageName: PACKAGE_NAME },
     metadata: { category: 'apps', risk: 'LOW', tags: ['device', 'apps'] },
     annotations: READ,
     async run(args, device) {
-      const r = await device.run(sh`dumpsys package ${args.packageName}; echo ${SEPARATOR}; pidof ${args.packageName}`);
+      const r = await device.run(
+        sh`dumpsys package ${args.packageName}; echo ${SEPARATOR}; pidof ${args.packageName}`,
+        {
+          maxBytes: 4 * 1024 * 1024,
+        },
+      );
       const [dump = '', pids = ''] = splitParts(r.output);
       if (/Unable to find package/.test(dump) || !dump.includes(`Package [${args.packageName}]`)) {
         throw new ToolCallError('NOT_FOUND', `Package ${args.packageName} is not installed on ${device.serial}.`, {
@@ -209,20 +258,30 @@ export function appInfoTool(service: DeviceService): Tool {
           data: { packageName: args.packageName },
         });
       }
-      const field = (name: string) => new RegExp(`^\\s*${name}=(.*)$`, 'm').exec(dump)?.[1]?.trim();
+      const block = dump.slice(dump.indexOf(`Package [${args.packageName}]`));
+      const field = (name: string) => new RegExp(`^\\s*${name}=(.*)$`, 'm').exec(block)?.[1]?.trim();
       const pid = pids.trim().split(/\s+/)[0];
+      const activities = parseResolverActivities(dump, args.packageName);
+      const launcher = activities.find(
+        (a) =>
+          a.actions.includes('android.intent.action.MAIN') && a.categories.includes('android.intent.category.LAUNCHER'),
+      );
+      const installer = field('installerPackageName');
       return jsonSuccess({
         serial: device.serial,
         packageName: args.packageName,
         versionName: field('versionName') ?? null,
         versionCode: field('versionCode')?.split(/\s/)[0] ?? null,
-        system: /flags=\[[^\]]*\bSYSTEM\b/.test(dump),
+        targetSdk: Number(/targetSdk=(\d+)/.exec(block)?.[1] ?? Number.NaN) || null,
+        system: /flags=\[[^\]]*\bSYSTEM\b/.test(block),
         firstInstallTime: field('firstInstallTime') ?? null,
         lastUpdateTime: field('lastUpdateTime') ?? null,
-        installer: field('installerPackageName') ?? null,
+        installer: installer && installer !== 'null' ? installer : null,
         codePath: field('codePath') ?? null,
         running: pid ? { pid: Number(pid) } : false,
-        activities: [...dump.matchAll(/^\s*Activity: (\S+)/gm)].map((m) => m[1]),
+        launcherActivity: launcher?.name ?? null,
+        activities: activities.map((a) => a.name),
+        intentFilters: activities,
       });
     },
   });

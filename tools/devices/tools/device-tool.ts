@@ -39,6 +39,8 @@ export interface CommandOutput {
 export interface DeviceCall {
   readonly serial: string;
   readonly service: DeviceService;
+  /** When a UI-changing action last started on the device before this call (telemetry clock). */
+  readonly previousActionAt: number | undefined;
   run(command: string, opts?: RunOptions): Promise<CommandOutput>;
   exec(command: string, opts?: RunOptions): Promise<Buffer>;
 }
@@ -84,6 +86,7 @@ export function deviceCall(service: DeviceService, serial: string, ctx: ToolCont
   return {
     serial,
     service,
+    previousActionAt: service.telemetry.lastActionAt(serial),
     async run(command, opts = {}) {
       const result = await service.manager.shell(serial, command, { ...opts, signal });
       if (result.exitCode === null && !result.truncated) {
@@ -101,6 +104,19 @@ export function deviceCall(service: DeviceService, serial: string, ctx: ToolCont
       return result.data;
     },
   };
+}
+
+const LOCKED_NOTE =
+  'The phone is locked now (the lock screen shows): unlock it (ui_swipe up, or the user enters the PIN) before using apps.';
+
+/** A successful result with a sentence added to its text; anything else unchanged. */
+function withNote(result: ToolReturn, note: string): ToolReturn {
+  if (typeof result === 'string') return `${result} ${note}`;
+  if (typeof result !== 'object' || result === null || !('ok' in result) || !result.ok) return result;
+  const content = result.content.map((c, i) =>
+    i === 0 && c.type === 'text' ? { ...c, text: `${c.text} ${note}` } : c,
+  );
+  return { ...result, content };
 }
 
 export function defineDeviceTool<Shape extends z.ZodRawShape>(
@@ -136,8 +152,10 @@ export function defineDeviceTool<Shape extends z.ZodRawShape>(
       if (!def.changesUi) return def.run(typed, device, ctx);
       service.telemetry.invalidate(serial);
       const result = await def.run(typed, device, ctx);
-      await service.telemetry.refresh(serial, { timeoutMs: 5_000, signal: ctx.signal }).catch(() => undefined);
-      return result;
+      const state = await service.telemetry
+        .refresh(serial, { timeoutMs: 5_000, signal: ctx.signal })
+        .catch(() => undefined);
+      return state?.locked ? withNote(result, LOCKED_NOTE) : result;
     },
   }) as Tool;
 }

@@ -4,7 +4,7 @@ import { ToolCallError, jsonSuccess } from '../../core/result';
 import type { Tool } from '../../core/tool';
 import type { DeviceService } from '../device-service';
 import { defineDeviceTool } from './device-tool';
-import { PACKAGE_NAME, requireSuccess } from './arguments';
+import { PACKAGE_NAME, SEPARATOR, requireSuccess, splitParts } from './arguments';
 
 const READ_SENSITIVE = {
   readOnlyHint: true,
@@ -13,6 +13,23 @@ const READ_SENSITIVE = {
   openWorldHint: true,
   sensitiveAction: true,
 };
+
+/**
+ * Whether location is on, from `dumpsys location`: "Location Setting: true" (Android 12+; with
+ * several running users "[u0] true" on the lines below), else `settings get secure location_mode`
+ * (0 = off), which phones before Android 12 answer.
+ */
+export function locationEnabled(dump: string, locationMode: string): boolean | null {
+  const single = /Location Setting: (true|false)\s*$/m.exec(dump)?.[1];
+  if (single) return single === 'true';
+  const owner = /Location Setting:\s*\n\s*\[u0\] (true|false)/.exec(dump)?.[1];
+  if (owner) return owner === 'true';
+  const mode = locationMode.trim();
+  return /^\d+$/.test(mode) ? mode !== '0' : null;
+}
+
+const LOCATION =
+  /Location\[(\S+) (-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)(?: hAcc=(\d+(?:\.\d+)?))?[^\]]*?(?: alt=(-?\d+(?:\.\d+)?))?[^\]]*\]/;
 
 export function getLocationTool(service: DeviceService): Tool {
   return defineDeviceTool(service, {
@@ -24,24 +41,31 @@ export function getLocationTool(service: DeviceService): Tool {
     metadata: { category: 'utility', risk: 'LOW', tags: ['device', 'utility'] },
     annotations: READ_SENSITIVE,
     async run(_args, device) {
-      const dump = requireSuccess(await device.run('dumpsys location'), '`dumpsys location`');
-      const enabled = /Location Setting:\s*(ON|OFF)/i.exec(dump)?.[1];
-      const m =
-        /Location\[(\S+) (-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)(?: hAcc=(\d+(?:\.\d+)?))?[^\]]*?(?: alt=(-?\d+(?:\.\d+)?))?[^\]]*\]/.exec(
-          dump,
-        );
+      const r = await device.run(`dumpsys location; echo ${SEPARATOR}; settings get secure location_mode`, {
+        maxBytes: 4 * 1024 * 1024,
+      });
+      const [dump = '', mode = ''] = splitParts(requireSuccess(r, '`dumpsys location`'));
+      const enabled = locationEnabled(dump, mode);
+      // Android 12+ lists a last location per provider; the fused one is what apps get.
+      const lines = dump.split('\n').filter((l) => /last location=Location\[|^\s+\w+: Location\[/.test(l));
+      const line = lines.find((l) => l.includes('Location[fused')) ?? lines[0];
+      const m = line ? LOCATION.exec(line) : null;
       if (!m) {
         throw new ToolCallError(
           'NOT_FOUND',
-          `Device ${device.serial} has no last known location${enabled?.toUpperCase() === 'OFF' ? ' (location is switched off)' : ''}.`,
+          `Device ${device.serial} has no last known location${enabled === false ? ' (location is switched off)' : ''}.`,
           {
-            hint: 'Location must be on and some app must have requested a fix; turn it on (get_set_settings secure location_mode 3) or open a maps app, then retry.',
+            hint:
+              enabled === false
+                ? 'Location is off: ask the user to turn it on (quick settings), or change it with get_set_settings (secure location_mode 3), then open a maps app and retry.'
+                : 'Some app must have requested a fix; open a maps app, then retry.',
+            data: { enabled },
           },
         );
       }
       return jsonSuccess({
         serial: device.serial,
-        enabled: enabled === undefined ? null : enabled.toUpperCase() === 'ON',
+        enabled,
         provider: m[1],
         latitude: Number(m[2]),
         longitude: Number(m[3]),
@@ -61,18 +85,35 @@ interface Notification {
   postTime: number | null;
 }
 
+/** The extras block of a record's notification: `key=Type (value)`, a value running on over lines. */
+function extras(record: string): Map<string, string | null> {
+  const values = new Map<string, string | null>();
+  const open = /^( *)extras=\{$/m.exec(record);
+  if (!open) return values;
+  const indent = open[1] ?? '';
+  const body = record.slice((open.index ?? 0) + open[0].length + 1);
+  const end = body.search(new RegExp(`^${indent}\\}$`, 'm'));
+  const entries = (end >= 0 ? body.slice(0, end) : body).split(new RegExp(`^${indent} {4}(?=[\\w.$]+=)`, 'm'));
+  for (const entry of entries) {
+    const m = /^([\w.$]+)=(\w+)(?: \(([\s\S]*)\))?\s*$/.exec(entry.replace(/\n$/, ''));
+    if (m?.[1]) values.set(m[1], m[3] ?? null);
+  }
+  return values;
+}
+
 export function parseNotifications(dump: string): Notification[] {
   const records = dump.split(/^\s*NotificationRecord\(/m).slice(1);
   return records.map((rec) => {
     const field = (re: RegExp) => re.exec(rec)?.[1] ?? null;
     const tag = field(/ tag=(\S+)/);
-    const post = field(/postTime=(\d+)/);
+    const post = field(/mCreationTimeMs=(\d+)/) ?? field(/ when=(\d+)/);
+    const ex = extras(rec);
     return {
       packageName: field(/pkg=(\S+)/) ?? '',
       id: Number(field(/ id=(-?\d+)/) ?? 0),
       tag: tag === 'null' ? null : tag,
-      title: field(/android\.title=\w+ \((.*)\)\s*$/m),
-      text: field(/android\.text=\w+ \((.*)\)\s*$/m),
+      title: ex.get('android.title') ?? null,
+      text: ex.get('android.bigText') ?? ex.get('android.text') ?? null,
       postTime: post === null ? null : Number(post),
     };
   });

@@ -1,4 +1,9 @@
-/** screenshot: the device screen as a PNG image for the model, optionally scaled down to save tokens. */
+/**
+ * screenshot: a display of the device as a PNG image for the model, optionally scaled down to save
+ * tokens. With several displays (foldables) screencap needs `-d`, or it prints a warning before the
+ * image and captures the first display, on or off; the tool captures the one that is on unless told
+ * which. Text before the image is skipped; the size reported is the image's own.
+ */
 import { PNG } from 'pngjs';
 import { z } from 'zod';
 import { ToolCallError, imageSuccess } from '../../core/result';
@@ -6,8 +11,9 @@ import type { Tool } from '../../core/tool';
 import type { DeviceService } from '../device-service';
 import { deviceToolError } from '../manager/device-errors';
 import { DeviceIoError } from '../manager/device-io-error';
-import { pngSize } from '../png';
-import { defineDeviceTool } from './device-tool';
+import { MULTI_DISPLAY_WARNING, type PhoneDisplay, defaultDisplay, listDisplays, splitCaptureText } from '../displays';
+import { PNG_SIGNATURE, pngSize } from '../png';
+import { type DeviceCall, defineDeviceTool } from './device-tool';
 
 /** Box-filter downscale (each output pixel averages the source pixels it covers); pngjs only codes, it does not resize. */
 export function scalePng(data: Buffer, scale: number): { data: Buffer; width: number; height: number } {
@@ -36,14 +42,61 @@ export function scalePng(data: Buffer, scale: number): { data: Buffer; width: nu
   return { data: PNG.sync.write(out), width, height };
 }
 
+const STATE_COMMAND =
+  "dumpsys window windows | grep -E '^  Window #|^      fl=|^  mCurrentFocus='; dumpsys power | grep mWakefulness=";
+
+/** A reading of the focused window's flags and the screen is reused this long, if nothing acted since. */
+const STATE_REUSE_MS = 3_000;
+
+/**
+ * Why a capture is black, from the phone's own state rather than its pixels: the focused window's
+ * FLAG_SECURE (`fl=… SECURE …` in `dumpsys window windows`), or the screen being off. Only asked
+ * when the PNG is small enough to be mostly one colour: real screens with content compress far
+ * worse than a black frame.
+ */
+function whyBlack(state: string): string {
+  if (/mWakefulness=(Asleep|Dozing)/.test(state))
+    return ' The screen is off, so the image is black: wake the device (shell_execute "input keyevent KEYCODE_WAKEUP").';
+  const focus = /^ {2}mCurrentFocus=(Window\{[^}]*\})/m.exec(state)?.[1];
+  const focused = focus ? state.split(/^(?= {2}Window #)/m).find((b) => b.includes(`${focus}:`)) : undefined;
+  if (focused && /^ {6}fl=.*\bSECURE\b/m.test(focused))
+    return ' The focused window is a secure one (FLAG_SECURE, as banking and payment screens set): Android leaves it black in screenshots. ui_dump can still read it.';
+  return '';
+}
+
+const DISPLAY_ID = z
+  .string()
+  .regex(
+    /^\d{1,20}$/,
+    'not a display id; use a number from `dumpsys SurfaceFlinger --display-id` or a logical id like "0"',
+  )
+  .describe(
+    'Which display to capture: a physical id from `dumpsys SurfaceFlinger --display-id`, or a logical display id ("0" is the main one). Default: the built-in display that is on.',
+  );
+
 export function screenshotTool(service: DeviceService): Tool {
+  /** Phones known to have several displays: their captures name one with -d. */
+  const multiDisplay = new Set<string>();
+  const states = new Map<string, { at: number; text: string }>();
+  /** The window and power state, read anew unless a recent reading still holds. */
+  const stateOf = async (device: DeviceCall): Promise<string> => {
+    const now = service.telemetry.now();
+    const last = states.get(device.serial);
+    const actedSince =
+      device.previousActionAt !== undefined && last !== undefined && device.previousActionAt >= last.at;
+    if (last && !actedSince && now - last.at < STATE_REUSE_MS) return last.text;
+    const text = (await device.run(STATE_COMMAND)).output;
+    states.set(device.serial, { at: now, text });
+    return text;
+  };
   return defineDeviceTool(service, {
     id: 'screenshot',
     title: 'Take a screenshot',
     description:
-      'Captures the device screen as a PNG image. Use scale (e.g. 0.5) for a smaller image when details do not matter; ui_dump is cheaper for reading text and finding what to tap.',
+      'Captures a display of the device as a PNG image (default: the built-in display that is on, e.g. the open half of a foldable). Use scale (e.g. 0.5) for a smaller image when details do not matter; ui_dump is cheaper for reading text and finding what to tap.',
     input: {
       scale: z.number().min(0.1).max(1).default(1).describe('Size factor from 0.1 to 1 (default 1 = full resolution).'),
+      display: DISPLAY_ID.optional(),
     },
     metadata: { category: 'ui', risk: 'LOW', tags: ['device', 'ui'] },
     annotations: {
@@ -53,13 +106,38 @@ export function screenshotTool(service: DeviceService): Tool {
       openWorldHint: true,
       sensitiveAction: true,
     },
-    async run(args, device) {
-      const png = await device.exec('screencap -p', { timeoutMs: 30_000, maxBytes: 64 * 1024 * 1024 });
+    async run(args, device, ctx) {
+      const manager = service.manager;
+      const pick = async (): Promise<PhoneDisplay | undefined> => {
+        const displays = await listDisplays(manager, device.serial, { signal: ctx.signal });
+        if (args.display === undefined) return defaultDisplay(displays);
+        const wanted = args.display;
+        const found = displays.find((d) => d.physicalId === wanted || String(d.logicalId) === wanted);
+        if (found) return found;
+        throw new ToolCallError('NOT_FOUND', `Device ${device.serial} has no display ${wanted}.`, {
+          hint: `Use one of its displays: ${displays.map((d) => `${d.physicalId} (logical ${d.logicalId}, ${d.width}x${d.height}${d.active ? ', on' : ', off'})`).join('; ') || 'none listed'}.`,
+          data: { fields: ['display'] },
+        });
+      };
+      const capture = async (display: PhoneDisplay | undefined) => {
+        const command = display ? `screencap -p -d ${display.physicalId}` : 'screencap -p';
+        const data = await device.exec(command, { timeoutMs: 30_000, maxBytes: 64 * 1024 * 1024 });
+        return { ...splitCaptureText(data, PNG_SIGNATURE), data };
+      };
+      let display = args.display !== undefined || multiDisplay.has(device.serial) ? await pick() : undefined;
+      let shot = await capture(display);
+      if (!display && MULTI_DISPLAY_WARNING.test(shot.text)) {
+        // screencap took "the first display found", which need not be the one that is on.
+        multiDisplay.add(device.serial);
+        display = await pick();
+        if (display) shot = await capture(display);
+      }
+      const png = shot.image;
       const size = pngSize(png);
       if (!size) {
-        await service.manager.tracker.check().catch(() => undefined);
-        const state = service.manager.tracker.get(device.serial)?.state;
-        if (png.length === 0 || state !== 'device')
+        await manager.tracker.check().catch(() => undefined);
+        const state = manager.tracker.get(device.serial)?.state;
+        if (shot.data.length === 0 || state !== 'device')
           throw deviceToolError(
             new DeviceIoError(
               state === 'device' ? 'disconnected' : 'offline',
@@ -71,19 +149,28 @@ export function screenshotTool(service: DeviceService): Tool {
           );
         throw new ToolCallError(
           'EXECUTION_FAILED',
-          `The device did not return a PNG (${png.length} bytes): ${png.subarray(0, 120).toString('utf8').trim()}`,
-          {
-            hint: 'The screen may be protected (secure window) or the device busy; retry once.',
-          },
+          `The device did not return a PNG (${shot.data.length} bytes): ${shot.data.subarray(0, 160).toString('utf8').trim()}`,
+          { hint: 'The device may be busy; retry once.' },
         );
       }
+      const which = display ? ` display ${display.physicalId}` : '';
+      const black =
+        display && !display.active
+          ? ` Display ${display.physicalId} is off, so the image is black; the one that is on is the default.`
+          : png.length <= (size.width * size.height) / 100
+            ? whyBlack(await stateOf(device))
+            : '';
       if (args.scale >= 0.999)
-        return imageSuccess(png, 'image/png', `Screenshot of ${device.serial} (${size.width}x${size.height}).`);
+        return imageSuccess(
+          png,
+          'image/png',
+          `Screenshot of ${device.serial}${which} (${size.width}x${size.height}).${black}`,
+        );
       const scaled = scalePng(png, args.scale);
       return imageSuccess(
         scaled.data,
         'image/png',
-        `Screenshot of ${device.serial} (${size.width}x${size.height}, scaled to ${scaled.width}x${scaled.height}).`,
+        `Screenshot of ${device.serial}${which} (${size.width}x${size.height}, scaled to ${scaled.width}x${scaled.height}).${black}`,
       );
     },
   });

@@ -205,59 +205,20 @@ async function approveSettingChange(
     throw denied(`The user denied the change '${change}'${decision.reason ? `: ${decision.reason}` : '.'}`);
 }
 
-const PLAYBACK_STATES: Record<string, string> = {
-  '0': 'none',
-  '1': 'stopped',
-  '2': 'paused',
-  '3': 'playing',
-  '6': 'buffering',
-  '7': 'error',
-};
+const NO_SHELL_COMMAND = /No shell command implementation\./;
 
-export function controlMediaTool(service: DeviceService): Tool {
-  return defineDeviceTool(service, {
-    id: 'control_media',
-    title: 'Control media playback',
-    description:
-      'Sends a media transport command (play, pause, play-pause, next, previous, stop) to the active media session, then reports the playback state and track.',
-    input: {
-      action: z
-        .enum(['play', 'pause', 'play-pause', 'next', 'previous', 'stop'])
-        .describe('Transport command to send to the active media session.'),
-    },
-    metadata: { category: 'system', risk: 'MEDIUM', tags: ['device', 'system'] },
-    annotations: {
-      readOnlyHint: false,
-      destructiveHint: false,
-      idempotentHint: false,
-      openWorldHint: true,
-      sensitiveAction: false,
-    },
-    async run(args, device) {
-      const r = await device.run(sh`cmd media_session dispatch ${args.action}`);
-      if (r.exitCode !== 0)
-        throw new ToolCallError('EXECUTION_FAILED', `The media command failed: ${firstLines(r.output)}`, {
-          hint: 'Start a media app first (app_launch), then retry.',
-        });
-      const dump = (await device.run('dumpsys media_session')).output;
-      const state = /state=PlaybackState \{state=(\d+)/.exec(dump)?.[1];
-      const track = /description=([^\n]*)/.exec(dump)?.[1]?.trim();
-      return jsonSuccess({
-        serial: device.serial,
-        sent: args.action,
-        state: state ? (PLAYBACK_STATES[state] ?? state) : null,
-        track: track ?? null,
-      });
-    },
-  });
-}
-
+/**
+ * clipboard: Android has no shell command for the clipboard — ClipboardService implements none,
+ * so `cmd clipboard` gets Binder's default "No shell command implementation." with status 0 — and
+ * since Android 10 only the app in front and the selected keyboard may read it. A phone that does
+ * answer (a build with its own `cmd clipboard`) is used as it answers.
+ */
 export function clipboardTool(service: DeviceService): Tool {
   return defineDeviceTool(service, {
     id: 'clipboard',
     title: 'Device clipboard',
     description:
-      'Reads the device clipboard text ("get") or replaces it ("set"). Needs a device whose shell offers `cmd clipboard` (the virtual phone does; many phones do not).',
+      'Reads the device clipboard text ("get") or replaces it ("set") where the phone offers a shell command for it. Stock Android has none (and since Android 10 lets only the app in front read the clipboard): then the tool says so and what to use instead.',
     input: {
       action: z.enum(['get', 'set']).describe('"get" returns the clipboard text; "set" replaces it with `text`.'),
       text: z.string().max(10_000).optional().describe('The text to put on the clipboard (for "set").'),
@@ -278,10 +239,18 @@ export function clipboardTool(service: DeviceService): Tool {
       const r = await device.run(
         args.action === 'get' ? 'cmd clipboard get' : sh`cmd clipboard set ${args.text ?? ''}`,
       );
-      if (/Can't find service|Unknown command|not found/i.test(r.output) && r.exitCode !== 0) {
-        throw new ToolCallError('UNSUPPORTED', `Device ${device.serial} offers no shell clipboard command.`, {
-          hint: 'Type the text with input_text instead, or read it from the screen with ui_dump.',
-        });
+      if (NO_SHELL_COMMAND.test(r.output) || /Can't find service/.test(r.output)) {
+        throw new ToolCallError(
+          'UNSUPPORTED',
+          `${device.serial} has no shell command for the clipboard (\`cmd clipboard\` answered "${firstLines(r.output)}"), as stock Android has none. Since Android 10 only the app in the foreground and the selected keyboard may read the clipboard, so adb's shell cannot read it at all.`,
+          {
+            hint:
+              args.action === 'get'
+                ? 'Read the text where it is shown instead (ui_dump), or have the app that holds it display it.'
+                : 'Type the text into the field with input_text instead of pasting it.',
+            data: { clipboard: 'no-shell-command' },
+          },
+        );
       }
       const out = requireSuccess(r, '`cmd clipboard`');
       if (args.action === 'set') return success(`Clipboard set (${[...(args.text ?? '')].length} characters).`);

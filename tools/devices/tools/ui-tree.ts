@@ -3,7 +3,7 @@
  * element with a ref (`e7`) that ui_tap and ui_swipe accept, the class short name, text and
  * description, the resource-id tail, the centre of its bounds and its states. Layout nodes with
  * nothing to show or do are skipped (their children move up). The refs of the latest dump per
- * device are kept for the tap tools.
+ * device are kept for the tap tools, with when the dump was taken: a ref belongs to its dump.
  */
 import { XMLParser } from 'fast-xml-parser';
 
@@ -31,9 +31,15 @@ export interface UiElement {
 export interface UiSnapshot {
   serial: string;
   elements: UiElement[];
-  /** Bounds of the root node: the screen. */
+  /** The display's size (`wm size`, turned with the dump's rotation); undefined when unknown. */
   screen: { width: number; height: number } | undefined;
+  /** Bounds of the root node: the active window, which may exclude the navigation bar or be a dialog. */
+  window: Bounds | undefined;
+  /** `<hierarchy rotation="N">`: 0 natural, 1 = 90°, 2, 3. */
+  rotation: number;
   packageName: string | undefined;
+  /** The keyguard shows (the phone is locked); undefined when not read. */
+  locked?: boolean;
   at: number;
 }
 
@@ -48,6 +54,8 @@ const parser = new XMLParser({
   isArray: (name) => name === 'node',
   parseAttributeValue: false,
   processEntities: true,
+  // Android writes line breaks and tabs in attributes as character references (&#10;).
+  htmlEntities: true,
 });
 
 function parseBounds(text: unknown): Bounds | undefined {
@@ -71,19 +79,33 @@ function statesOf(n: XmlNode): string[] {
   return states;
 }
 
-/** Parses `uiautomator dump` output (the XML may be followed by the "dumped to" line). */
-export function parseUiDump(serial: string, raw: string, at: number): UiSnapshot {
+/** The XML of a `uiautomator dump /dev/tty` output (followed by its "dumped to" line), or undefined. */
+export function dumpXml(raw: string): string | undefined {
   const start = raw.indexOf('<?xml') >= 0 ? raw.indexOf('<?xml') : raw.indexOf('<hierarchy');
   const end = raw.lastIndexOf('</hierarchy>');
-  if (start < 0 || end < 0) throw new Error('no <hierarchy> in the dump');
-  const doc = parser.parse(raw.slice(start, end + '</hierarchy>'.length)) as { hierarchy?: XmlNode };
+  return start < 0 || end < 0 ? undefined : raw.slice(start, end + '</hierarchy>'.length);
+}
+
+/**
+ * Parses `uiautomator dump` output. The screen size is the display's when given (`wm size`);
+ * otherwise, for lack of better, the root window's bounds.
+ */
+export function parseUiDump(
+  serial: string,
+  raw: string,
+  at: number,
+  display?: { width: number; height: number },
+): UiSnapshot {
+  const xml = dumpXml(raw);
+  if (!xml) throw new Error('no <hierarchy> in the dump');
+  const doc = parser.parse(xml) as { hierarchy?: XmlNode };
   const roots = doc.hierarchy?.node ?? [];
+  const rotation = Number(doc.hierarchy?.rotation ?? 0) || 0;
   const elements: UiElement[] = [];
-  let screen: UiSnapshot['screen'];
+  let window: Bounds | undefined;
   const visit = (n: XmlNode, depth: number) => {
     const bounds = parseBounds(n.bounds);
-    if (bounds && screen === undefined)
-      screen = { width: bounds.right - bounds.left, height: bounds.bottom - bounds.top };
+    if (bounds && window === undefined) window = bounds;
     const text = String(n.text ?? '');
     const description = String(n['content-desc'] ?? '');
     const resourceId = String(n['resource-id'] ?? '');
@@ -108,10 +130,14 @@ export function parseUiDump(serial: string, raw: string, at: number): UiSnapshot
     for (const child of n.node ?? []) visit(child, childDepth);
   };
   for (const root of roots) visit(root, 0);
+  const turned = display && rotation % 2 === 1 ? { width: display.height, height: display.width } : display;
+  const fromWindow = window ? { width: window.right, height: window.bottom } : undefined;
   return {
     serial,
     elements,
-    screen,
+    screen: turned ?? fromWindow,
+    window,
+    rotation,
     packageName: roots[0] ? String(roots[0].package ?? '') || undefined : undefined,
     at,
   };
@@ -135,10 +161,27 @@ export function elementLine(e: UiElement): string {
 
 export function renderSnapshot(s: UiSnapshot): string {
   const head = `${s.packageName ?? 'unknown app'} on ${s.serial}${s.screen ? ` (${s.screen.width}x${s.screen.height})` : ''}: ${s.elements.length} element(s). Tap one with ui_tap {"ref": "eN"}.`;
-  return [head, ...s.elements.map(elementLine)].join('\n');
+  const locked = s.locked
+    ? [
+        'The phone is locked: this is the lock screen. Unlock it (ui_swipe up, or ask the user to enter the PIN) before using apps.',
+      ]
+    : [];
+  return [head, ...locked, ...s.elements.map(elementLine)].join('\n');
 }
 
-/** The latest dump per device, so refs from it can be tapped. */
+/**
+ * Whether `candidate` (from a fresh dump) is verifiably the element `old` (from an earlier one):
+ * the same class, resource id and bounds, and the same text or, when it has one, description.
+ */
+export function sameElement(old: UiElement, candidate: UiElement): boolean {
+  const b = old.bounds;
+  const c = candidate.bounds;
+  if (old.className !== candidate.className || old.id !== candidate.id) return false;
+  if (b.left !== c.left || b.top !== c.top || b.right !== c.right || b.bottom !== c.bottom) return false;
+  return old.text === candidate.text || (old.description !== '' && old.description === candidate.description);
+}
+
+/** The latest dump per device, so refs from it can be tapped while they still mean what they meant. */
 export class UiRefStore {
   private readonly latest = new Map<string, UiSnapshot>();
 

@@ -1,7 +1,9 @@
 /**
- * The UI family: ui_dump (compact tree with refs), ui_tap and ui_swipe (by ref or coordinates)
- * and input_text (ASCII through `input text`, anything else through ADBKeyboard's base64
- * broadcast, since `input text` cannot type non-ASCII). Screenshots are screenshot.ts.
+ * The UI family: ui_dump (compact tree with refs) and ui_tap / ui_swipe (by ref or coordinates).
+ * A ref belongs to the dump that made it: once the screen may have changed (an action since, or a
+ * while gone by), a ref is used only if a fresh dump still shows that element (same class, id,
+ * bounds, and text or description); otherwise it is refused and the model takes a new ui_dump.
+ * input_text is input-text.ts; screenshots are screenshot.ts.
  */
 import { z } from 'zod';
 import { ToolCallError, success } from '../../core/result';
@@ -9,38 +11,75 @@ import type { Tool } from '../../core/tool';
 import type { DeviceService } from '../device-service';
 import { sh } from '../shell-words';
 import { type DeviceCall, defineDeviceTool } from './device-tool';
-import { firstLines, requireSuccess } from './arguments';
-import { type UiElement, type UiRefStore, elementLine, parseUiDump, renderSnapshot } from './ui-tree';
+import { firstLines } from './arguments';
+import { requireInput } from './refusals';
+import { parseWmSize, readUiDump } from './ui-dump-reader';
+import { type UiElement, type UiRefStore, elementLine, renderSnapshot, sameElement } from './ui-tree';
 
 const REF = z.string().regex(/^e\d+$/, 'not an element ref; refs look like "e7" and come from ui_dump');
 const COORD = z.number().int().min(0).max(20_000);
 
+/** A dump is taken as still showing the screen for this long, if no action ran since. */
+const REF_TRUST_MS = 10_000;
+
+/** The latest dump still shows the screen: nothing acted on the device since, and it is recent. */
+function dumpIsCurrent(device: DeviceCall, refs: UiRefStore): boolean {
+  const snapshot = refs.snapshot(device.serial);
+  if (!snapshot) return false;
+  const actedSince = device.previousActionAt !== undefined && device.previousActionAt >= snapshot.at;
+  return !actedSince && device.service.telemetry.now() - snapshot.at < REF_TRUST_MS;
+}
+
 async function screenSize(device: DeviceCall, refs: UiRefStore): Promise<{ width: number; height: number }> {
-  const known = refs.snapshot(device.serial)?.screen;
+  // A foldable changes size when folded, a phone when rotated: an older dump's size may be wrong.
+  const known = dumpIsCurrent(device, refs) ? refs.snapshot(device.serial)?.screen : undefined;
   if (known) return known;
   const out = (await device.run('wm size')).output;
-  const m = /Override size: (\d+)x(\d+)/.exec(out) ?? /Physical size: (\d+)x(\d+)/.exec(out);
-  if (!m)
+  const size = parseWmSize(out);
+  if (!size)
     throw new ToolCallError(
       'EXECUTION_FAILED',
       `Could not read the screen size of ${device.serial}: ${firstLines(out)}`,
     );
-  return { width: Number(m[1]), height: Number(m[2]) };
+  return size;
 }
 
-function elementFor(refs: UiRefStore, serial: string, ref: string): UiElement {
-  const element = refs.element(serial, ref);
-  if (element) return element;
+function noSuchRef(refs: UiRefStore, serial: string, ref: string): ToolCallError {
   const known = refs.snapshot(serial);
-  throw new ToolCallError(
+  return new ToolCallError(
     'NOT_FOUND',
     known
       ? `No element ${ref} in the latest ui_dump of ${serial} (it has e1-e${known.elements.length}).`
       : `No ui_dump has been taken of ${serial} yet, so ${ref} means nothing.`,
-    {
-      hint: 'Call ui_dump and use a ref from its output.',
-      data: { fields: ['ref'] },
-    },
+    { hint: 'Call ui_dump and use a ref from its output.', data: { fields: ['ref'] } },
+  );
+}
+
+/**
+ * The element a ref names, checked against the screen: trusted as dumped when nothing acted on the
+ * device since the dump and it is recent, else looked up in a fresh dump.
+ */
+async function currentElement(
+  device: DeviceCall,
+  refs: UiRefStore,
+  ref: string,
+  signal: AbortSignal,
+): Promise<{ element: UiElement; checked: boolean }> {
+  const element = refs.element(device.serial, ref);
+  if (!element) throw noSuchRef(refs, device.serial, ref);
+  if (dumpIsCurrent(device, refs)) return { element, checked: false };
+  const fresh = await readUiDump(device, { budgetMs: 15_000, signal });
+  const match = fresh.snapshot.elements.find((e) => sameElement(element, e));
+  if (match) return { element: match, checked: true };
+  throw new ToolCallError(
+    'NOT_FOUND',
+    `${ref} (${elementLine(element)
+      .trim()
+      .replace(
+        /^e\d+ /,
+        '',
+      )}) is no longer on the screen of ${device.serial}: the screen changed since the ui_dump that made ${ref}.`,
+    { hint: 'Take a new ui_dump and use a ref from it.', data: { fields: ['ref'], stale: true } },
   );
 }
 
@@ -67,7 +106,7 @@ export function uiDumpTool(service: DeviceService, refs: UiRefStore): Tool {
     id: 'ui_dump',
     title: 'Read the screen as a UI tree',
     description:
-      'Lists the elements on the device screen, one per line: ref (e.g. e7, for ui_tap/ui_swipe), class, "text", desc=…, id=resource-id, @x,y centre, and states (clickable, focused, checked…). Empty layout containers are left out. raw=true adds the uiautomator XML.',
+      'Lists the elements on the device screen, one per line: ref (e.g. e7, for ui_tap/ui_swipe), class, "text", desc=…, id=resource-id, @x,y centre, and states (clickable, focused, checked…). Empty layout containers are left out; a locked phone is said. raw=true adds the uiautomator XML.',
     input: { raw: z.boolean().default(false).describe('Also return the raw uiautomator XML (many more tokens).') },
     metadata: { category: 'ui', risk: 'LOW', tags: ['device', 'ui'] },
     annotations: {
@@ -77,23 +116,18 @@ export function uiDumpTool(service: DeviceService, refs: UiRefStore): Tool {
       openWorldHint: true,
       sensitiveAction: false,
     },
-    async run(args, device) {
-      const r = await device.run('uiautomator dump /dev/tty', { timeoutMs: 30_000, maxBytes: 8 * 1024 * 1024 });
-      let snapshot;
-      try {
-        snapshot = parseUiDump(device.serial, r.output, Date.now());
-      } catch {
-        throw new ToolCallError('EXECUTION_FAILED', `uiautomator returned no UI tree: ${firstLines(r.output)}`, {
-          hint: 'The screen may have been animating or locked; wait a moment and retry once (check with screenshot).',
-        });
-      }
+    async run(args, device, ctx) {
+      const read = await readUiDump(device, { signal: ctx.signal });
+      const snapshot = { ...read.snapshot, at: service.telemetry.now() };
       refs.set(snapshot);
       const text = renderSnapshot(snapshot);
-      const raw = args.raw ? r.output.slice(r.output.indexOf('<'), r.output.lastIndexOf('>') + 1) : undefined;
-      return success(raw ? `${text}\n\n${raw}` : text, {
+      return success(args.raw ? `${text}\n\n${read.xml}` : text, {
         serial: device.serial,
         elements: snapshot.elements.length,
         packageName: snapshot.packageName ?? null,
+        screen: snapshot.screen ?? null,
+        locked: snapshot.locked ?? null,
+        attempts: read.attempts,
       });
     },
   });
@@ -104,7 +138,7 @@ export function uiTapTool(service: DeviceService, refs: UiRefStore): Tool {
     id: 'ui_tap',
     title: 'Tap the screen',
     description:
-      'Taps an element by its ref from the latest ui_dump (preferred), or a point given as x and y in screen pixels. The screen may change afterwards; call ui_dump again for fresh refs.',
+      'Taps an element by its ref from the latest ui_dump (preferred), or a point given as x and y in screen pixels. A ref is refused once its element is no longer on screen; call ui_dump again for fresh refs after the screen changes.',
     input: {
       ref: REF.optional().describe('Element ref from the latest ui_dump, e.g. "e7".'),
       x: COORD.optional().describe('X in pixels from the left (with y, instead of ref).'),
@@ -113,7 +147,7 @@ export function uiTapTool(service: DeviceService, refs: UiRefStore): Tool {
     metadata: { category: 'ui', risk: 'MEDIUM', tags: ['device', 'ui'] },
     annotations: UI_CHANGE,
     changesUi: true,
-    async run(args, device) {
+    async run(args, device, ctx) {
       let x: number;
       let y: number;
       let what: string;
@@ -122,9 +156,11 @@ export function uiTapTool(service: DeviceService, refs: UiRefStore): Tool {
           throw new ToolCallError('INVALID_ARGUMENT', 'Give either ref or x and y, not both.', {
             data: { fields: ['ref', 'x', 'y'] },
           });
-        const element = elementFor(refs, device.serial, args.ref);
+        const { element } = await currentElement(device, refs, args.ref, ctx.signal);
         ({ x, y } = element.center);
-        what = elementLine(element).trim();
+        what = `${args.ref} ${elementLine(element)
+          .trim()
+          .replace(/^e\d+ /, '')}`;
       } else {
         if (args.x === undefined || args.y === undefined)
           throw new ToolCallError('INVALID_ARGUMENT', 'Give a ref from ui_dump, or both x and y.', {
@@ -134,7 +170,7 @@ export function uiTapTool(service: DeviceService, refs: UiRefStore): Tool {
         checkInside(x, y, await screenSize(device, refs), 'x,y');
         what = `(${x},${y})`;
       }
-      requireSuccess(await device.run(sh`input tap ${x} ${y}`), '`input tap`');
+      requireInput(await device.run(sh`input tap ${x} ${y}`), device.serial, '`input tap`');
       return success(`Tapped ${what} on ${device.serial}.`);
     },
   });
@@ -147,7 +183,7 @@ export function uiSwipeTool(service: DeviceService, refs: UiRefStore): Tool {
     id: 'ui_swipe',
     title: 'Swipe on the screen',
     description:
-      'Swipes: either in a direction (the way the finger moves: "up" scrolls a list further down) from the centre of an element (ref) or of the screen, or from x1,y1 to x2,y2. Use it to scroll lists and pages.',
+      'Swipes: either in a direction (the way the finger moves: "up" scrolls a list further down) from the centre of an element (ref) or of the screen, or from x1,y1 to x2,y2. Use it to scroll lists and pages; a swipe up from the bottom unlocks a phone without a PIN.',
     input: {
       direction: DIRECTION.optional().describe('Direction the finger moves: up, down, left or right.'),
       ref: REF.optional().describe(
@@ -175,15 +211,14 @@ export function uiSwipeTool(service: DeviceService, refs: UiRefStore): Tool {
     metadata: { category: 'ui', risk: 'MEDIUM', tags: ['device', 'ui'] },
     annotations: UI_CHANGE,
     changesUi: true,
-    async run(args, device) {
-      const screen = await screenSize(device, refs);
+    async run(args, device, ctx) {
       let from: { x: number; y: number };
       let to: { x: number; y: number };
       if (args.direction !== undefined) {
-        from =
-          args.ref !== undefined
-            ? elementFor(refs, device.serial, args.ref).center
-            : { x: Math.round(screen.width / 2), y: Math.round(screen.height / 2) };
+        const start =
+          args.ref !== undefined ? (await currentElement(device, refs, args.ref, ctx.signal)).element : undefined;
+        const screen = await screenSize(device, refs);
+        from = start?.center ?? { x: Math.round(screen.width / 2), y: Math.round(screen.height / 2) };
         const vertical = args.direction === 'up' || args.direction === 'down';
         const distance = args.distance ?? Math.round((vertical ? screen.height : screen.width) * 0.4);
         const sign = args.direction === 'up' || args.direction === 'left' ? -1 : 1;
@@ -199,57 +234,18 @@ export function uiSwipeTool(service: DeviceService, refs: UiRefStore): Tool {
             data: { fields: ['direction', 'x1', 'y1', 'x2', 'y2'] },
           });
         }
+        const screen = await screenSize(device, refs);
         from = { x: x1, y: y1 };
         to = { x: x2, y: y2 };
         checkInside(x1, y1, screen, 'x1,y1');
         checkInside(x2, y2, screen, 'x2,y2');
       }
-      requireSuccess(
+      requireInput(
         await device.run(sh`input swipe ${from.x} ${from.y} ${to.x} ${to.y} ${args.durationMs}`, { timeoutMs: 15_000 }),
+        device.serial,
         '`input swipe`',
       );
       return success(`Swiped from (${from.x},${from.y}) to (${to.x},${to.y}) on ${device.serial}.`);
-    },
-  });
-}
-
-/** What `input text` can type: printable ASCII, and no `%s` (which it would turn into a space). */
-export function typableByInputText(text: string): boolean {
-  return /^[\x20-\x7e]*$/.test(text) && !text.includes('%s');
-}
-
-export function inputTextTool(service: DeviceService): Tool {
-  return defineDeviceTool(service, {
-    id: 'input_text',
-    title: 'Type text',
-    description:
-      'Types text into the focused input field (tap the field first with ui_tap so the keyboard is shown). Plain ASCII is typed with `input text`; other text (accents, emoji, CJK, newlines) goes through the ADBKeyboard IME, which must be installed and selected on a real phone.',
-    input: {
-      text: z.string().min(1).max(4000).describe('The text to type.'),
-      pressEnter: z
-        .boolean()
-        .default(false)
-        .describe('Press Enter after typing (submits many forms and search fields).'),
-    },
-    metadata: { category: 'ui', risk: 'MEDIUM', tags: ['device', 'ui'] },
-    annotations: UI_CHANGE,
-    changesUi: true,
-    async run(args, device) {
-      const ascii = typableByInputText(args.text);
-      const command = ascii
-        ? sh`input text ${args.text.replace(/ /g, '%s')}`
-        : sh`am broadcast -a ADB_INPUT_B64 --es msg ${Buffer.from(args.text, 'utf8').toString('base64')}`;
-      const r = await device.run(command);
-      if (r.exitCode !== 0 || /Exception/.test(r.output)) {
-        throw new ToolCallError('EXECUTION_FAILED', `Typing failed on ${device.serial}: ${firstLines(r.output)}`, {
-          hint: 'Tap the input field first (ui_tap), then retry.',
-        });
-      }
-      if (args.pressEnter) requireSuccess(await device.run('input keyevent KEYCODE_ENTER'), '`input keyevent`');
-      const how = ascii ? '' : ' via ADBKeyboard';
-      return success(
-        `Typed ${[...args.text].length} character(s)${how}${args.pressEnter ? ' and pressed Enter' : ''} on ${device.serial}.`,
-      );
     },
   });
 }

@@ -3,7 +3,8 @@
  * records every simple command it runs (or tries to run) as argv. Each top-level line gets a fresh
  * shell, as each `adb shell` does on a phone.
  */
-import { COMMANDS } from './commands';
+import { commandsFor } from './commands';
+import { sleep } from './faults';
 import type { CommandContext } from './commands/types';
 import type { VirtualPhone } from './phone';
 import type { InputSource, Output } from './sh/io';
@@ -20,11 +21,16 @@ const BIN_DIRS = /^\/(system\/bin|system\/xbin|vendor\/bin|bin)\//;
 
 export class DeviceShell {
   private nextPid = 20000;
+  private readonly commands;
 
   constructor(
     private readonly phone: VirtualPhone,
     private readonly executed: string[][],
-  ) {}
+    /** Share of a real phone's command times to spend (0: none). */
+    private readonly timeScale = 0,
+  ) {
+    this.commands = commandsFor(phone.profile);
+  }
 
   /** Runs one command line in a new shell; resolves to its exit status. */
   run(line: string, io: ShellIO): Promise<number> {
@@ -58,7 +64,7 @@ export class DeviceShell {
       record: (argv) => this.executed.push(argv),
       execute: (argv, io) => {
         const name = (argv[0] ?? '').replace(BIN_DIRS, '');
-        const handler = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+        const handler = Object.hasOwn(this.commands, name) ? this.commands[name] : undefined;
         if (!handler) return null;
         const ctx: CommandContext = {
           ...io,
@@ -67,6 +73,7 @@ export class DeviceShell {
           runLine: (line) => this.runNested(line, io),
           out: (text) => io.stdout.write(text),
           err: (text) => io.stderr.write(text),
+          takeTime: (ms) => (this.timeScale > 0 ? sleep(ms * this.timeScale, io.signal) : Promise.resolve()),
         };
         return Promise.resolve().then(() => handler(ctx));
       },

@@ -8,12 +8,21 @@ import { DeviceShell } from './device-shell';
 import type { FaultSettings } from './faults';
 import { VirtualPhone } from './phone';
 import { SYSTEM_PID } from './phone';
+import { type DeviceProfile, type ProfileName, profileOf } from './profiles';
 import { resolveService } from './services/resolve';
 import type { ShellServiceDeps } from './services/shell-service';
 import { TransportServer } from './transport-server';
 
 export type { FaultSettings } from './faults';
 export { VirtualPhone } from './phone';
+export {
+  type DeviceProfile,
+  DEFAULT_PROFILE,
+  PROFILE_NAMES,
+  PROFILES,
+  type ProfileName,
+  isProfileName,
+} from './profiles';
 export { adbState, runAdb, startAdbServer, waitForAdbState } from './adb-cli';
 export { connectToAdb, disconnectFromAdb } from './adb-link';
 export { parseScript, ShellSyntaxError } from './sh/parse';
@@ -21,10 +30,15 @@ export { parseScript, ShellSyntaxError } from './sh/parse';
 export interface VirtualDeviceOptions {
   /** TCP port to listen on; 0 (the default) picks a free one. */
   port?: number;
-  /** `ro.product.model`, shown by `adb devices -l`. */
+  /** The family of phones it answers as (profiles.ts); `pixel` by default. */
+  profile?: ProfileName | DeviceProfile;
+  /** `ro.product.model`, shown by `adb devices -l`; the profile's by default. */
   model?: string;
-  /** `ro.product.name` and `ro.product.device`. */
-  name?: string;
+  /**
+   * How much of a real phone's time its commands take (`uiautomator dump` 1–3 s, `input` 0.25–0.8 s,
+   * `screencap` 0.5–1 s, per profile): 0 (the default) answers at once, 1 as slowly as a phone.
+   */
+  timeScale?: number;
   /** The phone's clock in ms since the epoch (default Date.now), for deterministic logs and dates. */
   now?: () => number;
 }
@@ -56,8 +70,8 @@ export interface VirtualDevice {
 const FEATURES = 'shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir,apex,abb_exec,fixed_push_symlink_timestamp';
 
 export async function startVirtualDevice(opts: VirtualDeviceOptions = {}): Promise<VirtualDevice> {
-  const model = opts.model ?? 'Toolgate Virtual Phone';
-  const name = opts.name ?? 'toolgate_virtual';
+  const profile = profileOf(opts.profile);
+  const model = opts.model ?? profile.model;
   const commandLog: string[] = new BoundedLog<string>(COMMAND_LOG_LIMIT);
   const executedCommands: string[][] = new BoundedLog<string[]>(COMMAND_LOG_LIMIT);
   let phone: VirtualPhone | undefined;
@@ -65,16 +79,16 @@ export async function startVirtualDevice(opts: VirtualDeviceOptions = {}): Promi
 
   const server: TransportServer = new TransportServer({
     banner: () =>
-      `device::ro.product.name=${name};ro.product.model=${model};ro.product.device=${name};features=${FEATURES}`,
+      `device::ro.product.name=${profile.product};ro.product.model=${model};ro.product.device=${profile.device};features=${FEATURES}`,
     faults: () => device.faults,
     resolveService: (service) => (phone && deps ? resolveService(service, phone, deps) : null),
     onRefused: (service, reason) => phone?.log.add('W', 'adbd', `refused service '${service}': ${reason}`, SYSTEM_PID),
   });
   const port = await server.listen(opts.port ?? 0);
   const serial = `127.0.0.1:${port}`;
-  const createdPhone = new VirtualPhone({ model, name, serial, ...(opts.now ? { now: opts.now } : {}) });
+  const createdPhone = new VirtualPhone({ model, serial, profile, ...(opts.now ? { now: opts.now } : {}) });
   phone = createdPhone;
-  const shell = new DeviceShell(createdPhone, executedCommands);
+  const shell = new DeviceShell(createdPhone, executedCommands, opts.timeScale ?? 0);
   deps = { shell, commandLog, faults: () => device.faults, unplug: () => server.dropAll() };
 
   const device: VirtualDevice = {

@@ -1,10 +1,15 @@
 /**
- * The simulated phone: packages, a task stack, focus and keyboard, and the phone-wide services.
- * Everything the shell commands read or change lives here, so tests can inspect it directly.
- * Input (taps, swipes, keys) is in phone/input.ts; app screens are in phone/apps/.
+ * The simulated phone: packages, a task stack, focus and keyboard, and the phone-wide services,
+ * answering as its profile's family of phones does (profiles.ts). Everything the shell commands
+ * read or change lives here, so tests can inspect it directly. Input (taps, swipes, keys) is in
+ * phone/input.ts; app screens are in phone/apps/; the display layout in phone/layout.ts.
  */
 import type { AppContext, VirtualApp } from './phone/apps/app';
-import { createAdbKeyboard, createInstalledApp } from './phone/apps/installed';
+import { createAdbKeyboard } from './phone/apps/installed';
+import { AppState } from './phone/app-state';
+import { type PhoneConditions, PhoneHardware, keyboardSettings, serialNumberFor } from './phone/hardware';
+import { SYSTEM_UI, keyguardTree } from './phone/keyguard';
+import { type ScreenLayout, scaleNode } from './phone/layout';
 import { LAUNCHER_PACKAGE, createLauncher } from './phone/apps/launcher';
 import { createMusicApp } from './phone/apps/music';
 import { createNotesApp } from './phone/apps/notes';
@@ -16,11 +21,19 @@ import { PackageRegistry, shortComponent, type PackageRecord } from './phone/pac
 import { defaultProps } from './phone/props';
 import { PhoneServices } from './phone/services';
 import { hierarchyXml, rect, type UiNode } from './phone/ui';
+import { ADB_KEYBOARD_IME, type DeviceProfile, type DisplaySpec, type ProfileName, profileOf } from './profiles';
+
+export type { PhoneConditions } from './phone/hardware';
 
 export interface PhoneOptions {
-  model: string;
-  name: string;
+  /** The serial adb lists (`127.0.0.1:PORT`); `ro.serialno` is the phone's own. */
   serial: string;
+  /** Which family of phones it answers as (default `pixel`). */
+  profile?: ProfileName | DeviceProfile;
+  /** `ro.product.model`; the profile's by default. */
+  model?: string;
+  /** `ro.serialno`; derived from the profile and the serial by default. */
+  serialNumber?: string;
   /** The clock, in ms since the epoch (injectable for deterministic tests). */
   now?: () => number;
 }
@@ -40,7 +53,10 @@ export const SYSTEM_PID = 612;
 const DAY = 86_400_000;
 
 export class VirtualPhone {
-  readonly screen = { width: 720, height: 1280, density: 320 };
+  readonly profile: DeviceProfile;
+  readonly hardware: PhoneHardware;
+  /** A window transition happened since the last dump (some profiles' uiautomator fails once then). */
+  transitionPending = false;
   readonly now: () => number;
   readonly bootTime: number;
   readonly fs: VirtualFs;
@@ -52,28 +68,33 @@ export class VirtualPhone {
   awake = true;
   keyboardShown = false;
   focus: Focus | null = null;
-  private readonly packages = new PackageRegistry();
+  /** The installed packages (installs and removals: phone/package-ops.ts). */
+  readonly packages = new PackageRegistry();
   private tasks: Task[] = [];
-  private readonly fields = new Map<string, string>();
-  private readonly scrolls = new Map<string, number>();
+  private readonly appState = new AppState();
   private readonly pids = new Map<string, number>();
   private nextPid = 3100;
 
   constructor(options: PhoneOptions) {
+    this.profile = profileOf(options.profile);
     this.now = options.now ?? Date.now;
     this.bootTime = this.now() - 3_600_000;
     this.fs = new VirtualFs(() => Math.floor(this.now() / 1000));
     this.log = new LogBuffer(this.now);
-    this.props = defaultProps({ ...options, screen: this.screen });
-    this.services = new PhoneServices(this.props, this.now, () => this.packages.launchable());
-    const preinstalled = [
-      createLauncher(),
-      createSettingsApp(),
-      createMusicApp(),
-      createNotesApp(),
-      createShopApp(),
-      createAdbKeyboard(),
-    ];
+    this.props = defaultProps({
+      model: options.model ?? this.profile.model,
+      serialNumber: options.serialNumber ?? serialNumberFor(this.profile, options.serial),
+      profile: this.profile,
+    });
+    this.hardware = new PhoneHardware(this.profile, this.props);
+    this.services = new PhoneServices(
+      this.props,
+      this.now,
+      () => this.packages.launchable(),
+      keyboardSettings(this.profile),
+    );
+    const preinstalled = [createLauncher(), createSettingsApp(), createMusicApp(), createNotesApp(), createShopApp()];
+    if (this.profile.keyboard.adbKeyboard !== 'absent') preinstalled.push(createAdbKeyboard());
     for (const app of preinstalled)
       this.packages.register(app, app.info.system ? '/system/app' : '/data/app', this.bootTime - 30 * DAY);
     this.fs.seed('/storage/emulated/0/Download/welcome.txt', 'Welcome to the Toolgate virtual phone.\n');
@@ -85,6 +106,48 @@ export class VirtualPhone {
     this.log.add('I', 'WifiService', 'Wi-Fi connected to "VirtualNet"', SYSTEM_PID);
   }
 
+  // ── the device: displays, conditions, OEM settings (phone/hardware.ts) ──
+
+  get conditions(): PhoneConditions {
+    return this.hardware.conditions;
+  }
+
+  /** The built-in display that is on. */
+  get display(): DisplaySpec {
+    return this.hardware.display;
+  }
+
+  /** Pixels and scale of the active display (apps lay out in 720-wide units, phone/layout.ts). */
+  get layout(): ScreenLayout {
+    return this.hardware.layout;
+  }
+
+  get screen(): { width: number; height: number; density: number } {
+    const { width, height, density } = this.display;
+    return { width, height, density };
+  }
+
+  /** Folds or unfolds a foldable: the outer display goes on when folded. */
+  setFolded(folded: boolean): void {
+    if (this.profile.displays.length < 2) return;
+    this.hardware.activeDisplay = folded ? 1 : 0;
+    this.onNavigation();
+  }
+
+  /** The input methods installed, by id (`ime list -a -s`). */
+  inputMethods(): string[] {
+    const ids = [this.profile.keyboard.defaultIme];
+    if (this.getPackage('com.android.adbkeyboard')) ids.push(ADB_KEYBOARD_IME);
+    return ids;
+  }
+
+  /** The foreground activity shows a FLAG_SECURE window: screenshots of it come out black. */
+  secureWindowShown(): boolean {
+    if (this.conditions.locked) return false;
+    const fg = this.foreground();
+    return this.getPackage(fg.packageName)?.info.secureActivities?.includes(fg.activity) ?? false;
+  }
+
   // ── packages ───────────────────────────────────────────────────────────
 
   listPackages(): PackageRecord[] {
@@ -93,44 +156,6 @@ export class VirtualPhone {
 
   getPackage(name: string): PackageRecord | undefined {
     return this.packages.get(name);
-  }
-
-  /** `pm install`: returns the line pm prints (`Success` or `Failure [CODE: …]`). */
-  installApk(path: string, replace: boolean): string {
-    const data = this.fs.read(path);
-    if (typeof data === 'string') return `Failure [INSTALL_FAILED_INVALID_URI: ${path}: ${data}]`;
-    const info = this.packages.check(path, data, replace);
-    if (typeof info === 'string') return info;
-    this.forceStop(info.packageName);
-    this.packages.put(createInstalledApp(info), this.now());
-    this.log.add(
-      'I',
-      'PackageManager',
-      `Package ${info.packageName} installed (versionName=${info.versionName})`,
-      SYSTEM_PID,
-    );
-    return 'Success';
-  }
-
-  /** `pm uninstall`: system apps and unknown packages cannot be removed. */
-  uninstall(name: string): boolean {
-    const record = this.packages.get(name);
-    if (!record || record.info.system) return false;
-    this.clearData(name);
-    this.packages.remove(name);
-    this.log.add('I', 'PackageManager', `Package ${name} removed`, SYSTEM_PID);
-    return true;
-  }
-
-  /** `pm clear`: stops the app and forgets its data. */
-  clearData(name: string): boolean {
-    const record = this.packages.get(name);
-    if (!record) return false;
-    this.forceStop(name);
-    record.app.clearData();
-    this.clearAppState(name);
-    this.services.cancelNotifications(name);
-    return true;
   }
 
   // ── processes and activities ───────────────────────────────────────────
@@ -255,31 +280,31 @@ export class VirtualPhone {
   // ── app state seen through the UI ───────────────────────────────────────
 
   fieldText(packageName: string, fieldId: string): string {
-    return this.fields.get(`${packageName}|${fieldId}`) ?? '';
+    return this.appState.field(packageName, fieldId);
   }
 
   setFieldText(packageName: string, fieldId: string, text: string): void {
-    this.fields.set(`${packageName}|${fieldId}`, text);
+    this.appState.setField(packageName, fieldId, text);
   }
 
   scrollOffset(packageName: string, listId: string): number {
-    return this.scrolls.get(`${packageName}|${listId}`) ?? 0;
+    return this.appState.scroll(packageName, listId);
   }
 
   setScrollOffset(packageName: string, listId: string, offset: number): void {
-    this.scrolls.set(`${packageName}|${listId}`, offset);
+    this.appState.setScroll(packageName, listId, offset);
   }
 
   appFor(packageName: string): VirtualApp | undefined {
     return this.packages.get(packageName)?.app;
   }
 
-  /** The context an app renders and acts in. */
+  /** The context an app renders and acts in (in layout units). */
   contextFor(packageName: string, activity: string): AppContext {
     return {
       packageName,
       activity,
-      screen: this.screen,
+      screen: this.layout.appScreen,
       services: this.services,
       field: (id) => this.fieldText(packageName, id),
       setField: (id, text) => this.setFieldText(packageName, id, text),
@@ -294,17 +319,37 @@ export class VirtualPhone {
     };
   }
 
-  /** The view tree of the foreground window, as uiautomator sees it. */
+  /**
+   * The view tree of the active window in display pixels, as uiautomator sees it: the app's window
+   * above the navigation bar, or the keyguard while the phone is locked.
+   */
   hierarchy(): UiNode {
+    const layout = this.layout;
+    if (this.conditions.locked) {
+      const clock = new Date(this.now()).toISOString().slice(11, 16);
+      return keyguardTree(layout.width, layout.height, clock, this.conditions.lockSecure);
+    }
     const fg = this.foreground();
     const app = this.appFor(fg.packageName);
     const children = app ? app.render(this.contextFor(fg.packageName, fg.activity)) : [];
     return {
       className: 'android.widget.FrameLayout',
       packageName: fg.packageName,
-      bounds: rect(0, 0, this.screen.width, this.screen.height),
-      children,
+      bounds: rect(0, 0, layout.width, layout.contentHeight),
+      children: children.map((c) => scaleNode(c, layout.scale)),
     };
+  }
+
+  /** The package of the window that has focus: the keyguard's System UI while locked. */
+  focusedPackage(): string {
+    return this.conditions.locked ? SYSTEM_UI : this.foreground().packageName;
+  }
+
+  /** Swipe up on an insecure keyguard: the phone unlocks. */
+  dismissKeyguard(): void {
+    if (!this.conditions.locked || this.conditions.lockSecure) return;
+    this.conditions.locked = false;
+    this.onNavigation();
   }
 
   hierarchyXml(): string {
@@ -317,6 +362,7 @@ export class VirtualPhone {
     if (this.pids.has(packageName)) return;
     const pid = this.nextPid++;
     this.pids.set(packageName, pid);
+    if (packageName === this.services.media.ownerPackage) this.services.media.open(pid);
     this.log.add(
       'I',
       'ActivityManager',
@@ -331,15 +377,15 @@ export class VirtualPhone {
     if (wasFront) this.goHome();
   }
 
-  /** Forgets what only lived in the app's process: field drafts and scroll positions. */
-  private clearAppState(packageName: string): void {
-    for (const map of [this.fields, this.scrolls]) {
-      for (const key of [...map.keys()]) if (key.startsWith(`${packageName}|`)) map.delete(key);
-    }
+  /** Forgets what only lived in the app's process: field drafts, scroll positions, its media session. */
+  clearAppState(packageName: string): void {
+    if (packageName === this.services.media.ownerPackage) this.services.media.close();
+    this.appState.forget(packageName);
   }
 
-  /** A different activity is in front: focus and keyboard go away. */
+  /** A different activity is in front: focus and keyboard go away, and a window transition runs. */
   private onNavigation(): void {
+    this.transitionPending = true;
     const fg = this.foreground();
     if (this.focus && (this.focus.packageName !== fg.packageName || this.focus.activity !== fg.activity)) {
       this.focus = null;

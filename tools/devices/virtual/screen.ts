@@ -1,7 +1,9 @@
 /**
- * Renders the phone's screen: status bar, the foreground window's nodes (buttons filled, fields
- * boxed, the focused field highlighted, checkboxes ticked, text in a block font) and the keyboard
- * while it is shown. A sleeping phone renders black. `screencap -p` encodes it as PNG.
+ * Renders a display of the phone: status bar, the foreground window's nodes (buttons filled, fields
+ * boxed, the focused field highlighted, checkboxes ticked, text in a block font), the keyboard
+ * while it is shown and the navigation bar. A sleeping phone, a display that is off (the folded
+ * half of a foldable) and a FLAG_SECURE window's content render black, as screencap gets them.
+ * `screencap -p` encodes it as PNG.
  */
 import { PNG } from 'pngjs';
 import type { VirtualPhone } from './phone';
@@ -123,24 +125,34 @@ function drawNode(canvas: Canvas, node: UiNode, ink: Color): void {
   for (const child of node.children) drawNode(canvas, child, childInk);
 }
 
-export function renderFrame(phone: VirtualPhone): Frame {
-  const { width, height } = phone.screen;
+/** Renders display `index` of the phone (default: the one that is on). */
+export function renderFrame(phone: VirtualPhone, index = phone.hardware.activeDisplay): Frame {
+  const display = phone.profile.displays[index] ?? phone.display;
+  const { width, height } = display;
   const canvas = new Canvas(width, height);
-  if (!phone.awake) {
-    canvas.fill({ left: 0, top: 0, right: width, bottom: height }, [0, 0, 0]);
+  const black: Color = [0, 0, 0];
+  if (!phone.awake || index !== phone.hardware.activeDisplay) {
+    canvas.fill({ left: 0, top: 0, right: width, bottom: height }, black);
     return { width, height, pixels: canvas.pixels };
   }
+  const { contentHeight, scale } = phone.layout;
   const root = phone.hierarchy();
-  if (root.packageName === 'com.android.launcher3') canvas.fill(root.bounds, LAUNCHER_BG);
-  drawNode(canvas, root, INK);
-  canvas.fill({ left: 0, top: 0, right: width, bottom: 48 }, STATUS_BG);
+  if (phone.secureWindowShown()) canvas.fill(root.bounds, black);
+  else {
+    if (root.packageName === 'com.android.launcher3') canvas.fill(root.bounds, LAUNCHER_BG);
+    if (root.packageName === 'com.android.systemui') canvas.fill(root.bounds, LAUNCHER_BG);
+    drawNode(canvas, root, INK);
+  }
+  if (contentHeight < height) canvas.fill({ left: 0, top: contentHeight, right: width, bottom: height }, black);
+  const statusBar = Math.round(48 * scale);
+  canvas.fill({ left: 0, top: 0, right: width, bottom: statusBar }, STATUS_BG);
   const now = new Date(phone.now());
   const clock = `${String(now.getUTCHours()).padStart(2, '0')}:${String(now.getUTCMinutes()).padStart(2, '0')}`;
-  canvas.text({ left: 8, top: 0, right: 200, bottom: 48 }, clock, WHITE, 4);
-  canvas.fill({ left: width - 60, top: 14, right: width - 20, bottom: 34 }, WHITE); // battery
-  if (phone.keyboardShown) {
-    canvas.fill(keyboardArea(width, height), KEYBOARD_BG);
-    for (const key of keyboardKeys(width, height)) {
+  canvas.text({ left: 8, top: 0, right: 200, bottom: statusBar }, clock, WHITE, 4);
+  canvas.fill({ left: width - 60, top: 14, right: width - 20, bottom: statusBar - 14 }, WHITE); // battery
+  if (phone.keyboardShown && !phone.conditions.locked) {
+    canvas.fill(keyboardArea(width, contentHeight), KEYBOARD_BG);
+    for (const key of keyboardKeys(width, contentHeight)) {
       canvas.fill(key.bounds, WHITE);
       canvas.text(key.bounds, key.label, INK, 4, true);
     }

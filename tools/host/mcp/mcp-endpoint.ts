@@ -16,11 +16,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Disposable } from '../../core/disposable';
 import type { ToolExecutor } from '../../core/executor';
 import type { ToolRegistry } from '../../core/registry';
 import type { ToolCall } from '../../core/tool';
 import { newCallId } from '../../core/call-ids';
 import type { ClientIdentity } from '../auth/client-tokens';
+import { serveContent } from './content-handlers';
+import type { McpContentProvider } from './mcp-content';
 import { OpenRequests } from './open-requests';
 import { type SessionCaps, capRefusal } from './session-caps';
 import { toMcpResult, toMcpTool } from './tool-listing';
@@ -45,6 +48,8 @@ export interface McpEndpointOptions {
   idleSessionMs?: number;
   /** Open sessions allowed per client and in all. */
   caps?: Partial<SessionCaps>;
+  /** Prompts and resources to serve besides the tools (the installed skills). */
+  content?: McpContentProvider;
 }
 
 export const DEFAULT_SESSION_CAPS: SessionCaps = { perClient: 64, total: 256 };
@@ -64,6 +69,7 @@ export class McpEndpoint {
   /** Each tools/call tied to its HTTP request: a caller whose request ends unanswered is gone. */
   private readonly requests = new OpenRequests();
   private readonly unsubscribe;
+  private readonly unsubscribeContent: Disposable | undefined;
   private readonly sweeper: NodeJS.Timeout;
   private readonly idleMs: number;
   private readonly caps: SessionCaps;
@@ -71,6 +77,12 @@ export class McpEndpoint {
   constructor(private readonly options: McpEndpointOptions) {
     this.unsubscribe = options.registry.onChange(() => {
       for (const s of this.sessions.values()) void s.server.sendToolListChanged().catch(() => undefined);
+    });
+    this.unsubscribeContent = options.content?.onChange(() => {
+      for (const s of this.sessions.values()) {
+        void s.server.sendPromptListChanged().catch(() => undefined);
+        void s.server.sendResourceListChanged().catch(() => undefined);
+      }
     });
     this.idleMs = options.idleSessionMs ?? 30 * 60_000;
     this.caps = { ...DEFAULT_SESSION_CAPS, ...options.caps };
@@ -105,10 +117,17 @@ export class McpEndpoint {
 
   private createServer(label: string): Server {
     const { registry, executor, version } = this.options;
+    const { content } = this.options;
     const server = new Server(
       { name: 'toolgate', title: 'Toolgate', version },
-      { capabilities: { tools: { listChanged: true } } },
+      {
+        capabilities: {
+          tools: { listChanged: true },
+          ...(content ? { prompts: { listChanged: true }, resources: { listChanged: true } } : {}),
+        },
+      },
     );
+    if (content) serveContent(server, content);
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: registry.list().map(toMcpTool) }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       const progressToken = request.params._meta?.progressToken;
@@ -214,6 +233,7 @@ export class McpEndpoint {
   async close(): Promise<void> {
     clearInterval(this.sweeper);
     this.unsubscribe.dispose();
+    this.unsubscribeContent?.dispose();
     const all = [...this.sessions.values()];
     this.sessions.clear();
     await Promise.all(all.map((s) => s.server.close().catch(() => undefined)));

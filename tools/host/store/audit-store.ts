@@ -52,19 +52,31 @@ export class AuditStore {
     const rows = this.db.prepare('SELECT * FROM approval_audit ORDER BY id DESC LIMIT ?').all(limit) as Array<
       Record<string, unknown>
     >;
-    return rows.map((r) => ({
-      id: r.id as number,
-      at: r.at as number,
-      callId: r.call_id as string,
-      sessionId: r.session_id as string,
-      toolId: r.tool_id as string,
-      argsDigest: r.args_digest as string,
-      decision: r.decision as AuditRecord['decision'],
-      ...(r.reason ? { reason: r.reason as string } : {}),
-      ...(r.decider ? { decider: r.decider as string } : {}),
-      ...(r.scope ? { scope: r.scope as string } : {}),
-      ...(r.rule ? { rule: r.rule as string } : {}),
-      ...(typeof r.waited_ms === 'number' ? { waitedMs: r.waited_ms } : {}),
-    }));
+    return rows.map(fromRow);
   }
+
+  /** The decisions about one call (its tool-level approval, its shell commands), oldest first. */
+  forCall(callId: string): Array<AuditRecord & { id: number }> {
+    const rows = this.db.prepare('SELECT * FROM approval_audit WHERE call_id = ? ORDER BY id').all(callId) as Array<
+      Record<string, unknown>
+    >;
+    return rows.map(fromRow);
+  }
+}
+
+function fromRow(r: Record<string, unknown>): AuditRecord & { id: number } {
+  return {
+    id: r.id as number,
+    at: r.at as number,
+    callId: r.call_id as string,
+    sessionId: r.session_id as string,
+    toolId: r.tool_id as string,
+    argsDigest: r.args_digest as string,
+    decision: r.decision as AuditRecord['decision'],
+    ...(r.reason ? { reason: r.reason as string } : {}),
+    ...(r.decider ? { decider: r.decider as string } : {}),
+    ...(r.scope ? { scope: r.scope as string } : {}),
+    ...(r.rule ? { rule: r.rule as string } : {}),
+    ...(typeof r.waited_ms === 'number' ? { waitedMs: r.waited_ms } : {}),
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * The host's SQLite database (node:sqlite, WAL): trace spans, breaker transitions, the approval
- * audit log and rules, shortcuts, settings, client tokens and UI sessions. Versioned migrations run in a
- * transaction at open, tracked by `PRAGMA user_version`, so a database is never left half-migrated.
+ * audit log and rules, shortcuts, settings, client tokens, UI sessions and installed skills.
+ * Versioned migrations run in a transaction at open, tracked by `PRAGMA user_version`, so a
+ * database is never left half-migrated.
  */
 import { type SqliteDatabase, openSqlite, pragmaValue, transaction } from '../../common/sqlite';
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
@@ -79,6 +80,24 @@ export const MIGRATIONS: readonly string[] = [
    DELETE FROM breaker_transitions WHERE instr(tool_id, '@') > 0;
    UPDATE breaker_transitions SET cause = rtrim(substr(cause, 1, instr(cause, ' (') - 1))
      WHERE instr(cause, ' (') > 0;`,
+  // Installed skills (store/skill-store.ts). SKILL.md is kept here as installed: the tools, prompts
+  // and resources a skill brings are built from this copy, never from the files on disk.
+  // skill_seeds remembers which bundled skills were offered, so one the person removed stays removed.
+  `CREATE TABLE IF NOT EXISTS skills (
+     name TEXT PRIMARY KEY,
+     skill_md TEXT NOT NULL,
+     source TEXT NOT NULL,
+     origin TEXT NOT NULL,
+     enabled INTEGER NOT NULL DEFAULT 1,
+     files INTEGER NOT NULL,
+     bytes INTEGER NOT NULL,
+     installed_at REAL NOT NULL,
+     updated_at REAL NOT NULL
+   );
+   CREATE TABLE IF NOT EXISTS skill_seeds (
+     name TEXT PRIMARY KEY,
+     seeded_at REAL NOT NULL
+   );`,
   // Approvals a person can rely on: what an approval covered, the rule that decided, how long a
   // call waited (kept apart from its run in spans too), and the person's approval rules.
   `ALTER TABLE approval_audit ADD COLUMN scope TEXT;

@@ -10,11 +10,14 @@
 import type { TraceSpan } from '../../core/trace-span';
 import { transaction } from '../../common/sqlite';
 import type { Db } from './database';
+import type { UsageSpan } from '../usage-report';
 
 export interface SpanFilter {
   toolId?: string;
   outcome?: string;
   callId?: string;
+  /** Spans of the calls a call started (its batch steps, its shortcut's steps). */
+  parentCallId?: string;
   since?: number;
   until?: number;
   limit?: number;
@@ -149,6 +152,10 @@ export class SpanStore {
       where.push('call_id = @callId');
       params.callId = filter.callId;
     }
+    if (filter.parentCallId) {
+      where.push('parent_call_id = @parentCallId');
+      params.parentCallId = filter.parentCallId;
+    }
     if (filter.since !== undefined) {
       where.push('started_at >= @since');
       params.since = filter.since;
@@ -159,6 +166,32 @@ export class SpanStore {
     }
     const sql = `SELECT * FROM spans ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY started_at DESC, rowid DESC LIMIT @limit`;
     return (this.db.prepare(sql).all(params) as unknown as SpanRow[]).map(fromRow);
+  }
+
+  /** The newest spans as the usage report reads them: no argument digest to parse. */
+  usageSpans(filter: { toolId?: string; limit: number }): UsageSpan[] {
+    this.flush();
+    const columns =
+      'call_id AS callId, tool_id AS toolId, attempt, started_at AS startedAt, duration_ms AS durationMs, outcome, error_code AS errorCode, error_slug AS errorSlug, error_text AS errorText';
+    const rows = filter.toolId
+      ? this.db
+          .prepare(`SELECT ${columns} FROM spans WHERE tool_id = ? ORDER BY started_at DESC, rowid DESC LIMIT ?`)
+          .all(filter.toolId, filter.limit)
+      : this.db.prepare(`SELECT ${columns} FROM spans ORDER BY started_at DESC, rowid DESC LIMIT ?`).all(filter.limit);
+    return (rows as unknown as Array<UsageSpan & Record<string, unknown>>).map((r) => {
+      const span: UsageSpan = {
+        callId: r.callId,
+        toolId: r.toolId,
+        attempt: r.attempt,
+        startedAt: r.startedAt,
+        durationMs: r.durationMs,
+        outcome: r.outcome,
+      };
+      if (r.errorCode) span.errorCode = r.errorCode;
+      if (r.errorSlug) span.errorSlug = r.errorSlug;
+      if (r.errorText) span.errorText = r.errorText;
+      return span;
+    });
   }
 
   count(): number {

@@ -1,6 +1,6 @@
 /**
  * Where a waiting call comes from, in words: the MCP client and its session, a step of a batch or
- * a shortcut (and who asked for that), or the UI itself; and the client a session belongs to,
+ * a shortcut (and who asked for that), the UI itself or a replay of an earlier call; and the client a session belongs to,
  * which the page groups by.
  */
 import { shortId } from '../../components/format';
@@ -26,6 +26,8 @@ function callerWords(c: Caller): string {
       return `a batch${c.id ? ` (call ${shortId(c.id)})` : ''}`;
     case 'shortcut':
       return `${c.label ?? 'a shortcut'}${c.id ? ` (call ${shortId(c.id)})` : ''}`;
+    case 'replay':
+      return `a person in the Toolgate UI, running ${c.id ? `call ${shortId(c.id)}` : 'an earlier call'} again`;
     default:
       return c.id ? `a call made by call ${shortId(c.id)}` : 'Toolgate itself';
   }

@@ -2,7 +2,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BreakerView } from '../../../../shared/contract';
 import { describeError } from '../../api/host-request-error';
-import { formatCountdown } from '../../components/format';
+import { useCallback, useEffect } from 'react';
+import { formatClock, formatCountdown } from '../../components/format';
 import { hrefFor } from '../../router/hash-route';
 import { useApi } from '../../state/api-context';
 import { queryKeys } from '../../state/query-keys';
@@ -10,19 +11,37 @@ import { BreakerStateBadge } from './BreakerStateBadge';
 import { BreakerTimeline } from './BreakerTimeline';
 import { breakerTool } from './breaker-tool';
 
-function Cooldown(props: { view: BreakerView; fetchedAt: number; now: number }): React.JSX.Element | null {
-  const { view } = props;
-  if (view.state !== 'OPEN') return null;
+/**
+ * An open breaker's cooldown: when it ends the breaker admits one probe call (it is HALF_OPEN from
+ * then on, as its timeline records). When the countdown runs out the view is fetched again, so
+ * the badge moves to HALF_OPEN at the time the timeline says.
+ */
+function Cooldown(props: {
+  view: BreakerView;
+  fetchedAt: number;
+  now: number;
+  onOver(): void;
+}): React.JSX.Element | null {
+  const { view, onOver } = props;
   const deadline = view.probeAt ?? props.fetchedAt + view.cooldownRemainingMs;
   const left = deadline - props.now;
+  const open = view.state === 'OPEN';
+  const over = open && left <= 0;
+  useEffect(() => {
+    if (over) onOver();
+  }, [over, onOver]);
+  if (!open) return null;
   return (
     <p className="cooldown" data-testid="cooldown">
       {left > 0 ? (
         <>
-          Probe admitted in <strong className="mono">{formatCountdown(left)}</strong>
+          Probe admitted in <strong className="mono">{formatCountdown(left)}</strong>{' '}
+          <span className="muted small">
+            (at {formatClock(deadline).slice(0, 8)}: the first call after that is the probe)
+          </span>
         </>
       ) : (
-        'Cooldown over: the next call is the probe.'
+        `Cooldown over at ${formatClock(deadline).slice(0, 8)}: the breaker is HALF_OPEN and admits the next call as its probe.`
       )}
     </p>
   );
@@ -36,6 +55,7 @@ export function BreakerCard(props: { view: BreakerView; fetchedAt: number; now: 
     mutationFn: () => api.resetBreaker({ toolId: view.toolId }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.breakers }),
   });
+  const cooldownOver = useCallback(() => void client.invalidateQueries({ queryKey: queryKeys.breakers }), [client]);
   return (
     <section
       className={`card breaker-card state-${view.state}`}
@@ -67,7 +87,7 @@ export function BreakerCard(props: { view: BreakerView; fetchedAt: number; now: 
       <p className="muted small">
         {view.consecutiveFailures} consecutive failure{view.consecutiveFailures === 1 ? '' : 's'}
       </p>
-      <Cooldown view={view} fetchedAt={props.fetchedAt} now={props.now} />
+      <Cooldown view={view} fetchedAt={props.fetchedAt} now={props.now} onOver={cooldownOver} />
       {view.lastError ? (
         <p className="wrap">
           <span className="muted">Last error:</span> {view.lastError}

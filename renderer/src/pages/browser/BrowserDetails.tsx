@@ -1,10 +1,14 @@
 /** The browser's state beside the mirror: URL and title, the tabs (active marked), recent actions. */
 import type { BrowserView } from '../../../../shared/contract';
-import { Badge } from '../../components/Badge';
+import { Badge, type BadgeTone } from '../../components/Badge';
 import { formatAgo, formatClock } from '../../components/format';
 import { useNow } from '../../components/use-now';
 
 const SHOWN_ACTIONS = 20;
+
+type ActionOutcome = BrowserView['recentActions'][number]['outcome'];
+const OUTCOME_TONE: Record<ActionOutcome, BadgeTone> = { ok: 'good', failed: 'bad', refused: 'warn' };
+const OUTCOME_WORD: Record<ActionOutcome, string> = { ok: 'done', failed: 'failed', refused: 'refused' };
 
 function Tabs(props: { tabs: BrowserView['tabs'] }): React.JSX.Element {
   return (
@@ -42,6 +46,7 @@ function RecentActions(props: { actions: BrowserView['recentActions'] }): React.
               <tr>
                 <th scope="col">Tool</th>
                 <th scope="col">Target</th>
+                <th scope="col">Outcome</th>
                 <th scope="col">Time</th>
               </tr>
             </thead>
@@ -50,6 +55,12 @@ function RecentActions(props: { actions: BrowserView['recentActions'] }): React.
                 <tr key={`${a.at}-${i}`}>
                   <td className="mono">{a.tool}</td>
                   <td className="wrap">{a.target ?? '—'}</td>
+                  <td className="nowrap" data-testid="action-outcome">
+                    <Badge tone={OUTCOME_TONE[a.outcome]} title={a.code}>
+                      {OUTCOME_WORD[a.outcome]}
+                    </Badge>
+                    {a.code && a.outcome !== 'refused' ? <code className="small"> {a.code}</code> : null}
+                  </td>
                   <td className="nowrap" title={formatClock(a.at)}>
                     {formatAgo(Math.max(0, now - a.at))}
                   </td>

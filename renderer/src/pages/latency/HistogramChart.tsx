@@ -1,6 +1,10 @@
-/** A tool's latency histogram: one bar per bucket, labelled by its upper bound. */
+/**
+ * A tool's run-time histogram: one bar per bucket of attempts, labelled by its range. Refused
+ * calls never ran, so they are not in it (a breaker's refusal is not a fast call).
+ */
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { UsageStats } from '../../../../shared/contract';
+import { plural } from '../../components/call-classes-view';
 import { formatDuration } from '../../components/format';
 
 export function bucketLabel(le: number | null, previous: number | null | undefined): string {
@@ -20,27 +24,47 @@ export function trimmedBuckets(buckets: UsageStats['buckets']): Array<{ label: s
 
 export function HistogramChart(props: { stats: UsageStats }): React.JSX.Element {
   const data = trimmedBuckets(props.stats.buckets);
-  if (data.length === 0) return <p className="muted">No calls recorded yet.</p>;
+  const refused = props.stats.outcomes.refused;
+  const refusedNote = refused
+    ? ` ${plural(refused, 'refused call')} never ran and ${refused === 1 ? 'is' : 'are'} not in it.`
+    : '';
+  if (data.length === 0) return <p className="muted">No attempt ran yet.{refusedNote}</p>;
   const summary = data
     .filter((d) => d.count > 0)
-    .map((d) => `${d.count} ${d.label}`)
+    .map((d) => `${plural(d.count, 'attempt')} ${d.label}`)
     .join(', ');
   return (
     <figure
       className="chart"
       role="img"
-      aria-label={`Latency histogram for ${props.stats.toolId}: ${summary}`}
+      aria-label={`Run time of the attempts of ${props.stats.toolId}: ${summary}`}
       data-testid="latency-histogram"
     >
-      <ResponsiveContainer width="100%" height={240}>
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: -8 }}>
+      <ResponsiveContainer width="100%" height={250}>
+        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 20, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
-          <XAxis dataKey="label" fontSize={11} interval={0} angle={-30} textAnchor="end" height={54} />
-          <YAxis allowDecimals={false} fontSize={11} />
-          <Tooltip cursor={{ fill: 'var(--hover)' }} />
-          <Bar dataKey="count" name="calls" fill="var(--accent)" isAnimationActive={false} />
+          <XAxis
+            dataKey="label"
+            fontSize={11}
+            interval={0}
+            angle={-30}
+            textAnchor="end"
+            height={60}
+            label={{ value: 'run time of one attempt', position: 'insideBottom', offset: -14, fontSize: 11 }}
+          />
+          <YAxis
+            allowDecimals={false}
+            fontSize={11}
+            width={48}
+            label={{ value: 'attempts', angle: -90, position: 'insideLeft', fontSize: 11, dy: 20 }}
+          />
+          <Tooltip cursor={{ fill: 'var(--hover)' }} formatter={(v) => [plural(Number(v), 'attempt'), 'ran']} />
+          <Bar dataKey="count" name="attempts" fill="var(--accent)" isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
+      <figcaption>
+        {plural(props.stats.attempts, 'attempt')} by how long the tool ran.{refusedNote}
+      </figcaption>
     </figure>
   );
 }

@@ -15,7 +15,7 @@ export function LatencyPage(props: { selectedId: string | undefined }): React.JS
     <>
       <PageHeader
         title="Latency"
-        description="How long each tool takes and how often it succeeds. Percentiles are estimated from the histogram buckets."
+        description="Calls and attempts apart, how calls ended, and how long each tool runs (refused calls never ran and are not in the run times). Percentiles are estimated from the histogram buckets."
         actions={
           <button type="button" className="secondary" onClick={() => void usage.refetch()} disabled={usage.isFetching}>
             {usage.isFetching ? 'Refreshing…' : 'Refresh'}
@@ -25,13 +25,13 @@ export function LatencyPage(props: { selectedId: string | undefined }): React.JS
       <QueryState
         query={usage}
         what="usage statistics"
-        isEmpty={(s) => s.every((x) => x.count === 0)}
+        isEmpty={(s) => s.every((x) => x.calls === 0)}
         empty={<EmptyState title="No calls recorded yet.">Latency appears here after the first tool call.</EmptyState>}
       >
         {(stats) => {
-          const used = stats.filter((s) => s.count > 0);
+          const used = stats.filter((s) => s.calls > 0);
           const asked = props.selectedId ? used.find((s) => s.toolId === props.selectedId) : undefined;
-          const selected = props.selectedId ? asked : [...used].sort((a, b) => b.count - a.count)[0];
+          const selected = props.selectedId ? asked : [...used].sort((a, b) => b.calls - a.calls)[0];
           return (
             <div className="split latency-split">
               <LatencyTable stats={used} selectedId={selected?.toolId} />

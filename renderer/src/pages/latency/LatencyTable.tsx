@@ -1,41 +1,88 @@
-/** Every tool's call count, success rate and latency percentiles; a row selects the tool. */
+/** Every tool's calls and attempts apart, how the calls ended, and its run-time percentiles; a row selects the tool. */
 import type { UsageStats } from '../../../../shared/contract';
 import { formatDuration, formatPercent } from '../../components/format';
 import { hrefFor } from '../../router/hash-route';
 
+/** Of the calls the tool ran to an end, the share it answered: denials, mistakes and refusals are not the tool's. */
+export function toolSuccessRate(s: Pick<UsageStats, 'outcomes'>): number {
+  const ran = s.outcomes.succeeded + s.outcomes.toolFailed;
+  return ran ? s.outcomes.succeeded / ran : Number.NaN;
+}
+
 export function LatencyTable(props: { stats: UsageStats[]; selectedId: string | undefined }): React.JSX.Element {
   return (
-    <table className="data-table selectable" aria-label="Latency per tool">
-      <thead>
-        <tr>
-          <th scope="col">Tool</th>
-          <th scope="col">Calls</th>
-          <th scope="col">Success</th>
-          <th scope="col">p50</th>
-          <th scope="col">p95</th>
-          <th scope="col">p99</th>
-          <th scope="col">Mean</th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.stats.map((s) => (
-          <tr key={s.toolId} aria-selected={s.toolId === props.selectedId}>
-            <th scope="row">
-              <a href={hrefFor('latency', s.toolId)} aria-current={s.toolId === props.selectedId ? 'true' : undefined}>
-                <code>{s.toolId}</code>
-              </a>
+    <div className="table-scroll">
+      <table className="data-table selectable compact" aria-label="Latency per tool">
+        <thead>
+          <tr>
+            <th scope="col">Tool</th>
+            <th scope="col" className="num" title="Requests; a retried call is one call">
+              Calls
             </th>
-            <td>{s.count}</td>
-            <td className={s.failures > 0 ? 'warn-text' : undefined}>
-              {formatPercent(s.count ? s.successes / s.count : NaN)}
-            </td>
-            <td className="mono">{formatDuration(s.latencyMs.p50)}</td>
-            <td className="mono">{formatDuration(s.latencyMs.p95)}</td>
-            <td className="mono">{formatDuration(s.latencyMs.p99)}</td>
-            <td className="mono">{formatDuration(s.latencyMs.mean)}</td>
+            <th scope="col" className="num" title="Times the tool ran, retries included">
+              Attempts
+            </th>
+            <th
+              scope="col"
+              className="num"
+              title="Tool success: of the calls the tool ran to an end, the share that succeeded"
+            >
+              Success
+            </th>
+            <th scope="col" className="num" title="Calls the tool itself failed">
+              Failed
+            </th>
+            <th scope="col" className="num" title="Invalid arguments, unknown names: the caller's mistake">
+              Caller
+            </th>
+            <th scope="col" className="num" title="Denied by a person, or no answer in time">
+              Denied
+            </th>
+            <th
+              scope="col"
+              className="num"
+              title="Refused by the breaker, the rate limiter or the environment gate: never ran"
+            >
+              Refused
+            </th>
+            <th scope="col" className="num" title="Median run time of an attempt">
+              p50
+            </th>
+            <th scope="col" className="num" title="95th percentile run time of an attempt">
+              p95
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {props.stats.map((s) => (
+            <tr key={s.toolId} aria-selected={s.toolId === props.selectedId}>
+              <th scope="row">
+                <a
+                  href={hrefFor('latency', s.toolId)}
+                  aria-current={s.toolId === props.selectedId ? 'true' : undefined}
+                >
+                  <code>{s.toolId}</code>
+                </a>
+              </th>
+              <td className="num" data-testid="calls">
+                {s.calls}
+              </td>
+              <td className="num" data-testid="attempts">
+                {s.attempts}
+              </td>
+              <td className={`num${s.outcomes.toolFailed > 0 ? ' warn-text' : ''}`}>
+                {formatPercent(toolSuccessRate(s))}
+              </td>
+              <td className="num">{s.outcomes.toolFailed}</td>
+              <td className="num">{s.outcomes.callerMistake}</td>
+              <td className="num">{s.outcomes.denied}</td>
+              <td className="num">{s.outcomes.refused}</td>
+              <td className="num mono">{s.attempts ? formatDuration(s.latencyMs.p50) : '—'}</td>
+              <td className="num mono">{s.attempts ? formatDuration(s.latencyMs.p95) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -55,7 +55,25 @@ const LAYOUT: ReadonlyArray<{ id: string; title: string; fields: ReadonlyArray<r
       ['networkBlockPrivateAddresses', 'Public web only'],
     ],
   },
+  {
+    id: 'skills',
+    title: 'Skill sources',
+    fields: [
+      ['skillSourceFolder', 'Skills folder (workspace)'],
+      ['skillIndexUrl', 'Skill index (https)'],
+    ],
+  },
+  { id: 'github', title: 'GitHub', fields: [['githubApiUrl', 'GitHub API URL']] },
   { id: 'approvals', title: 'Approvals', fields: [['approvalTimeoutSeconds', 'Approval timeout (seconds)']] },
+  {
+    id: 'terminals',
+    title: 'Terminals',
+    fields: [
+      ['terminalHostEnabled', 'Terminals on this machine'],
+      ['terminalWorkspaces', 'More terminal folders'],
+      ['terminalUbuntuSource', 'Ubuntu source for the sandbox'],
+    ],
+  },
   { id: 'telemetry', title: 'Telemetry export', fields: [['otlpEndpoint', 'OTLP collector endpoint']] },
 ];
 

@@ -1,6 +1,7 @@
 /**
- * Shortcuts: tool pairs the traces show agents repeat (define one with a click) and the shortcuts
- * already defined, each runnable. Suggestions refresh as new calls arrive.
+ * Shortcuts: sequences of tools the traces show agents repeat (define one with a click), the
+ * shortcuts already defined, each runnable, and the telemetry keys a precondition may name.
+ * Suggestions refresh as new calls arrive.
  */
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
@@ -8,6 +9,7 @@ import { QueryState } from '../../components/QueryState';
 import { useShortcuts } from '../../state/queries';
 import { ShortcutCard } from './ShortcutCard';
 import { SuggestionCard } from './SuggestionCard';
+import { PreconditionKeys } from './PreconditionKeys';
 
 export function ShortcutsPage(): React.JSX.Element {
   const shortcuts = useShortcuts();
@@ -15,7 +17,7 @@ export function ShortcutsPage(): React.JSX.Element {
     <>
       <PageHeader
         title="Shortcuts"
-        description="Named sequences of tool calls that become tools of their own. Suggestions come from pairs of calls seen at least three times in a row."
+        description="Named sequences of tool calls that become tools of their own. Suggestions come from sequences of 2 to 16 calls an agent made in the same order, all successfully, at least three times."
       />
       <QueryState query={shortcuts} what="shortcuts">
         {(data) => (
@@ -23,8 +25,8 @@ export function ShortcutsPage(): React.JSX.Element {
             <h2 className="section-title">Suggestions</h2>
             {data.suggestions.length === 0 ? (
               <EmptyState title="No suggestions yet.">
-                When an agent calls the same two tools one after the other, successfully, three times or more, the pair
-                is suggested here.
+                When an agent calls the same tools in the same order, successfully, three times or more (in one session,
+                one right after the other), the sequence is suggested here.
               </EmptyState>
             ) : (
               <div className="cards">
@@ -33,6 +35,7 @@ export function ShortcutsPage(): React.JSX.Element {
                 ))}
               </div>
             )}
+            <PreconditionKeys keys={data.preconditionKeys} />
             <h2 className="section-title">Defined</h2>
             {data.defined.length === 0 ? (
               <EmptyState title="No shortcuts defined.">

@@ -1,11 +1,19 @@
 /** One generated form field: a labelled input that fits the schema type, with its help text. */
 import type { FormField, FormValue } from './schema-form-model';
 
+/** A value the person can pick instead of typing (the attached devices for `serial`). */
+export interface FieldChoice {
+  value: string;
+  label: string;
+}
+
 export interface SchemaFieldProps {
   field: FormField;
   value: FormValue;
   error?: string;
   idPrefix: string;
+  /** Offered as a select; a value already set that is not among them stays selectable. */
+  choices?: readonly FieldChoice[];
   onChange(value: FormValue): void;
 }
 
@@ -24,6 +32,22 @@ function Control(props: SchemaFieldProps & { id: string; describedBy: string | u
     'aria-invalid': props.error ? true : undefined,
   };
   const text = typeof value === 'string' ? value : '';
+  if (props.choices && (field.kind === 'string' || field.kind === 'text')) {
+    const listed = props.choices.some((c) => c.value === text);
+    return (
+      <select {...common} value={text} onChange={(e) => props.onChange(e.target.value)}>
+        <option value="">
+          {field.defaultValue === undefined ? '(not set)' : `(default: ${String(field.defaultValue)})`}
+        </option>
+        {props.choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+        {text && !listed ? <option value={text}>{text} (not attached now)</option> : null}
+      </select>
+    );
+  }
   switch (field.kind) {
     case 'boolean':
       if (field.required)

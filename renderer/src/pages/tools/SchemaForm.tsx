@@ -4,22 +4,39 @@
  * here, everything else is for the pipeline to judge.
  */
 import { type FormEvent, useMemo, useState } from 'react';
-import { SchemaField } from './SchemaField';
-import { type FormValues, buildArgs, fieldsFromSchema, initialValues, valuesFromArgs } from './schema-form-model';
+import { type FieldChoice, SchemaField } from './SchemaField';
+import {
+  type FormValues,
+  buildArgs,
+  fieldsFromSchema,
+  fitsFields,
+  initialValues,
+  valuesFromArgs,
+} from './schema-form-model';
 
 export interface SchemaFormProps {
   schema: Record<string, unknown>;
   idPrefix: string;
   submitLabel: string;
   busy: boolean;
+  /** Arguments to start from (an earlier call's): in the fields when they fit them, else as JSON. */
+  initialArgs?: Record<string, unknown>;
+  /** Values to pick from, per field name. */
+  choices?: Readonly<Record<string, readonly FieldChoice[]>>;
   onSubmit(args: Record<string, unknown>): void;
 }
 
 export function SchemaForm(props: SchemaFormProps): React.JSX.Element {
   const fields = useMemo(() => fieldsFromSchema(props.schema), [props.schema]);
-  const [values, setValues] = useState<FormValues>(() => initialValues(fields));
+  const start = props.initialArgs;
+  const startInFields = start === undefined || fitsFields(fields, start);
+  const [values, setValues] = useState<FormValues>(() =>
+    start && startInFields ? valuesFromArgs(fields, start) : initialValues(fields),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [raw, setRaw] = useState<string | undefined>(undefined);
+  const [raw, setRaw] = useState<string | undefined>(() =>
+    start && !startInFields ? JSON.stringify(start, null, 2) : undefined,
+  );
   const [rawError, setRawError] = useState<string | undefined>(undefined);
 
   const toggleRaw = () => {
@@ -88,6 +105,7 @@ export function SchemaForm(props: SchemaFormProps): React.JSX.Element {
             idPrefix={props.idPrefix}
             value={values[f.name] ?? ''}
             error={errors[f.name]}
+            {...(props.choices?.[f.name] ? { choices: props.choices[f.name] } : {})}
             onChange={(v) => setValues((old) => ({ ...old, [f.name]: v }))}
           />
         ))

@@ -133,6 +133,19 @@ export function buildArgs(fields: readonly FormField[], values: FormValues): Bui
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, args };
 }
 
+/**
+ * Whether arguments survive a trip through the fields unchanged: every key is a field, and values
+ * read back as they were (a JSON field holds anything; a text field holds only a string).
+ */
+export function fitsFields(fields: readonly FormField[], args: Record<string, unknown>): boolean {
+  const built = buildArgs(fields, valuesFromArgs(fields, args));
+  return built.ok && JSON.stringify(sortKeys(built.args)) === JSON.stringify(sortKeys(args));
+}
+
+function sortKeys(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
+}
+
 /** The form's values from arguments (switching back from raw JSON). Unknown keys are dropped. */
 export function valuesFromArgs(fields: readonly FormField[], args: Record<string, unknown>): FormValues {
   const values = initialValues(fields);

@@ -1,20 +1,85 @@
 /**
- * One call: each attempt with its outcome, error code and slug, the backoff before the next
- * retry, and the digest of the arguments (lengths and printable counts, never the values).
+ * One call's story: each attempt with its outcome, error code and the error's own words (cleaned
+ * of argument text), the backoff before it; how the call ended and the hint its caller read; its
+ * breaker at the time and the approval that preceded it; the calls it started; and, while the
+ * host remembers the call, its arguments (kept in memory only) with Run again and Open in Try it.
+ * The bug report downloads the whole story as one JSON file, without argument text.
  */
-import type { Span } from '../../../../shared/contract';
-import { QueryState } from '../../components/QueryState';
+import type { CallDetail as CallDetailData, Span } from '../../../../shared/contract';
+import { CALL_CLASS_WORDS } from '../../../../shared/call-classes';
+import { Badge } from '../../components/Badge';
 import { EmptyState } from '../../components/EmptyState';
-import { formatClock, formatDuration } from '../../components/format';
+import { QueryState } from '../../components/QueryState';
+import { formatClock, formatDuration, formatRequester } from '../../components/format';
 import { hrefFor } from '../../router/hash-route';
-import { useSpans } from '../../state/queries';
+import { useCallDetail } from '../../state/queries';
 import { ArgsDigestTable } from './ArgsDigestTable';
+import { BreakerAtTime } from './BreakerAtTime';
+import { CallReportButton } from './CallReportButton';
 import { OutcomeBadge } from './OutcomeBadge';
+import { RememberedArguments } from './RememberedArguments';
 
-function Attempts(props: { spans: Span[] }): React.JSX.Element {
-  const attempts = [...props.spans].sort((a, b) => a.attempt - b.attempt || a.startedAt - b.startedAt);
-  const first = attempts[0]!;
-  const last = attempts[attempts.length - 1]!;
+const CLASS_TONE = {
+  succeeded: 'good',
+  toolFailed: 'bad',
+  callerMistake: 'warn',
+  denied: 'warn',
+  refused: 'neutral',
+  cancelled: 'neutral',
+} as const;
+
+/** The attempts; an attempt's error text is in the row when there are several (one is in the failure box above). */
+function AttemptRows(props: { spans: Span[] }): React.JSX.Element {
+  const several = props.spans.length > 1;
+  return (
+    <div className="table-scroll">
+      <table className="data-table" aria-label="Attempts">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Started</th>
+            <th scope="col">Duration</th>
+            <th scope="col">Outcome</th>
+            <th scope="col">Error</th>
+            <th scope="col">Backoff before</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.spans.map((s) => (
+            <tr key={s.spanId}>
+              <td title={s.attempt === 0 ? 'Refused before the tool ran' : undefined}>
+                {s.attempt === 0 ? 'not run' : s.attempt}
+              </td>
+              <td className="mono">{formatClock(s.startedAt)}</td>
+              <td className="mono">{formatDuration(s.durationMs)}</td>
+              <td>
+                <OutcomeBadge outcome={s.outcome} />
+              </td>
+              <td>
+                {s.errorCode ? <code>{s.errorCode}</code> : '—'}
+                {several && s.errorText ? (
+                  <div className="small wrap" data-testid="attempt-error-text">
+                    {s.errorText}
+                  </div>
+                ) : several && s.errorSlug ? (
+                  <div className="muted small wrap">{s.errorSlug}</div>
+                ) : null}
+              </td>
+              <td className="mono">{s.backoffMs > 0 ? formatDuration(s.backoffMs) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Story(props: { detail: CallDetailData }): React.JSX.Element {
+  const { detail } = props;
+  const first = detail.spans[0]!;
+  const last = detail.spans[detail.spans.length - 1]!;
+  const ran = detail.spans.filter((s) => s.attempt >= 1).length;
+  const cls = detail.callClass;
   return (
     <>
       <dl className="facts">
@@ -25,8 +90,10 @@ function Attempts(props: { spans: Span[] }): React.JSX.Element {
           </a>
         </dd>
         <dt>Result</dt>
-        <dd>
-          <OutcomeBadge outcome={last.outcome} /> after {attempts.length} attempt{attempts.length === 1 ? '' : 's'}
+        <dd data-testid="call-result">
+          <OutcomeBadge outcome={last.outcome} />{' '}
+          {cls ? <Badge tone={CLASS_TONE[cls]}>{CALL_CLASS_WORDS[cls].one}</Badge> : null}{' '}
+          {ran === 0 ? 'refused before the tool ran' : `after ${ran} attempt${ran === 1 ? '' : 's'}`}
         </dd>
         <dt>Session</dt>
         <dd>
@@ -40,67 +107,113 @@ function Attempts(props: { spans: Span[] }): React.JSX.Element {
             </dd>
           </>
         ) : null}
+        {detail.memory?.replayOf ? (
+          <>
+            <dt>Replay of</dt>
+            <dd>
+              <a href={hrefFor('traces', detail.memory.replayOf)}>call {detail.memory.replayOf}</a>
+            </dd>
+          </>
+        ) : null}
       </dl>
-      <div className="table-scroll">
-        <table className="data-table" aria-label="Attempts">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Started</th>
-              <th scope="col">Duration</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Error</th>
-              <th scope="col">Backoff before</th>
-            </tr>
-          </thead>
-          <tbody>
-            {attempts.map((s) => (
-              <tr key={s.spanId}>
-                <td>{s.attempt}</td>
-                <td className="mono">{formatClock(s.startedAt)}</td>
-                <td className="mono">{formatDuration(s.durationMs)}</td>
-                <td>
-                  <OutcomeBadge outcome={s.outcome} />
-                </td>
-                <td>
-                  {s.errorCode ? <code>{s.errorCode}</code> : '—'}
-                  {s.errorSlug ? <div className="muted small wrap">{s.errorSlug}</div> : null}
-                </td>
-                <td className="mono">{s.backoffMs > 0 ? formatDuration(s.backoffMs) : '—'}</td>
-              </tr>
+      {last.errorCode ? (
+        <section className="failure-box" aria-label="Why it failed" data-testid="failure">
+          <p className="row">
+            <Badge tone="bad">{last.errorCode}</Badge>
+            <span className="muted small">
+              {last.attempt === 0 ? 'refused before running' : `attempt ${last.attempt}`}
+              {last.backoffMs > 0 ? `, after a backoff of ${formatDuration(last.backoffMs)}` : ''}
+            </span>
+          </p>
+          <p className="error-message wrap" data-testid="failure-text">
+            {last.errorText ?? last.errorSlug ?? 'No message was given.'}
+          </p>
+          {detail.hint ? (
+            <p className="hint" data-testid="failure-hint">
+              <strong>Hint{detail.hint.source === 'default' ? ` (the default for ${last.errorCode})` : ''}:</strong>{' '}
+              {detail.hint.text}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+      <AttemptRows spans={detail.spans} />
+      <h3>Approval</h3>
+      {detail.approvals.length === 0 ? (
+        <p className="muted small">No person was asked about this call.</p>
+      ) : (
+        <ul className="plain-list" data-testid="call-approvals">
+          {detail.approvals.map((a) => (
+            <li key={a.id} className="small">
+              <span className="mono">{formatClock(a.at)}</span>{' '}
+              <Badge tone={a.decision.startsWith('approve') ? 'good' : 'bad'}>{a.decision.replace('_', ' ')}</Badge>{' '}
+              {a.decider ? `by ${a.decider}` : ''} {a.reason ? <q>{a.reason}</q> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>Breaker at the time</h3>
+      <BreakerAtTime breakers={detail.breakers} />
+      {detail.nested.length ? (
+        <>
+          <h3>Calls it started</h3>
+          <ul className="plain-list small" data-testid="nested-calls">
+            {nestedCalls(detail.nested).map((s) => (
+              <li key={s.callId} className="row">
+                <a href={hrefFor('traces', s.callId)}>
+                  <code>{s.toolId}</code>
+                </a>
+                <OutcomeBadge outcome={s.outcome} />
+                {s.errorCode ? <code>{s.errorCode}</code> : null}
+              </li>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </ul>
+        </>
+      ) : null}
+      <h3>Arguments</h3>
+      <RememberedArguments callId={detail.callId} toolId={first.toolId} memory={detail.memory} />
       <h3>Arguments digest</h3>
       <ArgsDigestTable digest={first.argsDigest} />
+      {detail.memory ? <p className="muted small">Asked by {formatRequester(detail.memory.requester)}.</p> : null}
     </>
   );
 }
 
+/** One row per nested call: its last span. */
+function nestedCalls(spans: readonly Span[]): Span[] {
+  const byCall = new Map<string, Span>();
+  for (const s of spans) {
+    const seen = byCall.get(s.callId);
+    if (!seen || s.attempt > seen.attempt) byCall.set(s.callId, s);
+  }
+  return [...byCall.values()].sort((a, b) => a.startedAt - b.startedAt);
+}
+
 export function CallDetail(props: { callId: string; onClose(): void }): React.JSX.Element {
-  const spans = useSpans({ callId: props.callId, limit: 100 });
+  const detail = useCallDetail(props.callId);
   return (
     <section className="card call-detail" aria-labelledby="call-title" data-testid="call-detail">
       <header className="row spread">
         <h2 id="call-title">
           Call <code>{props.callId}</code>
         </h2>
-        <button type="button" className="secondary" onClick={props.onClose} aria-label="Close call details">
-          Close
-        </button>
+        <span className="row">
+          <CallReportButton callId={props.callId} />
+          <button type="button" className="secondary" onClick={props.onClose} aria-label="Close call details">
+            Close
+          </button>
+        </span>
       </header>
       <QueryState
-        query={spans}
-        what="the call's attempts"
-        isEmpty={(list) => list.length === 0}
+        query={detail}
+        what="the call's story"
+        isEmpty={(d) => d.spans.length === 0}
         empty={
           <EmptyState title="No spans for this call.">
             It may be older than the host's trace retention, or still running.
           </EmptyState>
         }
       >
-        {(list) => <Attempts spans={list} />}
+        {(d) => <Story detail={d} />}
       </QueryState>
     </section>
   );

@@ -3,11 +3,13 @@
  *
  * Broadcasts implement ADBKeyboard's protocol, the route for text `input text` cannot type
  * (non-ASCII): `am broadcast -a ADB_INPUT_TEXT --es msg TEXT`, `-a ADB_INPUT_B64 --es msg BASE64`,
- * `-a ADB_CLEAR_TEXT`, `-a ADB_INPUT_CODE --ei code KEYCODE`. On a real phone these need
- * ADBKeyboard installed and selected (`ime set com.android.adbkeyboard/.AdbIME`); here it is
- * installed and always listening.
+ * `-a ADB_CLEAR_TEXT`, `-a ADB_INPUT_CODE --ei code KEYCODE`. As on a phone, ADBKeyboard receives
+ * them only while it is the selected input method (its receiver is registered by the running IME
+ * service, `ime set com.android.adbkeyboard/.AdbIME`) and types only into a focused field; `am`
+ * prints "Broadcast completed: result=0" either way.
  */
 import { pressKey, setFocusedText, typeText } from '../phone/input';
+import { ADB_KEYBOARD_IME } from '../profiles';
 import { parseComponent, shortComponent } from '../phone/packages';
 import { keyName } from './keycodes';
 import type { CommandContext, CommandHandler } from './types';
@@ -45,11 +47,13 @@ function parseIntent(args: string[]): Intent {
   return intent;
 }
 
-function describe(intent: Intent): string {
+/** Intent.toShortString: `act=… cat=[…] dat=… flg=0x… cmp=… (has extras)`. */
+function describe(intent: Intent, flags?: string): string {
   const parts: string[] = [];
   if (intent.action) parts.push(`act=${intent.action}`);
   if (intent.categories.length) parts.push(`cat=[${intent.categories.join(',')}]`);
   if (intent.data) parts.push(`dat=${intent.data}`);
+  if (flags) parts.push(`flg=${flags}`);
   if (intent.component) {
     const c = parseComponent(intent.component);
     parts.push(`cmp=${c ? shortComponent(c[0], c[1]) : intent.component}`);
@@ -86,9 +90,13 @@ function start(ctx: CommandContext, intent: Intent): number {
 }
 
 function broadcast(ctx: CommandContext, intent: Intent): number {
-  ctx.out(`Broadcasting: ${describe(intent)}\n`);
+  // `am broadcast` marks its intents FLAG_RECEIVER_FROM_SHELL (0x00400000).
+  ctx.out(`Broadcasting: ${describe(intent, '0x400000')}\n`);
   const msg = intent.extras.get('msg') ?? '';
-  switch (intent.action) {
+  const adbKeyboardListening =
+    ctx.phone.services.setting('secure', 'default_input_method') === ADB_KEYBOARD_IME &&
+    ctx.phone.getPackage('com.android.adbkeyboard') !== undefined;
+  switch (adbKeyboardListening ? intent.action : undefined) {
     case 'ADB_INPUT_TEXT':
       typeText(ctx.phone, msg);
       break;

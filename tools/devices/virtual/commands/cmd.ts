@@ -1,11 +1,12 @@
 /**
- * `cmd SERVICE …`, plus the `media` shorthand.
- *
- * Clipboard (Android has no standard shell command for it; this phone offers one):
- *   `cmd clipboard get` prints the text; `cmd clipboard set TEXT…` sets it (arguments joined by spaces).
- * Media: `cmd media_session dispatch play|pause|play-pause|next|previous|stop` (also `media dispatch …`).
- * Location: `cmd location is-location-enabled`, `cmd location set-location-enabled true|false`,
- *   `cmd location providers set-test-provider-location PROVIDER --location LAT,LNG [--accuracy M]`.
+ * `cmd SERVICE …` (and `media` on phones before Android 10). A service without a shell command
+ * answers as Binder's default onShellCommand does: "No shell command implementation." on the error
+ * stream, status 0 — what `cmd clipboard` gets on every Android (ClipboardService has none), and
+ * `cmd media_session` / `cmd location` before Android 10 / 11.
+ * Media: `cmd media_session dispatch KEY` (MediaShellCommand: no output; an unknown key prints the
+ * usage and "Error: unknown dispatch code", status 0 all the same).
+ * Location: `cmd location is-location-enabled`, `set-location-enabled true|false`,
+ *   `providers set-test-provider-location PROVIDER --location LAT,LNG [--accuracy M]`.
  * Notifications: `cmd notification post [-t TITLE] TAG TEXT`.
  */
 import { am } from './am';
@@ -17,11 +18,34 @@ function withArgv(ctx: CommandContext, argv: string[]): CommandContext {
   return { ...ctx, argv };
 }
 
-function mediaDispatch(ctx: CommandContext, args: string[]): number {
+const NO_SHELL_COMMAND = 'No shell command implementation.\n';
+
+const MEDIA_USAGE = `usage: media_session [subcommand] [options]
+       media_session dispatch KEY
+       media_session list-sessions
+       media_session monitor <tag>
+       media_session volume [options]
+
+media_session dispatch: dispatch a media key to the system.
+                KEY may be: play, pause, play-pause, mute, headsethook,
+                stop, next, previous, rewind, record, fast-forword.
+`;
+
+function mediaDispatch(ctx: CommandContext, args: string[], usage: string): number {
   const [verb, key] = args;
-  if (verb !== 'dispatch' || !key || !ctx.phone.services.media.dispatch(key)) {
-    ctx.err('usage: media_session dispatch play|pause|play-pause|next|previous|stop\n');
-    return 1;
+  if (verb === 'list-sessions') {
+    const m = ctx.phone.services.media;
+    ctx.out(`Sessions:\n${m.exists ? `  tag=MusicService, package=${m.ownerPackage}\n` : ''}`);
+    return 0;
+  }
+  if (verb !== 'dispatch' || !key) {
+    ctx.out(usage);
+    ctx.err(`Error: unknown command '${verb ?? ''}'\n`);
+    return verb === undefined ? 0 : 255;
+  }
+  if (!ctx.phone.services.media.dispatch(key)) {
+    ctx.out(usage);
+    ctx.err(`Error: unknown dispatch code '${key}'\n`);
   }
   return 0;
 }
@@ -45,7 +69,7 @@ function location(ctx: CommandContext, args: string[]): number {
     const [lat, lng] = (rest[at + 1] ?? '').split(',').map(Number);
     if (at < 0 || lat === undefined || lng === undefined || !Number.isFinite(lat) || !Number.isFinite(lng)) {
       ctx.err('Error: --location LAT,LNG is required\n');
-      return 1;
+      return 255;
     }
     const acc = rest.indexOf('--accuracy');
     services.location = {
@@ -58,16 +82,14 @@ function location(ctx: CommandContext, args: string[]): number {
     };
     return 0;
   }
-  ctx.err(
-    'usage: cmd location is-location-enabled | set-location-enabled true|false | providers set-test-provider-location PROVIDER --location LAT,LNG\n',
-  );
-  return 1;
+  ctx.err(`Unknown command: ${verb ?? ''}\n`);
+  return 255;
 }
 
 function notification(ctx: CommandContext, args: string[]): number {
   if (args[0] !== 'post') {
     ctx.err('usage: cmd notification post [-t TITLE] TAG TEXT\n');
-    return 1;
+    return 255;
   }
   let title: string | undefined;
   const operands: string[] = [];
@@ -80,46 +102,46 @@ function notification(ctx: CommandContext, args: string[]): number {
   const [tag, ...text] = operands;
   if (!tag || text.length === 0) {
     ctx.err('usage: cmd notification post [-t TITLE] TAG TEXT\n');
-    return 1;
+    return 255;
   }
   ctx.phone.services.postNotification('com.android.shell', 'shell_cmd', title ?? tag, text.join(' '), tag);
   ctx.out('Notification posted\n');
   return 0;
 }
 
-const CMD_SERVICES: Record<string, (ctx: CommandContext, args: string[]) => number | Promise<number>> = {
-  clipboard(ctx, [verb, ...text]) {
-    if (verb === 'get') {
-      ctx.out(`${ctx.phone.services.clipboard}\n`);
-      return 0;
-    }
-    if (verb === 'set') {
-      ctx.phone.services.clipboard = text.join(' ');
-      return 0;
-    }
-    ctx.err('usage: cmd clipboard get | set TEXT\n');
-    return 1;
-  },
-  media_session: mediaDispatch,
-  location,
-  notification,
-  package: (ctx, args) => pm(withArgv(ctx, ['pm', ...args])),
-  activity: (ctx, args) => am(withArgv(ctx, ['am', ...args])),
-  input: (ctx, args) => input(withArgv(ctx, ['input', ...args])),
-  statusbar: () => 0,
+type Service = (ctx: CommandContext, args: string[]) => number | Promise<number>;
+
+const noShellCommand: Service = (ctx) => {
+  ctx.err(NO_SHELL_COMMAND);
+  return 0;
 };
+
+function servicesFor(ctx: CommandContext): Record<string, Service> {
+  const android = ctx.phone.profile.android;
+  return {
+    clipboard: noShellCommand,
+    media_session: android.mediaSessionShell ? (c, args) => mediaDispatch(c, args, MEDIA_USAGE) : noShellCommand,
+    location: android.locationShell ? location : noShellCommand,
+    notification,
+    package: (c, args) => pm(withArgv(c, ['pm', ...args])),
+    activity: (c, args) => am(withArgv(c, ['am', ...args])),
+    input: android.inputViaCmd ? (c, args) => input(withArgv(c, ['input', ...args])) : noShellCommand,
+    statusbar: () => 0,
+  };
+}
 
 export const cmd: CommandHandler = (ctx) => {
   const [service, ...args] = ctx.argv.slice(1);
+  const services = servicesFor(ctx);
   if (service === '-l') {
     ctx.out(
-      `Currently running services:\n${Object.keys(CMD_SERVICES)
+      `Currently running services:\n${Object.keys(services)
         .map((s) => `  ${s}\n`)
         .join('')}`,
     );
     return 0;
   }
-  const run = service ? CMD_SERVICES[service] : undefined;
+  const run = service && Object.hasOwn(services, service) ? services[service] : undefined;
   if (!run) {
     ctx.err(`cmd: Can't find service: ${service ?? ''}\n`);
     return 20;
@@ -127,4 +149,7 @@ export const cmd: CommandHandler = (ctx) => {
   return run(ctx, args);
 };
 
-export const media: CommandHandler = (ctx) => mediaDispatch(ctx, ctx.argv.slice(1));
+const LEGACY_MEDIA_USAGE = MEDIA_USAGE.replaceAll('media_session', 'media').replace(/\n.*volume.*\n/, '\n');
+
+/** `media dispatch KEY` (cmds/media, Android 9 and older). */
+export const media: CommandHandler = (ctx) => mediaDispatch(ctx, ctx.argv.slice(1), LEGACY_MEDIA_USAGE);

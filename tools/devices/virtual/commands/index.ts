@@ -2,13 +2,15 @@
 import { am, monkey } from './am';
 import { basicCommands } from './basic';
 import { cmd, media } from './cmd';
-import { dumpsys } from './dumpsys';
+import { dumpsys } from './dumpsys/index';
 import { fileCommands } from './files';
 import { input } from './input';
 import { logcat } from './logcat';
 import { pm } from './pm';
 import { screenCommands } from './screen';
+import { sttyCommands } from './stty';
 import { systemCommands } from './system';
+import type { DeviceProfile } from '../profiles';
 import type { CommandTable } from './types';
 
 const processCommands: CommandTable = {
@@ -35,19 +37,23 @@ const processCommands: CommandTable = {
   },
 };
 
-export const COMMANDS: CommandTable = {
+const COMMANDS: CommandTable = {
   ...basicCommands,
   ...fileCommands,
   ...systemCommands,
   ...screenCommands,
   ...processCommands,
+  ...sttyCommands,
   am,
   monkey,
   pm,
   cmd,
-  media,
-  media_session: media,
   dumpsys,
   input,
   logcat,
 };
+
+/** The programs a profile's phone has: `media` only before Android 10 (cmds/media). */
+export function commandsFor(profile: DeviceProfile): CommandTable {
+  return profile.android.mediaProgram ? { ...COMMANDS, media } : COMMANDS;
+}

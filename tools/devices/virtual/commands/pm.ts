@@ -2,6 +2,7 @@
  * `pm` (and `cmd package`): list packages/features, path, install, uninstall, clear, grant/revoke.
  * Output lines match what adbkit parses: `package:NAME`, `Success`, `Failure [CODE]`.
  */
+import { clearData, installApk, uninstall } from '../phone/package-ops';
 import { readExactly } from '../sh/io';
 import { parseFlags, type CommandContext, type CommandHandler } from './types';
 
@@ -42,6 +43,14 @@ function listPackages(ctx: CommandContext, args: string[]): number {
 /** `pm install [-r] [-S SIZE] [PATH]`: from a pushed file, or SIZE bytes of stdin (adb install's streaming form). */
 async function install(ctx: CommandContext, args: string[]): Promise<number> {
   const { flags, operands } = parseFlags(args, ['-S', '-i', '--user', '--install-reason', '-p']);
+  const bypass = flags.has('--bypass-low-target-sdk-block');
+  // The option arrived with Android 14's block; older pm rejects it as it rejects any unknown option.
+  if (bypass && ctx.phone.profile.sdk < 34) {
+    ctx.err(
+      "\nException occurred while executing 'install':\njava.lang.IllegalArgumentException: Unknown option --bypass-low-target-sdk-block\n\tat com.android.server.pm.PackageManagerShellCommand.makeInstallParams(PackageManagerShellCommand.java:3112)\n",
+    );
+    return 255;
+  }
   let path = operands[0];
   if (flags.has('-S')) {
     const size = Number(flags.get('-S'));
@@ -52,7 +61,7 @@ async function install(ctx: CommandContext, args: string[]): Promise<number> {
     }
     path = `/data/local/tmp/.streamed-${ctx.phone.now()}.apk`;
     ctx.phone.fs.write(path, data);
-    const result = ctx.phone.installApk(path, true);
+    const result = installApk(ctx.phone, path, true, { bypassLowTargetSdk: bypass });
     ctx.phone.fs.remove(path, false);
     ctx.out(`${result}\n`);
     return result === 'Success' ? 0 : 1;
@@ -67,7 +76,7 @@ async function install(ctx: CommandContext, args: string[]): Promise<number> {
     );
     return 255;
   }
-  const result = ctx.phone.installApk(path, flags.has('-r'));
+  const result = installApk(ctx.phone, path, flags.has('-r'), { bypassLowTargetSdk: bypass });
   ctx.out(`${result}\n`);
   return result === 'Success' ? 0 : 1;
 }
@@ -94,13 +103,13 @@ export const pm: CommandHandler = async (ctx) => {
       return install(ctx, rest);
     case 'uninstall': {
       const name = rest.filter((a) => !a.startsWith('-') && !/^\d+$/.test(a)).pop() ?? '';
-      const ok = ctx.phone.uninstall(name);
+      const ok = uninstall(ctx.phone, name);
       ctx.out(ok ? 'Success\n' : 'Failure [DELETE_FAILED_INTERNAL_ERROR]\n');
       return ok ? 0 : 1;
     }
     case 'clear': {
       const name = rest.filter((a) => !a.startsWith('-') && !/^\d+$/.test(a)).pop() ?? '';
-      const ok = ctx.phone.clearData(name);
+      const ok = clearData(ctx.phone, name);
       ctx.out(ok ? 'Success\n' : 'Failed\n');
       return ok ? 0 : 1;
     }

@@ -8,8 +8,6 @@ function namespaceArg(ctx: CommandContext, value: string | undefined): SettingsN
   return null;
 }
 
-const INPUT_METHODS = ['com.android.inputmethod.latin/.LatinIME', 'com.android.adbkeyboard/.AdbIME'];
-
 export const systemCommands: CommandTable = {
   getprop({ argv, phone, out }) {
     const key = argv[1];
@@ -67,24 +65,46 @@ export const systemCommands: CommandTable = {
         return 1;
     }
   },
+  /**
+   * `ime list [-a] [-s]`, `ime enable|disable|set ID` as InputMethodManagerService's shell command
+   * answers (Android 11+ adds " for user #0"; older builds end the sentence at the id). `set` only
+   * selects an enabled input method.
+   */
   ime(ctx) {
-    const [verb, id] = ctx.argv.slice(1).filter((a) => !a.startsWith('-') || a === '-s');
+    const args = ctx.argv.slice(1);
+    const [verb, id] = args.filter((a) => !a.startsWith('-'));
     const secure = ctx.phone.services.settings.secure;
+    const installed = ctx.phone.inputMethods();
+    const enabled = (secure.get('enabled_input_methods') ?? '').split(':').filter(Boolean);
+    const user = ctx.phone.profile.sdk >= 30 ? ' for user #0' : '';
     if (verb === 'list') {
-      for (const m of INPUT_METHODS) ctx.out(`${m}\n`);
+      for (const m of args.includes('-a') ? installed : enabled.filter((e) => installed.includes(e))) ctx.out(`${m}\n`);
       return 0;
     }
-    if ((verb === 'set' || verb === 'enable') && id) {
-      if (!INPUT_METHODS.includes(id)) {
-        ctx.err(`Unknown input method ${id} cannot be selected for user #0\n`);
-        return 1;
+    if ((verb === 'enable' || verb === 'disable') && id) {
+      if (!installed.includes(id)) {
+        ctx.err(`Unknown input method ${id} cannot be ${verb}d${user}\n`);
+        return 255;
       }
-      if (verb === 'set') secure.set('default_input_method', id);
-      ctx.out(`Input method ${id} ${verb === 'set' ? 'selected' : 'enabled'} for user #0\n`);
+      const on = verb === 'enable';
+      const already = enabled.includes(id) === on;
+      const next = on ? [...new Set([...enabled, id])] : enabled.filter((e) => e !== id);
+      secure.set('enabled_input_methods', next.join(':'));
+      if (!on && secure.get('default_input_method') === id) secure.set('default_input_method', next[0] ?? '');
+      ctx.out(`Input method ${id}: ${already ? 'already' : 'now'} ${verb}d${user}\n`);
       return 0;
     }
-    ctx.err('ime: use list, enable ID or set ID\n');
-    return 1;
+    if (verb === 'set' && id) {
+      if (!installed.includes(id) || !enabled.includes(id)) {
+        ctx.err(`Unknown input method ${id} cannot be selected${user}\n`);
+        return 255;
+      }
+      secure.set('default_input_method', id);
+      ctx.out(`Input method ${id} selected${user}\n`);
+      return 0;
+    }
+    ctx.err('ime: use list, enable ID, disable ID or set ID\n');
+    return 255;
   },
   svc(ctx) {
     const [service, state] = ctx.argv.slice(1);
@@ -97,15 +117,23 @@ export const systemCommands: CommandTable = {
     ctx.phone.services.settings.global.set(key, state === 'enable' ? '1' : '0');
     return 0;
   },
+  /** `wm size [-d N]`, `wm density [-d N]`: the logical display 0 is the built-in display that is on. */
   wm(ctx) {
-    const { width, height, density } = ctx.phone.screen;
-    const sub = ctx.argv[1];
-    if (sub === 'size') ctx.out(`Physical size: ${width}x${height}\n`);
-    else if (sub === 'density') ctx.out(`Physical density: ${density}\n`);
-    else {
+    const args = ctx.argv.slice(1);
+    const d = args.indexOf('-d');
+    const displayId = d >= 0 ? Number(args[d + 1]) : 0;
+    const sub = args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '-d');
+    const display = displayId === 0 ? ctx.phone.display : undefined;
+    if (sub !== 'size' && sub !== 'density') {
       ctx.err('wm: use size or density\n');
-      return 1;
+      return 255;
     }
+    if (!display) {
+      ctx.err(`Error: Unable to get display ${args[d + 1] ?? ''}\n`);
+      return 255;
+    }
+    if (sub === 'size') ctx.out(`Physical size: ${display.width}x${display.height}\n`);
+    else ctx.out(`Physical density: ${display.density}\n`);
     return 0;
   },
 };

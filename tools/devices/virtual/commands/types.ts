@@ -9,6 +9,8 @@ export interface CommandContext extends CommandIO {
   runLine(line: string): Promise<number>;
   out(text: string): void;
   err(text: string): void;
+  /** Spends the part of `ms` (a real phone's time for this command) the device's timeScale asks for. */
+  takeTime(ms: number): Promise<void>;
 }
 
 export type CommandHandler = (ctx: CommandContext) => number | Promise<number>;

@@ -5,10 +5,10 @@ import { keyboardArea, keyboardKeys } from './keyboard';
 import { contains, hitTest, scrollableAt } from './ui';
 
 export function tap(phone: VirtualPhone, x: number, y: number): void {
-  if (!phone.awake) return;
-  const { width, height } = phone.screen;
-  if (phone.keyboardShown && contains(keyboardArea(width, height), x, y)) {
-    const key = keyboardKeys(width, height).find((k) => contains(k.bounds, x, y));
+  if (!phone.awake || phone.conditions.locked) return;
+  const { width, contentHeight } = phone.layout;
+  if (phone.keyboardShown && contains(keyboardArea(width, contentHeight), x, y)) {
+    const key = keyboardKeys(width, contentHeight).find((k) => contains(k.bounds, x, y));
     if (key?.value === 'DEL') deleteChar(phone);
     else if (key?.value === 'ENTER') phone.keyboardShown = false;
     else if (key) typeText(phone, key.value);
@@ -19,7 +19,9 @@ export function tap(phone: VirtualPhone, x: number, y: number): void {
   const fg = phone.foreground();
   if (node.editable && node.resourceId) {
     phone.focus = { packageName: fg.packageName, activity: fg.activity, fieldId: node.resourceId };
-    phone.keyboardShown = true;
+    // With a hardware keyboard attached Android shows no soft keyboard (unless the user asked for it).
+    phone.keyboardShown =
+      !phone.conditions.hardwareKeyboard || phone.services.setting('secure', 'show_ime_with_hard_keyboard') === '1';
     phone.log.add(
       'D',
       'InputMethodManager',
@@ -36,22 +38,31 @@ export function tap(phone: VirtualPhone, x: number, y: number): void {
   phone.appFor(fg.packageName)?.onAction(node.action, phone.contextFor(fg.packageName, fg.activity));
 }
 
-/** A vertical swipe over a scrollable list scrolls it by the distance (finger up = content up). */
+/**
+ * A vertical swipe over a scrollable list scrolls it by the distance (finger up = content up); a
+ * swipe up on an insecure keyguard unlocks the phone. Lists scroll in layout units (phone/layout.ts).
+ */
 export function swipe(phone: VirtualPhone, x1: number, y1: number, _x2: number, y2: number): void {
   if (!phone.awake) return;
+  if (phone.conditions.locked) {
+    if (y1 - y2 > phone.layout.height / 4) phone.dismissKeyguard();
+    return;
+  }
   const list = scrollableAt(phone.hierarchy(), x1, y1);
   if (!list?.resourceId) return;
   const fg = phone.foreground();
-  const viewport = list.bounds.bottom - list.bounds.top;
+  const scale = phone.layout.scale;
+  const viewport = (list.bounds.bottom - list.bounds.top) / scale;
   const max = Math.max(0, (list.scrollExtent ?? viewport) - viewport);
-  const next = Math.min(max, Math.max(0, phone.scrollOffset(fg.packageName, list.resourceId) + (y1 - y2)));
-  phone.setScrollOffset(fg.packageName, list.resourceId, next);
+  const delta = Math.round((y1 - y2) / scale);
+  const next = Math.min(max, Math.max(0, phone.scrollOffset(fg.packageName, list.resourceId) + delta));
+  phone.setScrollOffset(fg.packageName, list.resourceId, Math.round(next));
 }
 
 /** Appends to the focused field; returns false when no field has focus (the text goes nowhere). */
 export function typeText(phone: VirtualPhone, text: string): boolean {
   const f = phone.focus;
-  if (!f || !phone.awake) return false;
+  if (!f || !phone.awake || phone.conditions.locked) return false;
   phone.setFieldText(f.packageName, f.fieldId, phone.fieldText(f.packageName, f.fieldId) + text);
   return true;
 }

@@ -3,7 +3,8 @@
  *
  * Any file is accepted as an APK. Its package comes from, in order:
  *  1. a text manifest anywhere in the file: lines `package=com.acme.todo` and optionally
- *     `versionName=2.0`, `versionCode=20`, `label=Todo`, `activity=.MainActivity`;
+ *     `versionName=2.0`, `versionCode=20`, `label=Todo`, `activity=.MainActivity`, `targetSdk=22`
+ *     (34 when absent; Android 14+ refuses old targets, see pm.ts);
  *  2. the file name, when it is a Java package name: `com.acme.todo.apk` or `com.acme.todo-2.0.apk`
  *     (adbkit's install(path) pushes under the original base name; install(stream) and the adb
  *     CLI's streamed install carry no usable name, so those need the manifest line).
@@ -47,6 +48,7 @@ export function parseApk(path: string, data: Buffer): AppInfo | string {
     system: false,
     versionName: manifestValue(text, 'versionName') ?? versionFromName ?? '1.0',
     versionCode: Number(manifestValue(text, 'versionCode') ?? '1') || 1,
+    targetSdk: Number(manifestValue(text, 'targetSdk') ?? '34') || 34,
     activities: [activity.startsWith('.') ? `${packageName}${activity}` : activity],
     launchable: true,
   };

@@ -1,37 +1,43 @@
-/** System properties of the virtual phone (`getprop`), derived from its model and name. */
+/** System properties of the virtual phone (`getprop`), from its profile, model and serial. */
+import type { DeviceProfile } from '../profiles';
 
 export interface Identity {
+  /** `ro.product.model` as adb lists it (the profile's unless overridden). */
   model: string;
-  name: string;
-  serial: string;
-  screen: { width: number; height: number; density: number };
+  /** `ro.serialno`: what the phone calls itself, whatever transport adb reaches it by. */
+  serialNumber: string;
+  profile: DeviceProfile;
 }
 
 export function defaultProps(id: Identity): Map<string, string> {
+  const p = id.profile;
+  const display = p.displays[p.activeDisplay] ?? p.displays[0];
+  const fingerprint = `${p.brand}/${p.product}/${p.device}:${p.release}/${p.buildId}/${p.incremental}:user/release-keys`;
   const props: [string, string][] = [
     ['ro.product.model', id.model],
-    ['ro.product.name', id.name],
-    ['ro.product.device', id.name],
-    ['ro.product.brand', 'toolgate'],
-    ['ro.product.manufacturer', 'Toolgate'],
-    ['ro.product.board', 'virtual'],
-    ['ro.product.cpu.abi', 'x86_64'],
-    ['ro.product.cpu.abilist', 'x86_64,arm64-v8a'],
+    ['ro.product.name', p.product],
+    ['ro.product.device', p.device],
+    ['ro.product.brand', p.brand],
+    ['ro.product.manufacturer', p.manufacturer],
+    ['ro.product.board', p.device],
+    ['ro.product.cpu.abi', 'arm64-v8a'],
+    ['ro.product.cpu.abilist', 'arm64-v8a,armeabi-v7a,armeabi'],
     ['ro.product.locale', 'en-US'],
-    ['ro.build.version.release', '13'],
-    ['ro.build.version.sdk', '33'],
-    ['ro.build.version.security_patch', '2024-05-05'],
-    ['ro.build.id', 'TQ3A.230805.001'],
-    ['ro.build.display.id', 'TQ3A.230805.001 release-keys'],
+    ['ro.build.version.release', p.release],
+    ['ro.build.version.sdk', String(p.sdk)],
+    ['ro.build.version.security_patch', p.securityPatch],
+    ['ro.build.version.incremental', p.incremental],
+    ['ro.build.id', p.buildId],
+    ['ro.build.display.id', `${p.buildId} release-keys`],
     ['ro.build.type', 'user'],
     ['ro.build.tags', 'release-keys'],
-    ['ro.build.fingerprint', `toolgate/${id.name}/${id.name}:13/TQ3A.230805.001/1:user/release-keys`],
-    ['ro.serialno', id.serial],
-    ['ro.boot.serialno', id.serial],
+    ['ro.build.fingerprint', fingerprint],
+    ['ro.serialno', id.serialNumber],
+    ['ro.boot.serialno', id.serialNumber],
     ['ro.debuggable', '0'],
     ['ro.secure', '1'],
-    ['ro.sf.lcd_density', String(id.screen.density)],
-    ['ro.hardware', 'virtual'],
+    ['ro.sf.lcd_density', String(display?.density ?? 420)],
+    ['ro.hardware', p.device],
     ['ro.kernel.qemu', '0'],
     ['persist.sys.timezone', 'UTC'],
     ['persist.sys.locale', 'en-US'],
@@ -41,8 +47,9 @@ export function defaultProps(id: Identity): Map<string, string> {
     ['service.adb.tcp.port', '5555'],
     ['gsm.operator.alpha', 'Virtual Mobile'],
     ['gsm.sim.state', 'READY'],
-    ['net.hostname', `android-${id.name}`],
+    ['net.hostname', `android-${p.device}`],
     ['wifi.interface', 'wlan0'],
+    ...p.extraProps.map(([k, v]) => [k, v] as [string, string]),
   ];
   return new Map(props.sort(([a], [b]) => a.localeCompare(b)));
 }

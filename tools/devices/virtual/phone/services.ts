@@ -16,8 +16,14 @@ export type MediaState = 'playing' | 'paused' | 'stopped';
 /** PlaybackState numbers as `dumpsys media_session` prints them. */
 export const PLAYBACK_STATE_CODES: Record<MediaState, number> = { stopped: 1, paused: 2, playing: 3 };
 
+/**
+ * The Music app's media session. It exists while the app's process runs (the app creates it on
+ * start, and it dies with the process), as `dumpsys media_session` lists sessions.
+ */
 export class MediaSession {
   readonly ownerPackage = 'com.android.music';
+  /** The owner's pid while the session exists; undefined when no app has a session. */
+  ownerPid: number | undefined;
   state: MediaState = 'paused';
   index = 0;
   readonly tracks: MediaTrack[] = [
@@ -26,12 +32,31 @@ export class MediaSession {
     { title: 'Handshake', artist: 'CNXN', album: 'Transport Layer', durationMs: 241_000 },
   ];
 
+  get exists(): boolean {
+    return this.ownerPid !== undefined;
+  }
+
+  open(pid: number): void {
+    this.ownerPid = pid;
+  }
+
+  close(): void {
+    this.ownerPid = undefined;
+    this.state = 'paused';
+  }
+
   current(): MediaTrack {
     return this.tracks[this.index] ?? (this.tracks[0] as MediaTrack);
   }
 
-  /** Applies a transport control (`cmd media_session dispatch …`); false when the name is unknown. */
+  /**
+   * Applies a transport control (`cmd media_session dispatch …`); false when the name is unknown.
+   * Without a session the key reaches nobody (Android would hand it to the last media button
+   * receiver; this phone has none).
+   */
   dispatch(command: string): boolean {
+    if (!['play', 'pause', 'play-pause', 'stop', 'next', 'previous'].includes(command)) return false;
+    if (!this.exists) return true;
     switch (command) {
       case 'play':
         this.state = 'playing';
@@ -92,6 +117,7 @@ export class PhoneServices {
     private readonly now: () => number,
     /** The apps the launcher shows, in order. */
     readonly launchable: () => AppInfo[],
+    keyboard: { defaultIme: string; enabled: string },
   ) {
     this.settings = {
       system: new Map([
@@ -103,8 +129,9 @@ export class PhoneServices {
       ]),
       secure: new Map([
         ['android_id', '9774d56d682e549c'],
-        ['default_input_method', 'com.android.inputmethod.latin/.LatinIME'],
-        ['enabled_input_methods', 'com.android.inputmethod.latin/.LatinIME:com.android.adbkeyboard/.AdbIME'],
+        ['default_input_method', keyboard.defaultIme],
+        ['enabled_input_methods', keyboard.enabled],
+        ['show_ime_with_hard_keyboard', '0'],
         ['location_mode', '3'],
         ['bluetooth_name', 'Toolgate Virtual'],
       ]),

@@ -84,10 +84,11 @@ export function findNode(root: UiNode, predicate: (node: UiNode) => boolean): Ui
   return found;
 }
 
+/** As Android's XmlSerializer writes attribute values: the markup characters, and tab and line breaks as character references. */
 function escapeXml(value: string): string {
   return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+    /[&<>"'\n\r\t]/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? `&#${c.charCodeAt(0)};`,
   );
 }
 

@@ -1,6 +1,7 @@
 /** Maps an OPEN's service name to its handler; unknown services are refused (CLSE). */
 import type { VirtualPhone } from '../phone';
 import type { ServiceHandler } from '../transport-server';
+import { ptyShell } from '../pty-shell';
 import { interactiveShell } from './interactive-shell';
 import { abbExecService, shellService, v2Framing, type ShellServiceDeps } from './shell-service';
 import { syncService } from './sync-service';
@@ -14,6 +15,7 @@ export function resolveService(service: string, phone: VirtualPhone, deps: Shell
   switch (name) {
     case 'shell':
       if (rest.trim() === '') {
+        if (options.includes('v2') && options.includes('pty')) return ptyShell(deps);
         return options.includes('v2')
           ? interactiveShell(deps, v2Framing.out, v2Framing.exit, v2Framing.input, !options.includes('raw'))
           : interactiveShell(

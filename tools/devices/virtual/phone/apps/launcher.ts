@@ -20,6 +20,13 @@ export function createLauncher(): VirtualApp {
       versionCode: 33,
       activities: [`${LAUNCHER_PACKAGE}.Launcher`],
       launchable: false,
+      filters: [
+        {
+          activity: `${LAUNCHER_PACKAGE}.Launcher`,
+          actions: ['android.intent.action.MAIN'],
+          categories: ['android.intent.category.HOME', 'android.intent.category.DEFAULT'],
+        },
+      ],
     },
     render(ctx: AppContext): UiNode[] {
       const apps = ctx.services.launchable();

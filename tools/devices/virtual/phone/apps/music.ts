@@ -15,6 +15,13 @@ export function createMusicApp(): VirtualApp {
       versionCode: 33,
       activities: [`${MUSIC_PACKAGE}.MusicActivity`],
       launchable: true,
+      filters: [
+        {
+          activity: `${MUSIC_PACKAGE}.MusicActivity`,
+          actions: ['android.intent.action.MUSIC_PLAYER'],
+          categories: ['android.intent.category.DEFAULT'],
+        },
+      ],
     },
     render(ctx: AppContext): UiNode[] {
       const media = ctx.services.media;

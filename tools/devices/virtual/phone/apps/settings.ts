@@ -22,6 +22,9 @@ export function createSettingsApp(): VirtualApp {
       versionCode: 33,
       activities: [MAIN, ABOUT],
       launchable: true,
+      filters: [
+        { activity: MAIN, actions: ['android.settings.SETTINGS'], categories: ['android.intent.category.DEFAULT'] },
+      ],
     },
     render(ctx: AppContext): UiNode[] {
       const s = ctx.services;

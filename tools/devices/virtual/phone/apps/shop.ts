@@ -23,6 +23,12 @@ const PRODUCTS: readonly { name: string; price: string }[] = [
   { name: 'Scale', price: '$21.40' },
   { name: 'Filters', price: '$4.99' },
   { name: 'Travel mug', price: '$16.00' },
+  { name: 'Cold brew bottle', price: '$19.90' },
+  { name: 'Milk jug', price: '$11.50' },
+  { name: 'Sugar bowl', price: '$8.40' },
+  { name: 'Cocoa tin', price: '$7.25' },
+  { name: 'Spoon set', price: '$6.80' },
+  { name: 'Tea towel', price: '$5.50' },
 ];
 
 export function createShopApp(): VirtualApp {
@@ -38,6 +44,8 @@ export function createShopApp(): VirtualApp {
       versionCode: 2001,
       activities: [CATALOG, CART],
       launchable: true,
+      // The cart shows the payment details: its window is FLAG_SECURE, so screenshots come out black.
+      secureActivities: [CART],
     },
     render(ctx: AppContext): UiNode[] {
       if (ctx.activity === CART) {

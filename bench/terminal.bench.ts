@@ -1,0 +1,184 @@
+/**
+ * Terminals against spawning a shell per command, in one run with interleaved rounds:
+ * `terminal.run echo hello` in an open terminal (through the tool layer: validation, the gate,
+ * typing the line, reading the markers back) versus starting the same shell for each command
+ * (`sh -c 'echo hello'`: for the sandbox a fresh bubblewrap sandbox on the same busybox root file
+ * system, for the host the host's shell). Then the output throughput of `yes | head -c 50M`
+ * through a host terminal (PTY, screen model, output log, the run's capture), beside the same
+ * command on a bare node-pty PTY in the same run (the ceiling: the kernel's PTY and node-pty's
+ * reads), with the heap measured before and after, after a full GC. The sandbox's busybox
+ * `head` writes a terminal line by line, so its throughput is printed but is busybox's, not the
+ * terminal's.
+ *
+ * Ratios are run time / spawn time (below 1: the open terminal is faster). The bench's approver
+ * approves the host terminal for the session, as a person would to let an agent drive it.
+ *
+ * Run: `npm run bench -- terminal` (needs bubblewrap and busybox-static).
+ */
+import { spawn } from 'node:child_process';
+import { spawn as spawnPty } from '@lydell/node-pty';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ToolRegistry, type ToolResult } from '../tools/core';
+import { createPipeline } from '../tools/core/pipeline';
+import { terminalFamily } from '../tools/terminal';
+import { hostEnvironment, hostShell } from '../tools/terminal/backends/host-backend';
+import { installBusyboxRootfs } from '../test/terminal/support/terminal-lab';
+
+const ROUNDS = 3;
+const CALLS = 40;
+const FLOOD_BYTES = 50 * 1024 * 1024;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? Number.NaN;
+}
+
+function spawnEcho(file: string, args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('error', reject);
+    child.once('close', () =>
+      out.trim() === 'hello' ? resolve() : reject(new Error(`spawn printed ${JSON.stringify(out)}`)),
+    );
+  });
+}
+
+/** MB/s of `yes | head -c 50M` on a PTY with nothing but node-pty reading it. */
+async function bareFlood(shell: string, env: Record<string, string>): Promise<number> {
+  const pty = spawnPty(shell, ['-c', `yes | head -c ${FLOOD_BYTES}`], { cols: 120, rows: 32, env, encoding: null });
+  let bytes = 0;
+  const started = performance.now();
+  pty.onData((d) => {
+    bytes += (d as unknown as Buffer).length;
+  });
+  await new Promise<void>((resolve) => pty.onExit(() => resolve()));
+  if (bytes < FLOOD_BYTES) throw new Error(`the bare PTY delivered ${bytes} bytes`);
+  return FLOOD_BYTES / 1024 / 1024 / ((performance.now() - started) / 1000);
+}
+
+function heapMB(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-bench-terminal-'));
+  const workspace = join(dataDir, 'workspace');
+  mkdirSync(workspace);
+  const tree = installBusyboxRootfs(dataDir);
+  const family = terminalFamily({
+    dataDir,
+    workspaceRoot: workspace,
+    settings: { hostEnabled: () => true, workspaces: () => undefined, ubuntuSource: () => undefined },
+    approve: async () => ({ decision: 'approve_session', decider: 'bench' }),
+  });
+  const registry = new ToolRegistry();
+  registry.registerAll(family.tools);
+  // The pipeline the host runs; its rate limiter is off, as the bench sends calls faster than an agent may.
+  const { executor } = createPipeline(registry, { rateLimit: false });
+  const call = async (toolId: string, args: Record<string, unknown>): Promise<Record<string, unknown>> => {
+    const r: ToolResult = await executor.execute({
+      toolId,
+      args,
+      sessionId: 'bench#1',
+      requester: { kind: 'mcp', id: 'bench#1' },
+    });
+    if (!r.ok) throw new Error(`${toolId}: ${r.error.code} ${r.error.message}`);
+    return r.structured as Record<string, unknown>;
+  };
+
+  const sandboxId = (await call('terminal.create', { backend: 'sandbox' })).id as string;
+  const hostId = (await call('terminal.create', { backend: 'host' })).id as string;
+  const runEcho = async (id: string) => {
+    const r = await call('terminal.run', { id, command: 'echo hello' });
+    if (r.output !== 'hello') throw new Error(`run printed ${JSON.stringify(r.output)}`);
+  };
+  const sandboxSpawn = async () => {
+    const r = await family.sandbox.runOnce(tree, ['/bin/sh', '-c', 'echo hello'], {
+      network: false,
+      privileged: false,
+      timeoutMs: 30_000,
+    });
+    if (r.output.trim() !== 'hello') throw new Error(`sandbox spawn printed ${JSON.stringify(r.output)}`);
+  };
+  const shell = hostShell();
+  const env = hostEnvironment('bench');
+  const hostSpawn = () => spawnEcho(shell, ['-c', 'echo hello'], env);
+
+  const ops = {
+    sandbox: { run: () => runEcho(sandboxId), spawn: sandboxSpawn },
+    host: { run: () => runEcho(hostId), spawn: hostSpawn },
+  };
+  const samples: Record<string, { run: number[]; spawn: number[] }> = {
+    sandbox: { run: [], spawn: [] },
+    host: { run: [], spawn: [] },
+  };
+  const time = async (fn: () => Promise<void>, n: number, into: number[]) => {
+    for (let i = 0; i < n; i++) {
+      const t = performance.now();
+      await fn();
+      into.push(performance.now() - t);
+    }
+  };
+  for (const op of Object.values(ops)) {
+    await time(op.run, 3, []);
+    await time(op.spawn, 3, []);
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, op] of Object.entries(ops)) {
+      const s = samples[name]!;
+      // Alternate which side goes first so neither always runs on a warmer machine.
+      if (round % 2 === 0) await time(op.run, CALLS, s.run), await time(op.spawn, CALLS, s.spawn);
+      else await time(op.spawn, CALLS, s.spawn), await time(op.run, CALLS, s.run);
+    }
+  }
+  const ratios: Record<string, number> = {};
+  for (const [name, s] of Object.entries(samples)) {
+    const run = median(s.run);
+    const sp = median(s.spawn);
+    ratios[`run_vs_spawn_${name}`] = Number((run / sp).toFixed(3));
+    console.log(
+      `${name.padEnd(8)} terminal.run p50 ${run.toFixed(2).padStart(7)} ms   spawn per command p50 ${sp.toFixed(2).padStart(7)} ms   run/spawn ${ratios[`run_vs_spawn_${name}`]}  (${s.run.length} each)`,
+    );
+  }
+
+  const bare = await bareFlood(shell, env);
+  console.log(`yes | head -c 50M on a bare node-pty PTY: ${bare.toFixed(1)} MB/s (the ceiling on this machine)`);
+
+  const before = heapMB();
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().heapUsed / 1024 / 1024);
+  }, 50);
+  const started = performance.now();
+  const flood = await call('terminal.run', { id: hostId, command: `yes | head -c ${FLOOD_BYTES}`, timeoutMs: 600_000 });
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const after = heapMB();
+  const terminalBytes = flood.bytes as number;
+  const throughputMBps = Number((FLOOD_BYTES / 1024 / 1024 / seconds).toFixed(1));
+  const heapGrowthMB = Number((after - before).toFixed(1));
+  const snap = await call('terminal.snapshot', { id: hostId });
+  console.log(
+    `yes | head -c 50M in a host terminal: ${seconds.toFixed(1)} s, ${throughputMBps} MB/s of program output (${(terminalBytes / 1024 / 1024).toFixed(1)} MB reached the terminal after the PTY's CR LF; ${(throughputMBps / bare).toFixed(2)} of the bare PTY), run answer ${(flood.output as string).length} characters, screen skipped ${((snap.skippedBytes as number) / 1024 / 1024).toFixed(1)} MB, heap ${before.toFixed(1)} → ${after.toFixed(1)} MB (peak ${peak.toFixed(1)} MB)`,
+  );
+  const small = 5 * 1024 * 1024;
+  const sbStart = performance.now();
+  await call('terminal.run', { id: sandboxId, command: `yes | head -c ${small}`, timeoutMs: 600_000 });
+  console.log(
+    `yes | head -c 5M in the busybox sandbox: ${(small / 1024 / 1024 / ((performance.now() - sbStart) / 1000)).toFixed(1)} MB/s (busybox head writes a terminal line by line)`,
+  );
+
+  await family.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  console.log(JSON.stringify({ bench: 'terminal', ratios, throughputMBps, heapGrowthMB }));
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,125 @@
+/**
+ * One terminal, live: xterm.js replays the newest output, then writes every `terminal-output` event
+ * that continues it (terminal-stream.ts). It is read-only until the person takes control; then
+ * their keystrokes go to the host as terminalInput (terminal.write through the pipeline, traced as
+ * theirs), in order. Lines where the agent typed a terminal.run are marked in the scrollback.
+ */
+import { Terminal } from '@xterm/xterm';
+import '@xterm/xterm/css/xterm.css';
+import { useEffect, useRef } from 'react';
+import type { TerminalView } from '../../../../shared/contract';
+import { useApi } from '../../state/api-context';
+import { cutAtRuns, isTerminalReply, nextStep } from './terminal-stream';
+
+export function TerminalScreen(props: { terminal: TerminalView }): React.JSX.Element {
+  const { terminal } = props;
+  const api = useApi();
+  const host = useRef<HTMLDivElement>(null);
+  const xterm = useRef<Terminal | undefined>(undefined);
+  const controlled = useRef(terminal.controller === 'person');
+  /** Run offsets and call ids, from the stream (each event and replay names the runs in its bytes). */
+  const runs = useRef(new Map<number, string>());
+  // The size it opens with; later sizes are applied by the effect below, without a new xterm.
+  const initialSize = useRef({ cols: terminal.cols, rows: terminal.rows });
+  controlled.current = terminal.controller === 'person';
+
+  useEffect(() => {
+    if (!host.current) return;
+    const term = new Terminal({
+      ...initialSize.current,
+      scrollback: 2000,
+      disableStdin: true,
+      convertEol: false,
+      fontSize: 13,
+      allowProposedApi: true,
+    });
+    xterm.current = term;
+    term.open(host.current);
+    let at = 0;
+    let live = true;
+    let resyncing = false;
+    const marked = new Set<number>();
+    // A blue cell before the line where the agent typed a terminal.run, its call id as the tooltip.
+    const mark = (offset: number) => {
+      if (marked.has(offset)) return;
+      marked.add(offset);
+      const marker = term.registerMarker(0);
+      const decoration = marker ? term.registerDecoration({ marker, x: 0, width: 1 }) : undefined;
+      decoration?.onRender((el) => {
+        el.classList.add('terminal-run-mark');
+        el.title = `terminal.run by the agent (call ${runs.current.get(offset) ?? '?'})`;
+        el.dataset.run = runs.current.get(offset) ?? '';
+      });
+    };
+    const write = (text: string, from: number, marks: ReadonlyArray<{ offset: number; callId: string }>) => {
+      for (const m of marks) runs.current.set(m.offset, m.callId);
+      for (const piece of cutAtRuns(text, from, [...runs.current.keys()])) {
+        const after = piece.markAfter;
+        term.write(piece.text, after === undefined ? undefined : () => mark(after));
+      }
+    };
+    const replay = async () => {
+      resyncing = true;
+      const screen = await api.terminalScreen({ id: terminal.id });
+      if (!live) return;
+      term.reset();
+      marked.clear();
+      write(screen.data, screen.from, screen.runs);
+      at = screen.to;
+      resyncing = false;
+    };
+    const off = api.onEvent((e) => {
+      if (e.type !== 'terminal-output' || e.id !== terminal.id || resyncing) return;
+      const step = nextStep(at, e.from, e.to, e.data);
+      if (step.kind === 'resync') void replay();
+      else if (step.kind === 'write') {
+        const from = at;
+        at = step.to;
+        write(step.text, from, e.runs);
+      }
+    });
+    // Keys go one call at a time, those typed meanwhile together in the next, so they arrive in order.
+    let typed = '';
+    let sending = false;
+    const send = async () => {
+      if (sending || typed === '') return;
+      sending = true;
+      const data = typed.slice(0, 16_384);
+      typed = typed.slice(data.length);
+      await api.terminalInput({ id: terminal.id, data }).catch(() => undefined);
+      sending = false;
+      if (live) void send();
+    };
+    const input = term.onData((data) => {
+      if (!controlled.current || isTerminalReply(data)) return;
+      typed += data;
+      void send();
+    });
+    void replay();
+    return () => {
+      live = false;
+      off();
+      input.dispose();
+      term.dispose();
+      xterm.current = undefined;
+    };
+  }, [api, terminal.id]);
+
+  useEffect(() => {
+    const term = xterm.current;
+    if (!term) return;
+    if (term.cols !== terminal.cols || term.rows !== terminal.rows) term.resize(terminal.cols, terminal.rows);
+    term.options.disableStdin = terminal.controller !== 'person';
+    if (terminal.controller === 'person') term.focus();
+  }, [terminal.cols, terminal.rows, terminal.controller]);
+
+  return (
+    <div
+      className={`terminal-screen${terminal.controller === 'person' ? ' in-control' : ''}`}
+      ref={host}
+      role="region"
+      aria-label={`Terminal ${terminal.title}${terminal.controller === 'person' ? ', you are typing' : ', read-only'}`}
+      data-testid="terminal-screen"
+    />
+  );
+}

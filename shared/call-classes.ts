@@ -1,0 +1,59 @@
+/**
+ * What a call's end means, in the words every page counts with. A call is one request (a retried
+ * call is one call of several attempts); its class comes from its last span:
+ *
+ * - succeeded: the tool ran and answered.
+ * - toolFailed: the tool ran and failed (EXECUTION_FAILED, TIMEOUT, UNKNOWN): the tool is unwell.
+ * - callerMistake: the caller's own input was wrong or asked for what is not there
+ *   (INVALID_ARGUMENT, NOT_FOUND, UNSUPPORTED), whether validation or the tool said so.
+ * - denied: a person (or no answer in time) refused it (PERMISSION_DENIED).
+ * - refused: a stage refused it before the tool ran: the circuit breaker, the rate limiter, the
+ *   environment gate (CIRCUIT_OPEN, RATE_LIMITED, any other code on attempt 0).
+ * - cancelled: the caller withdrew it.
+ *
+ * Pure and free of imports, so the host's reports and the renderer use the same rule.
+ */
+
+export const CALL_CLASSES = ['succeeded', 'toolFailed', 'callerMistake', 'denied', 'refused', 'cancelled'] as const;
+export type CallClass = (typeof CALL_CLASSES)[number];
+
+export interface ClassifiedSpan {
+  outcome: 'success' | 'error' | 'cancelled';
+  errorCode?: string | undefined;
+  attempt: number;
+}
+
+const CALLER_CODES: ReadonlySet<string> = new Set(['INVALID_ARGUMENT', 'NOT_FOUND', 'UNSUPPORTED']);
+const REFUSAL_CODES: ReadonlySet<string> = new Set(['CIRCUIT_OPEN', 'RATE_LIMITED']);
+
+/** The class of a call whose last span is `span`. */
+export function classifyCall(span: ClassifiedSpan): CallClass {
+  if (span.outcome === 'success') return 'succeeded';
+  if (span.outcome === 'cancelled') return 'cancelled';
+  const code = span.errorCode ?? 'UNKNOWN';
+  if (code === 'PERMISSION_DENIED') return 'denied';
+  if (CALLER_CODES.has(code)) return 'callerMistake';
+  if (REFUSAL_CODES.has(code) || span.attempt === 0) return 'refused';
+  return 'toolFailed';
+}
+
+/** How each class reads for one call and for several ("1 tool failure", "3 tool failures"). */
+export const CALL_CLASS_WORDS: Readonly<Record<CallClass, { one: string; many: string }>> = {
+  succeeded: { one: 'succeeded', many: 'succeeded' },
+  toolFailed: { one: 'tool failure', many: 'tool failures' },
+  callerMistake: { one: 'caller mistake', many: 'caller mistakes' },
+  denied: { one: 'denied', many: 'denied' },
+  refused: { one: 'refused (breaker, limiter or environment)', many: 'refused (breaker, limiter or environment)' },
+  cancelled: { one: 'cancelled', many: 'cancelled' },
+};
+
+export type ClassCounts = Record<CallClass, number>;
+
+export function emptyClassCounts(): ClassCounts {
+  return { succeeded: 0, toolFailed: 0, callerMistake: 0, denied: 0, refused: 0, cancelled: 0 };
+}
+
+/** "1 call", "2 calls", "0 attempts". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

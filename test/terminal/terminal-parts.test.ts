@@ -1,0 +1,121 @@
+/**
+ * Rule: the pieces a terminal is read and driven through say exactly what they mean. Key names become
+ * the bytes a terminal sends (arrows follow the cursor-key mode), anything but printable text counts
+ * as able to start a command; a run's markers are found however the output is cut, its output keeps
+ * the end when cut; the output log hands out what came after a cursor and says what it dropped;
+ * terminal text is what a person would read; and on the host only a read-only line that names
+ * nothing runs without the person.
+ */
+import { describe, expect, it } from 'vitest';
+import { hostJudgement } from '../../tools/terminal/host-command-policy';
+import { describeKeys, encodeKeys, hasControlBytes } from '../../tools/terminal/keys';
+import { OutputLog } from '../../tools/terminal/output-log';
+import { RunCapture, buildRunLine, stripComment, unrunnable } from '../../tools/terminal/run-markers';
+import { judgeTerminalCommand } from '../../tools/terminal/shell-gate-adapter';
+import { completeUtf8Length, terminalText } from '../../tools/terminal/terminal-text';
+
+describe('keys', () => {
+  it('turns key names into their bytes, arrows by the cursor-key mode, and leaves other braces alone', () => {
+    expect(encodeKeys(':wq{Enter}')).toBe(':wq\r');
+    expect(encodeKeys('{Ctrl-C}{Ctrl-\\}{Esc}{Tab}{Shift-Tab}')).toBe('\x03\x1c\x1b\t\x1b[Z');
+    expect(encodeKeys('{Up}{Home}')).toBe('\x1b[A\x1b[H');
+    expect(encodeKeys('{Up}{Home}', { applicationCursor: true })).toBe('\x1bOA\x1bOH');
+    expect(encodeKeys('{F5}{Alt-b}{PageDown}')).toBe('\x1b[15~\x1bb\x1b[6~');
+    expect(encodeKeys('echo ${HOME} {a,b} {} {Entr}')).toBe('echo ${HOME} {a,b} {} {Entr}');
+    expect(encodeKeys("grep 'a\\.b' x\\n")).toBe("grep 'a\\.b' x\\n");
+  });
+
+  it('counts any control character, tab and escape included, as able to start a command, and shows them by name', () => {
+    for (const text of ['\r', '\n', '\t', '\x1b[A', '\x0f', '\u009b'])
+      expect([JSON.stringify(text), hasControlBytes(text)]).toEqual([JSON.stringify(text), true]);
+    expect(hasControlBytes('ls -la ~/src && éèü')).toBe(false);
+    expect(describeKeys('ls\r\x03\x1b[A\t')).toBe('ls{Enter}{Ctrl-C}{Esc}[A{Tab}');
+  });
+});
+
+describe('a run’s markers', () => {
+  it('drops a trailing comment but not a # inside quotes or words, and refuses what cannot end on one line', () => {
+    expect(stripComment('ls # list')).toBe('ls ');
+    expect(stripComment('echo \'#not\' "# no" a#b')).toBe('echo \'#not\' "# no" a#b');
+    expect(unrunnable('echo a\necho b')).toMatch(/several lines/);
+    expect(unrunnable("echo 'open")).toMatch(/single quote/);
+    expect(unrunnable('echo done\\')).toMatch(/backslash/);
+    expect(unrunnable('echo "fine" \'too\'')).toBeUndefined();
+  });
+
+  it('keeps a trailing & a background job and a trailing ; out of the line', () => {
+    expect(buildRunLine('sleep 5 &', 'n', 'text').line).toContain('sleep 5 & printf');
+    expect(buildRunLine('ls;', 'n', 'text').line).toContain('; ls; printf');
+    expect(buildRunLine('ls', 'n1', 'osc').line).not.toContain('\x1b');
+  });
+
+  it('finds the markers and the exit status however the output is cut, never in the echo of the typed line', () => {
+    for (const style of ['text', 'osc'] as const) {
+      const run = buildRunLine('echo hi', 'abc123', style);
+      const stream = `${run.line}\r\n${style === 'osc' ? `${run.start}` : `${run.start}\r\n`}hi\r\n${run.end}7${style === 'osc' ? '\x07' : '\r\n'}$ `;
+      for (const size of [1, 3, 7, 1000]) {
+        const capture = new RunCapture(run);
+        let result: ReturnType<RunCapture['push']>;
+        for (let i = 0; i < stream.length && !result; i += size)
+          result = capture.push(Buffer.from(stream.slice(i, i + size), 'latin1'));
+        expect([style, size, result?.output.toString(), result?.exitCode]).toEqual([style, size, 'hi\r\n', 7]);
+      }
+    }
+  });
+
+  it('keeps only the end of a long output, and says how much there was', () => {
+    const run = buildRunLine('seq', 'n2', 'osc');
+    const capture = new RunCapture(run, 10);
+    capture.push(Buffer.from(`${run.start}0123456789abcdefghij`));
+    const r = capture.push(Buffer.from(`XYZ${run.end}0\x07`));
+    expect(r).toEqual({ output: Buffer.from('defghijXYZ'), exitCode: 0, bytes: 23, truncated: true });
+  });
+});
+
+describe('the output log', () => {
+  it('answers from a cursor, with what is left and what it no longer keeps', () => {
+    const log = new OutputLog(10);
+    log.append(Buffer.from('0123456789'));
+    log.append(Buffer.from('abcde'));
+    expect([log.start, log.end]).toEqual([5, 15]);
+    expect(log.read(0, 3)).toEqual({ data: Buffer.from('567'), from: 5, to: 8, dropped: 5, more: 7 });
+    expect(log.read(12, 100)).toMatchObject({ data: Buffer.from('cde'), dropped: 0, more: 0 });
+    expect(log.tail(4).data.toString()).toBe('bcde');
+  });
+
+  it('never cuts a character in two at the end of a piece', () => {
+    const e = Buffer.from('aé');
+    expect(completeUtf8Length(e.subarray(0, 2))).toBe(1);
+    expect(completeUtf8Length(e)).toBe(3);
+    expect(completeUtf8Length(Buffer.from('€').subarray(0, 2))).toBe(0);
+  });
+});
+
+describe('terminal text', () => {
+  it('is what a person reads: colours and titles gone, a rewritten line as it ends, backspaces applied', () => {
+    expect(terminalText('\x1b[31mred\x1b[0m\r\n\x1b]0;title\x07next')).toBe('red\nnext');
+    expect(terminalText('10%\r50%\r100% done\r\n')).toBe('100% done\n');
+    expect(terminalText('abc\b\bX')).toBe('aXc');
+  });
+});
+
+describe('the host’s reading of the shell gate', () => {
+  const host = (command: string) => hostJudgement(command, judgeTerminalCommand(command)).verdict;
+  it('runs only read-only lines that name nothing, and asks for any that name a file, expand, assign or recall', () => {
+    for (const c of ['pwd', 'ls -la', 'id', 'date', 'uname -a', 'df -h', 'echo'])
+      expect([c, host(c)]).toEqual([c, 'read']);
+    for (const c of [
+      'cat host.json',
+      'ls ..',
+      'cat ~/.ssh/id_rsa',
+      'echo $HOME',
+      'PATH=. ls',
+      '!!',
+      '^ls^cat',
+      'ls > out',
+      'cat < token',
+    ])
+      expect([c, host(c)]).toEqual([c, 'ask']);
+    expect(host('rm -rf /')).toBe('deny');
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * Reads the screen as a UI tree the way real phones need it: one shell line gets the display size
+ * (`wm size`: the UI tree's root is the active window, which may leave out the navigation bar or be
+ * a dialog), whether the keyguard shows, and `uiautomator dump`. uiautomator fails now and then
+ * without a failing status — "ERROR: could not get idle state." while the screen animates, "ERROR:
+ * null root node returned by UiTestAutomationBridge." between windows — so a failed dump is retried
+ * with growing pauses while the call's time lasts.
+ */
+import { ToolCallError } from '../../core/result';
+import { firstLines, SEPARATOR, splitParts } from './arguments';
+import type { DeviceCall } from './device-tool';
+import { type UiSnapshot, dumpXml, parseUiDump } from './ui-tree';
+
+export interface DumpRead {
+  snapshot: UiSnapshot;
+  xml: string;
+  attempts: number;
+}
+
+type Failure = 'idle-state' | 'null-root' | 'no-tree';
+
+const COMMAND = `wm size; echo ${SEPARATOR}; dumpsys window policy | grep -E 'mIsShowing=|mShowingLockscreen='; echo ${SEPARATOR}; uiautomator dump /dev/tty`;
+
+/** The display size `wm size` reports: the override when one is set, else the physical size. */
+export function parseWmSize(output: string): { width: number; height: number } | undefined {
+  const m = /Override size: (\d+)x(\d+)/.exec(output) ?? /Physical size: (\d+)x(\d+)/.exec(output);
+  return m ? { width: Number(m[1]), height: Number(m[2]) } : undefined;
+}
+
+function failureOf(output: string): Failure | undefined {
+  if (/could not get idle state/.test(output)) return 'idle-state';
+  if (/null root node returned by UiTestAutomationBridge/.test(output)) return 'null-root';
+  return dumpXml(output) ? undefined : 'no-tree';
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * Dumps the screen, retrying idle-state and null-root failures (pauses of 250 ms, doubling, up to
+ * 2 s) until `budgetMs` is spent; then the failure as a ToolCallError that says what happened.
+ */
+export async function readUiDump(
+  device: DeviceCall,
+  opts: { budgetMs?: number; signal?: AbortSignal } = {},
+): Promise<DumpRead> {
+  const budgetMs = opts.budgetMs ?? 25_000;
+  const started = Date.now();
+  let pause = 250;
+  let attempts = 0;
+  let last: { failure: Failure; output: string } | undefined;
+  for (;;) {
+    attempts++;
+    const left = budgetMs - (Date.now() - started);
+    const r = await device.run(COMMAND, {
+      timeoutMs: Math.max(5_000, Math.min(left, 20_000)),
+      maxBytes: 8 * 1024 * 1024,
+    });
+    const [wm = '', policy = '', dump = ''] = splitParts(r.output);
+    const failure = failureOf(dump);
+    if (!failure) {
+      const xml = dumpXml(dump) ?? '';
+      const snapshot = parseUiDump(device.serial, dump, Date.now(), parseWmSize(wm));
+      const locked = /(mIsShowing|mShowingLockscreen)=true/.test(policy);
+      if (/(mIsShowing|mShowingLockscreen)=/.test(policy)) snapshot.locked = locked;
+      return { snapshot, xml, attempts };
+    }
+    last = { failure, output: dump };
+    const elapsed = Date.now() - started;
+    if (failure === 'no-tree' || opts.signal?.aborted || elapsed + pause >= budgetMs) break;
+    await sleep(pause, opts.signal);
+    pause = Math.min(pause * 2, 2_000);
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const tried = `${attempts} attempt(s) over ${seconds} s`;
+  if (last.failure === 'idle-state')
+    throw new ToolCallError(
+      'EXECUTION_FAILED',
+      `uiautomator could not read the screen of ${device.serial}: it never went idle ("ERROR: could not get idle state.", ${tried}).`,
+      {
+        hint: 'Something on screen keeps animating (a video, a spinner, a live wallpaper). Pause it or wait until it stops, then retry ui_dump; screenshot works meanwhile.',
+        data: { failure: 'idle-state', attempts },
+      },
+    );
+  if (last.failure === 'null-root')
+    throw new ToolCallError(
+      'EXECUTION_FAILED',
+      `uiautomator found no active window on ${device.serial} ("ERROR: null root node returned by UiTestAutomationBridge.", ${tried}).`,
+      {
+        hint: 'The screen was between windows (an app starting or a dialog opening); retry ui_dump in a moment.',
+        data: { failure: 'null-root', attempts },
+      },
+    );
+  throw new ToolCallError('EXECUTION_FAILED', `uiautomator returned no UI tree: ${firstLines(last.output)}`, {
+    hint: 'Another automation tool (Appium, a uiautomator2 server) may hold the accessibility bridge; stop it, or use screenshot.',
+    data: { failure: 'no-tree', attempts },
+  });
+}

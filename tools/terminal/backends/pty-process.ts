@@ -1,0 +1,95 @@
+/**
+ * A program on a PTY of this machine, through node-pty (the Node-API build @lydell/node-pty, so
+ * Electron loads it too): the host shell, and bubblewrap or PRoot with the sandbox's shell inside.
+ * INT, QUIT and TSTP are sent as the terminal's keys (Ctrl-C, Ctrl-\, Ctrl-Z), so the line
+ * discipline signals whatever is in the foreground, exactly as a person's keystroke does; TERM, HUP
+ * and KILL go to the foreground process group by pid. Ending kills the session, every descendant
+ * and anything still carrying the terminal's marker.
+ */
+import { spawn as spawnPty } from '@lydell/node-pty';
+import { endProcesses, readStat, signalAll } from '../process-scan';
+import type { Foreground, ProcessExit, TerminalProcess, TerminalSignal } from './types';
+
+const SHELLS = new Set(['sh', 'bash', 'dash', 'ash', 'zsh', 'mksh', 'ksh', 'fish', 'busybox', 'tcsh', 'csh']);
+
+const KEY_FOR: Partial<Record<TerminalSignal, string>> = { INT: '\x03', QUIT: '\x1c', TSTP: '\x1a' };
+
+export interface PtySpawn {
+  file: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
+  cols: number;
+  rows: number;
+  marker: string;
+  describe: string;
+}
+
+export function spawnPtyProcess(spec: PtySpawn): TerminalProcess {
+  const pty = spawnPty(spec.file, spec.args, {
+    name: 'xterm-256color',
+    cols: spec.cols,
+    rows: spec.rows,
+    cwd: spec.cwd,
+    env: spec.env,
+    encoding: null,
+  });
+  const root = pty.pid;
+  let exited: ProcessExit | undefined;
+  const exitListeners: ((e: ProcessExit) => void)[] = [];
+  pty.onExit(({ exitCode, signal }) => {
+    exited = { exitCode: signal ? null : exitCode, ...(signal ? { signal: String(signal) } : {}) };
+    for (const l of exitListeners) l(exited);
+  });
+
+  const foregroundGroup = (): number | undefined => {
+    const tpgid = readStat(root)?.tpgid;
+    return tpgid !== undefined && tpgid > 0 ? tpgid : undefined;
+  };
+
+  return {
+    describe: spec.describe,
+    write: (data) => {
+      if (!exited) pty.write(data);
+    },
+    resize: (cols, rows) => {
+      if (!exited) pty.resize(cols, rows);
+    },
+    signal: (sig) => {
+      if (exited) return;
+      const key = KEY_FOR[sig];
+      if (key) {
+        pty.write(key);
+        return;
+      }
+      const group = foregroundGroup();
+      const name = `SIG${sig}` as NodeJS.Signals;
+      if (group !== undefined) signalAll([-group], name);
+      else signalAll([root], name);
+    },
+    foreground: (): Foreground => {
+      const group = foregroundGroup();
+      const leader = group !== undefined ? readStat(group) : undefined;
+      if (!leader) return { kind: 'unknown' };
+      return SHELLS.has(leader.comm) ? { kind: 'shell', name: leader.comm } : { kind: 'program', name: leader.comm };
+    },
+    onData: (listener) => {
+      // With `encoding: null` node-pty hands over Buffers; its typings still say string.
+      pty.onData((d) => listener(d as unknown as Buffer));
+    },
+    onExit: (listener) => {
+      if (exited) listener(exited);
+      else exitListeners.push(listener);
+    },
+    end: async () => {
+      await endProcesses(root, spec.marker);
+      if (!exited) {
+        try {
+          pty.kill('SIGKILL');
+        } catch {
+          // gone already
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * terminal.run: one command at the terminal's prompt, its output (bounded, the end kept) and exit
+ * status. In a sandbox it just runs. On the host and on phones it passes shell_execute's gate
+ * first: read-only lines run, refused ones never do, the rest wait for a person (on the host only
+ * lines that name nothing count as read-only: host-command-policy.ts).
+ */
+import { z } from 'zod';
+import { ToolCallError, success } from '../../core/result';
+import { type Tool, defineTool } from '../../core/tool';
+import type { TerminalContext } from '../context';
+import { perTerminal, terminalMetadata } from '../declare';
+import { hostJudgement } from '../host-command-policy';
+import { MAX_COMMAND_CHARS, MAX_WAIT_MS, RUN_OUTPUT_LIMIT } from '../limits';
+import { typedByPerson } from '../owner';
+import { type RunResult, runInTerminal } from '../run-command';
+import { unrunnable } from '../run-markers';
+import { judgeTerminalCommand } from '../shell-gate-adapter';
+import type { Terminal } from '../terminal';
+import { actingTerminal } from '../terminal-access';
+
+/** A phone's shell shows no sign of what is in front; its prompt on the cursor's row is the sign it is ready. */
+const PROMPT_END = /[$#%>]$/;
+const PROMPT_WAIT_MS = 3000;
+
+async function promptLine(t: Terminal, withinMs: number): Promise<string> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const line = await t.screen.cursorLines(0);
+    if (PROMPT_END.test(line) || Date.now() > deadline) return line;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function note(r: RunResult, timeoutMs: number): string {
+  switch (r.ended) {
+    case 'exit-status':
+      return `[exit status ${r.exitCode}]`;
+    case 'timeout':
+      return `[still running after ${Math.round(timeoutMs / 1000)} s; it keeps running: read on with terminal.observe or terminal.wait, stop it with terminal.signal INT]`;
+    case 'interrupted':
+      return '[interrupted (Ctrl-C); the shell dropped the rest of the line, so no exit status]';
+    case 'terminal-exited':
+      return '[the terminal’s shell ended during the command]';
+    case 'cancelled':
+      return '[cancelled; the command was interrupted with Ctrl-C]';
+  }
+}
+
+export function runTool(ctx: TerminalContext): Tool {
+  const tool: Tool = defineTool({
+    id: 'terminal.run',
+    title: 'Run a command in a terminal',
+    description:
+      'Types one command line at the terminal’s shell prompt and returns what it printed (escape sequences removed; at most 64 KB, the end kept when cut) and its exit status, streaming output as progress. The shell keeps its state between runs (cd, variables). A command still running at timeoutMs keeps running (read on with terminal.observe / terminal.wait, stop it with terminal.signal). In sandbox terminals it runs at once; on host and phone terminals it passes shell_execute’s command gate: read-only commands run, commands that change things wait for the person, dangerous ones are refused. For a full-screen program or keys, use terminal.write and terminal.snapshot.',
+    input: z.object({
+      id: z.string().min(1).max(64).describe('The terminal, as terminal.create returned it.'),
+      command: z
+        .string()
+        .min(1)
+        .max(MAX_COMMAND_CHARS)
+        .describe(
+          `One command line (no line breaks; join commands with ";" or "&&"), at most ${MAX_COMMAND_CHARS} characters.`,
+        ),
+      timeoutMs: z
+        .number()
+        .int()
+        .min(100)
+        .max(MAX_WAIT_MS)
+        .default(30_000)
+        .describe(`How long to wait for it to finish, in ms (default 30000, at most ${MAX_WAIT_MS}).`),
+    }),
+    metadata: terminalMetadata('HIGH', 'shell'),
+    annotations: {
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: true,
+      sensitiveAction: true,
+    },
+    selfGated: true,
+    runPolicy: 'selfBounded',
+    breakerScope: perTerminal,
+    async run(args, call) {
+      const t = actingTerminal(ctx, args.id, call);
+      const problem = unrunnable(args.command);
+      if (problem)
+        throw new ToolCallError('INVALID_ARGUMENT', `This command cannot be run as one line: ${problem}.`, {
+          data: { fields: ['command'] },
+        });
+      if (t.running)
+        throw new ToolCallError(
+          'EXECUTION_FAILED',
+          `Terminal ${t.info.id} is still running an earlier command (call ${t.running.callId}).`,
+          {
+            hint: 'Wait for it (terminal.wait), stop it (terminal.signal INT), or open another terminal.',
+            data: { slug: 'terminal-busy' },
+          },
+        );
+      const fg = t.foreground();
+      if (fg.kind === 'program')
+        throw new ToolCallError(
+          'EXECUTION_FAILED',
+          `\`${fg.name}\` is in the foreground of terminal ${t.info.id}; the command would be typed into it.`,
+          {
+            hint: 'Quit or stop it first (terminal.write its quit key, or terminal.signal INT), or read it with terminal.snapshot.',
+            data: { slug: 'terminal-foreground-busy' },
+          },
+        );
+      if (t.info.kind === 'device') {
+        const line = await promptLine(t, PROMPT_WAIT_MS);
+        if (!PROMPT_END.test(line))
+          throw new ToolCallError(
+            'EXECUTION_FAILED',
+            `The phone’s shell in terminal ${t.info.id} is not showing its prompt.`,
+            {
+              hint: 'Look with terminal.snapshot; stop what runs with terminal.signal INT, then retry.',
+              data: { slug: 'terminal-no-prompt' },
+            },
+          );
+      }
+      let verdict: string = 'sandbox';
+      if (t.info.kind !== 'sandbox' && !typedByPerson(call)) {
+        const gate = judgeTerminalCommand(args.command);
+        const judged = t.info.kind === 'host' ? hostJudgement(args.command, gate) : gate;
+        verdict = judged.verdict;
+        if (judged.verdict === 'deny')
+          throw new ToolCallError('PERMISSION_DENIED', `Refused to run this command: ${judged.reasons.join('; ')}.`, {
+            hint: 'This command is never run from Toolgate; do not retry it or a variant of it. If it is really needed, ask the user to run it themselves.',
+            data: { gate: 'shell', decision: 'deny', slug: 'terminal-refused', reasons: judged.reasons },
+          });
+        if (judged.verdict === 'ask')
+          await ctx.approvals.ask({
+            tool,
+            ctx: call,
+            title: `Run in ${t.info.backend} terminal ${t.info.id}: ${args.command.length > 80 ? `${args.command.slice(0, 77)}…` : args.command}`,
+            args: { terminal: t.info.id, backend: t.info.backend, command: args.command, reasons: judged.reasons },
+            grant: { terminal: t.info.id, command: args.command },
+            what: `running a command in the ${t.info.backend} terminal ${t.info.id}`,
+          });
+      }
+      const result = await runInTerminal(t, args.command, {
+        timeoutMs: args.timeoutMs,
+        callId: call.callId,
+        signal: call.signal,
+        clearLine: t.info.kind !== 'device',
+        style: t.info.kind === 'device' ? 'text' : 'osc',
+        onProgress: (bytes, text) => call.progress({ progress: bytes, message: text }),
+      });
+      const body = result.output === '' ? '(no output)' : result.output;
+      const cut = result.truncated
+        ? `\n[output cut: the last ${RUN_OUTPUT_LIMIT / 1024} KB of ${result.bytes} bytes are shown]`
+        : '';
+      return success(`${body}${cut}\n${note(result, args.timeoutMs)}`, {
+        id: t.info.id,
+        exitCode: result.exitCode,
+        ended: result.ended,
+        truncated: result.truncated,
+        bytes: result.bytes,
+        durationMs: result.durationMs,
+        verdict,
+        output: result.output,
+      });
+    },
+  });
+  return tool;
+}
