@@ -68,6 +68,10 @@ function electronStub() {
     },
     Notification: Object.assign(class {}, { isSupported: () => false }),
     shell: { openExternal: () => Promise.resolve() },
+    // Chromium's Linux sealing, with no keyring (basic_text), as on this machine.
+    safeStorage: (
+      require('../support/chromium-safe-storage.cjs') as { chromiumSafeStorage(env: object): unknown }
+    ).chromiumSafeStorage({}),
   };
 }
 
