@@ -22,7 +22,7 @@ export function BreakerGroupCard(props: { group: BreakerGroup; fetchedAt: number
   const rows = group.breakers.length;
   return (
     <section
-      className={`card breaker-card breaker-group state-${group.worst}`}
+      className={`card breaker-card breaker-group state-${group.worst}${rows > 1 ? ' breaker-group-wide' : ''}`}
       aria-labelledby={`${id}-tool`}
       data-testid={`breaker-group-${group.tool}`}
     >
