@@ -103,9 +103,13 @@ function keychainTokenStore(
       let token = decrypted();
       const left = token === undefined ? plain.read() : undefined;
       if (left !== undefined) {
-        // Set while no keychain was there: moved into it, and the unencrypted copy removed.
-        store.write(left);
         token = left;
+        try {
+          // Set while no keychain was there: moved into it, and the unencrypted copy removed.
+          store.write(left);
+        } catch {
+          // The keychain refused to seal it: the 0600 file stays, and is read as before.
+        }
       }
       known = { token };
       return token;
