@@ -677,6 +677,8 @@ export const GithubStatus = z.object({
   /** env: TOOLGATE_GITHUB_TOKEN (it wins over a stored one); stored: set here. */
   source: z.enum(['env', 'stored', 'none']),
   storage: z.string(),
+  /** Said plainly when a token set here is not kept in the OS keychain although the app runs on a desktop (no keyring). */
+  storageWarning: z.string().optional(),
   apiUrl: z.string(),
   /** The seven GitHub tools are in the catalog. */
   registered: z.boolean(),
