@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { ToolArguments } from '../../tools/core/arguments';
 import { isToolCallError, renderResult } from '../../tools/core/result';
-import { formatPath, importLegacySchema } from '../../tools/core/schema';
+import { formatPath, importJsonSchema } from '../../tools/core/schema';
 import { defineLegacyTool, defineTool } from '../../tools/core/tool';
 
 const tapTool = defineTool({
@@ -97,6 +97,16 @@ describe('the rendered JSON Schema', () => {
   });
 });
 
+describe('JSON Schemas written elsewhere', () => {
+  it("import a remote server's schema object as it is, and validate with it", () => {
+    const remote = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+    const imported = importJsonSchema(remote);
+    expect(imported.jsonSchema).toBe(remote);
+    expect(imported.validator?.safeParse({ city: 'Oslo' }).success).toBe(true);
+    expect(imported.validator?.safeParse({ city: 7 }).success).toBe(false);
+  });
+});
+
 describe('legacy JSON Schema strings', () => {
   it('validate what parses', () => {
     const tool = defineLegacyTool({
@@ -117,7 +127,7 @@ describe('legacy JSON Schema strings', () => {
     ['an array', '[1,2]'],
     ['a number', '42'],
   ])('are skipped, never fatal, when %s', (_why, text) => {
-    const imported = importLegacySchema(text);
+    const imported = importJsonSchema(text);
     expect(imported.validator).toBeUndefined();
     expect(imported.skippedBecause).toBeTruthy();
     const tool = defineLegacyTool({ id: 'legacy_tool', description: 'x', parametersSchema: text, run: () => 'ran' });

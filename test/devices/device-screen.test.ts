@@ -7,11 +7,12 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolCallError } from '../../tools/core';
-import { ManualClock } from '../../tools/core/pipeline';
+
 import type { ScreenFrame } from '../../tools/devices';
 import { captureScreen, parseRawFrame } from '../../tools/devices/screen-capture';
 import { connectToAdb, waitForAdbState, type VirtualDevice } from '../../tools/devices/virtual';
 import { type DeviceLab, startDeviceLab } from './device-lab';
+import { ManualClock } from '../support/manual-clock';
 
 let lab: DeviceLab;
 let device: VirtualDevice;

@@ -100,6 +100,10 @@ export async function loadBuiltMainInProcess(prefix: string): Promise<InProcessM
     },
     Notification: Object.assign(class {}, { isSupported: () => false }),
     shell: { openExternal: () => Promise.resolve() },
+    // Chromium's Linux sealing, with no keyring (basic_text), as on this machine.
+    safeStorage: (
+      require('./chromium-safe-storage.cjs') as { chromiumSafeStorage(env: object): unknown }
+    ).chromiumSafeStorage({}),
   };
 
   process.env.TOOLGATE_PORT = '0';

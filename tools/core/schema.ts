@@ -1,8 +1,9 @@
 /**
  * Schemas (docs/architecture.md#schemas, "declaration is validation"): a tool's input is declared
  * once with zod; the same declaration validates calls and renders the JSON Schema that agents see,
- * so the two cannot drift. Legacy hand-written JSON Schema strings import leniently: what parses
- * validates, what does not parse is skipped (the tool still works, unvalidated), never fatal.
+ * so the two cannot drift. JSON Schemas written elsewhere (a v1 tool's string, a remote MCP server's
+ * tool) import leniently: what zod understands validates, the rest is skipped (the tool still
+ * works, unvalidated), never fatal.
  */
 import { z } from 'zod';
 import { type ToolFailure, failure } from './result';
@@ -46,24 +47,30 @@ export function renderJsonSchema(schema: z.ZodType): JsonSchema {
   return rendered;
 }
 
-export interface LegacySchemaImport {
-  /** The schema agents see: the parsed one, or an open object when it did not parse. */
+export interface JsonSchemaImport {
+  /** The schema agents see: the given one, or an open object when it could not be understood. */
   jsonSchema: JsonSchema;
-  /** A validator for what parsed; undefined when the legacy text could not be understood. */
+  /** A validator for what was understood; undefined when the schema could not be. */
   validator: z.ZodType | undefined;
-  /** Why the legacy text was skipped, for logs; undefined when it imported. */
+  /** Why the schema was skipped, for logs; undefined when it imported. */
   skippedBecause: string | undefined;
 }
 
-/** Imports a v1 hand-written JSON Schema string leniently (docs/architecture.md#schemas). */
-export function importLegacySchema(text: string | undefined): LegacySchemaImport {
+/**
+ * Imports a JSON Schema leniently (docs/architecture.md#schemas): a v1 tool's hand-written string,
+ * or the schema a remote MCP server publishes for its tool. What zod understands validates; text
+ * that is not JSON, or a schema zod cannot express, is skipped, never fatal.
+ */
+export function importJsonSchema(schema: string | object | undefined): JsonSchemaImport {
   const open: JsonSchema = { type: 'object', properties: {} };
-  if (!text?.trim()) return { jsonSchema: open, validator: undefined, skippedBecause: 'empty schema' };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    return { jsonSchema: open, validator: undefined, skippedBecause: `not JSON: ${(e as Error).message}` };
+  let parsed: unknown = schema;
+  if (typeof schema === 'string' || schema === undefined) {
+    if (!schema?.trim()) return { jsonSchema: open, validator: undefined, skippedBecause: 'empty schema' };
+    try {
+      parsed = JSON.parse(schema);
+    } catch (e) {
+      return { jsonSchema: open, validator: undefined, skippedBecause: `not JSON: ${(e as Error).message}` };
+    }
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { jsonSchema: open, validator: undefined, skippedBecause: 'not a JSON Schema object' };

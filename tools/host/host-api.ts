@@ -8,7 +8,6 @@ import type {
   ClientToken,
   HostEvent,
   HostInfo,
-  PendingApproval,
   ReplayResult,
   Span,
   ToolSummary,
@@ -23,9 +22,11 @@ import type { Tool } from '../core/tool';
 import { type Pipeline, describeLastError, parseBreakerKey } from '../core/pipeline';
 import { newCallId } from '../core/call-ids';
 import { type ShortcutDefinition, type ShortcutStore, suggestShortcuts } from '../orchestration';
-import type { ApprovalQueue, PendingApprovalItem } from './approval-queue';
+import { approvalApi } from './approval-api';
+import type { ApprovalQueue } from './approval-queue';
 import type { ClientTokenInfo, ClientTokens } from './auth/client-tokens';
 import type { HostApiHandlers } from './http/rpc-dispatch';
+import type { ApprovalRuleStore } from './store/approval-rule-store';
 import type { AuditStore } from './store/audit-store';
 import type { BreakerStore } from './store/breaker-store';
 import type { SpanStore } from './store/span-store';
@@ -49,6 +50,7 @@ export interface HostApiDeps {
   approvals: ApprovalQueue;
   spans: SpanStore;
   audit: AuditStore;
+  approvalRules: ApprovalRuleStore;
   breakerStore: BreakerStore;
   /** Recent calls' arguments (memory only), for replay. */
   memory: CallMemory;
@@ -92,22 +94,6 @@ export function callOutcome(callId: string, result: ToolResult): CallOutcome {
       rendered,
     };
   return { callId, ok: false, content: [{ type: 'text', text: rendered }], error: result.error, rendered };
-}
-
-export function pendingView(item: PendingApprovalItem): PendingApproval {
-  return {
-    approvalId: item.approvalId,
-    callId: item.callId,
-    sessionId: item.sessionId,
-    toolId: item.toolId,
-    title: item.title,
-    args: item.args,
-    risk: item.risk,
-    annotations: item.annotations,
-    requester: item.requester,
-    requestedAt: item.requestedAt,
-    expiresAt: item.expiresAt,
-  };
 }
 
 type UpperState = BreakerView['state'];
@@ -213,19 +199,12 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
       deps.pipeline.breakers?.reset(toolId);
       return { ok: true };
     },
-    pendingApprovals: () => deps.approvals.pending().map(pendingView),
-    decideApproval: ({ approvalId, decision, reason }) => {
-      const answer =
-        decision === 'deny' ? { decision, decider: 'ui', ...(reason ? { reason } : {}) } : { decision, decider: 'ui' };
-      const ok = deps.approvals.answer(approvalId, answer);
-      return {
-        ok,
-        message: ok
-          ? `Decision '${decision}' recorded.`
-          : 'This approval is no longer pending (decided, expired or cancelled).',
-      };
-    },
-    auditLog: ({ limit }) => deps.audit.recent(limit),
+    ...approvalApi({
+      approvals: deps.approvals,
+      audit: deps.audit,
+      rules: deps.approvalRules,
+      registry: deps.registry,
+    }),
     shortcuts: () => {
       const defined = deps.shortcuts.list();
       const suggestions = suggestShortcuts(deps.recentSpans(), {

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { HostInfo } from '../../shared/contract';
-import { type Pipeline, createPipeline, systemClock } from '../core/pipeline';
+import { type Pipeline, type RunPolicyOverrides, createPipeline, systemClock } from '../core/pipeline';
 import { observedExecutor } from '../core/call-observer';
 import { ToolRegistry } from '../core/registry';
 import type { ToolExecutor } from '../core/executor';
@@ -28,7 +28,7 @@ import { createHostApi } from './host-api';
 import { HostEvents } from './host-events';
 import { HostSettings } from './host-settings';
 import { OtlpExporter } from './otlp-exporter';
-import { queueCommandApprover } from './command-approver';
+import { inToolApprover } from './command-approver';
 import { SelfGuard } from '../common/self-guard';
 import { type HostLog, failureLogLine, openHostLog } from './host-log';
 import type { HostApiHandlers } from './http/rpc-dispatch';
@@ -38,6 +38,7 @@ import type { ScreenWatcher } from './surfaces';
 import type { ScreenHubOptions } from '../devices';
 import type { VirtualDemoOptions } from '../devices/virtual-demo';
 import { McpEndpoint } from './mcp/mcp-endpoint';
+import { ApprovalRuleStore } from './store/approval-rule-store';
 import { AuditStore } from './store/audit-store';
 import { BreakerStore } from './store/breaker-store';
 import { ClientTokenStore } from './store/client-token-store';
@@ -64,6 +65,10 @@ export interface HostOptions {
   screens?: ScreenHubOptions;
   /** How long a destructive call waits for a person; default 120 s. */
   approvalTimeoutMs?: number;
+  /** How often a call waiting for a person tells its caller so (MCP progress); default 10 s. */
+  approvalProgressIntervalMs?: number;
+  /** Changes to run policy presets' values (tests scale timeouts down). */
+  runPolicies?: RunPolicyOverrides;
   rendererDir?: string;
   /** Who owns a connection's client end; default: the kernel's socket table (tests stand in another account). */
   peerUid?: PeerUidLookup;
@@ -131,6 +136,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const db = openDatabase(layout.database);
   const spans = new SpanStore(db, options.spanRetention);
   const audit = new AuditStore(db);
+  const approvalRules = new ApprovalRuleStore(db);
   const breakerStore = new BreakerStore(db);
   const settings = new SettingsStore(db);
   const hostSettings = new HostSettings(settings);
@@ -151,18 +157,13 @@ export async function startHost(options: HostOptions): Promise<Host> {
     traceCapacity: 300,
     environment: { telemetry },
     ...(options.rateLimitPerMinute ? { rateLimit: { perMinute: options.rateLimitPerMinute } } : {}),
+    ...(options.runPolicies ? { policies: options.runPolicies } : {}),
     approval: {
       decide: approvals.decide,
       timeoutMs: approvalTimeoutMs,
-      audit: {
-        record: (e) =>
-          void audit.append({
-            ...e,
-            argsDigest: JSON.stringify(e.argsDigest),
-            ...(e.reason ? { reason: e.reason } : {}),
-            ...(e.decider ? { decider: e.decider } : {}),
-          }),
-      },
+      rules: () => approvalRules.list(),
+      ...(options.approvalProgressIntervalMs ? { progressIntervalMs: options.approvalProgressIntervalMs } : {}),
+      audit: { record: (e) => void audit.append({ ...e, argsDigest: JSON.stringify(e.argsDigest) }) },
     },
   });
   const saved = settings.get<unknown>(BREAKER_SNAPSHOT_KEY);
@@ -206,7 +207,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
   });
   const executor = observedExecutor(pipeline.executor, observer);
   const freshTelemetry = (key: string) => telemetry.fresh(key);
-  const approveFromTool = queueCommandApprover(approvals, audit, approvalTimeoutMs);
+  // Asked from inside a running tool: the gate's queue, rules and audit, the run timeout held.
+  const approveFromTool = inToolApprover(pipeline.approval);
   const families: FamilyHandles = await registerFamilies({
     registry,
     db,
@@ -279,6 +281,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     approvals,
     spans,
     audit,
+    approvalRules,
     breakerStore,
     memory,
     stories: new CallStories({

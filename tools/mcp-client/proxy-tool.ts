@@ -7,7 +7,7 @@
 import { type ToolAnnotations, MCP_DEFAULT_ANNOTATIONS } from '../core/annotations';
 import { type RiskLevel, resolveMetadata } from '../core/metadata';
 import { type ToolResult, failure } from '../core/result';
-import { type JsonSchema, importLegacySchema, validateWith } from '../core/schema';
+import { type JsonSchema, importJsonSchema, validateWith } from '../core/schema';
 import type { Tool, ToolContext } from '../core/tool';
 import type { RemoteTool } from './connection';
 
@@ -39,7 +39,7 @@ export function proxyTool(
   const annotations = remoteAnnotations(remote.annotations);
   const inputSchema = remote.inputSchema as JsonSchema;
   // What the local validator understands is checked early, with field names; the server validates too.
-  const validator = importLegacySchema(JSON.stringify(inputSchema)).validator;
+  const validator = importJsonSchema(inputSchema).validator;
   const description = `${remote.description?.trim() || remote.title || remote.name} (tool '${remote.name}' of MCP server '${server}')`;
   return {
     id,

@@ -71,7 +71,7 @@ export function linuxBootstrapTool(ctx: TerminalContext): Tool {
     metadata: terminalMetadata('HIGH', 'sandbox'),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
     selfGated: true,
-    runPolicy: 'legacy',
+    runPolicy: 'selfBounded',
     async run(args, call) {
       let source: RootfsSource;
       let name: string;

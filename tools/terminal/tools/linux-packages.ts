@@ -37,7 +37,7 @@ export function linuxPackagesTool(ctx: TerminalContext): Tool {
     metadata: terminalMetadata('HIGH', 'sandbox', 'packages'),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     selfGated: true,
-    runPolicy: 'legacy',
+    runPolicy: 'selfBounded',
     async run(args, call) {
       const tree = ctx.sandbox.resolveRootfs(args.rootfs);
       if (args.action === 'list') {

@@ -69,7 +69,7 @@ export function waitTool(ctx: TerminalContext): Tool {
     }),
     metadata: terminalMetadata('LOW'),
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    runPolicy: 'legacy',
+    runPolicy: 'selfBounded',
     breakerScope: perTerminal,
     async run(args, call) {
       if ((args.pattern === undefined) === !args.exit)
