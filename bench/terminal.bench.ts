@@ -20,7 +20,8 @@ import { spawn as spawnPty } from '@lydell/node-pty';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DefaultToolExecutor, ToolRegistry, type ToolResult } from '../tools/core';
+import { ToolRegistry, type ToolResult } from '../tools/core';
+import { createPipeline } from '../tools/core/pipeline';
 import { terminalFamily } from '../tools/terminal';
 import { hostEnvironment, hostShell } from '../tools/terminal/backends/host-backend';
 import { installBusyboxRootfs } from '../test/terminal/support/terminal-lab';
@@ -77,7 +78,8 @@ async function main(): Promise<void> {
   });
   const registry = new ToolRegistry();
   registry.registerAll(family.tools);
-  const executor = new DefaultToolExecutor(registry);
+  // The pipeline the host runs; its rate limiter is off, as the bench sends calls faster than an agent may.
+  const { executor } = createPipeline(registry, { rateLimit: false });
   const call = async (toolId: string, args: Record<string, unknown>): Promise<Record<string, unknown>> => {
     const r: ToolResult = await executor.execute({
       toolId,

@@ -6,10 +6,12 @@
  * Transport: a method `m` is `POST /api/rpc/m` with the JSON input as body (headless) or the IPC
  * channel `toolgate:m` (Electron). Events arrive on the WebSocket `/api/events` or the IPC channel
  * `toolgate:event`. Every method is the person's: over HTTP it needs the UI session and its CSRF
- * header (ui-session.ts); an MCP client's token is refused there.
+ * header (ui-session.ts); an MCP client's token is refused there. A device's live screen has a
+ * channel of its own per viewer (screen-wire.ts): the WebSocket `/api/screen`, or IPC.
  */
 import { z } from 'zod';
 import type { MethodNameFromList } from './method-names';
+import type { OpenScreen } from './screen-wire';
 
 export const ErrorCode = z.enum([
   'INVALID_ARGUMENT',
@@ -120,6 +122,8 @@ export const Span = z.object({
   /** The error's own words, with every run of argument text replaced by a placeholder (‹url›); at most 1 KB. */
   errorText: z.string().optional(),
   backoffMs: z.number(),
+  /** Time within the span spent waiting for a person, kept out of `durationMs` (the run). */
+  personWaitMs: z.number().optional(),
   argsDigest: z.object({
     fields: z.record(z.string(), z.object({ kind: z.string(), length: z.number(), printable: z.number().optional() })),
     totalLength: z.number(),
@@ -207,8 +211,27 @@ export const BreakerView = z.object({
 });
 export type BreakerView = z.infer<typeof BreakerView>;
 
-/** Who asked: `id` is the session's label (`<client>#<n>`), `label` the client program's own name. */
-export const Requester = z.object({ kind: z.string(), id: z.string().optional(), label: z.string().optional() });
+/** A caller, as a person reads it: its kind, its id (a session label or a parent call id) and its name. */
+const Caller = z.object({ kind: z.string(), id: z.string().optional(), label: z.string().optional() });
+/**
+ * Who asked: `id` is the session's label (`<client>#<n>`) or the parent call, `label` the client
+ * program's own name or the batch or shortcut; `step` the step of a batch or shortcut; `via` who
+ * asked for that batch or shortcut.
+ */
+export const Requester = Caller.extend({ step: z.number().optional(), via: Caller.optional() });
+export const ApprovalTarget = z.object({
+  kind: z.enum(['device', 'folder', 'host']),
+  value: z.string(),
+  label: z.string(),
+});
+export const Decision = z.enum(['approve_once', 'approve_session', 'approve_target', 'deny']);
+/** One way to approve a waiting call, and what it covers ("this call only", "app_uninstall on device X, for …"). */
+export const ApprovalChoice = z.object({
+  decision: z.enum(['approve_once', 'approve_session', 'approve_target']),
+  label: z.string(),
+  covers: z.string(),
+});
+export type ApprovalChoice = z.infer<typeof ApprovalChoice>;
 export const PendingApproval = z.object({
   approvalId: z.string(),
   callId: z.string(),
@@ -216,7 +239,15 @@ export const PendingApproval = z.object({
   sessionId: z.string(),
   toolId: z.string(),
   title: z.string(),
+  /** What will run: the parsed arguments, defaults filled in. */
   args: z.unknown(),
+  /** Fields the caller sent that the tool does not declare, as sent: they will not be used. */
+  ignored: z.record(z.string(), z.unknown()).optional(),
+  target: ApprovalTarget.optional(),
+  /** The approvals offered (a denial always is). */
+  choices: z.array(ApprovalChoice).default([]),
+  /** The approval rule that made the call ask, when one did. */
+  rule: z.string().optional(),
   risk: Risk,
   annotations: Annotations,
   requester: Requester,
@@ -225,7 +256,6 @@ export const PendingApproval = z.object({
 });
 export type PendingApproval = z.infer<typeof PendingApproval>;
 
-export const Decision = z.enum(['approve_once', 'approve_session', 'deny']);
 export const DecideInput = z.object({
   approvalId: z.string().min(1),
   decision: Decision,
@@ -240,12 +270,42 @@ export const AuditEntry = z.object({
   sessionId: z.string(),
   toolId: z.string(),
   argsDigest: z.string(),
-  decision: z.enum(['approve_once', 'approve_session', 'deny', 'timeout', 'cancelled']),
+  /** `allow` is a rule's; `withdrawn` a caller that left; `cancelled` what older versions wrote for it. */
+  decision: z.enum([
+    'approve_once',
+    'approve_session',
+    'approve_target',
+    'allow',
+    'deny',
+    'timeout',
+    'withdrawn',
+    'cancelled',
+  ]),
   reason: z.string().optional(),
   decider: z.string().optional(),
+  /** What the approval covered. */
+  scope: z.string().optional(),
+  /** The approval rule that decided. */
+  rule: z.string().optional(),
+  waitedMs: z.number().optional(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
+export const RuleEffect = z.enum(['allow', 'ask', 'deny']);
+/** A person's approval rule: `write_file path=notes/**` allow. */
+export const ApprovalRule = z.object({
+  id: z.number(),
+  effect: RuleEffect,
+  tool: z.string(),
+  args: z.array(z.object({ field: z.string(), pattern: z.string() })),
+  /** The rule as written: `app_uninstall packageName=com.android.*`. */
+  text: z.string(),
+  note: z.string().optional(),
+  createdAt: z.number(),
+  /** The registered tools its tool pattern matches now. */
+  matchesTools: z.number(),
+});
+export type ApprovalRule = z.infer<typeof ApprovalRule>;
 export const CallClassName = z.enum(['succeeded', 'toolFailed', 'callerMistake', 'denied', 'refused', 'cancelled']);
 
 /** A breaker of the call's tool around the time of the call. */
@@ -640,6 +700,8 @@ export const GithubStatus = z.object({
   /** env: TOOLGATE_GITHUB_TOKEN (it wins over a stored one); stored: set here. */
   source: z.enum(['env', 'stored', 'none']),
   storage: z.string(),
+  /** Said plainly when a token set here is not kept in the OS keychain although the app runs on a desktop (no keyring). */
+  storageWarning: z.string().optional(),
   apiUrl: z.string(),
   /** The seven GitHub tools are in the catalog. */
   registered: z.boolean(),
@@ -670,6 +732,17 @@ export const contract = {
   pendingApprovals: { input: z.object({}), output: z.array(PendingApproval) },
   decideApproval: { input: DecideInput, output: z.object({ ok: z.boolean(), message: z.string() }) },
   auditLog: { input: z.object({ limit: z.number().int().min(1).max(5000).default(200) }), output: z.array(AuditEntry) },
+  /** The person's approval rules, applied before anyone is asked (deny beats ask beats allow). */
+  approvalRules: { input: z.object({}), output: z.array(ApprovalRule) },
+  /** Adds a rule written as `tool field=pattern …`; refused with a message when it does not parse. */
+  addApprovalRule: {
+    input: z.object({ effect: RuleEffect, rule: z.string().min(1).max(2000), note: z.string().max(500).optional() }),
+    output: z.object({ ok: z.boolean(), message: z.string(), rule: ApprovalRule.optional() }),
+  },
+  removeApprovalRule: {
+    input: z.object({ id: z.number().int() }),
+    output: z.object({ ok: z.boolean(), message: z.string() }),
+  },
   shortcuts: {
     input: z.object({}),
     output: z.object({
@@ -681,11 +754,6 @@ export const contract = {
   },
   defineShortcut: { input: ShortcutDefinition, output: CallOutcome },
   devices: { input: z.object({}), output: z.array(DeviceView) },
-  /** Starts (on) or stops the live screen of a device; frames arrive as `device-frame` events. */
-  deviceScreen: {
-    input: z.object({ serial: z.string().min(1), on: z.boolean() }),
-    output: z.object({ ok: z.boolean(), message: z.string() }),
-  },
   /** A click on the live screen: ui_tap through the pipeline, traced and gated like an agent's call. */
   deviceTap: {
     input: z.object({ serial: z.string().min(1), x: z.number().int().min(0), y: z.number().int().min(0) }),
@@ -784,13 +852,16 @@ export const HostEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('breaker'), transition: BreakerTransition }),
   z.object({ type: z.literal('approval-pending'), approval: PendingApproval }),
   z.object({ type: z.literal('approval-decided'), approvalId: z.string(), decision: z.string() }),
+  /** A decision was written to the audit log (a person's, a rule's, a withdrawal). */
+  z.object({ type: z.literal('approval-audited'), toolId: z.string(), decision: z.string() }),
   z.object({ type: z.literal('tools-changed') }),
   /** A skill was installed, removed, enabled or disabled. */
   z.object({ type: z.literal('skills-changed') }),
   z.object({ type: z.literal('devices-changed') }),
   z.object({ type: z.literal('browser-changed') }),
-  z.object({ type: z.literal('device-frame'), serial: z.string(), frame: ScreenFrame }),
   z.object({ type: z.literal('browser-frame'), url: z.string(), frame: ScreenFrame }),
+  /** The desktop shell asks the page to open a waiting call's card (its notification was clicked). */
+  z.object({ type: z.literal('open-approval'), approvalId: z.string() }),
   /** A terminal's output: the bytes from `from` to `to` of its output, as text; a gap means: fetch terminalScreen again. */
   z.object({
     type: z.literal('terminal-output'),
@@ -808,7 +879,8 @@ export const HostEvent = z.discriminatedUnion('type', [
 ]);
 export type HostEvent = z.infer<typeof HostEvent>;
 
-/** The API the renderer sees: one named async method per contract entry, plus the event stream. */
+/** The API the renderer sees: one named async method per contract entry, the event stream, and live screens. */
 export type RendererApi = { [M in MethodName]: (input: MethodInput<M>) => Promise<MethodOutput<M>> } & {
   onEvent(listener: (event: HostEvent) => void): () => void;
+  openScreen: OpenScreen;
 };

@@ -18,10 +18,12 @@ export const METHOD_NAME_LIST = [
   'pendingApprovals',
   'decideApproval',
   'auditLog',
+  'approvalRules',
+  'addApprovalRule',
+  'removeApprovalRule',
   'shortcuts',
   'defineShortcut',
   'devices',
-  'deviceScreen',
   'deviceTap',
   'deviceSwipe',
   'deviceLogcat',
@@ -46,4 +48,11 @@ export const METHOD_NAME_LIST = [
 export type MethodNameFromList = (typeof METHOD_NAME_LIST)[number];
 
 export const EVENT_CHANNEL = 'toolgate:event';
+/** A device's live screen over IPC: open (invoke, answers a viewer id), messages to the page, acks and close from it. */
+export const SCREEN_CHANNELS = {
+  open: 'toolgate:screen-open',
+  message: 'toolgate:screen',
+  ack: 'toolgate:screen-ack',
+  close: 'toolgate:screen-close',
+} as const;
 export const methodChannel = (method: string): string => `toolgate:${method}`;

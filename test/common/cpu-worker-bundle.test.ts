@@ -5,78 +5,26 @@
  * host answers /healthz. Electron itself cannot be downloaded here, so 'electron' is a stand-in;
  * everything else is the real bundle.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import Module from 'node:module';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkerPool } from '../../tools/common/worker-pool';
 import { resolveWorkerScript } from '../../tools/common/worker-script';
 import { ensureBuilt } from '../support/build';
+import {
+  BUILT_MAIN_DIR as outMain,
+  type InProcessMain,
+  loadBuiltMainInProcess,
+} from '../support/electron-main-in-process';
 
-type Handler = (event: unknown, input?: unknown) => Promise<unknown>;
-const handlers = new Map<string, Handler>();
-const quitHandlers: Array<(e: { preventDefault(): void }) => void> = [];
-const windowContents = { send: () => undefined, setWindowOpenHandler: () => undefined, on: () => undefined };
-const userData = mkdtempSync(join(tmpdir(), 'toolgate-bundle-worker-'));
-const outMain = resolve(__dirname, '../../out/main');
-let exited: number | undefined;
-
-function electronStandIn() {
-  class BrowserWindow {
-    webContents = windowContents;
-    loadFile() {
-      return Promise.resolve();
-    }
-    once() {}
-    show() {}
-    isDestroyed() {
-      return false;
-    }
-    isMinimized() {
-      return false;
-    }
-    restore() {}
-    focus() {}
-  }
-  return {
-    app: {
-      requestSingleInstanceLock: () => true,
-      whenReady: () => Promise.resolve(),
-      getPath: () => userData,
-      getVersion: () => '0.0.0-test',
-      on: (name: string, fn: (e: { preventDefault(): void }) => void) => {
-        if (name === 'will-quit') quitHandlers.push(fn);
-      },
-      quit: () => undefined,
-      exit: (code: number) => {
-        exited = code;
-      },
-    },
-    BrowserWindow,
-    ipcMain: {
-      handle: (channel: string, fn: Handler) => handlers.set(channel, fn),
-      removeHandler: (channel: string) => handlers.delete(channel),
-    },
-    Notification: Object.assign(class {}, { isSupported: () => false }),
-    shell: { openExternal: () => Promise.resolve() },
-  };
-}
-
-const own = { sender: windowContents, senderFrame: { url: 'file:///app/out/renderer/index.html' } };
-const call = (channel: string, input: unknown) => handlers.get(`toolgate:${channel}`)!(own, input);
-
+let app: InProcessMain;
 beforeAll(async () => {
   await ensureBuilt();
+  app = await loadBuiltMainInProcess('toolgate-bundle-worker-');
 }, 180_000);
 
 afterAll(async () => {
-  for (const fn of quitHandlers) fn({ preventDefault: () => undefined });
-  const deadline = Date.now() + 15_000;
-  while (quitHandlers.length > 0 && exited === undefined && Date.now() < deadline)
-    await new Promise((r) => setTimeout(r, 50));
-  if (quitHandlers.length > 0) expect(exited).toBe(0);
-  rmSync(userData, { recursive: true, force: true });
+  expect(await app?.quit()).toBe(0);
 });
 
 describe('the CPU worker in the built bundle', () => {
@@ -114,25 +62,16 @@ describe('the CPU worker in the built bundle', () => {
   });
 
   it('stops a catastrophic regex sent to the bundled host while /healthz answers', async () => {
-    process.env.TOOLGATE_PORT = '0';
-    process.env.TOOLGATE_QUIET = '1';
-    const standIn = electronStandIn();
-    const loader = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
-    const original = loader._load;
-    loader._load = function (request: string, ...rest: unknown[]) {
-      if (request === 'electron') return standIn;
-      return original.call(this, request, ...rest);
-    };
-    require(join(outMain, 'index.js'));
-    await expect.poll(() => handlers.size, { timeout: 30_000 }).toBeGreaterThan(0);
-    const info = (await call('info', {})) as { uiUrl: string };
+    const info = (await app.call('info', {})) as { uiUrl: string };
     let settled = false;
-    const hostile = call('callTool', {
-      toolId: 'regex_extract',
-      args: { pattern: '(a+)+$', text: `${'a'.repeat(40)}!` },
-    }).finally(() => {
-      settled = true;
-    });
+    const hostile = app
+      .call('callTool', {
+        toolId: 'regex_extract',
+        args: { pattern: '(a+)+$', text: `${'a'.repeat(40)}!` },
+      })
+      .finally(() => {
+        settled = true;
+      });
     const health = await fetch(new URL('/healthz', info.uiUrl));
     expect(health.status).toBe(200);
     expect(settled).toBe(false);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ToolArguments } from '../../tools/core/arguments';
 import { isToolCallError, renderResult } from '../../tools/core/result';
 import { portableSchema } from '../../tools/core/portable-schema';
-import { formatPath, importLegacySchema, renderJsonSchema } from '../../tools/core/schema';
+import { formatPath, importJsonSchema, renderJsonSchema } from '../../tools/core/schema';
 import { defineLegacyTool, defineTool } from '../../tools/core/tool';
 
 const tapTool = defineTool({
@@ -100,6 +100,28 @@ describe('the rendered JSON Schema', () => {
   });
 });
 
+describe('JSON Schemas written elsewhere', () => {
+  it("import a remote server's schema object as it says (a portable copy), and validate with it", () => {
+    const remote = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+    const imported = importJsonSchema(remote);
+    expect(imported.jsonSchema).toEqual(remote);
+    expect(imported.validator?.safeParse({ city: 'Oslo' }).success).toBe(true);
+    expect(imported.validator?.safeParse({ city: 7 }).success).toBe(false);
+  });
+
+  it('keep every limit they state in the validator, though the published copy leaves out one no model meets', () => {
+    const remote = {
+      type: 'object',
+      properties: { note: { type: 'string', maxLength: 2000 } },
+      additionalProperties: false,
+    };
+    const imported = importJsonSchema(remote);
+    expect(imported.jsonSchema).toEqual({ type: 'object', properties: { note: { type: 'string' } } });
+    expect(imported.validator?.safeParse({ note: 'n'.repeat(2001) }).success).toBe(false);
+    expect(imported.validator?.safeParse({ note: 'n', extra: 1 }).success).toBe(true);
+  });
+});
+
 describe('legacy JSON Schema strings', () => {
   it('validate what parses', () => {
     const tool = defineLegacyTool({
@@ -142,7 +164,7 @@ describe('legacy JSON Schema strings', () => {
     ['an array', '[1,2]'],
     ['a number', '42'],
   ])('are skipped, never fatal, when %s', (_why, text) => {
-    const imported = importLegacySchema(text);
+    const imported = importJsonSchema(text);
     expect(imported.validator).toBeUndefined();
     expect(imported.skippedBecause).toBeTruthy();
     const tool = defineLegacyTool({ id: 'legacy_tool', description: 'x', parametersSchema: text, run: () => 'ran' });

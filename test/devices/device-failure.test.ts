@@ -10,10 +10,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolRegistry } from '../../tools/core';
-import { ManualClock, breakerKey, createPipeline } from '../../tools/core/pipeline';
+import { breakerKey, createPipeline } from '../../tools/core/pipeline';
 import { deviceTools } from '../../tools/devices';
 import { PROFILE_NAMES, connectToAdb, waitForAdbState, type VirtualDevice } from '../../tools/devices/virtual';
 import { type DeviceLab, startDeviceLab, textOf } from './device-lab';
+import { ManualClock } from '../support/manual-clock';
 
 describe.each(PROFILE_NAMES)('on the %s profile', (profile) => {
   let lab: DeviceLab;

@@ -13,6 +13,7 @@ import { type CommandApprover, type DeviceService, createDeviceService, deviceTo
 import type { DeviceServiceOptions } from '../../tools/devices/device-service';
 import {
   connectToAdb,
+  type DeviceProfile,
   disconnectFromAdb,
   type ProfileName,
   runAdb,
@@ -33,7 +34,7 @@ export interface DeviceLab {
     opts?: { onProgress?: (p: ProgressUpdate) => void; sessionId?: string },
   ): Promise<ToolResult>;
   /** Starts one more virtual device (of the lab's profile unless told) and connects it to this lab's adb server. */
-  addDevice(profile?: ProfileName): Promise<VirtualDevice>;
+  addDevice(profile?: ProfileName | DeviceProfile): Promise<VirtualDevice>;
   /** Disconnects and closes one device. */
   removeDevice(device: VirtualDevice): Promise<void>;
   close(): Promise<void>;

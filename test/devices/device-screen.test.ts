@@ -7,11 +7,12 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolCallError } from '../../tools/core';
-import { ManualClock } from '../../tools/core/pipeline';
+
 import type { ScreenFrame } from '../../tools/devices';
 import { captureScreen, parseRawFrame } from '../../tools/devices/screen-capture';
 import { connectToAdb, waitForAdbState, type VirtualDevice } from '../../tools/devices/virtual';
 import { type DeviceLab, startDeviceLab } from './device-lab';
+import { ManualClock } from '../support/manual-clock';
 
 let lab: DeviceLab;
 let device: VirtualDevice;
@@ -36,7 +37,7 @@ describe('screen stream', () => {
     const { width, height } = device.phone.screen;
     expect(first).toMatchObject({ mimeType: 'image/png', width, height, fps: 0 });
     expect(frames.at(-1)!.fps).toBeGreaterThan(0);
-    const png = PNG.sync.read(Buffer.from(first.data, 'base64'));
+    const png = PNG.sync.read(first.png);
     expect([png.width, png.height]).toEqual([width, height]);
     for (let i = 1; i < frames.length; i++) expect(frames[i]!.at).toBeGreaterThanOrEqual(frames[i - 1]!.at);
   });

@@ -2,7 +2,7 @@
  * Rule: the desktop app starts. The built main bundle (`out/main/index.js`, what Electron runs) is
  * started in its own Node 24 process with Electron's main-process API stood in
  * (test/support/electron-standin.cjs): the host answers /healthz on TOOLGATE_PORT, the window loads
- * the built renderer with the built preload, every contract method has an IPC handler, and quitting
+ * the built renderer with the built preload, every contract method (and opening a device screen) has an IPC handler, and quitting
  * closes the database and exits 0. This is what only a real start would otherwise show (a native
  * addon built for another Node, a module missing from the bundle, a crash at start-up).
  */
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { METHOD_NAME_LIST } from '../../shared/method-names';
+import { METHOD_NAME_LIST, SCREEN_CHANNELS } from '../../shared/method-names';
 import { pragmaValue } from '../../tools/common/sqlite';
 import { ensureBuilt } from '../support/build';
 import { freePort } from '../support/private-adb';
@@ -84,8 +84,8 @@ describe('the desktop app, started from its built bundle under Node', () => {
     expect(window.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
   });
 
-  it('has an IPC handler for every contract method', async () => {
-    const expected = METHOD_NAME_LIST.map((m) => `toolgate:${m}`).sort();
+  it('has an IPC handler for every contract method, and one that opens a device screen', async () => {
+    const expected = [...METHOD_NAME_LIST.map((m) => `toolgate:${m}`), SCREEN_CHANNELS.open].sort();
     const channels = await until('registering its IPC handlers', () => {
       const seen = reports.flatMap((r) => (r.kind === 'handler' ? [r.channel] : []));
       return seen.length >= expected.length ? seen : undefined;

@@ -5,7 +5,8 @@
  * also for a breaker restored open at start. Other transitions pass unchanged.
  */
 import { describe, expect, it } from 'vitest';
-import { CircuitBreakers, ManualClock } from '../../tools/core/pipeline';
+import { CircuitBreakers } from '../../tools/core/pipeline';
+import { ManualClock } from '../support/manual-clock';
 import { failure } from '../../tools/core/result';
 import { BreakerFeed } from '../../tools/host/breaker-feed';
 

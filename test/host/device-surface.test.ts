@@ -7,6 +7,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostEvent } from '../../shared/contract';
+import type { ScreenStatus, WireFrame } from '../../shared/screen-wire';
 import { type TestHost, connectClient, startTestHost, textOf } from './harness';
 
 let t: TestHost;
@@ -42,13 +43,25 @@ describe('the demo phone in the host', () => {
     expect(textOf(dump)).toMatch(/e\d+/);
   });
 
-  it('streams the live screen while someone watches', async () => {
-    expect(await t.host.api.deviceScreen({ serial, on: true })).toMatchObject({ ok: true });
-    await expect
-      .poll(() => events.filter((e) => e.type === 'device-frame').length, { timeout: 20_000 })
-      .toBeGreaterThan(2);
-    expect(events.find((e) => e.type === 'device-frame')).toMatchObject({ serial, frame: { mimeType: 'image/png' } });
-    await t.host.api.deviceScreen({ serial, on: false });
+  it('streams the live screen while someone watches, as H.264 from the phone, and stops after', async () => {
+    const frames: WireFrame[] = [];
+    const statuses: ScreenStatus[] = [];
+    const viewer = t.host.screens!.watch(
+      { serial, maxWidth: 360, maxHeight: 640 },
+      {
+        status: (s) => statuses.push(s),
+        frame: (f) => {
+          frames.push(f);
+          viewer.ack(f.seq);
+          return true;
+        },
+      },
+    );
+    await expect.poll(() => frames.length, { timeout: 30_000 }).toBeGreaterThan(2);
+    expect(frames[0]).toMatchObject({ kind: 'h264', key: true });
+    expect(statuses.at(-1)).toMatchObject({ mode: 'h264', display: { width: 1080, height: 2400 } });
+    viewer.close();
+    expect(t.host.screens).toBeDefined();
   });
 
   it('turns a click on the screen into a traced ui_tap', async () => {

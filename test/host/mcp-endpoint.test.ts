@@ -45,7 +45,7 @@ beforeAll(async () => {
       input: z.object({}),
       metadata: { risk: 'LOW', category: 'utility' },
       annotations: { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false },
-      runPolicy: 'legacy',
+      runPolicy: 'selfBounded',
       run: (_a, ctx) =>
         new Promise((resolve) => {
           slowStarted++;

@@ -1,12 +1,11 @@
 /**
  * Rule: a host with a GitHub token set registers every tool id of the seed's catalog (section 3:
- * 110 ids) but the terminal family's 18, which another branch builds and which are listed here as
- * pending. Each one is found by its seed id, declares its category and risk, and is published
+ * 110 ids). Each one is found by its seed id, declares its category and risk, and is published
  * under a name every MCP client accepts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISHED_NAME_PATTERN, publishedName } from '../../tools/core/published-name';
-import { PENDING_GROUPS, SEED_CATALOG } from '../fixtures/seed-catalog';
+import { SEED_CATALOG } from '../fixtures/seed-catalog';
 import { type TestHost, startTestHost } from './harness';
 
 let t: TestHost;
@@ -17,24 +16,23 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.dispose());
 
-const pending = new Set<string>(PENDING_GROUPS);
-const due = Object.entries(SEED_CATALOG).filter(([group]) => !pending.has(group));
+const groups = Object.entries(SEED_CATALOG);
 
 describe("the seed's catalog", () => {
-  it('has 110 ids, 18 of them the pending terminal family', () => {
+  it('has 110 distinct ids, 18 of them terminals', () => {
     expect(Object.values(SEED_CATALOG).flat()).toHaveLength(110);
     expect(new Set(Object.values(SEED_CATALOG).flat()).size).toBe(110);
-    expect(PENDING_GROUPS.flatMap((g) => SEED_CATALOG[g] ?? [])).toHaveLength(18);
+    expect(SEED_CATALOG.terminal).toHaveLength(18);
   });
 
-  it.each(due)('registers every %s id', (_group, ids) => {
+  it.each(groups)('registers every %s id', (_group, ids) => {
     const missing = ids.filter((id) => !t.host.registry.has(id));
     expect(missing).toEqual([]);
   });
 
-  it('registers the 92 due ids, each declared and published under a valid name', () => {
-    const ids = due.flatMap(([, list]) => list);
-    expect(ids).toHaveLength(92);
+  it('registers all 110 ids, each declared and published under a valid name', () => {
+    const ids = groups.flatMap(([, list]) => list);
+    expect(ids).toHaveLength(110);
     for (const id of ids) {
       const tool = t.host.registry.get(id);
       expect({

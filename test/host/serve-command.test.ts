@@ -33,6 +33,29 @@ describe('toolgate serve', () => {
     expect(err).toContain('usage:');
   });
 
+  it('refuses a demo phone’s screen or cable it cannot set up, saying what it takes', async () => {
+    const refusal = async (args: string[]) => {
+      const child = runCli(['serve', ...args]);
+      let err = '';
+      child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
+      return { code: await new Promise((r) => child.on('exit', r)), err };
+    };
+    expect(await refusal(['--virtual-device', '--screen', '1081x2400'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining(
+        "--screen must be WIDTHxHEIGHT with even sides from 16 to 4096 (1080x2400), got '1081x2400'",
+      ),
+    });
+    expect(await refusal(['--virtual-device', '--link', 'lte'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining("--link must be usb2 (~35 MB/s, 1 ms) or wifi (~5 MB/s, 5 ms), got 'lte'"),
+    });
+    expect(await refusal(['--screen', '1080x2400'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--screen and --link set up the virtual phone: add --virtual-device'),
+    });
+  });
+
   it('refuses an unknown flag', async () => {
     const child = runCli(['serve', '--bogus']);
     expect(await new Promise((r) => child.on('exit', r))).toBe(2);

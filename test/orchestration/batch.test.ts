@@ -289,10 +289,16 @@ describe('tool_batch_run success', () => {
     ]);
   });
 
-  it('sends each step as a nested call that names the batch as its requester', async () => {
+  it('sends each step as a nested call that names the batch, the step and who asked for the batch', async () => {
     const kit = makeKit();
     await kit.run('tool_batch_run', { steps: [{ tool: 'echo_text', args: { text: 'x' } }] }, { callId: 'batch-1' });
-    expect(kit.calls[0]?.requester).toEqual({ kind: 'batch', id: 'batch-1', label: 'tool_batch_run' });
+    expect(kit.calls[0]?.requester).toEqual({
+      kind: 'batch',
+      id: 'batch-1',
+      label: 'tool_batch_run',
+      step: 1,
+      via: { kind: 'internal' },
+    });
   });
 
   it('reports progress per step', async () => {

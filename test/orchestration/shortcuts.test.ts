@@ -119,7 +119,13 @@ describe('defined shortcuts are first-class tools', () => {
     expect(result.ok).toBe(true);
     expect(kit.calls.map((c) => c.tool)).toEqual(['echo_text', 'record_args']);
     expect(kit.calls[1]?.args).toEqual({ greeting: 'hello Ann', who: 'Ann' });
-    expect(kit.calls[0]?.requester).toEqual({ kind: 'shortcut', id: 'sc-1', label: 'shortcut.greet' });
+    expect(kit.calls[0]?.requester).toEqual({
+      kind: 'shortcut',
+      id: 'sc-1',
+      label: 'shortcut.greet',
+      step: 1,
+      via: { kind: 'internal' },
+    });
   });
 
   it('survives a restart: a new registry loads it from the same store', async () => {

@@ -8,8 +8,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalDecision, ApprovalRequest } from '../../tools/core';
-import { type ApprovalAuditEntry, ApprovalGate, EnhancedToolExecutor, ManualClock } from '../../tools/core/pipeline';
+import { type ApprovalAuditEntry, ApprovalGate, assemblePipeline } from '../../tools/core/pipeline';
 import { DESTRUCTIVE, MUTATING, deferred, fixtureTool, isSettled, registryOf } from './fixtures';
+import { ManualClock } from '../support/manual-clock';
 
 type Decide = (request: ApprovalRequest, signal?: AbortSignal) => Promise<ApprovalDecision>;
 
@@ -55,7 +56,7 @@ function setup(decide: Decide, timeoutMs?: number) {
     }),
     fixtureTool('ui_dump', () => 'tree'),
   );
-  const executor = new EnhancedToolExecutor(registry, { approval: gate, clock });
+  const executor = assemblePipeline(registry, { approval: gate, clock });
   return { clock, audit, runs, gate, executor };
 }
 
@@ -84,7 +85,7 @@ describe('ApprovalGate', () => {
     ]);
   });
 
-  it('denies when no decision comes within the timeout (120 s by default), saying so', async () => {
+  it('denies when no decision comes within the timeout (120 s by default), saying how long it waited', async () => {
     let promptSignal: AbortSignal | undefined;
     const s = setup((_, signal) => {
       promptSignal = signal;
@@ -98,17 +99,18 @@ describe('ApprovalGate', () => {
       ok: false,
       error: {
         code: 'PERMISSION_DENIED',
-        message: "No approval decision for 'delete_file' came within 120 s, so the call was denied.",
+        message: "No one answered: the call to 'delete_file' waited 2:00 for a person's approval and did not run.",
         hint: 'Nobody approved this call in time. Do not retry it on your own; tell the user it needs their approval.',
-        data: { gate: 'approval', decision: 'timeout', slug: 'approval-timeout' },
+        data: { gate: 'approval', decision: 'timeout', slug: 'approval-timeout', waitedMs: 120_000 },
       },
     });
     expect(promptSignal?.aborted).toBe(true); // the UI can withdraw the prompt
-    expect(s.audit).toMatchObject([{ decision: 'timeout' }]);
+    expect(promptSignal?.reason).toBe('expired');
+    expect(s.audit).toMatchObject([{ decision: 'timeout', reason: 'no one answered', waitedMs: 120_000 }]);
     expect(s.runs).toEqual([]);
   });
 
-  it('ends a call cancelled while it waits, leaving no timer behind, and audits it as a denial', async () => {
+  it('withdraws the wait of a call cancelled while it waits, leaving no timer behind, audited as withdrawn: caller gone', async () => {
     const s = setup(() => new Promise(() => undefined), 5_000);
     const controller = new AbortController();
     const pending = s.executor.execute({ ...del('c1'), signal: controller.signal });
@@ -125,7 +127,7 @@ describe('ApprovalGate', () => {
       },
     });
     expect(s.clock.pendingTimers).toBe(0);
-    expect(s.audit).toMatchObject([{ decision: 'deny', reason: 'cancelled by the caller' }]);
+    expect(s.audit).toMatchObject([{ decision: 'withdrawn', reason: 'caller gone', waitedMs: 1_000 }]);
     await s.clock.advanceAsync(10_000);
     expect(s.runs).toEqual([]);
     expect(s.audit).toHaveLength(1);

@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { ToolCallError, ToolRegistry, defineTool } from '../../tools/core';
-import { CircuitBreakers, EnhancedToolExecutor, ManualClock, breakerKey, scopeDigest } from '../../tools/core/pipeline';
+import { CircuitBreakers, assemblePipeline, breakerKey, scopeDigest } from '../../tools/core/pipeline';
+import { ManualClock } from '../support/manual-clock';
 
 function setup(scoped: boolean) {
   const clock = new ManualClock(0);
@@ -28,7 +29,7 @@ function setup(scoped: boolean) {
     }),
   );
   const breakers = new CircuitBreakers({ clock, failureThreshold: 2 });
-  return { ran, breakers, executor: new EnhancedToolExecutor(registry, { breakers, clock }) };
+  return { ran, breakers, executor: assemblePipeline(registry, { breakers, clock }) };
 }
 
 describe('breaker scope', () => {

@@ -2,17 +2,18 @@
  * Rule guarded (docs/architecture.md#cancellation): when the caller's signal aborts, the running
  * tool's ctx.signal aborts and the call ends at once as a result marked cancelled
  * (EXECUTION_FAILED, data.cancelled), never retried, traced as 'cancelled', with no timer or
- * listener left behind. Under the legacy policy the tool decides.
+ * listener left behind. Under selfBounded (and v2) the tool decides.
  */
 import { describe, expect, it } from 'vitest';
-import type { ToolContext } from '../../tools/core';
-import { CircuitBreakers, EnhancedToolExecutor, ManualClock, runPolicyResolver } from '../../tools/core/pipeline';
+import type { RunPolicyName, ToolContext } from '../../tools/core';
+import { CircuitBreakers, assemblePipeline, runPolicyResolver } from '../../tools/core/pipeline';
 import { ToolTraceRecorder } from '../../tools/core/trace';
 import { fixtureTool, registryOf } from './fixtures';
+import { ManualClock } from '../support/manual-clock';
 
 const NEVER = new Promise<never>(() => undefined);
 
-function setup(run: (ctx: ToolContext) => Promise<string> | string, runPolicy?: string) {
+function setup(run: (ctx: ToolContext) => Promise<string> | string, runPolicy?: RunPolicyName) {
   const clock = new ManualClock(0);
   const trace = new ToolTraceRecorder({ now: () => clock.now() });
   const breakers = new CircuitBreakers({ clock, failureThreshold: 1 });
@@ -25,7 +26,7 @@ function setup(run: (ctx: ToolContext) => Promise<string> | string, runPolicy?: 
     },
     runPolicy ? { runPolicy } : {},
   );
-  const executor = new EnhancedToolExecutor(registryOf(tool), {
+  const executor = assemblePipeline(registryOf(tool), {
     clock,
     trace,
     breakers,
@@ -116,7 +117,7 @@ describe('cancellation', () => {
     const parent = fixtureTool('parent_tool', async (_, ctx) =>
       JSON.stringify(await ctx.invoke({ toolId: 'child_tool', args: { text: 'y' } })),
     );
-    const executor = new EnhancedToolExecutor(registryOf(child, parent), { clock, policies: runPolicyResolver() });
+    const executor = assemblePipeline(registryOf(child, parent), { clock, policies: runPolicyResolver() });
     const controller = new AbortController();
     const pending = executor.execute({ toolId: 'parent_tool', args: { text: 'x' }, signal: controller.signal });
     await clock.advanceAsync(1);
@@ -125,18 +126,18 @@ describe('cancellation', () => {
     expect(inner!.aborted).toBe(true);
   });
 
-  it('under the legacy policy leaves it to the tool, which sees the aborted signal (v2 behaviour)', async () => {
+  it('under selfBounded leaves it to the tool, which sees the aborted signal (v2 behaviour)', async () => {
     const s = setup(
       (ctx) =>
         new Promise((resolve) => {
           ctx.signal.addEventListener('abort', () => resolve('Error: stopped by signal'));
         }),
-      'legacy',
+      'selfBounded',
     );
     const controller = new AbortController();
     const pending = s.executor.execute({ toolId: 'web_fetch', args: { text: 'x' }, signal: controller.signal });
     await s.clock.advanceAsync(1);
-    expect(s.clock.pendingTimers).toBe(0); // legacy: no timeout
+    expect(s.clock.pendingTimers).toBe(0); // selfBounded: no timeout
     controller.abort();
     expect(await pending).toMatchObject({
       ok: false,

@@ -13,11 +13,11 @@ import {
   type BreakerTransition,
   CircuitBreakers,
   breakerKey,
-  EnhancedToolExecutor,
-  ManualClock,
+  assemblePipeline,
   cancelledResult,
 } from '../../tools/core/pipeline';
 import { type Deferred, deferred, fixtureTool, registryOf } from './fixtures';
+import { ManualClock } from '../support/manual-clock';
 
 const boom = failure('EXECUTION_FAILED', "Tool 'flaky' failed: boom").error;
 
@@ -277,7 +277,7 @@ describe('the breaker in the pipeline', () => {
       return d.promise;
     });
     const b = new CircuitBreakers({ clock, failureThreshold: 2, cooldownMs: 1_000 });
-    const executor = new EnhancedToolExecutor(registryOf(tool), { breakers: b, clock });
+    const executor = assemblePipeline(registryOf(tool), { breakers: b, clock });
     return { clock, pending, b, executor, runs: () => runs };
   }
 

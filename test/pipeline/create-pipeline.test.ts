@@ -7,13 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TraceSpan } from '../../tools/core';
-import {
-  type ApprovalAuditEntry,
-  type BreakerTransition,
-  ManualClock,
-  createPipeline,
-} from '../../tools/core/pipeline';
+import { type ApprovalAuditEntry, type BreakerTransition, createPipeline } from '../../tools/core/pipeline';
 import { DESTRUCTIVE, MUTATING, fixtureTool, registryOf } from './fixtures';
+import { ManualClock } from '../support/manual-clock';
 
 const SECRET = 'ghp_S3cr3tT0kenDoNotLeak';
 

@@ -6,15 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../tools/core';
-import {
-  EnhancedToolExecutor,
-  EnvironmentGate,
-  type EnvironmentRule,
-  ManualClock,
-  TelemetryStore,
-} from '../../tools/core/pipeline';
+import { assemblePipeline, EnvironmentGate, type EnvironmentRule, TelemetryStore } from '../../tools/core/pipeline';
 import { ToolTraceRecorder } from '../../tools/core/trace';
 import { fixtureTool, registryOf } from './fixtures';
+import { ManualClock } from '../support/manual-clock';
 
 const keyboardRule: EnvironmentRule = {
   id: 'keyboard-shown',
@@ -39,7 +34,7 @@ function setup(rules: EnvironmentRule[] = [keyboardRule], maxAgeMs?: number) {
   });
   const other = fixtureTool('ui_dump', () => 'tree');
   const trace = new ToolTraceRecorder({ now: () => clock.now() });
-  const executor = new EnhancedToolExecutor(registryOf(inputText, other), { environment: gate, clock, trace });
+  const executor = assemblePipeline(registryOf(inputText, other), { environment: gate, clock, trace });
   return { clock, telemetry, gate, executor, trace, inputText, runs: () => runs };
 }
 

@@ -6,6 +6,7 @@ import {
   type ToolContext,
   type ToolMetadataDeclaration,
   type ToolReturn,
+  type RunPolicyName,
   ToolRegistry,
   defineTool,
 } from '../../tools/core';
@@ -37,7 +38,7 @@ export const textInput = z.object({
 export interface FixtureOptions {
   annotations?: Partial<ToolAnnotations>;
   metadata?: ToolMetadataDeclaration;
-  runPolicy?: string;
+  runPolicy?: RunPolicyName;
   selfGated?: boolean;
   input?: z.ZodType;
 }

@@ -4,7 +4,8 @@
  * advanceAsync lets promise chains schedule the next timer before time moves past it.
  */
 import { describe, expect, it } from 'vitest';
-import { ManualClock, sleep } from '../../tools/core/pipeline';
+import { sleep } from '../../tools/core/pipeline';
+import { ManualClock } from '../support/manual-clock';
 
 describe('ManualClock', () => {
   it('never fires a cleared timer', () => {

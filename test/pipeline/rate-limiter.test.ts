@@ -6,14 +6,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  EnhancedToolExecutor,
-  ManualClock,
-  RUN_POLICIES,
-  ToolRateLimiter,
-  runPolicyResolver,
-} from '../../tools/core/pipeline';
+import { assemblePipeline, RUN_POLICIES, ToolRateLimiter, runPolicyResolver } from '../../tools/core/pipeline';
 import { fixtureTool, isSettled, registryOf } from './fixtures';
+import { ManualClock } from '../support/manual-clock';
 
 describe('ToolRateLimiter', () => {
   it('refuses the call over the quota at once, saying in how many seconds a token is back', () => {
@@ -99,7 +94,7 @@ describe('rate limiting in the pipeline', () => {
     const clock = new ManualClock();
     let runs = 0;
     const tool = fixtureTool('web_search', () => `result ${++runs}`, { runPolicy: 'network' });
-    const executor = new EnhancedToolExecutor(registryOf(tool), {
+    const executor = assemblePipeline(registryOf(tool), {
       rateLimiter: new ToolRateLimiter({ clock }),
       policies: runPolicyResolver(),
       clock,

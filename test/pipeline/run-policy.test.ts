@@ -1,10 +1,10 @@
 /**
- * Rule guarded (docs/architecture.md#run-policies, ToolRunPolicy + RetryClassifier): the four
- * presets and how a tool gets one; which failures are terminal and which may be retried;
+ * Rule guarded (docs/architecture.md#run-policies, ToolRunPolicy + RetryClassifier): the five
+ * presets and how a tool gets one, a name that is no preset refused when the tool is registered; which failures are terminal and which may be retried;
  * full-jitter exponential backoff.
  */
 import { describe, expect, it } from 'vitest';
-import { type ToolErrorCode, failure } from '../../tools/core';
+import { type Tool, type ToolErrorCode, ToolRegistry, UnknownRunPolicyError, failure } from '../../tools/core';
 import {
   DEFAULT_BACKOFF,
   RUN_POLICIES,
@@ -12,13 +12,13 @@ import {
   defaultRetryClassifier,
   fullJitterDelay,
   inferRunPolicyName,
-  legacyPolicies,
   runPolicyResolver,
+  v2Policies,
 } from '../../tools/core/pipeline';
 import { MUTATING, READ_ONLY, fixtureTool } from './fixtures';
 
 describe('run policy presets', () => {
-  it('are quickRead 30 s/1 retry/120 rpm, network 90 s/2/30, mutating 60 s/no retry/no limit, legacy nothing', () => {
+  it('are quickRead 30 s/1 retry/120 rpm, network 90 s/2/30, mutating 60 s/no retry/no limit, selfBounded and v2 nothing', () => {
     const table = Object.values(RUN_POLICIES).map((p) => [
       p.name,
       p.timeoutMs,
@@ -30,7 +30,8 @@ describe('run policy presets', () => {
       ['quickRead', 30_000, 1, 120, true],
       ['network', 90_000, 2, 30, true],
       ['mutating', 60_000, 0, undefined, true],
-      ['legacy', undefined, 0, undefined, false],
+      ['selfBounded', undefined, 0, undefined, false],
+      ['v2', undefined, 0, undefined, false],
     ]);
   });
 });
@@ -39,14 +40,21 @@ describe('the run policy resolver', () => {
   const resolve = runPolicyResolver();
 
   it('uses the preset a tool names', () => {
-    expect(resolve(fixtureTool('a_tool', () => '', { runPolicy: 'legacy' })).name).toBe('legacy');
+    expect(resolve(fixtureTool('a_tool', () => '', { runPolicy: 'selfBounded' })).name).toBe('selfBounded');
     expect(resolve(fixtureTool('b_tool', () => '', { runPolicy: 'network', annotations: MUTATING })).name).toBe(
       'network',
     );
   });
 
-  it('falls back to the metadata when the named preset does not exist', () => {
-    expect(resolve(fixtureTool('c_tool', () => '', { runPolicy: 'turbo' })).name).toBe('quickRead');
+  it('is never asked about a name that is no preset: the registry refuses such a tool, alone or in a family', () => {
+    const turbo = { ...fixtureTool('c_tool', () => ''), runPolicy: 'turbo' } as unknown as Tool;
+    const registry = new ToolRegistry();
+    expect(() => registry.register(turbo)).toThrow(UnknownRunPolicyError);
+    expect(() => registry.register(turbo)).toThrow(
+      "Tool 'c_tool' names the run policy 'turbo', which does not exist; use one of quickRead, network, mutating, selfBounded, v2.",
+    );
+    expect(() => registry.registerAll([fixtureTool('d_tool', () => ''), turbo])).toThrow(UnknownRunPolicyError);
+    expect(registry.size).toBe(0);
   });
 
   it('gives read-only open-world network and browser tools the network preset', () => {
@@ -70,17 +78,18 @@ describe('the run policy resolver', () => {
     ).toBe('mutating');
   });
 
-  it('takes presets that override the defaults or add new ones', () => {
-    const custom = runPolicyResolver({
-      slowRead: { name: 'slowRead', timeoutMs: 300_000, maxRetries: 0, perMinute: 10, endOnCancel: true },
-      quickRead: { ...RUN_POLICIES.quickRead, timeoutMs: 5_000 },
+  it("takes changes to some presets' values and keeps the others", () => {
+    const custom = runPolicyResolver({ quickRead: { timeoutMs: 5_000 }, mutating: { perMinute: 10 } });
+    expect(custom(fixtureTool('e_tool', () => ''))).toEqual({ ...RUN_POLICIES.quickRead, timeoutMs: 5_000 });
+    expect(custom(fixtureTool('f_tool', () => '', { annotations: MUTATING }))).toEqual({
+      ...RUN_POLICIES.mutating,
+      perMinute: 10,
     });
-    expect(custom(fixtureTool('d_tool', () => '', { runPolicy: 'slowRead' })).timeoutMs).toBe(300_000);
-    expect(custom(fixtureTool('e_tool', () => '')).timeoutMs).toBe(5_000);
+    expect(custom(fixtureTool('g_tool', () => '', { runPolicy: 'network' }))).toBe(RUN_POLICIES.network);
   });
 
-  it('gives every tool the legacy preset when the executor has no resolver', () => {
-    expect(legacyPolicies(fixtureTool('f_tool', () => '', { runPolicy: 'network' }))).toBe(RUN_POLICIES.legacy);
+  it('gives every tool the v2 preset when the pipeline is built without run policies', () => {
+    expect(v2Policies(fixtureTool('h_tool', () => '', { runPolicy: 'network' }))).toBe(RUN_POLICIES.v2);
   });
 });
 

@@ -1,15 +1,20 @@
 /**
  * Rule guarded (docs/architecture.md#the-pipeline): the stages run in this order — environment gate
- * → approval gate → schema validation → rate limiter → circuit breaker → timeout + retry → tool —
- * so a call that several stages would refuse reports the first one, and a refused call costs
- * nothing later.
+ * → schema validation → approval gate → rate limiter → circuit breaker → retry → attempt (timeout)
+ * → tool — so a call that several stages would refuse reports the first one, a refused call costs
+ * nothing later, and nobody is asked to approve a call that cannot run.
  */
 import { describe, expect, it } from 'vitest';
 import type { ApprovalDecision } from '../../tools/core';
-import { createPipeline, ManualClock } from '../../tools/core/pipeline';
+import { createPipeline } from '../../tools/core/pipeline';
 import { DESTRUCTIVE, fixtureTool, registryOf } from './fixtures';
+import { ManualClock } from '../support/manual-clock';
 
-function setup(decision: ApprovalDecision['decision'] = 'approve_once', perMinute = 2) {
+type Answer = ApprovalDecision['decision'];
+
+/** A pipeline whose person answers `decisions` in turn (the last one from then on). */
+function setup(decisions: Answer | Answer[] = 'approve_once', perMinute = 2) {
+  const answers = Array.isArray(decisions) ? [...decisions] : [decisions];
   const clock = new ManualClock(0);
   let asked = 0;
   let runs = 0;
@@ -27,7 +32,8 @@ function setup(decision: ApprovalDecision['decision'] = 'approve_once', perMinut
     approval: {
       decide: async () => {
         asked++;
-        return { decision };
+        const decision = (answers.length > 1 ? answers.shift() : answers[0]) as Answer;
+        return decision === 'deny' ? { decision } : { decision };
       },
     },
     rateLimit: { perMinute: { delete_file: perMinute } },
@@ -59,11 +65,28 @@ describe('stage order', () => {
     expect(s.asked()).toBe(0);
   });
 
-  it('asks for approval before validating the arguments', async () => {
-    const s = setup('deny');
+  it('validates the arguments before asking for approval: nobody is asked about a call that cannot run', async () => {
+    const s = setup('approve_once');
     const result = await s.pipeline.executor.execute({ toolId: 'delete_file', args: { wrong: 1 } });
-    expect(result).toMatchObject({ ok: false, error: { code: 'PERMISSION_DENIED' } });
-    expect(s.asked()).toBe(1);
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_ARGUMENT', message: 'Invalid arguments: missing required argument "text".' },
+    });
+    expect(s.asked()).toBe(0);
+    expect(s.runs()).toBe(0);
+  });
+
+  it('asks for approval before the rate limiter: a denied call takes no token', async () => {
+    const s = setup(['deny', 'deny', 'approve_once'], 1);
+    const run = async (text: string) =>
+      code(await s.pipeline.executor.execute({ toolId: 'delete_file', args: { text } }));
+    expect([await run('a'), await run('b'), await run('c'), await run('d')]).toEqual([
+      'PERMISSION_DENIED',
+      'PERMISSION_DENIED',
+      'EXECUTION_FAILED',
+      'RATE_LIMITED',
+    ]);
+    expect(s.asked()).toBe(4);
   });
 
   it('reports bad arguments before the rate limit, and bad calls take no token', async () => {

@@ -7,10 +7,18 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Tool, type ToolContext, ToolCallError, type ToolReturn, failure } from '../../tools/core';
-import { CircuitBreakers, EnhancedToolExecutor, ManualClock, runPolicyResolver } from '../../tools/core/pipeline';
+import {
+  type RunPolicyName,
+  type Tool,
+  type ToolContext,
+  ToolCallError,
+  type ToolReturn,
+  failure,
+} from '../../tools/core';
+import { CircuitBreakers, assemblePipeline, runPolicyResolver } from '../../tools/core/pipeline';
 import { ToolTraceRecorder } from '../../tools/core/trace';
 import { MUTATING, fixtureTool, isSettled, registryOf } from './fixtures';
+import { ManualClock } from '../support/manual-clock';
 
 const NEVER = new Promise<never>(() => undefined);
 
@@ -18,7 +26,7 @@ function setup(tools: Tool[], random = () => 0.5) {
   const clock = new ManualClock(0);
   const trace = new ToolTraceRecorder({ now: () => clock.now() });
   const breakers = new CircuitBreakers({ clock, failureThreshold: 100 });
-  const executor = new EnhancedToolExecutor(registryOf(...tools), {
+  const executor = assemblePipeline(registryOf(...tools), {
     clock,
     random,
     trace,
@@ -195,7 +203,7 @@ describe('retries', () => {
           minLength: 1,
           maxLength: 6,
         }),
-        fc.constantFrom('quickRead', 'network', 'mutating', 'legacy', undefined),
+        fc.constantFrom<RunPolicyName | undefined>('quickRead', 'network', 'mutating', 'selfBounded', undefined),
         fc.double({ min: 0, max: 0.999, noNaN: true }),
         async (faults, runPolicy, r) => {
           let runs = 0;
@@ -216,7 +224,7 @@ describe('retries', () => {
           for (let call = 1; call <= 3; call++) {
             const pending = s.executor.execute({ toolId: 'app_install', args: { text: 'app.apk' } });
             await s.clock.advanceAsync(200_000);
-            if (faults[(call - 1) % faults.length] === 'hang' && runPolicy === 'legacy') continue; // legacy has no timeout
+            if (faults[(call - 1) % faults.length] === 'hang' && runPolicy === 'selfBounded') continue; // selfBounded has no timeout
             await pending;
             expect(runs).toBe(call);
           }

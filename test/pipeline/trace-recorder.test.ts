@@ -7,8 +7,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type ToolError, failure } from '../../tools/core';
-import { ManualClock } from '../../tools/core/pipeline';
+
 import { type SpanStart, ToolTraceRecorder, digestArgs, errorSlug, jsonLength } from '../../tools/core/trace';
+import { ManualClock } from '../support/manual-clock';
 
 function start(over: Partial<SpanStart> = {}): SpanStart {
   return {

@@ -1,6 +1,6 @@
 /**
  * Rule guarded (docs/architecture.md#every-stage-is-optional, docs/architecture.md#the-pipeline):
- * an EnhancedToolExecutor built with none of the v3 parts gives the same results as v2's
+ * the pipeline assembled with none of the v3 parts gives the same results as v2's
  * DefaultToolExecutor on the same calls — ok, bad arguments, unknown tools, throwing tools, garbage
  * results, strings and `Error:` strings.
  */
@@ -20,7 +20,7 @@ import {
   jsonSuccess,
   renderResult,
 } from '../../tools/core';
-import { EnhancedToolExecutor } from '../../tools/core/pipeline';
+import { type ToolPipeline, assemblePipeline } from '../../tools/core/pipeline';
 import { DESTRUCTIVE, fixtureTool, registryOf } from './fixtures';
 
 const GARBAGE: Record<string, unknown> = {
@@ -159,7 +159,7 @@ function calls(): ToolCall[] {
 async function runBoth(
   call: ToolCall,
   v2: DefaultToolExecutor,
-  v3: EnhancedToolExecutor,
+  v3: ToolPipeline,
 ): Promise<[ToolResult, ToolResult, ProgressUpdate[], ProgressUpdate[]]> {
   const p2: ProgressUpdate[] = [];
   const p3: ProgressUpdate[] = [];
@@ -168,7 +168,7 @@ async function runBoth(
   return [r2, r3, p2, p3];
 }
 
-describe('EnhancedToolExecutor without v3 parts', () => {
+describe('the pipeline without v3 parts', () => {
   it('gives the same result, progress and usage as DefaultToolExecutor on every call of a varied set', async () => {
     const list = calls();
     expect(list.length).toBeGreaterThanOrEqual(50);
@@ -176,7 +176,7 @@ describe('EnhancedToolExecutor without v3 parts', () => {
     const usage2 = new ToolUsageTracker();
     const usage3 = new ToolUsageTracker();
     const v2 = new DefaultToolExecutor(registry, { usage: usage2 });
-    const v3 = new EnhancedToolExecutor(registry, { usage: usage3 });
+    const v3 = assemblePipeline(registry, { usage: usage3 });
     const kinds = new Set<string>();
     for (const call of list) {
       const [r2, r3, p2, p3] = await runBoth(call, v2, v3);
@@ -201,7 +201,7 @@ describe('EnhancedToolExecutor without v3 parts', () => {
   it('gives the same result as DefaultToolExecutor for arbitrary arguments and tool names', async () => {
     const registry = buildRegistry();
     const v2 = new DefaultToolExecutor(registry);
-    const v3 = new EnhancedToolExecutor(registry);
+    const v3 = assemblePipeline(registry);
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(fc.constantFrom(...TOOL_IDS), fc.string({ maxLength: 12 })),

@@ -87,6 +87,8 @@ describe('a file swapped for a link while read_file runs', () => {
     swapper = spawn(process.execPath, ['-e', SWAPPER, workspace, join(t.dataDir, 'token'), PLAIN], {
       stdio: 'ignore',
     });
+    // x.txt exists from the swapper's first rename on (each swap is atomic); start reading then.
+    await expect.poll(() => existsSync(join(workspace, 'x.txt')), { timeout: 10_000 }).toBe(true);
     const texts: string[] = [];
     const codes: string[] = [];
     const worker = async () => {

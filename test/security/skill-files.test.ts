@@ -30,6 +30,8 @@ beforeAll(async () => {
   new HostSettings(new SettingsStore(db)).update({ workspaceRoot: dataDir });
   db.close();
   writeFileSync(join(dataDir, 'github-token'), 'ghp_notARealTokenButSecret1234567890', { mode: 0o600 });
+  // The desktop app's token, sealed by the OS keychain: still a secret file to the tools.
+  writeFileSync(join(dataDir, 'github-token.enc'), Buffer.from('v11sealed-bytes'), { mode: 0o600 });
   t = await startTestHost({ dataDir });
   client = await connectClient(t.host, 'skill-tamperer');
   approver = answerApprovals(t.host);
@@ -50,9 +52,11 @@ async function refused(name: string, args: Record<string, unknown>) {
 }
 
 describe('installed skills are out of the file tools reach, even with the data dir as workspace', () => {
-  it('refuses to read an installed SKILL.md or the GitHub token file', async () => {
+  it('refuses to read an installed SKILL.md or the GitHub token file, plain or sealed', async () => {
     await refused('read_file', { path: SKILL });
     await refused('read_file', { path: 'github-token' });
+    await refused('read_file', { path: 'github-token.enc' });
+    await refused('delete_file', { path: 'github-token.enc' });
   });
 
   it('refuses to write, edit, move over or delete skill files, or add one to a skill', async () => {

@@ -172,6 +172,10 @@ describe('a host terminal', () => {
     });
     const granted = await lab.answerNext('approve_session');
     expect(granted.toolId).toBe('terminal.write');
+    // The card said what the session approval covers: this terminal, not the tool everywhere.
+    expect(granted.choices.find((c) => c.decision === 'approve_session')?.covers).toBe(
+      `every key and command sent to terminal ${id} (commands the gate refuses stay refused), for the rest of session ${granted.sessionId} (client default)`,
+    );
     expect((await batch).ok).toBe(true);
     expect((await lab.call('terminal.write', { id, data: 'true{Enter}' })).ok).toBe(true);
     expect(await lab.t.host.api.pendingApprovals({})).toEqual([]);

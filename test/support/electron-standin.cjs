@@ -5,10 +5,15 @@
  * lets a test start the real bundle as the app would. It reports what the app did to the parent
  * test over the child-process IPC channel ({ kind: 'window' | 'handler' | 'quit-requested' }), and
  * quits the app when the parent sends { kind: 'quit' }, running the app's will-quit handlers.
+ * { kind: 'invoke', id, channel, input } calls an IPC handler as the app's own window would and
+ * answers { kind: 'invoked', id, ok, value | error }.
+ *
+ * safeStorage is chromium-safe-storage.cjs, which seals as Chromium does on Linux.
  */
 'use strict';
 const Module = require('node:module');
 const os = require('node:os');
+const { chromiumSafeStorage } = require('./chromium-safe-storage.cjs');
 
 const report = (message) => process.send?.(message);
 const listeners = new Map();
@@ -42,8 +47,10 @@ class BrowserWindow {
   constructor(options) {
     this.options = options;
     this.webContents = new WebContents();
+    ownWindow = this;
   }
   loadFile(file) {
+    this.loaded = file;
     report({
       kind: 'window',
       loaded: file,
@@ -65,6 +72,11 @@ class BrowserWindow {
   focus() {}
 }
 
+const safeStorage = chromiumSafeStorage(process.env);
+
+const handlers = new Map();
+let ownWindow;
+
 const standin = {
   app: {
     requestSingleInstanceLock: () => true,
@@ -77,9 +89,15 @@ const standin = {
   },
   BrowserWindow,
   ipcMain: {
-    handle: (channel) => report({ kind: 'handler', channel }),
-    removeHandler: () => undefined,
+    handle: (channel, fn) => {
+      handlers.set(channel, fn);
+      report({ kind: 'handler', channel });
+    },
+    removeHandler: (channel) => handlers.delete(channel),
+    on: () => undefined,
+    removeListener: () => undefined,
   },
+  safeStorage,
   Notification: Object.assign(class {}, { isSupported: () => false }),
   shell: { openExternal: () => Promise.resolve() },
 };
@@ -90,6 +108,19 @@ Module._load = function (request, ...rest) {
   return load.call(this, request, ...rest);
 };
 
+/** Calls a handler as the app's own window's page does (the bridge checks the sender). */
+async function invoke({ id, channel, input }) {
+  const handler = handlers.get(channel);
+  const event = { sender: ownWindow?.webContents, senderFrame: { url: `file://${ownWindow?.loaded ?? ''}` } };
+  try {
+    if (!handler) throw new Error(`no handler for ${channel}`);
+    report({ kind: 'invoked', id, ok: true, value: await handler(event, input) });
+  } catch (e) {
+    report({ kind: 'invoked', id, ok: false, error: e instanceof Error ? e.message : String(e) });
+  }
+}
+
 process.on('message', (message) => {
   if (message && message.kind === 'quit') quit();
+  if (message && message.kind === 'invoke') void invoke(message);
 });

@@ -59,22 +59,22 @@ describe('the terminal tool catalog', () => {
     ]);
     expect(table).toEqual([
       ['terminal.create', 'MEDIUM', false, false, false, false, 'mutating'],
-      ['terminal.run', 'HIGH', false, true, false, true, 'legacy'],
+      ['terminal.run', 'HIGH', false, true, false, true, 'selfBounded'],
       ['terminal.write', 'HIGH', false, true, false, true, 'mutating'],
       ['terminal.observe', 'LOW', true, false, false, false, 'quickRead'],
       ['terminal.snapshot', 'LOW', true, false, true, false, 'quickRead'],
-      ['terminal.wait', 'LOW', true, false, false, false, 'legacy'],
+      ['terminal.wait', 'LOW', true, false, false, false, 'selfBounded'],
       ['terminal.resize', 'LOW', false, false, true, false, 'mutating'],
       ['terminal.signal', 'MEDIUM', false, false, false, false, 'mutating'],
       ['terminal.close', 'MEDIUM', false, false, true, false, 'mutating'],
       ['terminal.workspaces', 'LOW', true, false, true, false, 'quickRead'],
       ['terminal.backends', 'LOW', true, false, true, false, 'quickRead'],
-      ['terminal.linux_bootstrap', 'HIGH', false, true, true, true, 'legacy'],
+      ['terminal.linux_bootstrap', 'HIGH', false, true, true, true, 'selfBounded'],
       ['terminal.linux_status', 'LOW', true, false, true, false, 'quickRead'],
-      ['terminal.linux_packages', 'HIGH', false, true, false, true, 'legacy'],
+      ['terminal.linux_packages', 'HIGH', false, true, false, true, 'selfBounded'],
       ['terminal.linux_network', 'HIGH', false, true, true, true, 'mutating'],
-      ['terminal.ubuntu_install', 'HIGH', false, true, true, true, 'legacy'],
-      ['terminal.ubuntu.ensure', 'HIGH', false, false, true, true, 'legacy'],
+      ['terminal.ubuntu_install', 'HIGH', false, true, true, true, 'selfBounded'],
+      ['terminal.ubuntu.ensure', 'HIGH', false, false, true, true, 'selfBounded'],
       ['terminal.ubuntu.status', 'LOW', true, false, true, false, 'quickRead'],
     ]);
   });

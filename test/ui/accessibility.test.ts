@@ -4,8 +4,8 @@
  * blank (with no device, no browser and no terminal yet, the Devices, Browser and Terminals pages say how to get one).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { type UiHarness, startUiHarness } from './support/ui-harness';
+import { unnamedControls } from './support/unnamed-controls';
 
 const PAGES = [
   'overview',
@@ -21,31 +21,6 @@ const PAGES = [
   'terminals',
   'settings',
 ];
-
-/** Controls with no accessible name: no label, aria-label(ledby), text or title. */
-function unnamedControls(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const controls = [
-      ...document.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], [tabindex="0"]'),
-    ];
-    return controls
-      .filter((el) => {
-        const labelled = el
-          .getAttribute('aria-labelledby')
-          ?.split(' ')
-          .some((id) => document.getElementById(id)?.textContent?.trim());
-        const labels = (el as HTMLInputElement).labels;
-        return !(
-          el.getAttribute('aria-label')?.trim() ||
-          labelled ||
-          (labels && labels.length > 0) ||
-          (el.tagName !== 'INPUT' && el.textContent?.trim()) ||
-          el.title
-        );
-      })
-      .map((el) => el.outerHTML.slice(0, 120));
-  });
-}
 
 describe('Accessibility and themes', () => {
   let h: UiHarness;

@@ -19,6 +19,7 @@ const PAGES: Record<string, string> = {
     <form><label>Name <input value="Ada"></label> <button type="button">Send</button></form>
     <script>let n = 0; (function step() { document.getElementById('tick').textContent = String(n++); requestAnimationFrame(step); })();</script>`,
   '/confirm': `<!doctype html><title>Checkout</title><h1>Checkout</h1><script>setTimeout(() => confirm('Really pay?'), 300);</script>`,
+  '/still': `<!doctype html><title>Still</title><h1>Nothing moves here</h1>`,
 };
 
 async function serveFixture(): Promise<{ server: Server; base: string }> {
@@ -77,6 +78,23 @@ describe('Browser page against the host driving real Chromium', () => {
         );
         expect(rate).toBeGreaterThan(0);
       },
+      20_000,
+      250,
+    );
+  });
+
+  it('reports the frames it shows of a page that does not repaint: a still picture, not 0.0 fps', async () => {
+    await agentCall('browser_navigate', { url: `${fixture.base}/still` });
+    const status = h.page.getByTestId('browser-fps');
+    await eventually(
+      async () => expect(await status.textContent()).toMatch(/^Still picture · [1-9]\d* frames? shown/),
+      20_000,
+      250,
+    );
+    expect(await status.textContent()).not.toContain('0.0 fps');
+    await agentCall('browser_navigate', { url: `${fixture.base}/` });
+    await eventually(
+      async () => expect(await status.textContent()).toMatch(/^[\d.]+ fps · \d+ frames shown/),
       20_000,
       250,
     );

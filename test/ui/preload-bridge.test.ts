@@ -9,18 +9,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HostEvent, METHOD_NAMES, contract } from '../../shared/contract';
+import { ScreenRequest, type ScreenStatus, encodeFrame } from '../../shared/screen-wire';
 import { HostRequestError } from '../../renderer/src/api/host-request-error';
 import { findPreloadBridge } from '../../renderer/src/api/preload-bridge';
 import { type Host, startHost } from '../../tools/host/host';
 
 process.env.TOOLGATE_QUIET = '1';
 
-/** What electron/preload exposes: each method invokes the host's handler with parsed input. */
+/** What electron/preload exposes: each method invokes the host's handler with parsed input; screens as the screen bridge sends them. */
 function preloadOver(host: Host): Record<string, unknown> {
   const exposed: Record<string, unknown> = {
     onEvent: (listener: (e: HostEvent) => void) => {
       const sub = host.events.on(listener);
       return () => sub.dispose();
+    },
+    openScreen: (request: unknown, onMessage: (message: unknown) => void) => {
+      const viewer = host.screens!.watch(ScreenRequest.parse(request), {
+        status: (status) => onMessage({ status }),
+        frame: (frame) => {
+          onMessage({ frame: encodeFrame(frame) });
+          return true;
+        },
+      });
+      return { ack: (seq: number) => viewer.ack(seq), close: () => viewer.close() };
     },
   };
   for (const m of METHOD_NAMES)
@@ -79,5 +90,24 @@ describe('the Electron preload bridge', () => {
     expect(events.some((e) => e.type === 'span' && e.span.toolId === 'version_compare')).toBe(true);
     const spans = await bridge.call('listSpans', { toolId: 'version_compare', limit: 10 });
     expect(spans).toHaveLength(1);
+  });
+
+  it('opens a device screen through the preload, its status parsed with the contract, and refuses a broken one', async () => {
+    const statuses: ScreenStatus[] = [];
+    const listener = { status: (s: ScreenStatus) => statuses.push(s), frame: () => undefined, closed: () => undefined };
+    const bridge = findPreloadBridge({ toolgate: preloadOver(host) })!;
+    bridge.openScreen({ serial: 'no-such-phone', maxWidth: 360, maxHeight: 640 }, listener).close();
+    expect(statuses).toEqual([
+      expect.objectContaining({ mode: 'failed', reason: "No device 'no-such-phone' is attached." }),
+    ]);
+    const broken = {
+      ...preloadOver(host),
+      openScreen: (_r: unknown, onMessage: (m: unknown) => void) => {
+        onMessage({ status: { type: 'status', mode: 'sideways' } });
+        return { ack: () => undefined, close: () => undefined };
+      },
+    };
+    findPreloadBridge({ toolgate: broken })!.openScreen({ serial: 'x', maxWidth: 16, maxHeight: 16 }, listener);
+    expect(statuses).toHaveLength(1);
   });
 });

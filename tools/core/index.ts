@@ -1,4 +1,5 @@
 export * from './annotations';
+export * from './approval-target';
 export * from './arguments';
 export * from './call-ids';
 export * from './call-observer';
@@ -9,6 +10,7 @@ export * from './permission';
 export * from './published-name';
 export * from './registry';
 export * from './result';
+export * from './run-policy-name';
 export * from './schema';
 export * from './suggester';
 export * from './tool';

@@ -110,3 +110,25 @@ function splitTypes(node: Node, types: unknown[]): Node {
 export function portableSchema(schema: JsonSchema): JsonSchema {
   return portableNode(schema) as JsonSchema;
 }
+
+function openNode(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(openNode);
+  if (!isNode(node)) return node;
+  const out: Node = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'additionalProperties' && value === false) continue;
+    if (DATA.has(key)) out[key] = value;
+    else if (SCHEMA_MAPS.has(key) && isNode(value))
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, openNode(sub)]));
+    else out[key] = openNode(value);
+  }
+  return out;
+}
+
+/**
+ * An imported schema as a validator takes it: the same checks, with `additionalProperties: false`
+ * left out everywhere, so a field it does not name is let through, never refused.
+ */
+export function openSchema(schema: JsonSchema): JsonSchema {
+  return openNode(schema) as JsonSchema;
+}

@@ -1,11 +1,13 @@
 /**
  * ToolRegistry (docs/architecture.md#registry): unique ids, REPLACE by default (v1 semantics),
- * REJECT refuses a duplicate. An unknown id gets near-name suggestions, never the list of all ids.
- * It also keeps which toolset each tool belongs to (./toolset.ts), as its family declared.
+ * REJECT refuses a duplicate; a tool naming a run policy that does not exist is refused. An unknown
+ * id gets near-name suggestions, never the list of all ids. It also keeps which toolset each tool
+ * belongs to (./toolset.ts), as its family declared.
  */
 import { type Disposable, Emitter, toDisposable } from './disposable';
 import type { ToolCategory } from './metadata';
 import { publishedName } from './published-name';
+import { RUN_POLICY_NAMES, isRunPolicyName } from './run-policy-name';
 import { suggestToolIds } from './suggester';
 import type { Tool } from './tool';
 import type { Toolset } from './toolset';
@@ -31,6 +33,24 @@ export class PublishedNameCollisionError extends Error {
   }
 }
 
+/** A tool naming a run policy that does not exist would otherwise run under one it did not ask for. */
+export class UnknownRunPolicyError extends Error {
+  constructor(
+    readonly toolId: string,
+    readonly runPolicy: string,
+  ) {
+    super(
+      `Tool '${toolId}' names the run policy '${runPolicy}', which does not exist; use one of ${RUN_POLICY_NAMES.join(', ')}.`,
+    );
+    this.name = 'UnknownRunPolicyError';
+  }
+}
+
+function checkRunPolicy(tool: Tool): void {
+  if (tool.runPolicy !== undefined && !isRunPolicyName(tool.runPolicy))
+    throw new UnknownRunPolicyError(tool.id, tool.runPolicy);
+}
+
 export type ToolLookup = { found: true; tool: Tool } | { found: false; suggestions: string[] };
 
 export interface RegistryChange {
@@ -50,6 +70,7 @@ export class ToolRegistry {
   register(tool: Tool, policy: RegisterPolicy = 'REPLACE', toolset?: Toolset): Disposable {
     const existing = this.tools.get(tool.id);
     if (existing && policy === 'REJECT') throw new DuplicateToolError(tool.id);
+    checkRunPolicy(tool);
     if (toolset) this.declareToolset(toolset);
     this.claimPublishedName(tool.id);
     this.tools.set(tool.id, tool);
@@ -71,6 +92,7 @@ export class ToolRegistry {
     for (const tool of tools) {
       if (seen.has(tool.id) || (policy === 'REJECT' && this.tools.has(tool.id))) throw new DuplicateToolError(tool.id);
       seen.add(tool.id);
+      checkRunPolicy(tool);
     }
     const names = new Map<string, string>();
     for (const tool of tools) {

@@ -1,13 +1,14 @@
 /**
  * Schemas (docs/architecture.md#schemas, "declaration is validation"): a tool's input is declared
  * once with zod; the same declaration validates calls and renders the JSON Schema that agents see,
- * so the two cannot drift. Legacy hand-written JSON Schema strings import leniently: what parses
- * validates, what does not parse is skipped (the tool still works, unvalidated), never fatal. An
- * imported schema that closes its objects (`additionalProperties: false`) still tolerates fields it
- * does not name, as every Toolgate tool does. What is published is portable (./portable-schema.ts).
+ * so the two cannot drift. JSON Schemas written elsewhere (a v1 tool's string, a remote MCP server's
+ * tool) import leniently: what zod understands validates, the rest is skipped (the tool still
+ * works, unvalidated), never fatal. An imported schema that closes its objects
+ * (`additionalProperties: false`) still tolerates fields it does not name, as every Toolgate tool
+ * does. What is published is portable (./portable-schema.ts).
  */
 import { z } from 'zod';
-import { portableSchema } from './portable-schema';
+import { openSchema, portableSchema } from './portable-schema';
 import { type ToolFailure, failure } from './result';
 
 export type JsonSchema = Record<string, unknown>;
@@ -47,33 +48,43 @@ export function renderJsonSchema(schema: z.ZodType): JsonSchema {
   return portableSchema(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema);
 }
 
-export interface LegacySchemaImport {
-  /** The schema agents see: the parsed one, or an open object when it did not parse. */
+export interface JsonSchemaImport {
+  /** The schema agents see: the given one, or an open object when it could not be understood. */
   jsonSchema: JsonSchema;
-  /** A validator for what parsed; undefined when the legacy text could not be understood. */
+  /** A validator for what was understood; undefined when the schema could not be. */
   validator: z.ZodType | undefined;
-  /** Why the legacy text was skipped, for logs; undefined when it imported. */
+  /** Why the schema was skipped, for logs; undefined when it imported. */
   skippedBecause: string | undefined;
 }
 
-/** Imports a v1 hand-written JSON Schema string leniently (docs/architecture.md#schemas). */
-export function importLegacySchema(text: string | undefined): LegacySchemaImport {
+/**
+ * Imports a JSON Schema leniently (docs/architecture.md#schemas): a v1 tool's hand-written string,
+ * or the schema a remote MCP server publishes for its tool. What zod understands validates; text
+ * that is not JSON, or a schema zod cannot express, is skipped, never fatal.
+ */
+export function importJsonSchema(schema: string | object | undefined): JsonSchemaImport {
   const open: JsonSchema = { type: 'object', properties: {} };
-  if (!text?.trim()) return { jsonSchema: open, validator: undefined, skippedBecause: 'empty schema' };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    return { jsonSchema: open, validator: undefined, skippedBecause: `not JSON: ${(e as Error).message}` };
+  let parsed: unknown = schema;
+  if (typeof schema === 'string' || schema === undefined) {
+    if (!schema?.trim()) return { jsonSchema: open, validator: undefined, skippedBecause: 'empty schema' };
+    try {
+      parsed = JSON.parse(schema);
+    } catch (e) {
+      return { jsonSchema: open, validator: undefined, skippedBecause: `not JSON: ${(e as Error).message}` };
+    }
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return { jsonSchema: open, validator: undefined, skippedBecause: 'not a JSON Schema object' };
   }
   // Opened before it becomes a validator: `additionalProperties: false` would refuse unknown fields.
-  const opened = portableSchema(parsed as JsonSchema);
+  // Every other check stays in the validator; what agents see is the portable, terse rendering.
   try {
-    const validator = z.fromJSONSchema(opened as Parameters<typeof z.fromJSONSchema>[0]);
-    return { jsonSchema: { ...opened, type: 'object' }, validator, skippedBecause: undefined };
+    const validator = z.fromJSONSchema(openSchema(parsed as JsonSchema) as Parameters<typeof z.fromJSONSchema>[0]);
+    return {
+      jsonSchema: { ...portableSchema(parsed as JsonSchema), type: 'object' },
+      validator,
+      skippedBecause: undefined,
+    };
   } catch (e) {
     return { jsonSchema: open, validator: undefined, skippedBecause: `unsupported schema: ${(e as Error).message}` };
   }

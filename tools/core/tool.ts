@@ -7,15 +7,24 @@ import type { z } from 'zod';
 import type { ToolAnnotations } from './annotations';
 import { type ToolMetadata, type ToolMetadataDeclaration, resolveMetadata } from './metadata';
 import type { ToolResult } from './result';
-import { type JsonSchema, type Validation, importLegacySchema, renderJsonSchema, validateWith } from './schema';
+import type { RunPolicyName } from './run-policy-name';
+import { type JsonSchema, type Validation, importJsonSchema, renderJsonSchema, validateWith } from './schema';
 
-/** Who asked for a call; shown to the person who approves it. */
-export interface Requester {
+/** A caller as a person reads it. */
+export interface Caller {
   /** `replay`: a person ran an earlier call again with its arguments (that call's id in `id`). */
   kind: 'mcp' | 'ui' | 'batch' | 'shortcut' | 'internal' | 'replay';
-  /** The MCP session id, the UI session, the parent call id, or the replayed call's id. */
+  /** The MCP session's label, the UI session, the parent call id, or the replayed call's id. */
   id?: string;
   label?: string;
+}
+
+/** Who asked for a call; shown to the person who approves it. */
+export interface Requester extends Caller {
+  /** The step of a batch or shortcut this call is (1 for the first). */
+  step?: number;
+  /** Who asked for the batch or shortcut this call is a step of. */
+  via?: Caller;
 }
 
 export interface ToolCall {
@@ -58,8 +67,8 @@ export interface Tool<Args = unknown> {
   readonly outputSchema: JsonSchema | undefined;
   /** Has its own command-level gate (shell_execute): the tool-level prompt is skipped. */
   readonly selfGated: boolean;
-  /** Name of a run policy preset (quickRead, network, mutating, legacy); the pipeline picks one by metadata otherwise. */
-  readonly runPolicy: string | undefined;
+  /** The run policy preset it runs under; the pipeline picks one by metadata otherwise. The registry refuses other names. */
+  readonly runPolicy: RunPolicyName | undefined;
   /** What the circuit breaker is kept per (e.g. a device serial), beyond the tool; undefined = the tool. */
   breakerScope?(args: Args): string | undefined;
   validate(args: unknown): Validation<Args>;
@@ -75,7 +84,7 @@ export interface ToolDefinition<S extends z.ZodType> {
   metadata?: ToolMetadataDeclaration;
   annotations?: Partial<ToolAnnotations>;
   selfGated?: boolean;
-  runPolicy?: string;
+  runPolicy?: RunPolicyName;
   breakerScope?: (args: z.infer<S>) => string | undefined;
   run(args: z.infer<S>, ctx: ToolContext): Promise<ToolReturn> | ToolReturn;
 }
@@ -116,13 +125,13 @@ export interface LegacyToolDefinition {
   metadata?: ToolMetadataDeclaration;
   annotations?: Partial<ToolAnnotations>;
   selfGated?: boolean;
-  runPolicy?: string;
+  runPolicy?: RunPolicyName;
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolReturn> | ToolReturn;
 }
 
 /** A v1 tool: its JSON Schema string validates what parses; an unparseable one is skipped, never fatal. */
 export function defineLegacyTool(def: LegacyToolDefinition): Tool<Record<string, unknown>> {
-  const imported = importLegacySchema(def.parametersSchema);
+  const imported = importJsonSchema(def.parametersSchema);
   const validator = imported.validator;
   return {
     id: def.id,

@@ -26,7 +26,10 @@ export interface TraceSpan {
   /** 1 for the first attempt, 2 for the first retry, … */
   attempt: number;
   startedAt: number;
+  /** The run: from start to end less any time spent waiting for a person. */
   durationMs: number;
+  /** Time within the span spent waiting for a person (an approval), apart from the run; absent when none. */
+  personWaitMs?: number;
   outcome: SpanOutcome;
   errorCode?: ToolErrorCode;
   /** A short stable slug of the error, e.g. `timeout`, `circuit-open`, `device-offline`. */

@@ -11,12 +11,15 @@ import { DeviceManager, type DeviceManagerOptions } from './manager/device-manag
 import { type DeviceScreenState, DeviceTelemetry, telemetryKey } from './manager/device-telemetry';
 import type { DeviceChange, TrackedDevice } from './manager/device-tracker';
 import { type ScreenFrame, type ScreenStream, type ScreenStreamOptions, startScreenStream } from './screen-stream';
+import { ScreenHub, type ScreenHubOptions } from './screen/screen-hub';
 
 export interface DeviceServiceOptions extends DeviceManagerOptions {
   /** The store the pipeline's environment gate reads (pass `pipeline.telemetry`); a private one otherwise. */
   telemetry?: TelemetryStore;
   /** How long after a UI action a hidden keyboard is not trusted (default 750 ms). */
   keyboardSettleMs?: number;
+  /** The live screens' streams (screenrecord's time limit, viewer windows). */
+  screens?: ScreenHubOptions;
 }
 
 /** A device as the Devices page shows it (shared/contract.ts DeviceView). */
@@ -27,6 +30,8 @@ export interface DeviceView extends TrackedDevice {
 export interface DeviceService {
   readonly manager: DeviceManager;
   readonly telemetry: DeviceTelemetry;
+  /** The live screens: one stream per watched phone, shared by its viewers. */
+  readonly screens: ScreenHub;
   /** Starts adb and tracking now (otherwise the first call does). */
   start(): Promise<void>;
   /** The devices adb lists, for HostInfo.devices. */
@@ -51,6 +56,7 @@ export function createDeviceService(opts: DeviceServiceOptions = {}): DeviceServ
   const store = opts.telemetry ?? new TelemetryStore(clock);
   const telemetry = new DeviceTelemetry(store, manager, clock, opts.keyboardSettleMs);
   const live = new Set<Disposable>();
+  const screens = new ScreenHub(manager, opts.screens);
 
   const fetchModel = (serial: string) => {
     manager
@@ -83,6 +89,7 @@ export function createDeviceService(opts: DeviceServiceOptions = {}): DeviceServ
   return {
     manager,
     telemetry,
+    screens,
     start: () => manager.start(),
     devices: () => manager.devices(),
     views: () =>
@@ -112,6 +119,7 @@ export function createDeviceService(opts: DeviceServiceOptions = {}): DeviceServ
       track(startScreenStream(manager, serial, onFrame, { clock, ...streamOpts })),
     tailLogcat: (serial, onLines, tailOpts) => track(tailLogcat(manager, serial, onLines, { clock, ...tailOpts })),
     async close() {
+      screens.close();
       for (const d of [...live]) d.dispose();
       await manager.close();
     },

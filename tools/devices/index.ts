@@ -32,6 +32,13 @@ export {
 } from './manager/device-telemetry';
 export type { DeviceChange, TrackedDevice } from './manager/device-tracker';
 export type { ScreenFrame, ScreenStream, ScreenStreamOptions } from './screen-stream';
+export {
+  ScreenHub,
+  type ScreenHubOptions,
+  type ScreenSink,
+  type ScreenViewer,
+  type StreamStats,
+} from './screen/screen-hub';
 export type { LogcatTailOptions } from './logcat-tail';
 export { attachVirtualDevice, type AttachedVirtualDevice } from './virtual-demo';
 

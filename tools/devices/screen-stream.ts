@@ -15,8 +15,7 @@ import { defaultDisplay, listDisplays } from './displays';
 import { type CaptureFormat, captureScreen } from './screen-capture';
 
 export interface ScreenFrame {
-  /** Base64 PNG. */
-  data: string;
+  png: Buffer;
   mimeType: 'image/png';
   width: number;
   height: number;
@@ -108,7 +107,7 @@ export function startScreenStream(
         frameCount++;
         try {
           onFrame({
-            data: capture.png.toString('base64'),
+            png: capture.png,
             mimeType: 'image/png',
             width: capture.width,
             height: capture.height,

@@ -7,7 +7,13 @@ import { type Clock, sleep, systemClock } from '../core/pipeline/clock';
 import type { DeviceService } from './device-service';
 import { raceDeadline, startDeadline } from './manager/adb-channel';
 import { DeviceIoError } from './manager/device-io-error';
-import { type ProfileName, type VirtualDevice, startVirtualDevice } from './virtual';
+import {
+  type LinkPreset,
+  type LinkSettings,
+  type ProfileName,
+  type VirtualDevice,
+  startVirtualDevice,
+} from './virtual';
 
 export interface AttachedVirtualDevice {
   device: VirtualDevice;
@@ -16,9 +22,17 @@ export interface AttachedVirtualDevice {
   close(): Promise<void>;
 }
 
+/** The demo phone's family, display and cable. */
+export interface VirtualDemoOptions {
+  profile?: ProfileName;
+  /** Overrides the size of the profile's display that is on. */
+  screen?: { width: number; height: number };
+  link?: LinkPreset | LinkSettings;
+}
+
 export async function attachVirtualDevice(
   service: DeviceService,
-  opts: { port?: number; timeoutMs?: number; clock?: Clock; profile?: ProfileName } = {},
+  opts: VirtualDemoOptions & { port?: number; timeoutMs?: number; clock?: Clock } = {},
 ): Promise<AttachedVirtualDevice> {
   const clock = opts.clock ?? systemClock;
   const timeoutMs = opts.timeoutMs ?? 20_000;
@@ -26,6 +40,8 @@ export async function attachVirtualDevice(
   const device = await startVirtualDevice({
     ...(opts.port !== undefined ? { port: opts.port } : {}),
     ...(opts.profile ? { profile: opts.profile } : {}),
+    ...(opts.screen ? { screen: opts.screen } : {}),
+    ...(opts.link ? { link: opts.link } : {}),
   });
   const client = service.manager.client;
   const disconnect = async () => {

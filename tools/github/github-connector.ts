@@ -18,6 +18,8 @@ export interface GithubStatus {
   source: TokenSource;
   /** Where a token set in the UI is kept. */
   storage: string;
+  /** Why that place is weaker than the OS keychain, when it is (the desktop app found no keyring). */
+  storageWarning?: string;
   apiUrl: string;
   registered: boolean;
 }
@@ -66,6 +68,7 @@ export class GithubConnector {
       tokenSet: source !== 'none',
       source,
       storage: this.options.tokens.kind,
+      ...(this.options.tokens.warning ? { storageWarning: this.options.tokens.warning } : {}),
       apiUrl: this.apiUrl(),
       registered: this.registration !== undefined,
     };

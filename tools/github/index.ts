@@ -79,4 +79,4 @@ export function githubFamily(options: GithubFamilyOptions): { connector: GithubC
 export { DEFAULT_GITHUB_API } from './client';
 export { GITHUB_TOOLSET } from './toolset';
 export { GithubConnector, type GithubStatus, GithubTokenError } from './github-connector';
-export { GITHUB_TOKEN_ENV, type GithubTokenStore, fileTokenStore } from './token-store';
+export { GITHUB_TOKEN_ENV, type GithubTokenStore, TOKEN_PATTERN, fileTokenStore, writeOwnerOnly } from './token-store';

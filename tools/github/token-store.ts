@@ -11,6 +11,8 @@ import { randomBytes } from 'node:crypto';
 export interface GithubTokenStore {
   /** Where it is kept, as the Settings page says it, e.g. "a 0600 file in the data dir". */
   readonly kind: string;
+  /** Said plainly in Settings when the place is weaker than a person would expect (no OS keychain). */
+  readonly warning?: string;
   read(): string | undefined;
   write(token: string): void;
   clear(): void;
@@ -33,16 +35,24 @@ export function fileTokenStore(path: string): GithubTokenStore {
       }
     },
     write(token) {
-      const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-      closeSync(openSync(temp, 'wx', 0o600));
-      chmodSync(temp, 0o600);
-      writeFileSync(temp, token, { mode: 0o600 });
-      renameSync(temp, path);
+      writeOwnerOnly(path, token);
     },
     clear() {
       rmSync(path, { force: true });
     },
   };
+}
+
+/**
+ * Replaces the file at `path` with `data`, readable and writable by its owner only: written to a
+ * fresh 0600 file beside it and renamed over it, so no reader ever sees a part or a wider mode.
+ */
+export function writeOwnerOnly(path: string, data: string | Uint8Array): void {
+  const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  closeSync(openSync(temp, 'wx', 0o600));
+  chmodSync(temp, 0o600);
+  writeFileSync(temp, data, { mode: 0o600 });
+  renameSync(temp, path);
 }
 
 export type TokenSource = 'env' | 'stored' | 'none';

@@ -1,8 +1,9 @@
 /**
- * Pending approvals as a queue a person works through in the UI (or Electron's notification).
- * The pipeline's approval gate calls `decide()`; it waits until someone answers, the call is
- * cancelled, or the host shuts down. The gate owns the decision timeout; the queue shows when it
- * expires.
+ * Pending approvals as a queue a person works through in the UI (or from Electron's notification).
+ * The approval gate calls `decide()`; it waits until someone answers, or the gate withdraws it
+ * through its signal: 'expired' when no one answered in time, 'withdrawn' when the caller is gone
+ * (cancelled, disconnected, its request ended). A withdrawn approval can no longer be answered.
+ * The gate owns the decision timeout; the queue shows when it expires.
  */
 import { randomUUID } from 'node:crypto';
 import { type Disposable, Emitter } from '../core/disposable';
@@ -14,9 +15,13 @@ export interface PendingApprovalItem extends ApprovalRequest {
   expiresAt: number;
 }
 
+export type QueueOutcome = ApprovalDecision['decision'] | 'withdrawn' | 'expired';
+
 export type ApprovalQueueEvent =
   | { type: 'pending'; item: PendingApprovalItem }
-  | { type: 'decided'; approvalId: string; decision: ApprovalDecision['decision'] | 'cancelled' };
+  | { type: 'decided'; approvalId: string; decision: QueueOutcome };
+
+export type Answered = { ok: true } | { ok: false; why: 'gone' | 'not-offered' };
 
 interface Waiter {
   item: PendingApprovalItem;
@@ -43,29 +48,34 @@ export class ApprovalQueue {
         requestedAt,
         expiresAt: requestedAt + this.timeoutMs,
       };
-      const finish = (decision: ApprovalDecision, label: ApprovalDecision['decision'] | 'cancelled') => {
+      const finish = (decision: ApprovalDecision, outcome: QueueOutcome) => {
         if (!this.waiting.delete(approvalId)) return;
         signal?.removeEventListener('abort', onAbort);
-        this.events.emit({ type: 'decided', approvalId, decision: label });
+        this.events.emit({ type: 'decided', approvalId, decision: outcome });
         resolve(decision);
       };
-      const onAbort = () =>
+      const onAbort = () => {
+        const outcome = signal?.reason === 'expired' ? 'expired' : 'withdrawn';
         finish(
-          { decision: 'deny', reason: 'the call was cancelled or timed out before a decision', decider: 'system' },
-          'cancelled',
+          { decision: 'deny', reason: outcome === 'expired' ? 'no one answered' : 'caller gone', decider: 'system' },
+          outcome,
         );
+      };
       this.waiting.set(approvalId, { item, resolve: (d) => finish(d, d.decision) });
       if (signal?.aborted) return onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });
       this.events.emit({ type: 'pending', item });
     });
 
-  /** A person's answer. False when the approval is no longer pending (already decided, expired). */
-  answer(approvalId: string, decision: ApprovalDecision): boolean {
+  /** A person's answer; refused when the approval is no longer pending or the card did not offer it. */
+  answer(approvalId: string, decision: ApprovalDecision): Answered {
     const waiter = this.waiting.get(approvalId);
-    if (!waiter) return false;
+    if (!waiter) return { ok: false, why: 'gone' };
+    const offered = waiter.item.choices ?? [{ decision: 'approve_once' }];
+    if (decision.decision !== 'deny' && !offered.some((c) => c.decision === decision.decision))
+      return { ok: false, why: 'not-offered' };
     waiter.resolve(decision);
-    return true;
+    return { ok: true };
   }
 
   pending(): PendingApprovalItem[] {

@@ -1,7 +1,8 @@
 /**
- * `toolgate serve [--port N] [--data-dir DIR] [--virtual-device[=PROFILE]]`: the headless host. When
- * ready it prints exactly one JSON line to stdout (with `uiLink`, the one-time link that opens the UI
- * for a person); everything else goes to stderr and the log file.
+ * `toolgate serve [--port N] [--data-dir DIR] [--virtual-device[=PROFILE] [--screen WxH] [--link usb2|wifi]]`:
+ * the headless host, with the demo phone of that profile, its display resized, behind a cable of
+ * that speed. When ready it prints exactly one JSON line to stdout (with `uiLink`, the one-time link
+ * that opens the UI for a person); everything else goes to stderr and the log file.
  * `toolgate ui-link [--data-dir DIR]`: prints a fresh one-time UI link for the host running there.
  * `toolgate mcp-stdio [--data-dir DIR | --url URL] [--token T]`: the stdio bridge to a running host.
  * It sends the token only to a host that proved it holds it, on a port of its own account, and
@@ -19,9 +20,11 @@ import { ownAccountFetch } from './mcp/own-account-fetch';
 import { proveHost } from './mcp/prove-host';
 import { runStdioBridge } from './mcp/stdio-bridge';
 import { HOST_VERSION } from './version';
+import { isLinkPreset } from '../devices/virtual/link-throttle';
 
 const USAGE = `usage:
-  toolgate serve [--port N] [--data-dir DIR] [--virtual-device[=pixel|samsung|xiaomi|legacy|foldable]]
+  toolgate serve [--port N] [--data-dir DIR]
+                 [--virtual-device[=pixel|samsung|xiaomi|legacy|foldable] [--screen WxH] [--link usb2|wifi]]
   toolgate ui-link [--data-dir DIR]
   toolgate mcp-stdio [--data-dir DIR | --url URL] [--token TOKEN]`;
 
@@ -38,7 +41,13 @@ export async function serve(argv: string[], mode: 'headless' | 'electron-fallbac
     ({ values } = parseArgs({
       // A bare --virtual-device means the default profile.
       args: argv.map((a) => (a === '--virtual-device' ? `--virtual-device=${DEFAULT_PROFILE}` : a)),
-      options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, 'virtual-device': { type: 'string' } },
+      options: {
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'virtual-device': { type: 'string' },
+        screen: { type: 'string' },
+        link: { type: 'string' },
+      },
       strict: true,
     }));
   } catch (e) {
@@ -50,11 +59,27 @@ export async function serve(argv: string[], mode: 'headless' | 'electron-fallbac
   const profile = values['virtual-device'];
   if (profile !== undefined && !isProfileName(profile))
     fail(`--virtual-device must be one of ${PROFILE_NAMES.join(', ')}, got '${profile}'`);
+  const screen = values.screen === undefined ? undefined : /^(\d+)x(\d+)$/.exec(values.screen);
+  const size = screen ? { width: Number(screen[1]), height: Number(screen[2]) } : undefined;
+  if (values.screen !== undefined && (!size || [size.width, size.height].some((n) => n < 16 || n > 4096 || n % 2)))
+    fail(`--screen must be WIDTHxHEIGHT with even sides from 16 to 4096 (1080x2400), got '${values.screen}'`);
+  if (values.link !== undefined && !isLinkPreset(values.link))
+    fail(`--link must be usb2 (~35 MB/s, 1 ms) or wifi (~5 MB/s, 5 ms), got '${values.link}'`);
+  if ((size || values.link) && profile === undefined)
+    fail('--screen and --link set up the virtual phone: add --virtual-device');
   const { startHost } = await import('./host');
   const host = await startHost({
     dataDir: values['data-dir'] ?? defaultDataDir(),
     port,
     virtualDevice: profile ?? false,
+    ...(size || values.link
+      ? {
+          virtualDeviceOptions: {
+            ...(size ? { screen: size } : {}),
+            ...(values.link && isLinkPreset(values.link) ? { link: values.link } : {}),
+          },
+        }
+      : {}),
   });
   let closing = false;
   const shutdown = (signal: string) => {

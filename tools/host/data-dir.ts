@@ -79,6 +79,8 @@ export function tightenDataDir(root: string): void {
 export const SECRET_NAMES: ReadonlySet<string> = new Set([
   'token',
   'github-token',
+  // The desktop app's GitHub token, sealed by the OS keychain (electron/main/github-token-keychain.ts).
+  'github-token.enc',
   'skills',
   'toolgate.db',
   'toolgate.db-wal',

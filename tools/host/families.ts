@@ -28,7 +28,8 @@ import type { EnvironmentGate } from '../core/pipeline';
 import type { ApprovalDecider } from '../core/permission';
 import type { SelfGuard } from '../common/self-guard';
 import { type CommandApprover, createDeviceService, deviceEnvironmentRules, deviceToolsets } from '../devices';
-import { attachVirtualDevice } from '../devices/virtual-demo';
+import { type VirtualDemoOptions, attachVirtualDevice } from '../devices/virtual-demo';
+import type { ScreenHubOptions } from '../devices';
 import type { ProfileName } from '../devices/virtual/profiles';
 import { createDeviceSurface } from './device-surface';
 import { type ShortcutStore, orchestrationToolsets } from '../orchestration';
@@ -71,6 +72,10 @@ export interface FamilyDeps {
   sameArgument?: (callA: string, callB: string, field: string) => boolean | undefined;
   /** Attach the virtual phone: true for the default profile, or a profile's name. */
   virtualDevice: boolean | ProfileName;
+  /** The demo phone's display size and cable (`serve --screen WxH --link usb2|wifi`). */
+  virtualDeviceOptions?: Omit<VirtualDemoOptions, 'profile'>;
+  /** Live screens' options (screenrecord's time limit, viewer windows). */
+  screens?: ScreenHubOptions;
   /** Overrides the adbPort setting. */
   adbPort?: number;
   settings: HostSettings;
@@ -204,6 +209,7 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
     ...(deps.telemetry ? { telemetry: deps.telemetry } : {}),
     ...(settings.current().adbHost ? { adbHost: settings.current().adbHost } : {}),
     ...((deps.adbPort ?? settings.current().adbPort) ? { adbPort: deps.adbPort ?? settings.current().adbPort } : {}),
+    ...(deps.screens ? { screens: deps.screens } : {}),
   });
   for (const group of deviceToolsets({
     service: deviceService,
@@ -219,6 +225,7 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
   const demo = deps.virtualDevice
     ? await attachVirtualDevice(deviceService, {
         ...(typeof deps.virtualDevice === 'string' ? { profile: deps.virtualDevice } : {}),
+        ...deps.virtualDeviceOptions,
       }).catch((e: unknown) => {
         deps.log(`virtual device could not start: ${(e as Error).message}`);
         return undefined;

@@ -8,7 +8,6 @@ import type {
   ClientToken,
   HostEvent,
   HostInfo,
-  PendingApproval,
   ReplayResult,
   Span,
   ToolSummary,
@@ -23,9 +22,11 @@ import type { Tool } from '../core/tool';
 import { type Pipeline, describeLastError, parseBreakerKey } from '../core/pipeline';
 import { newCallId } from '../core/call-ids';
 import { type ShortcutDefinition, type ShortcutStore, suggestShortcuts } from '../orchestration';
-import type { ApprovalQueue, PendingApprovalItem } from './approval-queue';
+import { approvalApi } from './approval-api';
+import type { ApprovalQueue } from './approval-queue';
 import type { ClientTokenInfo, ClientTokens } from './auth/client-tokens';
 import { type HostApiHandlers, InputRefusedError } from './http/rpc-dispatch';
+import type { ApprovalRuleStore } from './store/approval-rule-store';
 import type { AuditStore } from './store/audit-store';
 import type { BreakerStore } from './store/breaker-store';
 import type { SpanStore } from './store/span-store';
@@ -50,6 +51,7 @@ export interface HostApiDeps {
   approvals: ApprovalQueue;
   spans: SpanStore;
   audit: AuditStore;
+  approvalRules: ApprovalRuleStore;
   breakerStore: BreakerStore;
   /** Recent calls' arguments (memory only), for replay. */
   memory: CallMemory;
@@ -66,7 +68,6 @@ export interface HostApiDeps {
 }
 
 export const UI_SESSION = 'ui';
-const NO_DEVICES = 'The device tools are not available in this host.';
 const NO_TERMINALS = 'The terminal tools are not available in this host.';
 
 export function toolSummary(t: Tool, toolset?: string): ToolSummary {
@@ -95,22 +96,6 @@ export function callOutcome(callId: string, result: ToolResult): CallOutcome {
       rendered,
     };
   return { callId, ok: false, content: [{ type: 'text', text: rendered }], error: result.error, rendered };
-}
-
-export function pendingView(item: PendingApprovalItem): PendingApproval {
-  return {
-    approvalId: item.approvalId,
-    callId: item.callId,
-    sessionId: item.sessionId,
-    toolId: item.toolId,
-    title: item.title,
-    args: item.args,
-    risk: item.risk,
-    annotations: item.annotations,
-    requester: item.requester,
-    requestedAt: item.requestedAt,
-    expiresAt: item.expiresAt,
-  };
 }
 
 type UpperState = BreakerView['state'];
@@ -218,19 +203,12 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
       deps.pipeline.breakers?.reset(toolId);
       return { ok: true };
     },
-    pendingApprovals: () => deps.approvals.pending().map(pendingView),
-    decideApproval: ({ approvalId, decision, reason }) => {
-      const answer =
-        decision === 'deny' ? { decision, decider: 'ui', ...(reason ? { reason } : {}) } : { decision, decider: 'ui' };
-      const ok = deps.approvals.answer(approvalId, answer);
-      return {
-        ok,
-        message: ok
-          ? `Decision '${decision}' recorded.`
-          : 'This approval is no longer pending (decided, expired or cancelled).',
-      };
-    },
-    auditLog: ({ limit }) => deps.audit.recent(limit),
+    ...approvalApi({
+      approvals: deps.approvals,
+      audit: deps.audit,
+      rules: deps.approvalRules,
+      registry: deps.registry,
+    }),
     shortcuts: () => {
       const defined = deps.shortcuts.list();
       const suggestions = suggestShortcuts(deps.recentSpans(), {
@@ -246,10 +224,6 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
     },
     defineShortcut: (def) => callAsUi('shortcut_define', def as ShortcutDefinition, 'Define shortcut'),
     devices: () => deps.surfaces.deviceSurface?.list() ?? [],
-    deviceScreen: async ({ serial, on }) =>
-      deps.surfaces.deviceSurface
-        ? deps.surfaces.deviceSurface.screen(serial, on, (frame) => deps.emit({ type: 'device-frame', serial, frame }))
-        : { ok: false, message: NO_DEVICES },
     deviceTap: ({ serial, x, y }) => callAsUi('ui_tap', { serial, x, y }, 'Live screen'),
     deviceSwipe: ({ serial, x1, y1, x2, y2, durationMs }) =>
       callAsUi('ui_swipe', { serial, x1, y1, x2, y2, durationMs }, 'Live screen'),

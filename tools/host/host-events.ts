@@ -7,7 +7,8 @@ import { type Disposable, Emitter } from '../core/disposable';
 import type { BreakerTransition, Pipeline } from '../core/pipeline';
 import type { ToolRegistry } from '../core/registry';
 import type { ApprovalQueue } from './approval-queue';
-import { pendingView, upperState } from './host-api';
+import { pendingView } from './approval-api';
+import { upperState } from './host-api';
 
 export class HostEvents {
   private readonly emitter = new Emitter<HostEvent>();
@@ -33,6 +34,9 @@ export class HostEvents {
             ? { type: 'approval-pending', approval: pendingView(e.item) }
             : { type: 'approval-decided', approvalId: e.approvalId, decision: e.decision },
         ),
+      ),
+      pipeline.events.onApprovalDecision((e) =>
+        this.emit({ type: 'approval-audited', toolId: e.toolId, decision: e.decision }),
       ),
       registry.onChange(() => this.emit({ type: 'tools-changed' })),
     ];

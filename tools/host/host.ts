@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { HostInfo } from '../../shared/contract';
-import { type Pipeline, createPipeline, systemClock } from '../core/pipeline';
+import { type Pipeline, type RunPolicyOverrides, createPipeline, systemClock } from '../core/pipeline';
 import { observedExecutor } from '../core/call-observer';
 import { ToolRegistry } from '../core/registry';
 import type { ToolExecutor } from '../core/executor';
@@ -28,13 +28,17 @@ import { createHostApi } from './host-api';
 import { HostEvents } from './host-events';
 import { HostSettings } from './host-settings';
 import { OtlpExporter } from './otlp-exporter';
-import { queueCommandApprover } from './command-approver';
+import { inToolApprover } from './command-approver';
 import { SelfGuard } from '../common/self-guard';
 import { type HostLog, failureLogLine, openHostLog } from './host-log';
 import type { HostApiHandlers } from './http/rpc-dispatch';
 import { HostServer } from './http/host-server';
 import type { PeerUidLookup } from './http/peer-uid';
+import type { ScreenWatcher } from './surfaces';
+import type { ScreenHubOptions } from '../devices';
+import type { VirtualDemoOptions } from '../devices/virtual-demo';
 import { McpEndpoint } from './mcp/mcp-endpoint';
+import { ApprovalRuleStore } from './store/approval-rule-store';
 import { AuditStore } from './store/audit-store';
 import { BreakerStore } from './store/breaker-store';
 import { ClientTokenStore } from './store/client-token-store';
@@ -56,8 +60,16 @@ export interface HostOptions {
   port: number;
   /** Attach the virtual phone: true for the default profile, or a profile's name. */
   virtualDevice?: boolean | ProfileName;
+  /** The demo phone's screen size and cable (`serve --screen WxH --link usb2|wifi`). */
+  virtualDeviceOptions?: Omit<VirtualDemoOptions, 'profile'>;
+  /** Live screens: screenrecord's time limit, viewer windows (tests shorten the limit). */
+  screens?: ScreenHubOptions;
   /** How long a destructive call waits for a person; default 120 s. */
   approvalTimeoutMs?: number;
+  /** How often a call waiting for a person tells its caller so (MCP progress); default 10 s. */
+  approvalProgressIntervalMs?: number;
+  /** Changes to run policy presets' values (tests scale timeouts down). */
+  runPolicies?: RunPolicyOverrides;
   rendererDir?: string;
   /** Who owns a connection's client end; default: the kernel's socket table (tests stand in another account). */
   peerUid?: PeerUidLookup;
@@ -106,6 +118,8 @@ export interface Host {
   readonly approvals: ApprovalQueue;
   readonly api: HostApiHandlers;
   readonly events: HostEvents;
+  /** Device live screens, for the Electron bridge (the HTTP server serves them at /api/screen). */
+  readonly screens: ScreenWatcher | undefined;
   readonly db: Db;
   readonly log: HostLog;
   close(): Promise<void>;
@@ -123,6 +137,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const db = openDatabase(layout.database);
   const spans = new SpanStore(db, options.spanRetention);
   const audit = new AuditStore(db);
+  const approvalRules = new ApprovalRuleStore(db);
   const breakerStore = new BreakerStore(db);
   const settings = new SettingsStore(db);
   const hostSettings = new HostSettings(settings);
@@ -145,18 +160,13 @@ export async function startHost(options: HostOptions): Promise<Host> {
     traceCapacity: 300,
     environment: { telemetry },
     ...(options.rateLimitPerMinute ? { rateLimit: { perMinute: options.rateLimitPerMinute } } : {}),
+    ...(options.runPolicies ? { policies: options.runPolicies } : {}),
     approval: {
       decide: approvals.decide,
       timeoutMs: approvalTimeoutMs,
-      audit: {
-        record: (e) =>
-          void audit.append({
-            ...e,
-            argsDigest: JSON.stringify(e.argsDigest),
-            ...(e.reason ? { reason: e.reason } : {}),
-            ...(e.decider ? { decider: e.decider } : {}),
-          }),
-      },
+      rules: () => approvalRules.list(),
+      ...(options.approvalProgressIntervalMs ? { progressIntervalMs: options.approvalProgressIntervalMs } : {}),
+      audit: { record: (e) => void audit.append({ ...e, argsDigest: JSON.stringify(e.argsDigest) }) },
     },
   });
   const saved = settings.get<unknown>(BREAKER_SNAPSHOT_KEY);
@@ -200,7 +210,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
   });
   const executor = observedExecutor(pipeline.executor, observer);
   const freshTelemetry = (key: string) => telemetry.fresh(key);
-  const approveFromTool = queueCommandApprover(approvals, audit, approvalTimeoutMs);
+  // Asked from inside a running tool: the gate's queue, rules and audit, the run timeout held.
+  const approveFromTool = inToolApprover(pipeline.approval);
   const families: FamilyHandles = await registerFamilies({
     registry,
     sessionToolsets,
@@ -222,6 +233,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     observer,
     sameArgument: (a, b, field) => memory.sameArgument(a, b, field),
     virtualDevice: options.virtualDevice ?? false,
+    ...(options.virtualDeviceOptions ? { virtualDeviceOptions: options.virtualDeviceOptions } : {}),
+    ...(options.screens ? { screens: options.screens } : {}),
     ...(options.adbPort !== undefined ? { adbPort: options.adbPort } : {}),
     log,
     env: options.env ?? process.env,
@@ -276,6 +289,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     approvals,
     spans,
     audit,
+    approvalRules,
     breakerStore,
     memory,
     stories: new CallStories({
@@ -299,6 +313,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     mcp,
     api,
     events,
+    ...(families.deviceSurface ? { screens: families.deviceSurface } : {}),
     rendererDir: resolve(options.rendererDir ?? join(__dirname, '..', '..', 'out', 'renderer')),
     log,
     ...(options.peerUid ? { peerUid: options.peerUid } : {}),
@@ -329,6 +344,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     approvals,
     api,
     events,
+    screens: families.deviceSurface,
     db,
     log,
     close: () =>

@@ -7,7 +7,7 @@
 import { type ToolAnnotations, MCP_DEFAULT_ANNOTATIONS } from '../core/annotations';
 import { type RiskLevel, resolveMetadata } from '../core/metadata';
 import { type ToolResult, failure } from '../core/result';
-import { type JsonSchema, importLegacySchema, validateWith } from '../core/schema';
+import { type JsonSchema, importJsonSchema, validateWith } from '../core/schema';
 import type { Tool, ToolContext } from '../core/tool';
 import type { RemoteTool } from './connection';
 
@@ -40,7 +40,7 @@ export function proxyTool(
   // What the local validator understands is checked early, with field names; the server validates too.
   // Published and checked opened (docs/architecture.md#schemas): a field the schema does not name is
   // passed on to the server, which decides.
-  const imported = importLegacySchema(JSON.stringify(remote.inputSchema));
+  const imported = importJsonSchema(remote.inputSchema as object);
   const inputSchema = imported.validator ? imported.jsonSchema : (remote.inputSchema as JsonSchema);
   const validator = imported.validator;
   const description = `${remote.description?.trim() || remote.title || remote.name} (tool '${remote.name}' of MCP server '${server}')`;

@@ -12,9 +12,26 @@ export interface ApprovalRecord {
   callId: string;
   sessionId: string;
   toolId: string;
-  decision: 'approve_once' | 'approve_session' | 'deny' | 'timeout' | 'cancelled';
+  /** `allow`: a person's approval rule let it run; `withdrawn` (older: `cancelled`): its caller left. */
+  decision:
+    | 'approve_once'
+    | 'approve_session'
+    | 'approve_target'
+    | 'allow'
+    | 'deny'
+    | 'timeout'
+    | 'withdrawn'
+    | 'cancelled';
   decider?: string;
 }
+
+const APPROVED: ReadonlySet<ApprovalRecord['decision']> = new Set([
+  'approve_once',
+  'approve_session',
+  'approve_target',
+  'allow',
+]);
+const UNANSWERED: ReadonlySet<ApprovalRecord['decision']> = new Set(['timeout', 'withdrawn', 'cancelled']);
 
 /** What episodes are read from: the host's stored spans and approval audit. */
 export interface EpisodeSource {
@@ -116,9 +133,9 @@ export function buildEpisodes(
       outcomes,
       approvals: {
         asked: asked.length,
-        approved: asked.filter((a) => a.decision === 'approve_once' || a.decision === 'approve_session').length,
+        approved: asked.filter((a) => APPROVED.has(a.decision)).length,
         denied: asked.filter((a) => a.decision === 'deny').length,
-        unanswered: asked.filter((a) => a.decision === 'timeout' || a.decision === 'cancelled').length,
+        unanswered: asked.filter((a) => UNANSWERED.has(a.decision)).length,
         items: asked.slice(0, MAX_LISTED_CALLS).map((a) => ({ tool: a.toolId, decision: a.decision, at: iso(a.at) })),
       },
       memorized: memorized.get(session) ?? [],

@@ -13,10 +13,11 @@ import { ToolCallError, jsonSuccess } from '../core/result';
 import { type ToolContext, defineTool } from '../core/tool';
 import { resolveInsideRoot, workspaceRelative } from '../files/path-guard';
 import { callSignal, fetchWithRedirects, networkFailure, statusFailure } from './http-fetch';
-import { originOf, parseHttpUrl, splitCredentials } from './http-url';
+import { originOf } from './http-url';
 import type { NetworkSettings } from './options';
-import { checkedHeaders, hasHeader, headersInput } from './request-headers';
-import { redactUrl, scrubValue, secretValues } from './secrets';
+import { headersInput } from './request-headers';
+import { openRequest } from './request-opening';
+import { redactUrl, scrubValue } from './secrets';
 
 const DEFAULT_DOWNLOAD_TIMEOUT_MS = 300_000;
 /** Progress is reported at most every this many bytes (plus at the end), so a fast download does not flood the UI. */
@@ -48,10 +49,7 @@ export function downloadFileTool(settings: NetworkSettings) {
     runPolicy: 'mutating',
     breakerScope: (args) => originOf(args.url),
     async run(args, ctx) {
-      const given = parseHttpUrl(args.url);
-      const { url, authorization } = splitCredentials(given);
-      const headers = checkedHeaders(args.headers);
-      if (authorization && !hasHeader(headers, 'authorization')) headers.Authorization = authorization;
+      const { url, headers, secrets } = openRequest(args.url, args.headers);
       const cap = Math.min(args.maxBytes ?? settings.maxDownloadBytes, settings.maxDownloadBytes);
       const target = await resolveInsideRoot(settings.workspaceRoot, args.path);
       const shownPath = await workspaceRelative(settings.workspaceRoot, target);
@@ -90,7 +88,7 @@ export function downloadFileTool(settings: NetworkSettings) {
           contentType: response.headers.get('content-type'),
           url: redactUrl(finalUrl),
         };
-        return jsonSuccess(scrubValue(result, secretValues(headers, given)));
+        return jsonSuccess(scrubValue(result, secrets));
       } catch (e) {
         throw networkFailure(e, { url, timeoutMs: args.timeoutMs, cause: timer.cause() });
       }

@@ -17,10 +17,11 @@ import {
   networkFailure,
   readBodyCapped,
 } from './http-fetch';
-import { originOf, parseHttpUrl, splitCredentials } from './http-url';
+import { originOf } from './http-url';
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type NetworkSettings } from './options';
-import { checkedHeaders, hasHeader, headersInput } from './request-headers';
-import { redactHeaders, redactUrl, scrub, scrubValue, secretValues } from './secrets';
+import { hasHeader, headersInput } from './request-headers';
+import { openRequest } from './request-opening';
+import { redactHeaders, redactUrl, scrub, scrubValue } from './secrets';
 import { bytesNote, textWindow } from './text-window';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
@@ -55,11 +56,7 @@ export function httpRequestTool(settings: NetworkSettings) {
     runPolicy: 'mutating',
     breakerScope: (args) => originOf(args.url),
     async run(args, ctx) {
-      const given = parseHttpUrl(args.url);
-      const { url, authorization } = splitCredentials(given);
-      const headers = checkedHeaders(args.headers);
-      if (authorization && !hasHeader(headers, 'authorization')) headers.Authorization = authorization;
-      const secrets = secretValues(headers, given);
+      const { given, url, headers, secrets } = openRequest(args.url, args.headers);
       const body = requestBody(args.method, args.body, headers);
       const timer = callSignal(ctx.signal, args.timeoutMs);
       try {

@@ -122,7 +122,7 @@ export function batchTool(deps: { observer?: CallObserver } = {}): Tool<z.infer<
     },
     selfGated: true,
     // The batch enforces its own wall budget (up to 600 s); a per-preset timeout would cut it short.
-    runPolicy: 'legacy',
+    runPolicy: 'selfBounded',
     async run(args, ctx: ToolContext) {
       if (ctx.requester.kind === 'batch' || ctx.requester.kind === 'shortcut') {
         return failure('UNSUPPORTED', 'A batch cannot run inside another batch or a shortcut.', {

@@ -89,7 +89,7 @@ export function compileShortcut(
     // for the shortcut as well would ask the person twice. The risk above is still published.
     selfGated: true,
     // Runs under its own wall budget like a batch; a per-preset timeout would cut it short.
-    runPolicy: 'legacy',
+    runPolicy: 'selfBounded',
     async run(args: Record<string, unknown>, ctx: ToolContext) {
       const params = new Map<string, ParamValue | undefined>();
       for (const p of def.params) params.set(p.name, args[p.name] as ParamValue | undefined);

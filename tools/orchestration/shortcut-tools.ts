@@ -144,7 +144,7 @@ export function shortcutRunTool(deps: ShortcutToolDeps) {
     },
     // Delegates to the shortcut tool, which is gated with its own risk, and its steps with theirs.
     selfGated: true,
-    runPolicy: 'legacy',
+    runPolicy: 'selfBounded',
     async run(args, ctx) {
       if (!args.id.startsWith(SHORTCUT_PREFIX)) {
         return failure(

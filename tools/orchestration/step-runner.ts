@@ -7,8 +7,8 @@
  * run.
  */
 import { type ToolContent, type ToolError, type ToolResult, failure, renderResult } from '../core/result';
-import type { Requester, ToolContext } from '../core/tool';
 import { type CallObserver, invokeObserved } from '../core/call-observer';
+import type { Caller, Requester, ToolContext } from '../core/tool';
 import {
   type ParamValue,
   type Placeholder,
@@ -97,6 +97,13 @@ export interface StepsReport {
 
 const ABORTED = Symbol('aborted');
 
+/** Who asked for the batch or shortcut: its own caller, or for a nested one the outermost. */
+function callerOf(requester: Requester): Caller {
+  if (requester.via !== undefined) return requester.via;
+  const { kind, id, label } = requester;
+  return { kind, ...(id !== undefined ? { id } : {}), ...(label !== undefined ? { label } : {}) };
+}
+
 export async function runSteps(
   steps: readonly StepTemplate[],
   ctx: ToolContext,
@@ -141,7 +148,13 @@ export async function runSteps(
       }
       const call = invokeObserved(
         ctx,
-        { toolId: step.tool, args, sessionId: ctx.sessionId, requester: opts.requester, signal: controller.signal },
+        {
+          toolId: step.tool,
+          args,
+          sessionId: ctx.sessionId,
+          requester: { ...opts.requester, step: index + 1, via: callerOf(ctx.requester) },
+          signal: controller.signal,
+        },
         opts.observer,
       );
       call.catch(() => undefined); // An abandoned call must not surface as an unhandled rejection.

@@ -40,7 +40,7 @@ export function waitTool(deps: { sleep?: Sleep } = {}) {
       sensitiveAction: false,
     },
     // The wait bounds itself (300 s); the quickRead preset's 30 s timeout would cut long waits.
-    runPolicy: 'legacy',
+    runPolicy: 'selfBounded',
     async run(args, ctx) {
       const totalMs = Math.round(args.seconds * 1000);
       const about = args.reason ? ` (${args.reason})` : '';

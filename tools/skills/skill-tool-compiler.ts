@@ -81,7 +81,7 @@ function scriptTool(skill: string, id: string, decl: SkillToolDeclaration, ctx: 
       sensitiveAction: true,
     },
     selfGated: runner === undefined,
-    runPolicy: 'legacy',
+    runPolicy: 'selfBounded',
     async run(args, toolCtx) {
       if (!runner) {
         return failure('UNSUPPORTED', NO_SANDBOX, {

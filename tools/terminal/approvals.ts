@@ -66,6 +66,7 @@ export class TerminalApprovals {
           risk: 'HIGH',
           annotations: tool.metadata.annotations,
           requester: ctx.requester,
+          sessionCovers: grantWords(spec),
         },
         ctx.signal,
       );
@@ -97,4 +98,15 @@ export class TerminalApprovals {
       if ((parts[1] === 'terminal' || parts[1] === 'command') && parts[2] === terminal) this.granted.delete(key);
     }
   }
+}
+
+/** What an "approve for the session" of this ask covers, in the words the card shows. */
+function grantWords(spec: AskSpec): string {
+  const { grant } = spec;
+  if ('action' in grant) return `the same request again (${spec.title})`;
+  if ('command' in grant) {
+    const shown = grant.command.length > 80 ? `${grant.command.slice(0, 77)}…` : grant.command;
+    return `the command line \`${shown}\` on terminal ${grant.terminal}`;
+  }
+  return `every key and command sent to terminal ${grant.terminal} (commands the gate refuses stay refused)`;
 }

@@ -8,6 +8,7 @@ import { type ConnectionSource, alwaysOpen, neverOpen } from './connection-statu
 import { EventSocket, eventSocketUrl } from './event-socket';
 import { callOverHttp, methodsFrom } from './http-methods';
 import { findPreloadBridge } from './preload-bridge';
+import { screenOverSocket } from './screen-socket';
 import { type SessionSource, SessionStore, alwaysActive, csrfFromCookies } from './ui-session';
 
 export interface ApiHandle {
@@ -21,7 +22,11 @@ export interface ApiHandle {
 export function createApi(global: Window = window): ApiHandle {
   const bridge = findPreloadBridge(global);
   if (bridge) {
-    const api: RendererApi = { ...methodsFrom((m, input) => bridge.call(m, input)), onEvent: (l) => bridge.onEvent(l) };
+    const api: RendererApi = {
+      ...methodsFrom((m, input) => bridge.call(m, input)),
+      onEvent: (l) => bridge.onEvent(l),
+      openScreen: bridge.openScreen,
+    };
     return { api, connection: alwaysOpen(), session: alwaysActive(), transport: 'electron', dispose: () => undefined };
   }
   const csrf = () => csrfFromCookies(global.document.cookie);
@@ -30,11 +35,22 @@ export function createApi(global: Window = window): ApiHandle {
   const methods = methodsFrom((m, input) => callOverHttp(m, input, '', httpSession));
   if (session.get() === 'missing') {
     // Without a session the socket would only be refused, again and again.
-    const api: RendererApi = { ...methods, onEvent: () => () => undefined };
+    const api: RendererApi = {
+      ...methods,
+      onEvent: () => () => undefined,
+      openScreen: (_request, listener) => {
+        listener.closed('no UI session');
+        return { ack: () => undefined, close: () => undefined };
+      },
+    };
     return { api, connection: neverOpen('no UI session'), session, transport: 'http', dispose: () => undefined };
   }
   const socket = new EventSocket({ url: eventSocketUrl(global.location) });
   session.subscribe(() => socket.dispose());
-  const api: RendererApi = { ...methods, onEvent: (l) => socket.onEvent(l) };
+  const api: RendererApi = {
+    ...methods,
+    onEvent: (l) => socket.onEvent(l),
+    openScreen: screenOverSocket(global.location),
+  };
   return { api, connection: socket, session, transport: 'http', dispose: () => socket.dispose() };
 }

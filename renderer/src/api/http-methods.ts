@@ -15,7 +15,7 @@ import { CSRF_HEADER } from '../../../shared/ui-session';
 import { HostRequestError } from './host-request-error';
 import { parseOutput } from './parse-output';
 
-export type ContractMethods = Omit<RendererApi, 'onEvent'>;
+export type ContractMethods = Omit<RendererApi, 'onEvent' | 'openScreen'>;
 
 /** Methods that may legitimately wait for a person (an approval) get no client-side deadline. */
 const UNBOUNDED: ReadonlySet<MethodName> = new Set(['callTool', 'defineShortcut']);

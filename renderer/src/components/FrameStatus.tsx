@@ -1,6 +1,8 @@
 /**
- * One line above a live screen: whether the stream is on, the measured frame rate, the frame
- * size, and when the last frame came if the picture has been still for a while.
+ * One line above a live screen: whether the stream is on, the frames it really shows (the rate
+ * over the last second while the picture changes, "still" while it does not: a page that is not
+ * repainting sends no frames, which is not a stalled mirror), the frame size, and since when the
+ * picture has been still.
  */
 import { formatAgo } from './format';
 import type { LiveFrameStats } from './use-live-frames';
@@ -39,9 +41,15 @@ export function FrameStatus(props: {
   return (
     <p className="screen-status" data-testid={props.testId}>
       <span className="mono" title="Frames drawn per second over the last second">
-        {stats.fps.toFixed(1)} fps
+        {stats.fps > 0 ? `${stats.fps.toFixed(1)} fps` : 'Still picture'}
       </span>
-      {stats.sourceFps > 0 ? <span className="muted"> · host captures {stats.sourceFps.toFixed(0)} fps</span> : null}
+      <span className="muted" title="Frames drawn since the mirror started">
+        {' '}
+        · {stats.framesDrawn} frame{stats.framesDrawn === 1 ? '' : 's'} shown
+      </span>
+      {stats.sourceFps > 0 && stats.fps > 0 ? (
+        <span className="muted"> · host captures {stats.sourceFps.toFixed(0)} fps</span>
+      ) : null}
       {stats.width > 0 ? (
         <span className="muted">
           {' '}

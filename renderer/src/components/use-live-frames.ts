@@ -1,5 +1,5 @@
 /**
- * Draws a live screen (device or browser, up to ~20 frames a second of base64 images) on a canvas
+ * Draws a live screen (the browser's mirror: up to ~20 frames a second of base64 images) on a canvas
  * without React: each frame only replaces "the latest frame" in a closure; one animation frame
  * decodes it (createImageBitmap, off the main thread) and draws it. Frames that arrive while one is
  * being decoded are skipped, not queued, so a slow machine shows fewer frames instead of falling

@@ -8,6 +8,7 @@
 import { useEffect, useRef } from 'react';
 import type { PendingApproval } from '../../../shared/contract';
 import { formatRequester } from '../components/format';
+import { hrefFor } from '../router/hash-route';
 import { useInfo, usePendingApprovals } from './queries';
 
 const BASE_TITLE = 'Toolgate';
@@ -23,9 +24,10 @@ function notify(a: PendingApproval): void {
     tag: a.approvalId,
     requireInteraction: true,
   });
+  // A click opens the card itself, not just the page.
   n.onclick = () => {
     window.focus();
-    window.location.hash = '#/approvals';
+    window.location.hash = hrefFor('approvals', a.approvalId);
     n.close();
   };
 }

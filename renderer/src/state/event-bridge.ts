@@ -1,12 +1,14 @@
 /**
  * Live updates without polling: host events are batched per animation frame and written into the
  * react-query caches the pages read. Spans are prepended to every span list they match; breaker
- * transitions move the badge at once; approvals appear and disappear; tools-changed refetches the
- * catalog. Derived data the page cannot compute (usage statistics, where a retry changes how a
+ * transitions move the badge at once; approvals appear and disappear (one withdrawn or expired
+ * stays, to say so); the shell's "open this approval" (a click on its desktop notification) opens
+ * the card; tools-changed refetches the catalog. Derived data the page cannot compute (usage statistics, where a retry changes how a
  * call ended; shortcut suggestions; breaker cooldowns; the audit log) is refetched, throttled.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { BreakerView, HostEvent, PendingApproval, RendererApi, Span } from '../../../shared/contract';
+import { navigate } from '../router/hash-route';
 import { applyTransition } from './breaker-update';
 import { createFrameBatcher } from './frame-batcher';
 import { type SpanFilter, queryKeys } from './query-keys';
@@ -61,6 +63,18 @@ export function refreshCallDetails(client: QueryClient, spans: readonly Span[]):
   }
 }
 
+/** A waiting call that ended without anyone's decision: its card stays to say so until dismissed. */
+export interface EndedApproval {
+  approval: PendingApproval;
+  outcome: 'withdrawn' | 'expired';
+}
+
+const ENDED_KEPT = 20;
+
+function endedOutcome(decision: string): EndedApproval['outcome'] | undefined {
+  return decision === 'withdrawn' || decision === 'expired' ? decision : undefined;
+}
+
 export function connectEventsToCache(api: RendererApi, client: QueryClient): () => void {
   const shortcuts = throttledInvalidate(client, queryKeys.shortcuts, DERIVED_REFRESH_MS);
   const usage = throttledInvalidate(client, queryKeys.usage, USAGE_REFRESH_MS);
@@ -89,12 +103,27 @@ export function connectEventsToCache(api: RendererApi, client: QueryClient): () 
             list && !list.some((a) => a.approvalId === e.approval.approvalId) ? [...list, e.approval] : list,
           );
           break;
-        case 'approval-decided':
+        case 'approval-decided': {
+          const ended = endedOutcome(e.decision);
+          const item = client
+            .getQueryData<PendingApproval[]>(queryKeys.pending)
+            ?.find((a) => a.approvalId === e.approvalId);
+          if (ended && item)
+            client.setQueryData<EndedApproval[]>(queryKeys.endedApprovals, (list) =>
+              [...(list ?? []), { approval: item, outcome: ended }].slice(-ENDED_KEPT),
+            );
           client.setQueryData<PendingApproval[]>(queryKeys.pending, (list) =>
             list?.filter((a) => a.approvalId !== e.approvalId),
           );
           audit.fire();
           void client.invalidateQueries({ queryKey: queryKeys.callDetailRoot });
+          break;
+        }
+        case 'approval-audited':
+          audit.fire();
+          break;
+        case 'open-approval':
+          navigate('approvals', e.approvalId);
           break;
         case 'tools-changed':
           void client.invalidateQueries({ queryKey: queryKeys.tools });
@@ -130,7 +159,7 @@ export function connectEventsToCache(api: RendererApi, client: QueryClient): () 
   const batcher = createFrameBatcher<HostEvent>(deliver);
   // Screen frames and terminal output never touch the caches: the live screens draw them straight from the stream.
   const unsubscribe = api.onEvent((e) => {
-    if (e.type !== 'device-frame' && e.type !== 'browser-frame' && e.type !== 'terminal-output') batcher.push(e);
+    if (e.type !== 'browser-frame' && e.type !== 'terminal-output') batcher.push(e);
   });
   return () => {
     unsubscribe();

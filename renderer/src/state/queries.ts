@@ -4,6 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from './api-context';
+import type { EndedApproval } from './event-bridge';
 import { type SpanFilter, queryKeys } from './query-keys';
 
 export function useInfo() {
@@ -56,6 +57,21 @@ export function useBreakers() {
 export function usePendingApprovals() {
   const api = useApi();
   return useQuery({ queryKey: queryKeys.pending, queryFn: () => api.pendingApprovals({}) });
+}
+
+/** Waiting calls that ended without a decision; filled by the event bridge, never fetched. */
+export function useEndedApprovals() {
+  return useQuery<EndedApproval[]>({
+    queryKey: queryKeys.endedApprovals,
+    queryFn: () => [],
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+export function useApprovalRules() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.approvalRules, queryFn: () => api.approvalRules({}) });
 }
 
 export function useAuditLog() {

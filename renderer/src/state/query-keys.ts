@@ -23,6 +23,9 @@ export const queryKeys = {
   callDetail: (callId: string) => ['callDetail', callId] as const,
   breakers: ['breakers'] as const,
   pending: ['pendingApprovals'] as const,
+  /** Waiting calls that ended without a decision (withdrawn, expired), kept so their card can say so. */
+  endedApprovals: ['endedApprovals'] as const,
+  approvalRules: ['approvalRules'] as const,
   audit: ['auditLog'] as const,
   shortcuts: ['shortcuts'] as const,
   devices: ['devices'] as const,

@@ -2,18 +2,26 @@
  * Run policies (docs/architecture.md#run-policies, ToolRunPolicy): timeout, retries and rate per
  * tool kind.
  *
- * | preset    | timeout | retries | rate     |
- * | quickRead | 30 s    | 1       | 120 rpm  |
- * | network   | 90 s    | 2       | 30 rpm   |
- * | mutating  | 60 s    | none    | —        |
- * | legacy    | —       | —       | —        |  (v2 behaviour, including cancellation left to the tool)
+ * | preset      | timeout | retries | rate    | a cancelled call        |
+ * | quickRead   | 30 s    | 1       | 120 rpm | ends at once            |
+ * | network     | 90 s    | 2       | 30 rpm  | ends at once            |
+ * | mutating    | 60 s    | none    | —       | ends at once            |
+ * | selfBounded | —       | none    | —       | ends when the tool does |
+ * | v2          | —       | none    | —       | ends when the tool does |
  *
- * A tool names its preset with `runPolicy`; otherwise it is picked from its metadata.
+ * `selfBounded` is for tools that bound their own time and answer a cancellation with their own
+ * report (wait, batches, shortcuts). `v2` is the seed's v2 executor's behaviour, what every tool
+ * gets from a pipeline built without run policies; the two agree today and are named apart
+ * because they mean different things. A tool names its preset with `runPolicy`; otherwise it is
+ * picked from its metadata.
  */
+import type { RunPolicyName } from '../run-policy-name';
 import type { Tool } from '../tool';
 
+export type { RunPolicyName } from '../run-policy-name';
+
 export interface RunPolicy {
-  name: string;
+  name: RunPolicyName;
   /** Per attempt; undefined = no timeout. */
   timeoutMs: number | undefined;
   /** Extra attempts after the first; only ever used for retry-safe tools. */
@@ -22,7 +30,7 @@ export interface RunPolicy {
   perMinute: number | undefined;
   /**
    * true: a cancelled call ends at once as a cancelled result, whatever the tool does.
-   * false (legacy, as v2): the tool sees its aborted signal and decides when and how to end.
+   * false (selfBounded, v2): the tool sees its aborted signal and decides when and how to end.
    */
   endOnCancel: boolean;
 }
@@ -31,10 +39,12 @@ export const RUN_POLICIES = {
   quickRead: { name: 'quickRead', timeoutMs: 30_000, maxRetries: 1, perMinute: 120, endOnCancel: true },
   network: { name: 'network', timeoutMs: 90_000, maxRetries: 2, perMinute: 30, endOnCancel: true },
   mutating: { name: 'mutating', timeoutMs: 60_000, maxRetries: 0, perMinute: undefined, endOnCancel: true },
-  legacy: { name: 'legacy', timeoutMs: undefined, maxRetries: 0, perMinute: undefined, endOnCancel: false },
-} as const satisfies Record<string, RunPolicy>;
+  selfBounded: { name: 'selfBounded', timeoutMs: undefined, maxRetries: 0, perMinute: undefined, endOnCancel: false },
+  v2: { name: 'v2', timeoutMs: undefined, maxRetries: 0, perMinute: undefined, endOnCancel: false },
+} as const satisfies Record<RunPolicyName, RunPolicy>;
 
-export type RunPolicyName = keyof typeof RUN_POLICIES;
+/** Changes to some presets' values (a host's shorter timeouts, a lab's higher quota). */
+export type RunPolicyOverrides = Partial<Record<RunPolicyName, Partial<Omit<RunPolicy, 'name'>>>>;
 
 export type RunPolicyResolver = (tool: Tool) => RunPolicy;
 
@@ -47,22 +57,23 @@ export function inferRunPolicyName(tool: Pick<Tool, 'metadata'>): RunPolicyName 
 }
 
 /**
- * A resolver over a set of presets (the defaults, with any overridden or added): the tool's
- * declared `runPolicy` when the set has it, else the inferred one. Results are cached per tool.
+ * A resolver over the presets, with any values overridden: the tool's declared `runPolicy`, else
+ * the inferred one (the registry refuses a tool naming no preset). Results are cached per tool.
  */
-export function runPolicyResolver(presets: Readonly<Record<string, RunPolicy>> = RUN_POLICIES): RunPolicyResolver {
-  const all: Record<string, RunPolicy> = { ...RUN_POLICIES, ...presets };
+export function runPolicyResolver(overrides: RunPolicyOverrides = {}): RunPolicyResolver {
+  const all = { ...RUN_POLICIES } as Record<RunPolicyName, RunPolicy>;
+  for (const [name, change] of Object.entries(overrides) as Array<[RunPolicyName, Partial<RunPolicy>]>)
+    all[name] = { ...all[name], ...change, name };
   const cache = new WeakMap<Tool, RunPolicy>();
   return (tool) => {
     let policy = cache.get(tool);
     if (policy === undefined) {
-      const declared = tool.runPolicy !== undefined ? all[tool.runPolicy] : undefined;
-      policy = declared ?? all[inferRunPolicyName(tool)] ?? RUN_POLICIES[inferRunPolicyName(tool)];
+      policy = all[tool.runPolicy ?? inferRunPolicyName(tool)];
       cache.set(tool, policy);
     }
     return policy;
   };
 }
 
-/** Every tool gets v2 behaviour: what the executor uses when no resolver is given. */
-export const legacyPolicies: RunPolicyResolver = () => RUN_POLICIES.legacy;
+/** Every tool runs as under the seed's v2 executor: what a pipeline built without run policies uses. */
+export const v2Policies: RunPolicyResolver = () => RUN_POLICIES.v2;

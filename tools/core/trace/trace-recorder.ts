@@ -2,29 +2,27 @@
  * ToolTraceRecorder (docs/architecture.md#traces): one span per attempt, kept in a bounded ring
  * buffer (default 200), streamed to listeners, exported as JSON and summarised as per-tool latency
  * histograms.
+ * A span's duration is the run: time spent waiting for a person is kept apart (`personWaitMs`),
+ * so the histograms show how long tools take, not how long people do.
  * `begin()` returns a handle; completing it a second time records nothing, so a racing timeout
  * and a late tool answer can never produce a phantom span.
  */
 import { type Disposable, Emitter } from '../disposable';
 import type { ToolErrorCode } from '../result';
-import type { ArgsDigest, SpanOutcome, TraceSpan } from '../trace-span';
+import type { SpanOutcome, TraceSpan } from '../trace-span';
 import { type HistogramReport, ToolLatencyHistogram } from './latency-histogram';
 
 export const DEFAULT_TRACE_CAPACITY = 200;
 
-export interface SpanStart {
-  callId: string;
-  parentCallId?: string;
-  toolId: string;
-  sessionId: string;
-  requesterKind: string;
-  /** 1 for the first attempt, 2 for the first retry; 0 for a call refused before any attempt. */
-  attempt: number;
-  backoffMs: number;
-  argsDigest: ArgsDigest;
-  /** When the span started; the recorder's clock now when omitted. */
-  startedAt?: number;
-}
+/**
+ * What a span is begun with: the span's own fields that are known before the attempt ends
+ * (`attempt` is 0 for a call refused before any attempt), and when it started, the recorder's
+ * clock now when omitted.
+ */
+export type SpanStart = Pick<
+  TraceSpan,
+  'callId' | 'parentCallId' | 'toolId' | 'sessionId' | 'requesterKind' | 'attempt' | 'backoffMs' | 'argsDigest'
+> & { startedAt?: number };
 
 export interface SpanEnd {
   outcome: SpanOutcome;
@@ -32,6 +30,8 @@ export interface SpanEnd {
   errorSlug?: string;
   /** Already cleaned of argument text (cleanErrorText). */
   errorText?: string;
+  /** Time within the span spent waiting for a person; not counted in its duration. */
+  personWaitMs?: number;
 }
 
 export interface SpanHandle {
@@ -74,6 +74,7 @@ export class ToolTraceRecorder {
 
   /** @internal Called by a handle, once. */
   finish(spanId: string, start: SpanStart, startedAt: number, end: SpanEnd): TraceSpan {
+    const waited = end.personWaitMs ?? 0;
     const span: TraceSpan = {
       spanId,
       callId: start.callId,
@@ -83,7 +84,7 @@ export class ToolTraceRecorder {
       requesterKind: start.requesterKind,
       attempt: start.attempt,
       startedAt,
-      durationMs: Math.max(0, this.now() - startedAt),
+      durationMs: Math.max(0, this.now() - startedAt - waited),
       outcome: end.outcome,
       errorCode: end.errorCode,
       errorSlug: end.errorSlug,
@@ -91,6 +92,7 @@ export class ToolTraceRecorder {
       backoffMs: start.backoffMs,
       argsDigest: start.argsDigest,
     };
+    if (waited > 0) span.personWaitMs = waited;
     this.ring[this.next] = span;
     this.next = this.next + 1 === this.capacity ? 0 : this.next + 1;
     if (this.stored < this.capacity) this.stored++;

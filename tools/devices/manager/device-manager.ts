@@ -203,13 +203,16 @@ export class DeviceManager {
     return this.run(serial, `exec:${command}`, opts, command);
   }
 
-  /** Opens a long-running service (logcat follow); only the opening has a deadline. The caller destroys the stream. */
+  /**
+   * Opens a long-running command (logcat follow, screenrecord); only the opening has a deadline.
+   * `raw` runs it over `exec:`, whose bytes no pty translates. The caller destroys the stream.
+   */
   async openStream(
     serial: string,
     command: string,
-    opts: { timeoutMs?: number; signal?: AbortSignal } = {},
+    opts: { timeoutMs?: number; signal?: AbortSignal; raw?: boolean } = {},
   ): Promise<Duplex> {
-    const conn = await this.connect(serial, `shell:${command}`, opts, command);
+    const conn = await this.connect(serial, `${opts.raw ? 'exec' : 'shell'}:${command}`, opts, command);
     return conn.parser.raw();
   }
 

@@ -8,10 +8,11 @@ import { DeviceShell } from './device-shell';
 import type { FaultSettings } from './faults';
 import { VirtualPhone } from './phone';
 import { SYSTEM_PID } from './phone';
-import { type DeviceProfile, type ProfileName, profileOf } from './profiles';
+import { type DeviceProfile, type ProfileName, profileOf, withScreen } from './profiles';
 import { resolveService } from './services/resolve';
 import type { ShellServiceDeps } from './services/shell-service';
 import { TransportServer } from './transport-server';
+import { LINK_PRESETS, type LinkPreset, type LinkSettings } from './link-throttle';
 
 export type { FaultSettings } from './faults';
 export { VirtualPhone } from './phone';
@@ -26,6 +27,8 @@ export {
 export { adbState, runAdb, startAdbServer, waitForAdbState } from './adb-cli';
 export { connectToAdb, disconnectFromAdb } from './adb-link';
 export { parseScript, ShellSyntaxError } from './sh/parse';
+export { LINK_PRESETS, type LinkPreset, type LinkSettings, isLinkPreset } from './link-throttle';
+export { type RecorderSettings, type RecorderSupport, recorderSettings } from './display/recorder-settings';
 
 export interface VirtualDeviceOptions {
   /** TCP port to listen on; 0 (the default) picks a free one. */
@@ -41,6 +44,10 @@ export interface VirtualDeviceOptions {
   timeScale?: number;
   /** The phone's clock in ms since the epoch (default Date.now), for deterministic logs and dates. */
   now?: () => number;
+  /** The size in pixels of the profile's display that is on, instead of the profile's (`serve --screen WxH`). */
+  screen?: { width: number; height: number };
+  /** The cable's throughput and latency (default: loopback, unthrottled). */
+  link?: LinkPreset | LinkSettings;
 }
 
 export interface VirtualDevice {
@@ -55,6 +62,8 @@ export interface VirtualDevice {
   readonly executedCommands: readonly string[][];
   /** Mutable fault settings, read at the moment each fault applies. */
   faults: FaultSettings;
+  /** The cable's throughput and latency, mutable (link-throttle.ts). */
+  link: LinkSettings;
   /** Drops every open socket now; adb then shows the device offline. The port keeps listening. */
   unplug(): void;
   /**
@@ -70,7 +79,7 @@ export interface VirtualDevice {
 const FEATURES = 'shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir,apex,abb_exec,fixed_push_symlink_timestamp';
 
 export async function startVirtualDevice(opts: VirtualDeviceOptions = {}): Promise<VirtualDevice> {
-  const profile = profileOf(opts.profile);
+  const profile = withScreen(profileOf(opts.profile), opts.screen);
   const model = opts.model ?? profile.model;
   const commandLog: string[] = new BoundedLog<string>(COMMAND_LOG_LIMIT);
   const executedCommands: string[][] = new BoundedLog<string[]>(COMMAND_LOG_LIMIT);
@@ -83,6 +92,7 @@ export async function startVirtualDevice(opts: VirtualDeviceOptions = {}): Promi
     faults: () => device.faults,
     resolveService: (service) => (phone && deps ? resolveService(service, phone, deps) : null),
     onRefused: (service, reason) => phone?.log.add('W', 'adbd', `refused service '${service}': ${reason}`, SYSTEM_PID),
+    link: () => device.link,
   });
   const port = await server.listen(opts.port ?? 0);
   const serial = `127.0.0.1:${port}`;
@@ -98,6 +108,7 @@ export async function startVirtualDevice(opts: VirtualDeviceOptions = {}): Promi
     commandLog,
     executedCommands,
     faults: {},
+    link: { ...(typeof opts.link === 'string' ? LINK_PRESETS[opts.link] : opts.link) },
     unplug: () => server.dropAll(),
     holdUnplugged: () => server.hold(),
     close: () => server.close(),

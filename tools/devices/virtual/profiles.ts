@@ -363,4 +363,14 @@ export function profileOf(name: ProfileName | DeviceProfile | undefined): Device
   return typeof name === 'string' ? PROFILES[name] : name;
 }
 
+/** The profile with its display that is on resized (`serve --screen WxH`); the same profile without a size. */
+export function withScreen(
+  profile: DeviceProfile,
+  screen: { width: number; height: number } | undefined,
+): DeviceProfile {
+  if (!screen) return profile;
+  const displays = profile.displays.map((d, i) => (i === profile.activeDisplay ? { ...d, ...screen } : d));
+  return { ...profile, displays };
+}
+
 export const ADB_KEYBOARD_IME = 'com.android.adbkeyboard/.AdbIME';

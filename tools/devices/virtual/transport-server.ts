@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { sleep, takeFailNextOpen, type FaultSettings } from './faults';
+import { type LinkSettings, ThrottledPipe } from './link-throttle';
 import {
   A_AUTH,
   A_CLSE,
@@ -33,6 +34,8 @@ export interface TransportHandlers {
   resolveService(service: string): ServiceHandler | null;
   /** Told when an OPEN is refused, with the reason. */
   onRefused?(service: string, reason: string): void;
+  /** The cable's throughput and latency (link-throttle.ts); none by default. */
+  link?(): LinkSettings | undefined;
 }
 
 export class TransportServer {
@@ -98,18 +101,25 @@ class Session {
   private nextLocalId = 1;
   private incoming: Promise<void> = Promise.resolve();
   private readonly authToken = randomBytes(20);
+  private readonly outgoing: ThrottledPipe;
+  private readonly incomingLink: ThrottledPipe;
 
   constructor(
     private readonly socket: Socket,
     private readonly handlers: TransportHandlers,
   ) {
+    const link = () => handlers.link?.();
+    this.outgoing = new ThrottledPipe((bytes) => void (socket.destroyed || socket.write(bytes)), link);
+    this.incomingLink = new ThrottledPipe((chunk) => this.receive(chunk), link);
     socket.setNoDelay(true);
-    socket.on('data', (chunk) => this.receive(chunk));
+    socket.on('data', (chunk) => this.incomingLink.push(chunk));
     socket.on('error', () => socket.destroy());
     socket.on('close', () => this.dropStreams());
   }
 
   destroy(): void {
+    this.outgoing.close();
+    this.incomingLink.close();
     this.socket.destroy();
     this.dropStreams();
   }
@@ -133,7 +143,7 @@ class Session {
   }
 
   private send = (command: number, arg0: number, arg1: number, data?: Buffer): void => {
-    if (!this.socket.destroyed) this.socket.write(encodeMessage(command, arg0, arg1, data));
+    if (!this.socket.destroyed) this.outgoing.push(encodeMessage(command, arg0, arg1, data));
   };
 
   private handle(message: AdbMessage): void {

@@ -1,8 +1,9 @@
 /**
  * The host's one HTTP server on 127.0.0.1: the MCP endpoint at /mcp (an MCP client's token), the
- * contract at /api/rpc/* and live events over the WebSocket /api/events (the person's UI session),
- * the one-time links that open a UI session at /session/*, and the renderer build at /, which hands
- * out no credential. Every route checks the peer's account and the Host header.
+ * contract at /api/rpc/* and the WebSockets /api/events (live events) and /api/screen (a device's
+ * live screen), all three the person's UI session's, the one-time links that open a UI session at
+ * /session/*, and the renderer build at /, which hands out no credential. Every route checks the
+ * peer's account and the Host header.
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,7 +22,10 @@ import { checkPerson, sessionCookies } from './person-guard';
 import { checkHost, checkOrigin, firstFailure, identifyClient } from './request-guard';
 import { type HostApiHandlers, dispatchRpc } from './rpc-dispatch';
 import { type PeerUidLookup, samePeerAccount } from './peer-uid';
+import { serveScreenSocket } from './screen-socket';
 import { serveStatic } from './static-files';
+import { SCREEN_SOCKET_PATH } from '../../../shared/screen-wire';
+import type { ScreenWatcher } from '../surfaces';
 
 export interface HostServerOptions {
   clients: ClientTokens;
@@ -29,6 +33,8 @@ export interface HostServerOptions {
   mcp: McpEndpoint;
   api: HostApiHandlers;
   events: { on(listener: (e: HostEvent) => void): Disposable };
+  /** Live device screens for `/api/screen`; absent when the host has no device tools. */
+  screens?: ScreenWatcher;
   rendererDir: string;
   /** Who owns a connection's client end (default: the kernel's socket table). */
   peerUid?: PeerUidLookup;
@@ -203,28 +209,31 @@ export class HostServer {
 
   private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const verdict =
-      url.pathname !== '/api/events'
-        ? ({ ok: false, status: 403, message: 'no such socket' } as const)
-        : !this.sameAccount(req.socket, this.port)
-          ? ({ ok: false, status: 403, message: OTHER_ACCOUNT } as const)
-          : firstFailure(
-              () => checkHost(req),
-              () =>
-                checkPerson(req, {
-                  sessions: this.options.sessions,
-                  port: this.port,
-                  csrf: false,
-                  queryToken: url.searchParams.get('token'),
-                }),
-            );
+    // Every socket is the person's and passes this one check: a new socket cannot be guarded differently.
+    const verdict = !SOCKET_PATHS.has(url.pathname)
+      ? ({ ok: false, status: 403, message: 'no such socket' } as const)
+      : !this.sameAccount(req.socket, this.port)
+        ? ({ ok: false, status: 403, message: OTHER_ACCOUNT } as const)
+        : firstFailure(
+            () => checkHost(req),
+            () =>
+              checkPerson(req, {
+                sessions: this.options.sessions,
+                port: this.port,
+                csrf: false,
+                queryToken: url.searchParams.get('token'),
+              }),
+          );
     if (!verdict.ok) {
+      // The refusal says why, as the HTTP routes do: a client (or the person reading its log) learns what it lacks.
+      const body = Buffer.from(`${verdict.message}\n`, 'utf8');
       socket.end(
-        `HTTP/1.1 ${verdict.status} ${verdict.status === 401 ? 'Unauthorized' : 'Forbidden'}\r\nConnection: close\r\n\r\n`,
+        `HTTP/1.1 ${verdict.status} ${verdict.status === 401 ? 'Unauthorized' : 'Forbidden'}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\n\r\n${body.toString('utf8')}`,
       );
       return;
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => {
+      if (url.pathname === SCREEN_SOCKET_PATH) return serveScreenSocket(ws, url, this.options.screens);
       const sub = this.options.events.on((event) => {
         // A client that cannot keep up loses events rather than growing the host's memory.
         if (ws.readyState === ws.OPEN && ws.bufferedAmount < 8 * 1024 * 1024) ws.send(JSON.stringify(event));
@@ -244,6 +253,7 @@ export class HostServer {
 }
 
 const NO_BODY = Symbol('no-body');
+const SOCKET_PATHS = new Set(['/api/events', SCREEN_SOCKET_PATH]);
 
 function linkRefusedPage(reason: string): string {
   return `<!doctype html><meta charset="utf-8"><title>Toolgate</title><h1>This link cannot open Toolgate</h1><p>Each link opens the UI once, within ${UI_LINK_TTL_MS / 60_000} minutes: ${reason}.</p><p>Run <code>toolgate ui-link --data-dir DIR</code> for a fresh link, with the data dir the host uses.</p>`;

@@ -2,7 +2,7 @@
  * The MCP endpoint (official SDK, Streamable HTTP, stateful sessions). Every tools/call goes
  * through the host's executor, so an agent's call is gated, limited, traced like any other.
  * Progress notifications are forwarded when the client asked for them (progressToken); a client's
- * cancellation aborts the running tool through its signal.
+ * cancellation, or the end of the request that carries the call, aborts it through its signal.
  *
  * A session belongs to the client (token) that opened it: another client sending its id gets the
  * same 404 as for an unknown id. The id never leaves this file: the pipeline, the audit, spans,
@@ -30,6 +30,7 @@ import type { ClientIdentity } from '../auth/client-tokens';
 import { type SessionToolsets, parseToolsetList } from '../toolsets/session-toolsets';
 import { serveContent } from './content-handlers';
 import type { McpContentProvider } from './mcp-content';
+import { OpenRequests } from './open-requests';
 import { type SessionCaps, capRefusal } from './session-caps';
 import { toMcpResult, toMcpTool } from './tool-listing';
 
@@ -73,6 +74,8 @@ export class McpEndpoint {
   private readonly opening = new Map<string, number>();
   private openingTotal = 0;
   private labelCount = 0;
+  /** Each tools/call tied to its HTTP request: a caller whose request ends unanswered is gone. */
+  private readonly requests = new OpenRequests();
   private readonly unsubscribe;
   private readonly unsubscribeToolsets;
   private readonly unsubscribeContent: Disposable | undefined;
@@ -142,13 +145,14 @@ export class McpEndpoint {
       const progressToken = request.params._meta?.progressToken;
       const callId = newCallId();
       const client = server.getClientVersion();
+      const gone = this.requests.signalOf(label, extra.requestId);
       const call: ToolCall = {
         toolId: request.params.name,
         args: request.params.arguments ?? {},
         callId,
         sessionId: label,
         requester: { kind: 'mcp', id: label, ...(client ? { label: `${client.name} ${client.version}` } : {}) },
-        signal: extra.signal,
+        signal: gone ? AbortSignal.any([extra.signal, gone]) : extra.signal,
       };
       if (progressToken !== undefined) {
         call.onProgress = (p) =>
@@ -193,6 +197,7 @@ export class McpEndpoint {
         return;
       }
       existing.lastSeen = Date.now();
+      this.requests.watch(existing.label, body, res);
       return existing.transport.handleRequest(req, res, body);
     }
     const refusal = capRefusal(this.caps, client, this.sessionsOf(client.id) + (this.opening.get(client.id) ?? 0), {

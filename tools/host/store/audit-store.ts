@@ -1,4 +1,5 @@
-/** The approval audit log: who decided what about which call, and when. Append only. */
+/** The approval audit log: who decided what about which call, what it covered, and when. Append only. */
+import type { AuditedDecision } from '../../core/pipeline/approval-gate';
 import type { Db } from './database';
 
 export interface AuditRecord {
@@ -7,9 +8,15 @@ export interface AuditRecord {
   sessionId: string;
   toolId: string;
   argsDigest: string;
-  decision: 'approve_once' | 'approve_session' | 'deny' | 'timeout' | 'cancelled';
+  /** `cancelled` is what older versions wrote for a caller that left; newer ones write `withdrawn`. */
+  decision: AuditedDecision | 'cancelled';
   reason?: string;
   decider?: string;
+  /** What an approval covers ("this call only", "app_uninstall on device X, for the rest of …"). */
+  scope?: string;
+  /** The approval rule that decided. */
+  rule?: string;
+  waitedMs?: number;
 }
 
 export class AuditStore {
@@ -17,8 +24,8 @@ export class AuditStore {
 
   constructor(private readonly db: Db) {
     this.insertStmt = db.prepare(
-      `INSERT INTO approval_audit (at, call_id, session_id, tool_id, args_digest, decision, reason, decider)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO approval_audit (at, call_id, session_id, tool_id, args_digest, decision, reason, decider, scope, rule, waited_ms)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 
@@ -34,6 +41,9 @@ export class AuditStore {
         e.decision,
         e.reason ?? null,
         e.decider ?? null,
+        e.scope ?? null,
+        e.rule ?? null,
+        e.waitedMs ?? null,
       ).lastInsertRowid,
     );
   }
@@ -65,5 +75,8 @@ function fromRow(r: Record<string, unknown>): AuditRecord & { id: number } {
     decision: r.decision as AuditRecord['decision'],
     ...(r.reason ? { reason: r.reason as string } : {}),
     ...(r.decider ? { decider: r.decider as string } : {}),
+    ...(r.scope ? { scope: r.scope as string } : {}),
+    ...(r.rule ? { rule: r.rule as string } : {}),
+    ...(typeof r.waited_ms === 'number' ? { waitedMs: r.waited_ms } : {}),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The host's SQLite database (node:sqlite, WAL): trace spans, breaker transitions, the approval
- * audit log, shortcuts, settings, client tokens with their toolsets, UI sessions and installed skills.
- * Versioned migrations run in a transaction at open, tracked by `PRAGMA user_version`, so a database is never left half-migrated.
+ * audit log and rules, shortcuts, settings, client tokens with their toolsets, UI sessions and
+ * installed skills. Versioned migrations run in a transaction at open, tracked by
+ * `PRAGMA user_version`, so a database is never left half-migrated.
  */
 import { type SqliteDatabase, openSqlite, pragmaValue, transaction } from '../../common/sqlite';
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
@@ -96,6 +97,20 @@ export const MIGRATIONS: readonly string[] = [
    CREATE TABLE IF NOT EXISTS skill_seeds (
      name TEXT PRIMARY KEY,
      seeded_at REAL NOT NULL
+   );`,
+  // Approvals a person can rely on: what an approval covered, the rule that decided, how long a
+  // call waited (kept apart from its run in spans too), and the person's approval rules.
+  `ALTER TABLE approval_audit ADD COLUMN scope TEXT;
+   ALTER TABLE approval_audit ADD COLUMN rule TEXT;
+   ALTER TABLE approval_audit ADD COLUMN waited_ms REAL;
+   ALTER TABLE spans ADD COLUMN person_wait_ms REAL;
+   CREATE TABLE approval_rules (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     effect TEXT NOT NULL CHECK (effect IN ('allow', 'ask', 'deny')),
+     tool_pattern TEXT NOT NULL,
+     arg_patterns TEXT NOT NULL,
+     note TEXT,
+     created_at REAL NOT NULL
    );`,
   // The toolsets a client's token allows, as a JSON array of names; a client without a row (the
   // default one included) has the default profile. Kept by client id, which never changes.

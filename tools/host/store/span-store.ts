@@ -39,6 +39,7 @@ interface SpanRow {
   error_text: string | null;
   backoff_ms: number;
   args_digest: string;
+  person_wait_ms: number | null;
 }
 
 function fromRow(r: SpanRow): TraceSpan {
@@ -59,6 +60,7 @@ function fromRow(r: SpanRow): TraceSpan {
   if (r.error_code) span.errorCode = r.error_code;
   if (r.error_slug) span.errorSlug = r.error_slug;
   if (r.error_text) span.errorText = r.error_text;
+  if (r.person_wait_ms) span.personWaitMs = r.person_wait_ms;
   return span;
 }
 
@@ -77,8 +79,8 @@ export class SpanStore {
     private readonly flushIntervalMs = SPAN_FLUSH_INTERVAL_MS,
   ) {
     this.insertStmt = db.prepare(
-      `INSERT OR IGNORE INTO spans (span_id, call_id, parent_call_id, tool_id, session_id, requester_kind, attempt, started_at, duration_ms, outcome, error_code, error_slug, error_text, backoff_ms, args_digest)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR IGNORE INTO spans (span_id, call_id, parent_call_id, tool_id, session_id, requester_kind, attempt, started_at, duration_ms, outcome, error_code, error_slug, error_text, backoff_ms, args_digest, person_wait_ms)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 
@@ -120,6 +122,7 @@ export class SpanStore {
       span.errorText ?? null,
       span.backoffMs,
       JSON.stringify(span.argsDigest),
+      span.personWaitMs ?? null,
     );
     // Prune now and then rather than on every insert: retention is a bound, not an exact count.
     if (++this.inserted % 1000 === 0) this.prune();

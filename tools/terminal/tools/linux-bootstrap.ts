@@ -60,7 +60,7 @@ export function linuxBootstrapTool(ctx: TerminalContext): Tool {
       sensitiveAction: true,
     },
     selfGated: true,
-    runPolicy: 'legacy',
+    runPolicy: 'selfBounded',
     async run(args, call) {
       let source: RootfsSource;
       let name: string;

@@ -35,7 +35,7 @@ export function linuxPackagesTool(ctx: TerminalContext): Tool {
       sensitiveAction: true,
     },
     selfGated: true,
-    runPolicy: 'legacy',
+    runPolicy: 'selfBounded',
     async run(args, call) {
       const tree = ctx.sandbox.resolveRootfs(args.rootfs);
       if (args.action === 'list') {

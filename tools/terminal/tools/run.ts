@@ -67,7 +67,7 @@ export function runTool(ctx: TerminalContext): Tool {
       sensitiveAction: true,
     },
     selfGated: true,
-    runPolicy: 'legacy',
+    runPolicy: 'selfBounded',
     breakerScope: perTerminal,
     async run(args, call) {
       const t = actingTerminal(ctx, args.id, call);

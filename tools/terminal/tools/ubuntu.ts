@@ -46,7 +46,7 @@ async function install(ctx: TerminalContext, tool: Tool, call: ToolContext, rele
 const declaration = {
   metadata: terminalMetadata('HIGH', 'sandbox', 'ubuntu'),
   selfGated: true,
-  runPolicy: 'legacy',
+  runPolicy: 'selfBounded',
 } as const;
 
 export function ubuntuInstallTool(ctx: TerminalContext): Tool {

@@ -60,7 +60,7 @@ export function waitTool(ctx: TerminalContext): Tool {
       openWorldHint: false,
       sensitiveAction: false,
     },
-    runPolicy: 'legacy',
+    runPolicy: 'selfBounded',
     breakerScope: perTerminal,
     async run(args, call) {
       if ((args.pattern === undefined) === !args.exit)

@@ -1,7 +1,10 @@
-/** The approval audit log: who decided what about which call of which client's session, and when. */
+/**
+ * The approval audit log: who decided what about which call of which client's session, what an
+ * approval covered, the rule that decided, how long the call waited, and when.
+ */
 import type { AuditEntry } from '../../../../shared/contract';
 import { Badge, type BadgeTone } from '../../components/Badge';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime, formatDuration } from '../../components/format';
 import { hrefFor } from '../../router/hash-route';
 
 /** The stored digest is JSON ({fields: {name: {kind, length}}}); shown as "path: string(11)". */
@@ -19,8 +22,11 @@ export function readableDigest(digest: string): string {
 const TONE: Record<AuditEntry['decision'], BadgeTone> = {
   approve_once: 'good',
   approve_session: 'good',
+  approve_target: 'good',
+  allow: 'good',
   deny: 'bad',
   timeout: 'warn',
+  withdrawn: 'neutral',
   cancelled: 'neutral',
 };
 
@@ -34,8 +40,10 @@ export function AuditTable(props: { entries: AuditEntry[] }): React.JSX.Element 
             <th scope="col">Tool</th>
             <th scope="col">Session</th>
             <th scope="col">Decision</th>
+            <th scope="col">Covers</th>
             <th scope="col">Reason</th>
             <th scope="col">By</th>
+            <th scope="col">Waited</th>
             <th scope="col">Call</th>
             <th scope="col">Arguments digest</th>
           </tr>
@@ -53,8 +61,10 @@ export function AuditTable(props: { entries: AuditEntry[] }): React.JSX.Element 
               <td>
                 <Badge tone={TONE[e.decision]}>{e.decision}</Badge>
               </td>
+              <td className="wrap">{e.scope ?? '—'}</td>
               <td className="wrap">{e.reason ?? '—'}</td>
-              <td>{e.decider ?? '—'}</td>
+              <td className="wrap">{e.rule ? <code>rule {e.rule}</code> : (e.decider ?? '—')}</td>
+              <td className="nowrap">{e.waitedMs !== undefined ? formatDuration(e.waitedMs) : '—'}</td>
               <td>
                 <a href={hrefFor('traces', e.callId)} className="mono">
                   {e.callId}

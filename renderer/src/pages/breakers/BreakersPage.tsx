@@ -1,24 +1,24 @@
 /**
- * Breakers: every breaker that tripped (opened at least once), worst first; with the filter, also
- * those that never tripped (closed, some failures counted or none). Open breakers count down to
- * their probe locally, once a second; nothing is asked of the host until an event arrives.
+ * Breakers: one row per tool, worst first. A tool that keeps a breaker per target (network tools
+ * per origin, the MCP client per server, browser tools per browser) shows its worst state and a
+ * count of targets, and opens to one row per target; a tool with one breaker shows it as it is.
+ * Only breakers that tripped (opened at least once) are listed; with the filter, also those that
+ * never did. Open breakers count down to their probe locally, once a second; nothing is asked of
+ * the host until an event arrives.
  */
 import { useState } from 'react';
-import type { BreakerView } from '../../../../shared/contract';
+import { plural } from '../../../../shared/call-classes';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { useNow } from '../../components/use-now';
 import { useBreakers } from '../../state/queries';
 import { BreakerCard } from './BreakerCard';
-import { plural } from '../../../../shared/call-classes';
+import { BreakerGroupCard } from './BreakerGroupCard';
+import { groupBreakers, hasTargets, neverTripped } from './breaker-groups';
+import '../../styles/breakers.css';
 
-const ORDER: Record<BreakerView['state'], number> = { OPEN: 0, HALF_OPEN: 1, CLOSED: 2 };
-
-/** Never opened: closed now and no transition to OPEN on record (failures may have been counted). */
-export function neverTripped(v: Pick<BreakerView, 'state' | 'transitions'>): boolean {
-  return v.state === 'CLOSED' && !v.transitions.some((t) => t.to === 'OPEN');
-}
+export { neverTripped } from './breaker-groups';
 
 export function BreakersPage(): React.JSX.Element {
   const breakers = useBreakers();
@@ -28,7 +28,7 @@ export function BreakersPage(): React.JSX.Element {
     <>
       <PageHeader
         title="Breakers"
-        description="A tool that keeps failing is cut off for a cooldown, then probed once. Reset closes a breaker at once."
+        description="A tool that keeps failing is cut off for a cooldown, then probed once; tools with targets (origins, servers, browsers) have one breaker per target. Reset closes a breaker at once."
         actions={
           <label className="row">
             <input type="checkbox" checked={showQuiet} onChange={(e) => setShowQuiet(e.target.checked)} /> Show breakers
@@ -38,29 +38,29 @@ export function BreakersPage(): React.JSX.Element {
       />
       <QueryState query={breakers} what="breakers">
         {(views) => {
-          const shown = views
-            .filter((v) => showQuiet || !neverTripped(v))
-            .sort(
-              (a, b) =>
-                ORDER[a.state] - ORDER[b.state] ||
-                b.consecutiveFailures - a.consecutiveFailures ||
-                a.toolId.localeCompare(b.toolId),
-            );
+          const groups = groupBreakers(views, showQuiet);
           const quiet = views.filter(neverTripped).length;
-          if (shown.length === 0)
+          if (groups.length === 0)
             return (
               <EmptyState title="Every breaker is closed and none has tripped.">
                 {quiet
                   ? `${plural(quiet, 'breaker has', 'breakers have')} counted failures without tripping; "Show breakers that never tripped" lists ${quiet === 1 ? 'it' : 'them'}. `
                   : ''}
-                Breakers open after 5 EXECUTION_FAILED, TIMEOUT or UNKNOWN failures of a tool in a row.
+                Breakers open after 5 EXECUTION_FAILED, TIMEOUT or UNKNOWN failures of a tool (or of one of its targets)
+                in a row.
               </EmptyState>
             );
           return (
             <div className="cards">
-              {shown.map((v) => (
-                <BreakerCard key={v.toolId} view={v} fetchedAt={breakers.dataUpdatedAt} now={now} />
-              ))}
+              {groups.map((g) =>
+                hasTargets(g) ? (
+                  <BreakerGroupCard key={g.tool} group={g} fetchedAt={breakers.dataUpdatedAt} now={now} />
+                ) : (
+                  g.breakers.map((v) => (
+                    <BreakerCard key={v.toolId} view={v} fetchedAt={breakers.dataUpdatedAt} now={now} />
+                  ))
+                ),
+              )}
             </div>
           );
         }}

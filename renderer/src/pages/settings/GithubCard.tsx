@@ -2,9 +2,13 @@
  * The GitHub section of Settings: whether a token is set and where it comes from, a field to set
  * one (it is sent once and never shown again: the host answers only "set" or "not set"), and
  * Remove. The API URL (GitHub Enterprise) is the githubApiUrl setting in the form below.
+ *
+ * The token never enters React state nor the mutation cache: the field is uncontrolled, read once
+ * when the form is sent and emptied at once; the page keeps only whether the field has text.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import type { GithubStatus } from '../../../../shared/contract';
 import { describeError } from '../../api/host-request-error';
 import { Badge } from '../../components/Badge';
 import { QueryState } from '../../components/QueryState';
@@ -23,15 +27,25 @@ export function GithubCard(): React.JSX.Element {
   const client = useQueryClient();
   const status = useGithubStatus();
   const id = useId();
-  const [token, setToken] = useState('');
-  const save = useMutation({
-    mutationFn: (value: string | null) => api.setGithubToken({ token: value }),
-    onSuccess: (next) => {
-      client.setQueryData(queryKeys.github, next);
-      setToken('');
-    },
+  const field = useRef<HTMLInputElement>(null);
+  const [typed, setTyped] = useState(false);
+  const settled = {
+    onSuccess: (next: GithubStatus) => client.setQueryData(queryKeys.github, next),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.tools }),
+  };
+  const save = useMutation({
+    mutationFn: () => {
+      const input = field.current;
+      const token = input?.value.trim() ?? '';
+      if (input) input.value = '';
+      setTyped(false);
+      return api.setGithubToken({ token });
+    },
+    ...settled,
   });
+  const remove = useMutation({ mutationFn: () => api.setGithubToken({ token: null }), ...settled });
+  const pending = save.isPending || remove.isPending;
+  const error = save.error ?? remove.error;
   return (
     <section className="card settings-github" aria-labelledby={`${id}-title`} data-testid="github-settings">
       <h2 id={`${id}-title`}>GitHub</h2>
@@ -54,11 +68,16 @@ export function GithubCard(): React.JSX.Element {
                 ? 'the seven GitHub tools are in the github toolset; give it to a client on the Overview page'
                 : 'the GitHub tools appear once a token is set'}
             </p>
+            {s.storageWarning ? (
+              <p className="warn-text" data-testid="github-storage-warning">
+                <strong>Not in the OS keychain.</strong> {s.storageWarning}
+              </p>
+            ) : null}
             <form
               className="row"
               onSubmit={(e) => {
                 e.preventDefault();
-                if (token.trim()) save.mutate(token.trim());
+                if (field.current?.value.trim()) save.mutate();
               }}
             >
               <label htmlFor={`${id}-token`}>
@@ -68,17 +87,18 @@ export function GithubCard(): React.JSX.Element {
                   type="password"
                   autoComplete="off"
                   spellCheck={false}
-                  value={token}
+                  ref={field}
+                  defaultValue=""
                   maxLength={255}
                   placeholder="ghp_… or github_pat_…"
-                  onChange={(e) => setToken(e.target.value)}
+                  onChange={(e) => setTyped(e.target.value.trim() !== '')}
                 />
               </label>
-              <button type="submit" disabled={save.isPending || !token.trim()}>
+              <button type="submit" disabled={pending || !typed}>
                 Set token
               </button>
               {s.source === 'stored' ? (
-                <button type="button" className="secondary" disabled={save.isPending} onClick={() => save.mutate(null)}>
+                <button type="button" className="secondary" disabled={pending} onClick={() => remove.mutate()}>
                   Remove token
                 </button>
               ) : null}
@@ -87,9 +107,9 @@ export function GithubCard(): React.JSX.Element {
               Once set, the token is never shown again, nor written to traces, logs or exports. Writes
               (github_write_file, github_create_issue) still ask for your approval each time.
             </p>
-            {save.error ? (
+            {error ? (
               <p className="bad-text" role="alert">
-                {describeError(save.error)}
+                {describeError(error)}
               </p>
             ) : null}
           </>

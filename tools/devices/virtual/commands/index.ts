@@ -8,6 +8,7 @@ import { input } from './input';
 import { logcat } from './logcat';
 import { pm } from './pm';
 import { screenCommands } from './screen';
+import { screenrecord } from '../display/screenrecord';
 import { sttyCommands } from './stty';
 import { systemCommands } from './system';
 import type { DeviceProfile } from '../profiles';
@@ -51,6 +52,7 @@ const COMMANDS: CommandTable = {
   dumpsys,
   input,
   logcat,
+  screenrecord,
 };
 
 /** The programs a profile's phone has: `media` only before Android 10 (cmds/media). */

@@ -7,8 +7,10 @@
  * returned by UiTestAutomationBridge." go to the error stream and the status is 0 all the same.
  * screencap with several physical displays and no `-d` writes a three-line warning to the error
  * stream (the same stream as the image over `exec:`) and captures the first display SurfaceFlinger
- * lists; a display that is off, the sleeping phone and a FLAG_SECURE window come out black.
+ * lists; a display that is off, the sleeping phone and a FLAG_SECURE window come out black. The
+ * display that is on is captured as its recorders see it (display/compositor.ts), latency probe included.
  */
+import { displayFrame } from '../display/compositor';
 import { encodePng, encodeRaw, renderFrame } from '../screen';
 import type { CommandContext, CommandTable } from './types';
 
@@ -95,7 +97,7 @@ export const screenCommands: CommandTable = {
     }
     if (d < 0 && ctx.phone.profile.displays.length > 1) ctx.err(MULTI_DISPLAY_WARNING);
     await ctx.takeTime(ctx.phone.profile.timing.screencapMs);
-    const frame = renderFrame(ctx.phone, index);
+    const frame = index === ctx.phone.hardware.activeDisplay ? displayFrame(ctx.phone) : renderFrame(ctx.phone, index);
     const bytes = png || file?.endsWith('.png') ? encodePng(frame) : encodeRaw(frame);
     if (!file) {
       ctx.stdout.write(bytes);

@@ -3,7 +3,7 @@
  * order of their due time as `advance()` passes it, and `advanceAsync()` lets promise chains run
  * between timers so a retry's next timer is scheduled before time moves on.
  */
-import type { Clock, TimerHandle } from './clock';
+import type { Clock, TimerHandle } from '../../tools/core/pipeline/clock';
 
 interface PendingTimer {
   at: number;
