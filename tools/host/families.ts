@@ -24,7 +24,13 @@ import type { TraceSpan } from '../core/trace-span';
 import type { EnvironmentGate } from '../core/pipeline';
 import type { ApprovalDecider } from '../core/permission';
 import type { SelfGuard } from '../common/self-guard';
-import { type CommandApprover, createDeviceService, deviceEnvironmentRules, deviceTools } from '../devices';
+import {
+  type CommandApprover,
+  adbPortFromEnv,
+  createDeviceService,
+  deviceEnvironmentRules,
+  deviceTools,
+} from '../devices';
 import { attachVirtualDevice } from '../devices/virtual-demo';
 import type { ProfileName } from '../devices/virtual/profiles';
 import { createDeviceSurface } from './device-surface';
@@ -63,7 +69,7 @@ export interface FamilyDeps {
   sameArgument?: (callA: string, callB: string, field: string) => boolean | undefined;
   /** Attach the virtual phone: true for the default profile, or a profile's name. */
   virtualDevice: boolean | ProfileName;
-  /** Overrides the adbPort setting. */
+  /** Overrides the adbPort setting (which overrides ANDROID_ADB_SERVER_PORT in `env`). */
   adbPort?: number;
   settings: HostSettings;
   emit: (event: HostEvent) => void;
@@ -187,10 +193,12 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
     read: (key) => browserTelemetryReading(browserManager, key),
   });
 
+  // The setting wins; without one, the port the adb CLI would use in this environment.
+  const adbPort = deps.adbPort ?? settings.current().adbPort ?? adbPortFromEnv(deps.env);
   const deviceService = createDeviceService({
     ...(deps.telemetry ? { telemetry: deps.telemetry } : {}),
     ...(settings.current().adbHost ? { adbHost: settings.current().adbHost } : {}),
-    ...((deps.adbPort ?? settings.current().adbPort) ? { adbPort: deps.adbPort ?? settings.current().adbPort } : {}),
+    ...(adbPort ? { adbPort } : {}),
   });
   registry.registerAll(
     deviceTools({ service: deviceService, workspaceRoot: deps.workspaceRoot, approveCommand: deps.approveCommand }),
