@@ -3,7 +3,8 @@
  * adds the optional `serial` argument, refuses NUL bytes naming the field, resolves the target
  * device (the only one attached, or the error that lists them), runs the handler with a handle
  * whose commands carry the call's cancellation, and for UI-changing tools drops the screen
- * telemetry before the action and reads it afresh after a success.
+ * telemetry before the action and reads it afresh after a success (in the shell line of the
+ * tool's last command when it ran with `readState`, else with a command of its own).
  */
 import { z } from 'zod';
 import type { ToolAnnotations } from '../../core/annotations';
@@ -13,6 +14,7 @@ import { type Tool, type ToolContext, type ToolReturn, defineTool } from '../../
 import type { DeviceService } from '../device-service';
 import { deviceToolError } from '../manager/device-errors';
 import { DeviceIoError } from '../manager/device-io-error';
+import { type DeviceScreenState, STATE_COMMAND } from '../manager/device-telemetry';
 
 export const SERIAL_FIELD = z
   .string()
@@ -26,6 +28,12 @@ export interface RunOptions {
   timeoutMs?: number;
   maxBytes?: number;
   onChunk?: (chunk: Buffer) => void;
+  /**
+   * Read the screen state for the environment gate in the same shell line, right after the
+   * command (a UI-changing tool's last action): the call's refresh afterwards is then not needed.
+   * The command's own output and exit status come back as without it.
+   */
+  readState?: boolean;
 }
 
 export interface CommandOutput {
@@ -43,6 +51,8 @@ export interface DeviceCall {
   readonly previousActionAt: number | undefined;
   run(command: string, opts?: RunOptions): Promise<CommandOutput>;
   exec(command: string, opts?: RunOptions): Promise<Buffer>;
+  /** The screen state a `readState` command read, while no other command ran after it. */
+  readonly stateAfterLastCommand: DeviceScreenState | undefined;
 }
 
 export interface DeviceToolDefinition<Shape extends z.ZodRawShape> {
@@ -81,14 +91,36 @@ function nulField(value: unknown, path: string): string | undefined {
   return undefined;
 }
 
+/** Ends the command's own output: its exit status, then the state read's output. */
+const ACTION_EXIT = '__toolgate_action_exit=';
+const ACTION_TAIL = new RegExp(`${ACTION_EXIT}(\\d+)\\r?\\n`, 'g');
+
+/** Splits a `readState` line's output into the command's part and the state read's part. */
+function splitStateRead(result: CommandOutput): { own: CommandOutput; state: string } | undefined {
+  let last: RegExpExecArray | undefined;
+  for (const m of result.output.matchAll(ACTION_TAIL)) last = m;
+  if (!last || result.exitCode === null) return undefined;
+  return {
+    own: { output: result.output.slice(0, last.index), exitCode: Number(last[1]), truncated: false },
+    state: result.output.slice(last.index + last[0].length),
+  };
+}
+
 export function deviceCall(service: DeviceService, serial: string, ctx: ToolContext): DeviceCall {
   const signal = ctx.signal;
+  let state: DeviceScreenState | undefined;
   return {
     serial,
     service,
     previousActionAt: service.telemetry.lastActionAt(serial),
+    get stateAfterLastCommand() {
+      return state;
+    },
     async run(command, opts = {}) {
-      const result = await service.manager.shell(serial, command, { ...opts, signal });
+      state = undefined;
+      const { readState, ...rest } = opts;
+      const line = readState ? `${command}\necho ${ACTION_EXIT}$?\n${STATE_COMMAND}` : command;
+      const result = await service.manager.shell(serial, line, { ...rest, signal });
       if (result.exitCode === null && !result.truncated) {
         await service.manager.tracker.check().catch(() => undefined);
         throw deviceToolError(
@@ -97,9 +129,14 @@ export function deviceCall(service: DeviceService, serial: string, ctx: ToolCont
           `\`${command.split(' ', 1)[0]}\``,
         );
       }
-      return result;
+      if (!readState) return result;
+      const parts = splitStateRead(result);
+      if (!parts) return result;
+      state = service.telemetry.record(serial, parts.state);
+      return parts.own;
     },
     async exec(command, opts = {}) {
+      state = undefined;
       const result = await service.manager.exec(serial, command, { ...opts, signal });
       return result.data;
     },
@@ -152,9 +189,9 @@ export function defineDeviceTool<Shape extends z.ZodRawShape>(
       if (!def.changesUi) return def.run(typed, device, ctx);
       service.telemetry.invalidate(serial);
       const result = await def.run(typed, device, ctx);
-      const state = await service.telemetry
-        .refresh(serial, { timeoutMs: 5_000, signal: ctx.signal })
-        .catch(() => undefined);
+      const state =
+        device.stateAfterLastCommand ??
+        (await service.telemetry.refresh(serial, { timeoutMs: 5_000, signal: ctx.signal }).catch(() => undefined));
       return state?.locked ? withNote(result, LOCKED_NOTE) : result;
     },
   }) as Tool;
