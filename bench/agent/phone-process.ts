@@ -34,6 +34,8 @@ async function main(): Promise<void> {
       .then(() => device.close())
       .finally(() => process.send?.({ id: message.id } satisfies PhoneReply, () => process.exit(0)));
   });
+  // A bench that died leaves no phone behind.
+  process.once('disconnect', () => void device.close().finally(() => process.exit(0)));
   process.send?.({ id: 0, serial: device.serial } satisfies PhoneReply);
 }
 

@@ -196,4 +196,23 @@ describe('the screen state read with the action', () => {
     expect(sent[1]).toMatch(/uiautomator dump \/dev\/tty\n.*dumpsys power/s);
     expect(lab.service.telemetry.snapshot(device.serial).foreground?.value).toBe('com.example.notes/.MainActivity');
   });
+
+  it('answers for a tap whose state read never finishes (a dumpsys stuck in system_server), and leaves the readings unknown', async () => {
+    await run('app_launch', { packageName: 'com.example.notes' });
+    const dump = textOf(await run('ui_dump'));
+    const [, x, y] = /@(\d+),(\d+)/.exec(dump.split('\n').find((l) => l.includes('id=note_input')) ?? '') ?? [];
+    device.faults = { hangCommands: ['dumpsys'] };
+    const from = device.commandLog.length;
+    try {
+      const tapped = await run('ui_tap', { x: Number(x), y: Number(y) });
+      expect(textOf(tapped)).toBe(`Tapped (${x},${y}) on ${device.serial}.`);
+    } finally {
+      device.faults = {};
+    }
+    // No second read after the one that hung: the gate has no readings and lets the next call through.
+    expect(device.commandLog.slice(from)).toHaveLength(1);
+    expect(lab.service.telemetry.snapshot(device.serial)).toMatchObject({ foreground: undefined, screenOn: undefined });
+    const after = textOf(await run('ui_dump'));
+    expect(after.split('\n').find((l) => l.includes('id=note_input'))).toContain('focused');
+  });
 });

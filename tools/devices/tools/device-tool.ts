@@ -14,7 +14,8 @@ import { type Tool, type ToolContext, type ToolReturn, defineTool } from '../../
 import type { DeviceService } from '../device-service';
 import { deviceToolError } from '../manager/device-errors';
 import { DeviceIoError } from '../manager/device-io-error';
-import { type DeviceScreenState, STATE_COMMAND } from '../manager/device-telemetry';
+import type { DeviceScreenState } from '../manager/device-telemetry';
+import { STATE_READ_LIMIT_MS, runWithStateRead } from './state-read';
 
 export const SERIAL_FIELD = z
   .string()
@@ -31,7 +32,8 @@ export interface RunOptions {
   /**
    * Read the screen state for the environment gate in the same shell line, right after the
    * command (a UI-changing tool's last action): the call's refresh afterwards is then not needed.
-   * The command's own output and exit status come back as without it.
+   * The command's own output and exit status come back as without it (state-read.ts); onChunk is
+   * not called for such a command.
    */
   readState?: boolean;
 }
@@ -51,8 +53,11 @@ export interface DeviceCall {
   readonly previousActionAt: number | undefined;
   run(command: string, opts?: RunOptions): Promise<CommandOutput>;
   exec(command: string, opts?: RunOptions): Promise<Buffer>;
-  /** The screen state a `readState` command read, while no other command ran after it. */
-  readonly stateAfterLastCommand: DeviceScreenState | undefined;
+  /**
+   * The screen state a `readState` command read, while no other command ran after it; null when
+   * that read ran out of time (the readings then stay unknown); undefined when none was read.
+   */
+  readonly stateAfterLastCommand: DeviceScreenState | null | undefined;
 }
 
 export interface DeviceToolDefinition<Shape extends z.ZodRawShape> {
@@ -91,24 +96,19 @@ function nulField(value: unknown, path: string): string | undefined {
   return undefined;
 }
 
-/** Ends the command's own output: its exit status, then the state read's output. */
-const ACTION_EXIT = '__toolgate_action_exit=';
-const ACTION_TAIL = new RegExp(`${ACTION_EXIT}(\\d+)\\r?\\n`, 'g');
-
-/** Splits a `readState` line's output into the command's part and the state read's part. */
-function splitStateRead(result: CommandOutput): { own: CommandOutput; state: string } | undefined {
-  let last: RegExpExecArray | undefined;
-  for (const m of result.output.matchAll(ACTION_TAIL)) last = m;
-  if (!last || result.exitCode === null) return undefined;
-  return {
-    own: { output: result.output.slice(0, last.index), exitCode: Number(last[1]), truncated: false },
-    state: result.output.slice(last.index + last[0].length),
-  };
-}
-
 export function deviceCall(service: DeviceService, serial: string, ctx: ToolContext): DeviceCall {
   const signal = ctx.signal;
-  let state: DeviceScreenState | undefined;
+  let state: DeviceScreenState | null | undefined;
+  /** A result that ended without an exit status was cut off: the link dropped during the command. */
+  const requireStatus = async (result: CommandOutput, command: string): Promise<CommandOutput> => {
+    if (result.exitCode !== null || result.truncated) return result;
+    await service.manager.tracker.check().catch(() => undefined);
+    throw deviceToolError(
+      new DeviceIoError('disconnected', 'the output ended without an exit status', serial),
+      serial,
+      `\`${command.split(' ', 1)[0]}\``,
+    );
+  };
   return {
     serial,
     service,
@@ -119,21 +119,13 @@ export function deviceCall(service: DeviceService, serial: string, ctx: ToolCont
     async run(command, opts = {}) {
       state = undefined;
       const { readState, ...rest } = opts;
-      const line = readState ? `${command}\necho ${ACTION_EXIT}$?\n${STATE_COMMAND}` : command;
-      const result = await service.manager.shell(serial, line, { ...rest, signal });
-      if (result.exitCode === null && !result.truncated) {
-        await service.manager.tracker.check().catch(() => undefined);
-        throw deviceToolError(
-          new DeviceIoError('disconnected', 'the output ended without an exit status', serial),
-          serial,
-          `\`${command.split(' ', 1)[0]}\``,
-        );
-      }
-      if (!readState) return result;
-      const parts = splitStateRead(result);
-      if (!parts) return result;
-      state = service.telemetry.record(serial, parts.state);
-      return parts.own;
+      if (!readState) return requireStatus(await service.manager.shell(serial, command, { ...rest, signal }), command);
+      const { onChunk: _unsupported, ...withoutChunks } = rest;
+      const outcome = await runWithStateRead(service.manager, serial, command, { ...withoutChunks, signal });
+      if ('raw' in outcome) return requireStatus(outcome.raw, command);
+      // A state read that was cut leaves the readings unknown (the gate lets calls through), with no second try.
+      state = outcome.state === undefined ? null : service.telemetry.record(serial, outcome.state);
+      return outcome.own;
     },
     async exec(command, opts = {}) {
       state = undefined;
@@ -189,9 +181,13 @@ export function defineDeviceTool<Shape extends z.ZodRawShape>(
       if (!def.changesUi) return def.run(typed, device, ctx);
       service.telemetry.invalidate(serial);
       const result = await def.run(typed, device, ctx);
+      const read = device.stateAfterLastCommand;
       const state =
-        device.stateAfterLastCommand ??
-        (await service.telemetry.refresh(serial, { timeoutMs: 5_000, signal: ctx.signal }).catch(() => undefined));
+        read === undefined
+          ? await service.telemetry
+              .refresh(serial, { timeoutMs: STATE_READ_LIMIT_MS, signal: ctx.signal })
+              .catch(() => undefined)
+          : read;
       return state?.locked ? withNote(result, LOCKED_NOTE) : result;
     },
   }) as Tool;
