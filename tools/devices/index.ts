@@ -19,6 +19,7 @@ import { uiDumpTool, uiSwipeTool, uiTapTool } from './tools/ui';
 import { UiRefStore } from './tools/ui-tree';
 
 export { createDeviceService, type DeviceService, type DeviceServiceOptions, type DeviceView } from './device-service';
+export { adbPortFromEnv } from './manager/adb-server';
 export { DEVICE_TOOL_IDS, deviceEnvironmentRules } from './environment-rules';
 export { type CommandApprovalRequest, type CommandApprover, SHELL_OUTPUT_LIMIT } from './shell-gate/shell-execute';
 export { judgeCommandLine, type LineJudgement, type Verdict } from './shell-gate/command-policy';
