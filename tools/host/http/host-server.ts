@@ -7,12 +7,13 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { WebSocketServer } from 'ws';
 import type { HostEvent } from '../../../shared/contract';
 import type { Disposable } from '../../core/disposable';
 import type { McpEndpoint } from '../mcp/mcp-endpoint';
 import { HOST_PROOF_PATH, answerHostProof } from './host-proof';
-import { BodyTooLargeError, readBody } from './read-body';
+import { BodyTooLargeError, readBodyText } from './read-body';
 import { UI_LINK_PATH } from '../../../shared/ui-session';
 import type { ClientTokens } from '../auth/client-tokens';
 import { UI_LINK_TTL_MS } from '../auth/ui-link';
@@ -42,6 +43,8 @@ export interface HostServerOptions {
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+/** A body longer than this is parsed in a turn of the event loop of its own (see jsonBody). */
+const LARGE_BODY_CHARS = 256 * 1024;
 export const DEFAULT_MAX_CONNECTIONS = 2048;
 
 const OTHER_ACCOUNT = 'This Toolgate host belongs to another account of this machine; start your own (npm run serve).';
@@ -79,7 +82,12 @@ export class HostServer {
       (req, res) => void this.route(req, res).catch((e: unknown) => this.fail(res, e)),
     );
     this.http.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-    this.http.on('upgrade', (req, socket, head) => this.upgrade(req, socket, head));
+    this.http.on('upgrade', (req, socket, head) => {
+      void this.upgrade(req, socket, head).catch((e: unknown) => {
+        this.options.log?.(`upgrade failed: ${e instanceof Error ? e.message : String(e)}`);
+        socket.destroy();
+      });
+    });
   }
 
   async listen(port: number): Promise<number> {
@@ -102,7 +110,7 @@ export class HostServer {
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (!this.sameAccount(req.socket, this.port)) {
+    if (!(await this.sameAccount(req.socket, this.port))) {
       this.options.log?.(`refused a connection from another account of this machine (port ${req.socket.remotePort})`);
       // Closed after the answer: another account holds no connection of the capped pool.
       return send(res, 403, { error: OTHER_ACCOUNT }, { connection: 'close' });
@@ -169,11 +177,15 @@ export class HostServer {
       .end();
   }
 
-  /** Parses a JSON body; on failure answers the request itself and returns NO_BODY. */
+  /**
+   * Parses a JSON body; on failure answers the request itself and returns NO_BODY. A large body
+   * is parsed in a turn of the event loop of its own: what the call does next (the MCP SDK, the
+   * pipeline, the copy to a worker) waits for the next turn, so other requests are served between.
+   */
   private async jsonBody(req: IncomingMessage, res: ServerResponse, jsonRpc: boolean): Promise<unknown> {
-    let raw: Buffer;
+    let raw: string;
     try {
-      raw = await readBody(req, this.options.maxBodyBytes ?? 4 * 1024 * 1024);
+      raw = await readBodyText(req, this.options.maxBodyBytes ?? 4 * 1024 * 1024);
     } catch (e) {
       if (e instanceof BodyTooLargeError) {
         send(
@@ -188,7 +200,9 @@ export class HostServer {
     }
     if (raw.length === 0) return jsonRpc ? undefined : {};
     try {
-      return JSON.parse(raw.toString('utf8'));
+      const body: unknown = JSON.parse(raw);
+      if (raw.length > LARGE_BODY_CHARS) await nextTurn();
+      return body;
     } catch {
       send(
         res,
@@ -201,12 +215,12 @@ export class HostServer {
     }
   }
 
-  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const verdict =
       url.pathname !== '/api/events'
         ? ({ ok: false, status: 403, message: 'no such socket' } as const)
-        : !this.sameAccount(req.socket, this.port)
+        : !(await this.sameAccount(req.socket, this.port))
           ? ({ ok: false, status: 403, message: OTHER_ACCOUNT } as const)
           : firstFailure(
               () => checkHost(req),
