@@ -13,7 +13,7 @@ import type { HostEvent } from '../../../shared/contract';
 import type { Disposable } from '../../core/disposable';
 import type { McpEndpoint } from '../mcp/mcp-endpoint';
 import { HOST_PROOF_PATH, answerHostProof } from './host-proof';
-import { BodyTooLargeError, readBodyText } from './read-body';
+import { BodyTooLargeError, readBody } from './read-body';
 import { UI_LINK_PATH } from '../../../shared/ui-session';
 import type { ClientTokens } from '../auth/client-tokens';
 import { UI_LINK_TTL_MS } from '../auth/ui-link';
@@ -43,8 +43,8 @@ export interface HostServerOptions {
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
-/** A body longer than this is parsed in a turn of the event loop of its own (see jsonBody). */
-const LARGE_BODY_CHARS = 256 * 1024;
+/** A body larger than this is parsed in a turn of the event loop of its own (see jsonBody). */
+const LARGE_BODY_BYTES = 256 * 1024;
 export const DEFAULT_MAX_CONNECTIONS = 2048;
 
 const OTHER_ACCOUNT = 'This Toolgate host belongs to another account of this machine; start your own (npm run serve).';
@@ -183,9 +183,9 @@ export class HostServer {
    * pipeline, the copy to a worker) waits for the next turn, so other requests are served between.
    */
   private async jsonBody(req: IncomingMessage, res: ServerResponse, jsonRpc: boolean): Promise<unknown> {
-    let raw: string;
+    let raw: Buffer;
     try {
-      raw = await readBodyText(req, this.options.maxBodyBytes ?? 4 * 1024 * 1024);
+      raw = await readBody(req, this.options.maxBodyBytes ?? 4 * 1024 * 1024);
     } catch (e) {
       if (e instanceof BodyTooLargeError) {
         send(
@@ -200,8 +200,10 @@ export class HostServer {
     }
     if (raw.length === 0) return jsonRpc ? undefined : {};
     try {
-      const body: unknown = JSON.parse(raw);
-      if (raw.length > LARGE_BODY_CHARS) await nextTurn();
+      // Decoded in one piece: a buffer lives outside the JavaScript heap, and a string of megabytes
+      // made from it goes straight to the large-object space, which the young generation's GC never copies.
+      const body: unknown = JSON.parse(raw.toString('utf8'));
+      if (raw.length > LARGE_BODY_BYTES) await nextTurn();
       return body;
     } catch {
       send(
