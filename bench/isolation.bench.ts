@@ -6,10 +6,11 @@
  * against 190 candidates) through MCP. Each run also reports the host's largest event-loop delay.
  * Goal: p99 of both ≤ 50 ms under load. The last line is one JSON object.
  *
- * Three processes, as in use: the host (this one, which also stands in for the person approving),
- * the probe (the clients that measure, timing each round trip from their side) and the hostile
- * load. A loaded run's window opens when the load process starts sending and closes when its
- * last call has ended.
+ * The measuring clients run in this process, beside the host, as they always have: a probe
+ * process of their own adds its scheduling to every round trip on a shared machine. A loaded
+ * run's window opens when the load process starts sending (its arguments made) and closes when
+ * its last call has ended. Each line names the machine's load average: on 2 cores shared with
+ * other work, that load, not the host, sets the tail.
  *
  * Run: `npm run bench -- isolation`.
  */
@@ -86,56 +87,6 @@ async function load(): Promise<void> {
   console.log(JSON.stringify({ codes, seconds: Number(((performance.now() - started) / 1000).toFixed(1)) }));
 }
 
-/**
- * The probe process: the bench's own clients, apart from the host as an agent would be, so their
- * work (the MCP client, SSE parsing, fetch) is not done on the event loop and heap they measure.
- * It samples /healthz and an approval round trip (delete_file of a fresh file, approved by the
- * host process as soon as it is pending) one after another, each followed by a short gap, and
- * prints each as `<kind> <started at, ms since the epoch> <round trip ms>` until stdin closes.
- */
-async function probe(): Promise<void> {
-  const agent = await client(process.env.BENCH_MCP_URL ?? '', process.env.BENCH_TOKEN ?? '', 'bench-approvals');
-  const healthzUrl = new URL('/healthz', process.env.BENCH_MCP_URL);
-  const workspace = process.env.BENCH_WORKSPACE ?? '';
-  let stopped = false;
-  process.stdin.on('close', () => {
-    stopped = true;
-  });
-  process.stdin.resume();
-  const report = (kind: string, at: number, took: number) => process.stdout.write(`${kind} ${at} ${took}\n`);
-  const healthz = (async () => {
-    while (!stopped) {
-      const at = epochMs();
-      const t0 = performance.now();
-      const r = await fetch(healthzUrl);
-      await r.arrayBuffer();
-      report('healthz', at, performance.now() - t0);
-      if (r.status !== 200) throw new Error(`/healthz answered ${r.status}`);
-      await sleep(SAMPLE_GAP_MS);
-    }
-  })();
-  const approvals = (async () => {
-    for (let fileNo = 0; !stopped; fileNo++) {
-      const name = `victim-${fileNo}.txt`;
-      writeFileSync(join(workspace, name), 'x');
-      const at = epochMs();
-      const t0 = performance.now();
-      const r = await agent.callTool({ name: 'delete_file', arguments: { path: name } });
-      report('approval', at, performance.now() - t0);
-      if (r.isError) throw new Error(`delete_file failed: ${JSON.stringify(r.content)}`);
-      await sleep(SAMPLE_GAP_MS);
-    }
-  })();
-  process.stdout.write(`${READY}\n`);
-  await Promise.all([healthz, approvals]);
-  await agent.close();
-  process.exit(0);
-}
-
-const READY = 'ready';
-/** Milliseconds since the epoch with sub-millisecond resolution, comparable across the bench's processes. */
-const epochMs = () => performance.timeOrigin + performance.now();
-
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? 0;
@@ -149,76 +100,47 @@ interface Samples {
   loopMaxMs: number;
 }
 
-interface Sample {
-  kind: string;
-  at: number;
-  took: number;
-}
-
-function startProbe(mcp: string, token: string, workspace: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', __filename, 'probe'], {
-    env: { ...process.env, BENCH_MCP_URL: mcp, BENCH_TOKEN: token, BENCH_WORKSPACE: workspace },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const samples: Sample[] = [];
-  let pending = '';
-  let isReady: () => void = () => undefined;
-  const ready = new Promise<void>((r) => {
-    isReady = r;
-  });
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  void exited.then((code) => {
-    if (code !== 0 && code !== null) {
-      console.error(`the probe process ended with ${code}`);
-      process.exit(1);
-    }
-  });
-  child.stdout.on('data', (c: Buffer) => {
-    pending += c.toString();
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const l of lines) {
-      if (l === READY) isReady();
-      const [kind, at, took] = l.split(' ');
-      if (kind && at && took) samples.push({ kind, at: Number(at), took: Number(took) });
-    }
-  });
-  return {
-    ready,
-    /** Round trips of a kind that started between `from` and `to`. */
-    between: (kind: string, from: number, to: number) =>
-      samples.filter((s) => s.kind === kind && s.at >= from && s.at <= to).map((s) => s.took),
-    async stop(): Promise<void> {
-      child.stdin.end();
-      await exited;
-    },
-  };
-}
-
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-bench-isolation-'));
   const host = await startHost({ dataDir, port: 0, approvalTimeoutMs: 60_000 });
-  // The person approves at once, through the host API as the desktop app's IPC channel does.
+  const workspace = join(dataDir, 'workspace');
   host.events.on((e) => {
     if (e.type === 'approval-pending')
       void host.api.decideApproval({ approvalId: e.approval.approvalId, decision: 'approve_once' });
   });
-  const probe = startProbe(host.address.mcp, host.token, join(dataDir, 'workspace'));
-  await probe.ready;
+  const agent = await client(host.address.mcp, host.token, 'bench-approvals');
+  const healthzUrl = new URL('/healthz', host.address.ui);
+  let fileNo = 0;
 
-  /** The probe's samples and the host's largest event-loop delay while `during` runs. */
-  async function sample(during: Promise<unknown>): Promise<Samples> {
+  async function sample(until: () => boolean): Promise<Samples> {
+    const out: Samples = { healthz: [], approval: [], loopMaxMs: 0 };
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
-    const from = epochMs();
-    await during;
-    const to = epochMs();
+    const healthz = (async () => {
+      while (!until()) {
+        const t0 = performance.now();
+        const r = await fetch(healthzUrl);
+        await r.arrayBuffer();
+        out.healthz.push(performance.now() - t0);
+        if (r.status !== 200) throw new Error(`/healthz answered ${r.status}`);
+        await sleep(SAMPLE_GAP_MS);
+      }
+    })();
+    const approvals = (async () => {
+      while (!until()) {
+        const name = `victim-${fileNo++}.txt`;
+        writeFileSync(join(workspace, name), 'x');
+        const t0 = performance.now();
+        const r = await agent.callTool({ name: 'delete_file', arguments: { path: name } });
+        out.approval.push(performance.now() - t0);
+        if (r.isError) throw new Error(`delete_file failed: ${JSON.stringify(r.content)}`);
+        await sleep(SAMPLE_GAP_MS);
+      }
+    })();
+    await Promise.all([healthz, approvals]);
     loop.disable();
-    return {
-      healthz: probe.between('healthz', from, to),
-      approval: probe.between('approval', from, to),
-      loopMaxMs: loop.max / 1e6,
-    };
+    out.loopMaxMs = loop.max / 1e6;
+    return out;
   }
 
   const line = (label: string, s: Samples, extra = '') =>
@@ -228,12 +150,15 @@ async function main(): Promise<void> {
         `event-loop max ${ms(s.loopMaxMs)} ms | load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores${extra}`,
     );
 
-  await sleep(2000); // warm-up
-  line('baseline, no load', await sample(sleep(BASELINE_MS)));
+  const warm = Date.now() + 2000;
+  await sample(() => Date.now() > warm);
+  const baselineEnd = Date.now() + BASELINE_MS;
+  line('baseline, no load', await sample(() => Date.now() > baselineEnd));
 
   const loaded: Samples = { healthz: [], approval: [], loopMaxMs: 0 };
   for (let run = 1; run <= RUNS; run++) {
-    let output = '';
+    let summary = '';
+    let done = false;
     const child = spawn(process.execPath, ['--import', 'tsx', __filename, 'load'], {
       env: { ...process.env, BENCH_MCP_URL: host.address.mcp, BENCH_TOKEN: host.token, BENCH_RUN: String(run) },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -243,17 +168,22 @@ async function main(): Promise<void> {
       sending = r;
     });
     child.stdout.on('data', (c: Buffer) => {
-      output += c.toString();
-      if (output.startsWith(`${SENDING}\n`)) sending();
+      summary += c.toString();
+      if (summary.startsWith(`${SENDING}\n`)) sending();
     });
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-    void exited.then(() => sending());
+    void exited.then(() => {
+      done = true;
+      sending();
+    });
     // From the moment the hostile calls leave the load process until the last of them has ended.
     await sent;
-    const s = await sample(exited);
-    if ((await exited) !== 0) throw new Error(`the load process failed: ${output}`);
-    const summary = output.slice(output.indexOf('\n') + 1);
-    const { codes, seconds } = JSON.parse(summary.trim()) as { codes: Record<string, number>; seconds: number };
+    const s = await sample(() => done);
+    if ((await exited) !== 0) throw new Error(`the load process failed: ${summary}`);
+    const { codes, seconds } = JSON.parse(summary.slice(summary.indexOf('\n') + 1).trim()) as {
+      codes: Record<string, number>;
+      seconds: number;
+    };
     const ended = Object.entries(codes)
       .map(([code, n]) => `${n} ${code}`)
       .join(', ');
@@ -264,7 +194,7 @@ async function main(): Promise<void> {
   }
   line('all runs under load', loaded);
 
-  await probe.stop();
+  await agent.close();
   await host.close();
   await closeCpuPool();
   rmSync(dataDir, { recursive: true, force: true });
@@ -277,7 +207,7 @@ async function main(): Promise<void> {
   );
 }
 
-void (process.argv[2] === 'load' ? load() : process.argv[2] === 'probe' ? probe() : main()).catch((e: unknown) => {
+void (process.argv[2] === 'load' ? load() : main()).catch((e: unknown) => {
   console.error(e);
   process.exit(1);
 });
