@@ -9,12 +9,16 @@
  * each also as a ratio to pixel's. The last line is one JSON object with ratios = spawn time / ours
  * (above 1: ours is faster) and the per-profile times.
  *
+ * Everything talks to a private adb server on a free port (ANDROID_ADB_SERVER_PORT, which the adb
+ * CLI follows), so the bench neither sees nor disturbs phones on the default server.
+ *
  * Run: `npm run bench -- device` (needs `adb`: apt-get install adb).
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, killAdbServer } from '../test/support/private-adb';
 import { DefaultToolExecutor, ToolRegistry, type ToolCall } from '../tools/core';
 import { createDeviceService, deviceTools } from '../tools/devices';
 import {
@@ -22,7 +26,7 @@ import {
   type ProfileName,
   connectToAdb,
   disconnectFromAdb,
-  startAdbServer,
+  runAdb,
   startVirtualDevice,
 } from '../tools/devices/virtual';
 
@@ -60,10 +64,13 @@ function median(xs: number[]): number {
 }
 
 async function main(): Promise<void> {
-  await startAdbServer();
+  const adbPort = await freePort();
+  // The adb CLI here and in the device's process follows it; adbkit is told the port.
+  process.env.ANDROID_ADB_SERVER_PORT = String(adbPort);
+  await runAdb(['-P', String(adbPort), 'start-server']);
   const { child, serial } = await startDevice();
   const workspace = mkdtempSync(join(tmpdir(), 'toolgate-bench-'));
-  const service = createDeviceService();
+  const service = createDeviceService({ adbPort });
   const registry = new ToolRegistry();
   registry.registerAll(deviceTools({ service, workspaceRoot: workspace }));
   const executor = new DefaultToolExecutor(registry);
@@ -142,6 +149,8 @@ async function main(): Promise<void> {
   await service.close();
   await adb(['disconnect', serial]).catch(() => undefined);
   child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  await killAdbServer(adbPort);
   rmSync(workspace, { recursive: true, force: true });
   const perProfile = Object.fromEntries(
     Object.entries(profiles).map(([name, t]) => [

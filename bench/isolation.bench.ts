@@ -6,11 +6,17 @@
  * against 190 candidates) through MCP. Each run also reports the host's largest event-loop delay.
  * Goal: p99 of both ≤ 50 ms under load. The last line is one JSON object.
  *
+ * The measuring clients run in this process, beside the host, as they always have: a probe
+ * process of their own adds its scheduling to every round trip on a shared machine. A loaded
+ * run's window opens when the load process starts sending (its arguments made) and closes when
+ * its last call has ended. Each line names the machine's load average: on 2 cores shared with
+ * other work, that load, not the host, sets the tail.
+ *
  * Run: `npm run bench -- isolation`.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -31,22 +37,34 @@ async function client(url: string, token: string, name: string): Promise<Client>
   return c;
 }
 
+/**
+ * Pseudo-random lower-case letters. Made in a byte buffer: concatenating 15 million characters one
+ * at a time cost the load process over two seconds of CPU, beside the host on a 2-core machine.
+ */
 function letters(length: number, seed: number): string {
   let x = seed;
-  let out = '';
+  const out = Buffer.allocUnsafe(length);
   for (let i = 0; i < length; i++) {
     x = (x * 1103515245 + 12345) % 2147483648;
-    out += String.fromCharCode(97 + (x % 26));
+    out[i] = 97 + (x % 26);
   }
-  return out;
+  return out.toString('latin1');
 }
+
+/** What the load process prints once its calls are made and about to be sent: the measured window starts there. */
+const SENDING = 'sending';
 
 /** The load process: the hostile calls, all at once; prints how each ended. */
 async function load(): Promise<void> {
   const c = await client(process.env.BENCH_MCP_URL ?? '', process.env.BENCH_TOKEN ?? '', 'hostile-load');
   const run = Number(process.env.BENCH_RUN ?? 0);
-  const started = performance.now();
   const long = { timeout: 300_000 };
+  const distanceArgs = Array.from({ length: 4 }, (_, i) => ({
+    a: letters(20_000, run * 100 + i + 1),
+    candidates: Array.from({ length: 190 }, (_, j) => letters(20_000, 100_000 * (run + 1) + 1000 * i + j)),
+  }));
+  console.log(SENDING);
+  const started = performance.now();
   const regexes = Array.from({ length: 16 }, (_, i) =>
     c.callTool(
       { name: 'regex_extract', arguments: { pattern: '(a+)+$', text: `${'a'.repeat(40 + i + run)}!` } },
@@ -54,18 +72,8 @@ async function load(): Promise<void> {
       long,
     ),
   );
-  const distances = Array.from({ length: 4 }, (_, i) =>
-    c.callTool(
-      {
-        name: 'string_distance',
-        arguments: {
-          a: letters(20_000, run * 100 + i + 1),
-          candidates: Array.from({ length: 190 }, (_, j) => letters(20_000, 100_000 * (run + 1) + 1000 * i + j)),
-        },
-      },
-      undefined,
-      long,
-    ),
+  const distances = distanceArgs.map((args) =>
+    c.callTool({ name: 'string_distance', arguments: args }, undefined, long),
   );
   const ended = await Promise.all([...regexes, ...distances]);
   const codes: Record<string, number> = {};
@@ -144,7 +152,7 @@ async function main(): Promise<void> {
     console.log(
       `${label}: healthz p50 ${ms(pct(s.healthz, 0.5))} p99 ${ms(pct(s.healthz, 0.99))} ms (n=${s.healthz.length}) | ` +
         `approval p50 ${ms(pct(s.approval, 0.5))} p99 ${ms(pct(s.approval, 0.99))} ms (n=${s.approval.length}) | ` +
-        `event-loop max ${ms(s.loopMaxMs)} ms${extra}`,
+        `event-loop max ${ms(s.loopMaxMs)} ms | load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores${extra}`,
     );
 
   const warm = Date.now() + 2000;
@@ -160,16 +168,27 @@ async function main(): Promise<void> {
       env: { ...process.env, BENCH_MCP_URL: host.address.mcp, BENCH_TOKEN: host.token, BENCH_RUN: String(run) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    let sending: () => void = () => undefined;
+    const sent = new Promise<void>((r) => {
+      sending = r;
+    });
     child.stdout.on('data', (c: Buffer) => {
       summary += c.toString();
+      if (summary.startsWith(`${SENDING}\n`)) sending();
     });
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
     void exited.then(() => {
       done = true;
+      sending();
     });
+    // From the moment the hostile calls leave the load process until the last of them has ended.
+    await sent;
     const s = await sample(() => done);
     if ((await exited) !== 0) throw new Error(`the load process failed: ${summary}`);
-    const { codes, seconds } = JSON.parse(summary.trim()) as { codes: Record<string, number>; seconds: number };
+    const { codes, seconds } = JSON.parse(summary.slice(summary.indexOf('\n') + 1).trim()) as {
+      codes: Record<string, number>;
+      seconds: number;
+    };
     const ended = Object.entries(codes)
       .map(([code, n]) => `${n} ${code}`)
       .join(', ');

@@ -52,6 +52,13 @@ describe('a worker pool', () => {
     expect(outcome).toEqual({ status: 'done', value: Math.min(19, host + 10) });
   });
 
+  it('starts a thread below the host thread’s priority before its modules load, so a replacement starts quietly too', async () => {
+    const host = getPriority();
+    const starting = pool({ script: resolveWorkerScript(__dirname, 'priority-at-load-worker') });
+    const outcome = await starting.run({ kind: 'nicenessAtLoad', input: null, boundMs: 10_000 });
+    expect(outcome).toEqual({ status: 'done', value: Math.min(19, host + 10) });
+  });
+
   it('returns an error a task throws with its code, hint and data', async () => {
     const outcome = await pool().run({ kind: 'fail', input: null, boundMs: 10_000 });
     expect(outcome).toEqual({
@@ -201,7 +208,7 @@ describe('a worker pool', () => {
           `pool.run({ kind: 'echo', input: 'x', boundMs: 10000 }).then((o) => console.log(o.status));`,
         ].join('\n'),
       );
-      const run = spawnSync(process.execPath, ['--import', script.execArgv[1] as string, file], {
+      const run = spawnSync(process.execPath, ['--import', script.execArgv.at(-1) as string, file], {
         encoding: 'utf8',
         timeout: 30_000,
       });
@@ -220,8 +227,11 @@ describe('the worker entry', () => {
       writeFileSync(join(dir, 'w.ts'), '');
       const source = resolveWorkerScript(dir, 'w');
       expect(source.file).toBe(join(dir, 'w.ts'));
+      expect(source.execArgv).toHaveLength(4);
       expect(source.execArgv[0]).toBe('--import');
-      expect(source.execArgv[1]).toMatch(/^file:\/\/.*\/tsx\/dist\/loader\.mjs$/);
+      expect(source.execArgv[1]).toMatch(/^file:\/\/.*\/tools\/common\/worker-priority\.mjs$/);
+      expect(source.execArgv[2]).toBe('--import');
+      expect(source.execArgv[3]).toMatch(/^file:\/\/.*\/tsx\/dist\/loader\.mjs$/);
       writeFileSync(join(dir, 'w.js'), '');
       expect(resolveWorkerScript(dir, 'w')).toEqual({ file: join(dir, 'w.js'), execArgv: [] });
       expect(() => resolveWorkerScript(dir, 'missing')).toThrow(/No worker entry "missing"/);

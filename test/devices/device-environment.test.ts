@@ -162,3 +162,57 @@ describe('device-offline rule', () => {
     expect(!other.ok && other.error.data?.rule).toBe('device-offline');
   });
 });
+
+describe('the screen state read with the action', () => {
+  it('reads the state after a tap in the shell line of the tap itself: one command on the phone, the same answer', async () => {
+    await run('app_launch', { packageName: 'com.example.notes' });
+    let dump = textOf(await run('ui_dump'));
+    // The editor, or the saved notes' list whose "New note" opens the editor.
+    if (dump.includes('id=save_button')) await run('ui_tap', { ref: refOf(dump, 'id=all_notes_button') });
+    dump = textOf(await run('ui_dump'));
+    const [, x, y] = /@(\d+),(\d+)/.exec(dump.split('\n').find((l) => l.includes('id=new_note_button')) ?? '') ?? [];
+    lab.service.telemetry.store.set(telemetryKey(device.serial, 'foreground'), 'stale/.Value');
+    const from = device.commandLog.length;
+    const tapped = await run('ui_tap', { x: Number(x), y: Number(y) });
+    expect(textOf(tapped)).toBe(`Tapped (${x},${y}) on ${device.serial}.`);
+    const sent = device.commandLog.slice(from);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(new RegExp(`^input tap ${x} ${y}\\n.*dumpsys power`, 's'));
+    expect(lab.service.telemetry.snapshot(device.serial)).toMatchObject({
+      foreground: { value: 'com.example.notes/.MainActivity' },
+      screenOn: { value: true },
+      locked: { value: false },
+    });
+  });
+
+  it('reads the state with the check that typed text arrived, and keeps the check', async () => {
+    const dump = textOf(await run('ui_dump'));
+    await run('ui_tap', { ref: refOf(dump, 'id=note_input') });
+    const from = device.commandLog.length;
+    const typed = await run('input_text', { text: 'milk' });
+    expect(textOf(typed)).toMatch(/^Typed 4 character\(s\) on .*\. Checked: the text is in the focused field\.$/);
+    const sent = device.commandLog.slice(from);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/uiautomator dump \/dev\/tty\n.*dumpsys power/s);
+    expect(lab.service.telemetry.snapshot(device.serial).foreground?.value).toBe('com.example.notes/.MainActivity');
+  });
+
+  it('answers for a tap whose state read never finishes (a dumpsys stuck in system_server), and leaves the readings unknown', async () => {
+    await run('app_launch', { packageName: 'com.example.notes' });
+    const dump = textOf(await run('ui_dump'));
+    const [, x, y] = /@(\d+),(\d+)/.exec(dump.split('\n').find((l) => l.includes('id=note_input')) ?? '') ?? [];
+    device.faults = { hangCommands: ['dumpsys'] };
+    const from = device.commandLog.length;
+    try {
+      const tapped = await run('ui_tap', { x: Number(x), y: Number(y) });
+      expect(textOf(tapped)).toBe(`Tapped (${x},${y}) on ${device.serial}.`);
+    } finally {
+      device.faults = {};
+    }
+    // No second read after the one that hung: the gate has no readings and lets the next call through.
+    expect(device.commandLog.slice(from)).toHaveLength(1);
+    expect(lab.service.telemetry.snapshot(device.serial)).toMatchObject({ foreground: undefined, screenOn: undefined });
+    const after = textOf(await run('ui_dump'));
+    expect(after.split('\n').find((l) => l.includes('id=note_input'))).toContain('focused');
+  });
+});

@@ -3,14 +3,15 @@
  * of phones (each virtual phone profile), a device that is unplugged during a call, hangs, or stays
  * away never crashes or hangs a tool — the call ends
  * within its deadline as a structured error with a fix (reconnect the cable, `adb connect`);
- * consecutive failures open the tool's circuit breaker; once the device is back the same tools work
- * again, without restarting anything.
+ * consecutive failures open the tool's circuit breaker, but a phone adb lists as offline is a
+ * person's step (UNSUPPORTED, naming it), which the breaker does not count; once the device is back
+ * the same tools work again, without restarting anything.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolRegistry } from '../../tools/core';
-import { breakerKey, createPipeline } from '../../tools/core/pipeline';
+import { RUN_POLICIES, breakerKey, createPipeline } from '../../tools/core/pipeline';
 import { deviceTools } from '../../tools/devices';
 import { PROFILE_NAMES, connectToAdb, waitForAdbState, type VirtualDevice } from '../../tools/devices/virtual';
 import { type DeviceLab, startDeviceLab, textOf } from './device-lab';
@@ -59,19 +60,32 @@ describe.each(PROFILE_NAMES)('on the %s profile', (profile) => {
       const result = await lab.call('get_time');
       expect(result.ok).toBe(false);
       if (!result.ok) {
-        expect(result.error.code).toBe('EXECUTION_FAILED');
-        expect(result.error.message).toMatch(/connection to device .* was lost|is offline/);
+        // Cut during the command (transient), or already offline when it was to start (a person's step).
+        const lost = /connection to device .* was lost/.test(result.error.message);
+        expect(result.error.code).toBe(lost ? 'EXECUTION_FAILED' : 'UNSUPPORTED');
+        if (!lost) expect(result.error.message).toBe(`Device ${device.serial} is offline.`);
         expect(result.error.hint).toContain(`adb connect ${device.serial}`);
       }
       await waitForAdbState(device.serial, 'offline');
     });
 
-    it('fails fast with "offline" while the device stays away', async () => {
+    it('fails fast with "offline" while the device stays away: UNSUPPORTED, naming the step that brings it back', async () => {
       await lab.service.manager.tracker.check();
       const before = device.commandLog.length;
       const result = await lab.call('ui_dump');
-      expect(!result.ok && result.error.message).toBe(`Device ${device.serial} is offline.`);
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.error.code).toBe('UNSUPPORTED');
+        expect(result.error.message).toBe(`Device ${device.serial} is offline.`);
+        expect(result.error.hint).toContain(
+          `run \`adb disconnect ${device.serial}\` then \`adb connect ${device.serial}\``,
+        );
+        expect(result.error.data).toMatchObject({ state: 'offline', step: 'reconnect' });
+      }
       expect(device.commandLog.length).toBe(before);
+      // A command sent anyway gets the adb server's own "device offline", read as the same refusal.
+      const sent = await lab.service.manager.shell(device.serial, 'echo hi').catch((e: unknown) => e);
+      expect(sent).toMatchObject({ toolErrorCode: 'UNSUPPORTED', data: { state: 'offline' } });
     });
 
     it('works again after adb connect, without a restart', async () => {
@@ -134,7 +148,8 @@ describe.each(PROFILE_NAMES)('on the %s profile', (profile) => {
   });
 
   describe('the circuit breaker', () => {
-    it('opens after consecutive failures, refuses without touching the device, and closes once the device is back', async () => {
+    /** get_time through a pipeline of its own: manual clock, no retries, a breaker that opens after 3 failures. */
+    function breakerPipeline() {
       const clock = new ManualClock();
       const registry = new ToolRegistry();
       registry.registerAll(deviceTools({ service: lab.service, workspaceRoot: lab.workspace }));
@@ -142,38 +157,60 @@ describe.each(PROFILE_NAMES)('on the %s profile', (profile) => {
         clock,
         approval: false,
         environment: false,
-        backoff: { baseMs: 0 },
+        policies: { quickRead: { ...RUN_POLICIES.quickRead, maxRetries: 0 } },
         breaker: { failureThreshold: 3, cooldownMs: 30_000 },
       });
       const call = () => pipeline.executor.execute({ toolId: 'get_time', args: {} });
+      const state = () => pipeline.breakers?.state(breakerKey('get_time', device.serial)).state;
+      return { clock, call, state };
+    }
+    const dates = () => device.executedCommands.filter((argv) => argv[0] === 'date').length;
 
-      device.faults = { refuseConnections: true };
-      device.unplug();
-      await waitForAdbState(device.serial, 'offline');
+    it('opens after consecutive failures of the phone, refuses without touching the device, and closes once the phone answers again', async () => {
+      const { clock, call, state } = breakerPipeline();
       for (let i = 0; i < 3; i++) {
+        // adbd refuses the command's stream (as while it restarts): the tool failed, the phone may recover.
+        device.faults = { failNextOpen: 'adbd restarting' };
         const failed = await call();
         expect(!failed.ok && failed.error.code).toBe('EXECUTION_FAILED');
       }
-      const dates = () => device.executedCommands.filter((argv) => argv[0] === 'date').length;
+      device.faults = {};
+      const before = dates();
       const refused = await call();
       expect(refused.ok).toBe(false);
       if (!refused.ok) {
         expect(refused.error.code).toBe('CIRCUIT_OPEN');
-        expect(refused.error.message).toMatch(/offline/);
+        expect(refused.error.message).toMatch(/device-refused/);
         expect(refused.error.message).not.toContain(device.serial);
       }
-      // The breaker belongs to this phone: another phone would still be served.
-      expect(pipeline.breakers?.state(breakerKey('get_time', device.serial)).state).toBe('open');
-
-      await replug();
-      const before = dates();
-      const stillOpen = await call();
-      expect(!stillOpen.ok && stillOpen.error.code).toBe('CIRCUIT_OPEN');
       expect(dates()).toBe(before);
+      // The breaker belongs to this phone: another phone would still be served.
+      expect(state()).toBe('open');
       await clock.advanceAsync(30_000);
       const probe = await call();
       expect(probe.ok).toBe(true);
-      expect(pipeline.breakers?.state(breakerKey('get_time', device.serial)).state).toBe('closed');
+      expect(state()).toBe('closed');
+    });
+
+    it('does not count an offline phone: every call names the step that brings it back, and the phone is served at once when it is back', async () => {
+      const { call, state } = breakerPipeline();
+      device.faults = { refuseConnections: true };
+      device.unplug();
+      await waitForAdbState(device.serial, 'offline');
+      await lab.service.manager.tracker.check();
+      for (let i = 0; i < 5; i++) {
+        const failed = await call();
+        expect(failed.ok).toBe(false);
+        if (!failed.ok) {
+          expect(failed.error.code).toBe('UNSUPPORTED');
+          expect(failed.error.hint).toContain(`adb connect ${device.serial}`);
+        }
+      }
+      expect(state()).toBe('closed');
+      await replug();
+      const before = dates();
+      expect((await call()).ok).toBe(true);
+      expect(dates()).toBeGreaterThan(before);
     });
   });
 });

@@ -6,6 +6,7 @@
  * unauthorized phone as a person's step to take.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { breakerKey } from '../../tools/core/pipeline';
 import { groupByPhone, mdnsSerialNumber } from '../../tools/devices/manager/phone-identity';
 import {
   PROFILE_NAMES,
@@ -132,7 +133,17 @@ describe('one phone reached two ways', () => {
       await p.lab.service.manager.tracker.check();
       const e = errorOf(await p.run('get_time', { serial: locked.serial }));
       expect(e.code).toBe('PERMISSION_DENIED');
-      expect(e.hint).toContain("accept the 'Allow USB debugging?' prompt");
+      expect(e.hint).toContain(
+        "accept the 'Allow USB debugging?' prompt, which shows this computer's RSA key fingerprint",
+      );
+      expect(e.data).toMatchObject({ state: 'unauthorized', step: 'allow-usb-debugging' });
+      // Not the tool failing: the phone's breaker stays closed however often it is asked.
+      for (let i = 0; i < 6; i++) await p.run('get_time', { serial: locked.serial });
+      expect(p.pipeline.breakers?.state(breakerKey('get_time', locked.serial)).state).toBe('closed');
+      // A command sent anyway gets the adb server's own words ("device unauthorized.\nThis adb
+      // server's $ADB_VENDOR_KEYS is not set…"), read as the same refusal.
+      const sent = await p.lab.service.manager.shell(locked.serial, 'echo hi').catch((err: unknown) => err);
+      expect(sent).toMatchObject({ toolErrorCode: 'PERMISSION_DENIED', data: { state: 'unauthorized' } });
     } finally {
       locked.faults = {};
       await disconnectFromAdb(locked);

@@ -119,3 +119,44 @@ describe('activities', () => {
     expect(await shell('uiautomator dump /dev/tty')).toContain('text="0 notes"');
   });
 });
+
+describe('query-activities', () => {
+  it('lists the launcher entries in the ResolveInfo form tools read their packageName= lines from', async () => {
+    const out = await shell(
+      'cmd package query-activities -a android.intent.action.MAIN -c android.intent.category.LAUNCHER',
+    );
+    const count = Number(/^(\d+) activities found:\n/.exec(out)?.[1]);
+    expect(count).toBeGreaterThanOrEqual(3);
+    expect(out.match(/^ {2}Activity #\d+:$/gm)).toHaveLength(count);
+    expect(out).toContain(
+      [
+        '    priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false',
+        '    ActivityInfo:',
+        '      name=com.example.notes.MainActivity',
+        '      packageName=com.example.notes',
+        '      enabled=true exported=true directBootAware=false',
+        '      ApplicationInfo:',
+        '        packageName=com.example.notes',
+      ].join('\n'),
+    );
+    // The notes list is no launcher entry: only the app's first activity is.
+    expect(out).not.toContain('com.example.notes.NoteListActivity');
+  });
+
+  it('narrows by package, gives components with --components and --brief, and says when nothing matches', async () => {
+    const launcher = '-a android.intent.action.MAIN -c android.intent.category.LAUNCHER';
+    expect(await shell(`pm query-activities --components ${launcher} com.example.notes`)).toBe(
+      'com.example.notes/.MainActivity\n',
+    );
+    expect(await shell(`cmd package query-activities --brief ${launcher} com.example.shop`)).toBe(
+      [
+        '1 activities found:',
+        '  Activity #0:',
+        '    priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false',
+        '    com.example.shop/.ShopActivity',
+        '',
+      ].join('\n'),
+    );
+    expect(await shell(`cmd package query-activities ${launcher} com.nobody.here`)).toBe('No activities found\n');
+  });
+});

@@ -54,7 +54,10 @@ describe('the kernel socket table', () => {
     expect(uidInTable(TABLE, 0xd432, 0x1f90)).toBeUndefined();
   });
 
-  it('is read once for a burst of connections, and again for a connection the last read did not have', () => {
+  const LATER_ROW =
+    '   3: 0100007F:D432 0100007F:1F90 01 00000000:00000000 00:00000000 00000000  1001        0 4 1 0 20 4 30 10 -1';
+
+  it('is read once for a burst of connections, and again for a connection the last read did not have', async () => {
     const reads: string[] = [];
     let clock = 0;
     let table = TABLE;
@@ -63,15 +66,40 @@ describe('the kernel socket table', () => {
       250,
       () => clock,
     );
-    expect(lookup(0xd431, 0x1f90)).toBe(4242);
-    expect(lookup(0x1f90, 0xd431)).toBe(1000);
+    expect(await lookup(0xd431, 0x1f90)).toBe(4242);
+    expect(await lookup(0x1f90, 0xd431)).toBe(1000);
     expect(reads).toEqual(['/proc/net/tcp', '/proc/net/tcp6']);
-    table = `${TABLE}\n   3: 0100007F:D432 0100007F:1F90 01 00000000:00000000 00:00000000 00000000  1001        0 4 1 0 20 4 30 10 -1`;
-    expect(lookup(0xd432, 0x1f90)).toBe(1001);
+    table = `${TABLE}\n${LATER_ROW}`;
+    expect(await lookup(0xd432, 0x1f90)).toBe(1001);
     expect(reads).toHaveLength(4);
     clock = 1_000;
-    expect(lookup(0xd431, 0x1f90)).toBe(4242);
+    expect(await lookup(0xd431, 0x1f90)).toBe(4242);
     expect(reads).toHaveLength(6);
+  });
+
+  it('is read off the event loop, one read at a time, and a read begun before a lookup cannot miss its connection', async () => {
+    // Each read waits until the test lets it finish, as a read on libuv's threads would.
+    const pending: Array<{ path: string; finish: (table: string) => void }> = [];
+    const lookup = cachedPeerUid((path) => new Promise((finish) => pending.push({ path, finish })));
+    const finishRead = async (table: string) => {
+      for (const path of ['/proc/net/tcp', '/proc/net/tcp6']) {
+        await new Promise((r) => setImmediate(r));
+        const read = pending.shift();
+        expect(read?.path).toBe(path);
+        read?.finish(path.endsWith('tcp6') ? TABLE.split('\n')[0]! : table);
+      }
+    };
+    const first = lookup(0xd431, 0x1f90);
+    const together = lookup(0x1f90, 0xd431);
+    await new Promise((r) => setImmediate(r));
+    // A connection accepted while that read is under way: the read may predate it, so the next one decides.
+    const accepted = lookup(0xd432, 0x1f90);
+    await finishRead(TABLE);
+    expect(await first).toBe(4242);
+    expect(await together).toBe(1000);
+    await finishRead(`${TABLE}\n${LATER_ROW}`);
+    expect(await accepted).toBe(1001);
+    expect(pending).toEqual([]);
   });
 
   it('finds this process as the owner of a live loopback connection it opened', async () => {
@@ -81,7 +109,7 @@ describe('the kernel socket table', () => {
     const serverPort = (server.address() as { port: number }).port;
     const socket = (await import('node:net')).connect(serverPort, '127.0.0.1');
     await new Promise<void>((r) => socket.once('connect', () => r()));
-    expect(cachedPeerUid()(socket.localPort ?? 0, serverPort)).toBe(process.getuid?.());
+    expect(await cachedPeerUid()(socket.localPort ?? 0, serverPort)).toBe(process.getuid?.());
     socket.destroy();
     server.close();
   });

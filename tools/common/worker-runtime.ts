@@ -22,13 +22,16 @@ function refusal(id: number, kind: string): AnswerMessage {
 
 /**
  * On Linux a thread has its own nice value: /proc/thread-self names this thread's id, and
- * setpriority on it lowers this thread alone (ten steps of nice). A busy worker then yields a shared core to the
- * host's event loop at once. Elsewhere the worker keeps the process's priority.
+ * setpriority on it lowers this thread alone, to ten steps below the main thread (process.pid is
+ * its id). A busy worker then yields a shared core to the host's event loop at once. Elsewhere the
+ * worker keeps the process's priority. A worker run from source is lowered earlier still, by
+ * worker-priority.mjs, with the same rule: lowering twice changes nothing.
  */
 function yieldToTheHost(): void {
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid > 0) setPriority(tid, Math.min(19, getPriority(tid) + 10));
+    const target = Math.min(19, getPriority(process.pid) + 10);
+    if (Number.isInteger(tid) && tid > 0 && getPriority(tid) < target) setPriority(tid, target);
   } catch {
     // Not Linux, or /proc is not mounted: the scheduler's fair share still applies.
   }

@@ -22,5 +22,8 @@ export function resolveWorkerScript(dir: string, name: string): WorkerScript {
   if (!existsSync(source)) throw new Error(`No worker entry "${name}" in ${dir} (neither .js nor .ts).`);
   // The project's own tsx, as an absolute file URL, so it is found whatever the working directory is.
   const tsxLoader = pathToFileURL(createRequire(__filename).resolve('tsx')).href;
-  return { file: source, execArgv: ['--import', tsxLoader] };
+  // Before tsx: the thread is lowered first, so loading the TypeScript runs at the worker's priority.
+  const priority = join(__dirname, 'worker-priority.mjs');
+  const lowered = existsSync(priority) ? ['--import', pathToFileURL(priority).href] : [];
+  return { file: source, execArgv: [...lowered, '--import', tsxLoader] };
 }

@@ -7,7 +7,7 @@
 import type { EnvironmentRule, TelemetryRead } from '../core/pipeline/environment-gate';
 import type { Tool } from '../core/tool';
 import type { DeviceService } from './device-service';
-import { reconnectHint } from './manager/device-errors';
+import { offlineHint } from './manager/device-errors';
 import { telemetryKey } from './manager/device-telemetry';
 
 export const DEVICE_TOOL_IDS: ReadonlySet<string> = new Set([
@@ -62,7 +62,7 @@ export function deviceEnvironmentRules(service: DeviceService): EnvironmentRule[
       (tool) => DEVICE_TOOL_IDS.has(tool.id),
       (read, serial) =>
         read(telemetryKey(serial, 'online')) === false
-          ? { message: `device ${serial} is offline or disconnected`, hint: reconnectHint(serial) }
+          ? { message: `device ${serial} is offline or disconnected`, hint: offlineHint(serial) }
           : undefined,
       service,
     ),

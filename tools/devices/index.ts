@@ -20,6 +20,7 @@ import { uiDumpTool, uiSwipeTool, uiTapTool } from './tools/ui';
 import { UiRefStore } from './tools/ui-tree';
 
 export { createDeviceService, type DeviceService, type DeviceServiceOptions, type DeviceView } from './device-service';
+export { adbPortFromEnv } from './manager/adb-server';
 export { DEVICE_TOOL_IDS, deviceEnvironmentRules } from './environment-rules';
 export { type CommandApprovalRequest, type CommandApprover, SHELL_OUTPUT_LIMIT } from './shell-gate/shell-execute';
 export { judgeCommandLine, type LineJudgement, type Verdict } from './shell-gate/command-policy';
@@ -52,11 +53,11 @@ export interface DeviceToolDeps {
 
 export const DEVICE_TOOLSET = defineToolset(
   'device',
-  'Drive an Android phone over adb: read the screen, tap, swipe, type, screenshot, list and launch apps.',
+  'Drive an Android phone over adb: what it is, read the screen, tap, swipe, type, screenshot, launch apps.',
 );
 export const DEVICE_SYSTEM_TOOLSET = defineToolset(
   'device-system',
-  'Below the screen of a phone: device info, installs, settings, logcat, clipboard, media, location, notifications.',
+  'Below the screen of a phone: installs, settings, logcat, clipboard, media, location, notifications.',
 );
 export const DEVICE_SHELL_TOOLSET = defineToolset(
   'device-shell',
@@ -64,8 +65,8 @@ export const DEVICE_SHELL_TOOLSET = defineToolset(
 );
 
 /**
- * The family's three toolsets: what drives a phone through its screen, what reaches below it (and
- * reads a person's data), and the shell apart, so a client can drive a phone without holding a
+ * The family's three toolsets: what drives a phone through its screen (and says which phone it
+ * is: an agent's first call), what reaches below it (and reads a person's data), and the shell apart, so a client can drive a phone without holding a
  * shell on it.
  */
 export function deviceToolsets(deps: DeviceToolDeps): Array<{ toolset: Toolset; tools: Tool[] }> {
@@ -76,6 +77,7 @@ export function deviceToolsets(deps: DeviceToolDeps): Array<{ toolset: Toolset; 
     {
       toolset: DEVICE_TOOLSET,
       tools: [
+        getDeviceInfoTool(service),
         appListTool(service),
         appLaunchTool(service),
         uiTapTool(service, refs),
@@ -92,7 +94,6 @@ export function deviceToolsets(deps: DeviceToolDeps): Array<{ toolset: Toolset; 
         appUninstallTool(service),
         appForceStopTool(service),
         appInfoTool(service),
-        getDeviceInfoTool(service),
         getSetSettingsTool(service, deps.approveCommand),
         controlMediaTool(service),
         clipboardTool(service),

@@ -64,15 +64,17 @@ export class CallMemory {
 
   remember(call: Omit<RememberedCall, 'args' | 'argsDropped' | 'at'> & { args: unknown }): void {
     if (this.calls.has(call.callId)) return;
+    // Measured before it is copied: arguments of megabytes are not kept, so they are not stringified either.
     let json: string | undefined;
+    const tooLarge = textsExceed(call.args, this.maxArg);
     try {
-      json = JSON.stringify(call.args ?? {});
+      if (!tooLarge) json = JSON.stringify(call.args ?? {});
     } catch {
       json = undefined;
     }
     const entry: RememberedCall & { size: number } = { ...call, args: undefined, at: this.now(), size: 0 };
-    if (json === undefined) entry.argsDropped = 'not-json';
-    else if (json.length > this.maxArg) entry.argsDropped = 'too-large';
+    if (tooLarge || (json !== undefined && json.length > this.maxArg)) entry.argsDropped = 'too-large';
+    else if (json === undefined) entry.argsDropped = 'not-json';
     else {
       // A copy: the caller's object may change after the call, the memory must say what was asked.
       entry.args = JSON.parse(json) as unknown;
@@ -130,6 +132,29 @@ export class CallMemory {
       this.total -= entry?.size ?? 0;
     }
   }
+}
+
+/**
+ * Whether the strings and keys in a value alone are longer than `limit` (its JSON is longer
+ * still); stops reading at the limit, so a call of megabytes costs no more than one that fits.
+ */
+function textsExceed(value: unknown, limit: number): boolean {
+  let total = 0;
+  const stack: unknown[] = [value];
+  // A value seen twice is counted twice, as JSON.stringify would write it twice.
+  for (let steps = 0; stack.length > 0 && steps <= limit; steps++) {
+    const v = stack.pop();
+    if (typeof v === 'string') total += v.length;
+    else if (Array.isArray(v)) for (const item of v) stack.push(item);
+    else if (typeof v === 'object' && v !== null) {
+      for (const key of Object.keys(v)) {
+        total += key.length;
+        stack.push((v as Record<string, unknown>)[key]);
+      }
+    }
+    if (total > limit) return true;
+  }
+  return stack.length > 0;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -27,9 +27,15 @@ import type { TraceSpan } from '../core/trace-span';
 import type { EnvironmentGate } from '../core/pipeline';
 import type { ApprovalDecider } from '../core/permission';
 import type { SelfGuard } from '../common/self-guard';
-import { type CommandApprover, createDeviceService, deviceEnvironmentRules, deviceToolsets } from '../devices';
+import {
+  type CommandApprover,
+  type ScreenHubOptions,
+  adbPortFromEnv,
+  createDeviceService,
+  deviceEnvironmentRules,
+  deviceToolsets,
+} from '../devices';
 import { type VirtualDemoOptions, attachVirtualDevice } from '../devices/virtual-demo';
-import type { ScreenHubOptions } from '../devices';
 import type { ProfileName } from '../devices/virtual/profiles';
 import { createDeviceSurface } from './device-surface';
 import { type ShortcutStore, orchestrationToolsets } from '../orchestration';
@@ -76,7 +82,7 @@ export interface FamilyDeps {
   virtualDeviceOptions?: Omit<VirtualDemoOptions, 'profile'>;
   /** Live screens' options (screenrecord's time limit, viewer windows). */
   screens?: ScreenHubOptions;
-  /** Overrides the adbPort setting. */
+  /** Overrides the adbPort setting (which overrides ANDROID_ADB_SERVER_PORT in `env`). */
   adbPort?: number;
   settings: HostSettings;
   emit: (event: HostEvent) => void;
@@ -205,10 +211,12 @@ export async function registerFamilies(deps: FamilyDeps): Promise<FamilyHandles>
     read: (key) => browserTelemetryReading(browserManager, key),
   });
 
+  // The setting wins; without one, the port the adb CLI would use in this environment.
+  const adbPort = deps.adbPort ?? settings.current().adbPort ?? adbPortFromEnv(deps.env);
   const deviceService = createDeviceService({
     ...(deps.telemetry ? { telemetry: deps.telemetry } : {}),
     ...(settings.current().adbHost ? { adbHost: settings.current().adbHost } : {}),
-    ...((deps.adbPort ?? settings.current().adbPort) ? { adbPort: deps.adbPort ?? settings.current().adbPort } : {}),
+    ...(adbPort ? { adbPort } : {}),
     ...(deps.screens ? { screens: deps.screens } : {}),
   });
   for (const group of deviceToolsets({

@@ -7,7 +7,7 @@
  * replaced by the code's.
  */
 import type { ToolError, ToolErrorCode } from '../result';
-import { type ArgumentText, argumentTexts } from './argument-text';
+import { type ArgumentText, argumentTexts, isUnchecked } from './argument-text';
 import { cleanWith, repeatsArgumentText } from './error-text';
 
 const CODE_SLUGS: Readonly<Record<ToolErrorCode, string>> = {
@@ -64,6 +64,7 @@ export function errorSlug(
 /** Whether a slug repeats a run of argument text, compared the way slugs are spelled. */
 function spellsArgument(slug: string, needles: readonly ArgumentText[]): boolean {
   if (needles.length === 0) return false;
+  if (isUnchecked(needles)) return true;
   const spelled = needles.map((n) => ({ label: n.label, text: n.text.toLowerCase().replace(/[^a-z0-9]+/g, '-') }));
   return repeatsArgumentText(slug, needles) || repeatsArgumentText(slug, spelled);
 }
@@ -74,11 +75,14 @@ function messageSlug(message: string, args: unknown, needles: readonly ArgumentT
   let text = cleanWith(unframed, needles).replace(/‹[^›]*›/g, ' ');
   const quote = text.search(/['"`]/);
   if (quote >= 0) text = text.slice(0, quote);
-  const argText = args === undefined ? '' : safeJson(args).toLowerCase();
+  // Made only when the cleaned text has a word left: the arguments may be megabytes.
+  let argText: string | undefined;
   const words: string[] = [];
   for (const match of text.matchAll(/[A-Za-z][A-Za-z0-9]*/g)) {
     const word = match[0].toLowerCase();
-    if (word.length > MAX_WORD || argText?.includes(word)) continue;
+    if (word.length > MAX_WORD) continue;
+    argText ??= args === undefined ? '' : safeJson(args).toLowerCase();
+    if (argText.includes(word)) continue;
     words.push(word);
     if (words.length === MAX_WORDS) break;
   }

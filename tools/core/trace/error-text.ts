@@ -9,9 +9,10 @@
  * rolled over once and every window it shares with the message marks those characters covered;
  * covered runs are replaced. A placeholder or the bound's ellipsis could in principle complete a
  * window with its neighbours (an argument may contain `‹`), so the result is scanned again, and a
- * text that cannot be made clean is dropped whole.
+ * text that cannot be made clean is dropped whole, as is every text of a call whose arguments were
+ * too large to check (argumentTexts gives UNCHECKED): the cost stays bounded whatever the call.
  */
-import { type ArgumentText, MIN_RUN, argumentTexts, normalizeSpacing } from './argument-text';
+import { type ArgumentText, MIN_RUN, argumentTexts, isUnchecked, normalizeSpacing } from './argument-text';
 
 export const ERROR_TEXT_LIMIT = 1024;
 /** Rounds of replace-and-rescan before giving up on a text. */
@@ -33,8 +34,9 @@ export function cleanErrorText(text: string, args: unknown, options: CleanOption
 export function cleanWith(text: string, texts: readonly ArgumentText[], limit = ERROR_TEXT_LIMIT): string {
   // The raw text is cut first: nothing past the bound is kept, so nothing past it needs scanning.
   let out = bound(normalizeSpacing(text.length > limit * 4 ? text.slice(0, limit * 4) : text), limit);
-  if (texts.length === 0) return out;
-  const needles = texts.map(folded);
+  if (texts.length === 0 || out.length < MIN_RUN) return out;
+  if (isUnchecked(texts)) return '';
+  const needles = texts.map(needleOf);
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const labels = coverage(out, needles);
     if (labels === undefined) return out;
@@ -45,16 +47,20 @@ export function cleanWith(text: string, texts: readonly ArgumentText[], limit = 
 
 /** Whether any 8-character window of an argument text occurs in `text` (case-insensitively). */
 export function repeatsArgumentText(text: string, texts: readonly ArgumentText[]): boolean {
-  return coverage(normalizeSpacing(text), texts.map(folded)) !== undefined;
+  const normalized = normalizeSpacing(text);
+  if (isUnchecked(texts)) return normalized.length >= MIN_RUN;
+  return coverage(normalized, texts.map(needleOf)) !== undefined;
 }
 
+/** An argument text to look for: scanned as it is while it is ASCII, else folded once into `units`. */
 interface Needle {
   label: string;
-  units: Uint16Array;
+  text: string;
+  units: Uint16Array | undefined;
 }
 
-function folded(t: ArgumentText): Needle {
-  return { label: t.label, units: fold(t.text) };
+function needleOf(t: ArgumentText): Needle {
+  return { label: t.label, text: t.text, units: undefined };
 }
 
 /** At most `limit` units, cut on a character boundary and outside a placeholder, with an ellipsis when cut. */
@@ -78,14 +84,17 @@ function coverage(text: string, needles: readonly Needle[]): Array<string | unde
   let labels: Array<string | undefined> | undefined;
   for (const view of views) {
     const index = windowIndex(view.units);
-    if (index.size === 0) continue;
+    if (index.starts.size === 0) continue;
     for (const needle of needles) {
-      forEachSharedWindow(needle.units, view.units, index, (at) => {
+      const found = (at: number) => {
         labels ??= new Array<string | undefined>(text.length);
         const from = view.start[at] as number;
         const to = view.end[at + MIN_RUN - 1] as number;
         for (let i = from; i < to; i++) labels[i] ??= needle.label;
-      });
+      };
+      if (needle.units === undefined && forEachSharedAsciiWindow(needle.text, view.units, index, found)) continue;
+      needle.units ??= fold(needle.text);
+      forEachSharedWindow(needle.units, view.units, index, found);
     }
   }
   return labels;
@@ -176,40 +185,100 @@ const BASE = 0x01000193;
 let TOP = 1;
 for (let i = 1; i < MIN_RUN; i++) TOP = Math.imul(TOP, BASE);
 
-/** Start positions of the text's windows, by hash. */
-function windowIndex(units: Uint16Array): Map<number, number[]> {
-  const index = new Map<number, number[]>();
+/**
+ * The text's windows: start positions by hash, and a bit per hash bucket, so the argument texts
+ * (up to a megabyte) are rolled over with one bit test per position and the map is asked only on a hit.
+ */
+interface WindowIndex {
+  starts: Map<number, number[]>;
+  bits: Uint32Array;
+}
+
+const BUCKET_BITS = 16;
+
+function bucketOf(h: number): number {
+  return Math.imul(h, 0x9e3779b1) >>> (32 - BUCKET_BITS);
+}
+
+function mayHold(index: WindowIndex, h: number): boolean {
+  const b = bucketOf(h);
+  return ((index.bits[b >>> 5] as number) & (1 << (b & 31))) !== 0;
+}
+
+function windowIndex(units: Uint16Array): WindowIndex {
+  const index: WindowIndex = { starts: new Map(), bits: new Uint32Array((1 << BUCKET_BITS) / 32) };
   if (units.length < MIN_RUN) return index;
   let h = 0;
   for (let i = 0; i < MIN_RUN; i++) h = (Math.imul(h, BASE) + (units[i] as number)) | 0;
   for (let at = 0; ; at++) {
-    const bucket = index.get(h);
-    if (bucket === undefined) index.set(h, [at]);
+    const bucket = index.starts.get(h);
+    if (bucket === undefined) index.starts.set(h, [at]);
     else bucket.push(at);
+    const b = bucketOf(h);
+    index.bits[b >>> 5] = (index.bits[b >>> 5] as number) | (1 << (b & 31));
     if (at + MIN_RUN >= units.length) break;
     h = roll(h, units[at] as number, units[at + MIN_RUN] as number);
   }
   return index;
 }
 
-/** Calls `found(at)` for each window of the text (by start) that equals some window of the needle. */
+/** Calls `found(at)` for each window of the text (by start) that equals some window of the folded needle. */
 function forEachSharedWindow(
   needle: Uint16Array,
   text: Uint16Array,
-  index: Map<number, number[]>,
+  index: WindowIndex,
   found: (at: number) => void,
 ): void {
   if (needle.length < MIN_RUN) return;
   let h = 0;
   for (let i = 0; i < MIN_RUN; i++) h = (Math.imul(h, BASE) + (needle[i] as number)) | 0;
   for (let from = 0; ; from++) {
-    const bucket = index.get(h);
-    if (bucket !== undefined) {
-      for (const at of bucket) if (sameWindow(needle, from, text, at)) found(at);
+    if (mayHold(index, h)) {
+      for (const at of index.starts.get(h) ?? []) if (sameWindow(needle, from, text, at)) found(at);
     }
     if (from + MIN_RUN >= needle.length) break;
     h = roll(h, needle[from] as number, needle[from + MIN_RUN] as number);
   }
+}
+
+/**
+ * forEachSharedWindow for a needle still in string form, folding ASCII on the way (as fold does).
+ * Returns false at the first unit that is not ASCII: the caller then folds the needle and scans it
+ * whole (windows already found are found again, which marks nothing new).
+ */
+function forEachSharedAsciiWindow(
+  needle: string,
+  text: Uint16Array,
+  index: WindowIndex,
+  found: (at: number) => void,
+): boolean {
+  const n = needle.length;
+  if (n < MIN_RUN) return true;
+  let h = 0;
+  for (let i = 0; i < MIN_RUN; i++) {
+    const c = needle.charCodeAt(i);
+    if (c >= 0x80) return false;
+    h = (Math.imul(h, BASE) + foldAscii(c)) | 0;
+  }
+  for (let from = 0; ; from++) {
+    if (mayHold(index, h)) {
+      for (const at of index.starts.get(h) ?? []) if (sameAsciiWindow(needle, from, text, at)) found(at);
+    }
+    const next = from + MIN_RUN;
+    if (next >= n) return true;
+    const c = needle.charCodeAt(next);
+    if (c >= 0x80) return false;
+    h = roll(h, foldAscii(needle.charCodeAt(from)), foldAscii(c));
+  }
+}
+
+function foldAscii(c: number): number {
+  return c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
+}
+
+function sameAsciiWindow(a: string, ai: number, b: Uint16Array, bi: number): boolean {
+  for (let k = 0; k < MIN_RUN; k++) if (foldAscii(a.charCodeAt(ai + k)) !== b[bi + k]) return false;
+  return true;
 }
 
 function roll(h: number, out: number, next: number): number {

@@ -22,6 +22,18 @@ export const INSTALL_ADB_HINT =
 
 export const LOCAL_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '::1']);
 
+/**
+ * The port the adb CLI itself would use: `ANDROID_ADB_SERVER_PORT` when it holds a port number
+ * (adb's own variable), undefined otherwise (then 5037). Following it means Toolgate sees the same
+ * phones as `adb devices` in the same environment.
+ */
+export function adbPortFromEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.ANDROID_ADB_SERVER_PORT?.trim();
+  if (!raw || !/^\d+$/.test(raw)) return undefined;
+  const port = Number(raw);
+  return port > 0 && port < 65_536 ? port : undefined;
+}
+
 function runAdb(adbPath: string, args: string[], timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(adbPath, args, { timeout: timeoutMs }, (err, stdout, stderr) => {

@@ -1,7 +1,10 @@
 /**
  * Device failures as model-readable errors: the right code and a fix the model (or the person
  * watching) can act on — reconnect the cable, `adb connect`, accept the USB debugging prompt,
- * install adb. Every message names the device, since several may be attached.
+ * install adb. Every message names the device, since several may be attached. A phone adb lists
+ * as unauthorized (PERMISSION_DENIED) or offline (UNSUPPORTED) waits for a person's step: neither
+ * is retried nor counted by the circuit breaker, which would otherwise keep the phone refused after
+ * it is back. A link that drops during a command stays EXECUTION_FAILED: that is the transient case.
  */
 import { ToolCallError } from '../../core/result';
 import { CANCELLED_HINT } from '../../core/pipeline/cancellation';
@@ -19,6 +22,18 @@ export function reconnectHint(serial: string): string {
   return `The device dropped off adb: ${how}, make sure it is unlocked, then retry.`;
 }
 
+/**
+ * What brings an offline phone back: a person's step (the cable, the phone's USB debugging) or one
+ * on this computer (`adb reconnect offline` resets offline transports; a network phone needs a
+ * fresh `adb connect`). Retrying the call first cannot help, so the hint says so.
+ */
+export function offlineHint(serial: string): string {
+  const how = /:\d+$/.test(serial)
+    ? `run \`adb disconnect ${serial}\` then \`adb connect ${serial}\` on this computer (adb also reconnects by itself once the phone listens again; after a restart of the phone wireless debugging may need pairing again)`
+    : 'replug the USB cable or run `adb reconnect offline` on this computer, unlock the phone and check that Developer options > USB debugging is still on';
+  return `Ask the user to reconnect the phone: ${how}. Calls to it fail the same way until adb lists it as a device again.`;
+}
+
 export function listDevices(devices: readonly TrackedDevice[]): string {
   return devices.map((d) => `${d.serial} (${d.state}${d.model ? `, ${d.model}` : ''})`).join(', ');
 }
@@ -32,9 +47,10 @@ export function deviceToolError(e: unknown, serial: string, what = 'the command'
   const data = { serial, kind: err.kind, slug: `device-${err.kind}` };
   switch (err.kind) {
     case 'offline':
-      return new ToolCallError('EXECUTION_FAILED', `Device ${serial} is offline.`, {
-        hint: reconnectHint(serial),
-        data: { ...data, state: 'offline' },
+      // Not a failure of the tool: no retry or breaker count helps until a person (or adb) reconnects it.
+      return new ToolCallError('UNSUPPORTED', `Device ${serial} is offline.`, {
+        hint: offlineHint(serial),
+        data: { ...data, state: 'offline', step: 'reconnect' },
       });
     case 'disconnected':
       return new ToolCallError('EXECUTION_FAILED', `The connection to device ${serial} was lost during ${what}.`, {
@@ -49,8 +65,8 @@ export function deviceToolError(e: unknown, serial: string, what = 'the command'
         'PERMISSION_DENIED',
         `Device ${serial} has not authorized this computer for USB debugging (adb lists it as unauthorized).`,
         {
-          hint: `Ask the user to unlock the phone and accept the 'Allow USB debugging?' prompt (tick 'Always allow from this computer'); if no prompt shows, Developer options > "Revoke USB debugging authorizations", then replug the cable${/:\d+$/.test(serial) ? ` or run \`adb connect ${serial}\` again` : ''}. Retry once it is accepted.`,
-          data: { ...data, state: 'unauthorized' },
+          hint: `Ask the user to unlock the phone and accept the 'Allow USB debugging?' prompt, which shows this computer's RSA key fingerprint (tick 'Always allow from this computer'); if no prompt shows, Developer options > "Revoke USB debugging authorizations", then replug the cable${/:\d+$/.test(serial) ? ` or run \`adb connect ${serial}\` again` : ''}. Retry once it is accepted.`,
+          data: { ...data, state: 'unauthorized', step: 'allow-usb-debugging' },
         },
       );
     case 'timeout':

@@ -5,7 +5,8 @@
  * 12, `mResumedActivity:` before), keyboardShown (`dumpsys input_method` mInputShown), locked (the
  * window policy's KeyguardStateMonitor `mIsShowing=`, `mShowingLockscreen=` on old builds) and
  * hardwareKeyboard (an input device of KeyboardType 2, alphabetic, in `dumpsys input`). Read with
- * one shell command after UI-changing tools and on demand. Values the gate cannot trust are deleted rather than guessed, so it fails open:
+ * one shell command on demand and after UI-changing tools, which run it in the shell line of their
+ * last action when they can (one round trip to the phone instead of two). Values the gate cannot trust are deleted rather than guessed, so it fails open:
  * before a UI action runs its old state is dropped, and a keyboard read as hidden right after an
  * action is not recorded (a phone animates the keyboard in a few hundred ms after the tap).
  */
@@ -44,7 +45,8 @@ export interface DeviceScreenState {
   at: number;
 }
 
-const STATE_COMMAND = [
+/** The one shell command that reads the screen state (a refresh runs it; UI actions append it to their own line). */
+export const STATE_COMMAND = [
   'dumpsys power | grep mWakefulness=',
   "dumpsys activity activities | grep -E 'mResumedActivity|topResumedActivity'",
   'dumpsys input_method | grep mInputShown=',
@@ -124,8 +126,16 @@ export class DeviceTelemetry {
     });
     if (result.exitCode === null)
       throw deviceToolError(new Error('Connection closed'), serial, 'reading the screen state');
+    return this.record(serial, result.output);
+  }
+
+  /**
+   * Records what the output of STATE_COMMAND says, as a refresh does: for a tool that ran the
+   * command in the same shell line as its action (one round trip to the phone instead of two).
+   */
+  record(serial: string, output: string): DeviceScreenState {
     const at = this.clock.now();
-    const state = parseScreenState(serial, result.output, at);
+    const state = parseScreenState(serial, output, at);
     this.write(serial, 'screenOn', state.screenOn, at);
     this.write(serial, 'foreground', state.foreground, at);
     this.write(serial, 'locked', state.locked, at);

@@ -3,7 +3,8 @@
  * adds the optional `serial` argument, refuses NUL bytes naming the field, resolves the target
  * device (the only one attached, or the error that lists them), runs the handler with a handle
  * whose commands carry the call's cancellation, and for UI-changing tools drops the screen
- * telemetry before the action and reads it afresh after a success.
+ * telemetry before the action and reads it afresh after a success (in the shell line of the
+ * tool's last command when it ran with `readState`, else with a command of its own).
  */
 import { z } from 'zod';
 import type { ToolAnnotations } from '../../core/annotations';
@@ -13,6 +14,8 @@ import { type Tool, type ToolContext, type ToolReturn, defineTool } from '../../
 import type { DeviceService } from '../device-service';
 import { deviceToolError } from '../manager/device-errors';
 import { DeviceIoError } from '../manager/device-io-error';
+import type { DeviceScreenState } from '../manager/device-telemetry';
+import { STATE_READ_LIMIT_MS, runWithStateRead } from './state-read';
 
 /** A device as adb lists it; optional, since with one device attached the tools use it: the name says the rest. */
 export const SERIAL_FIELD = z.string().min(1).optional();
@@ -21,6 +24,13 @@ export interface RunOptions {
   timeoutMs?: number;
   maxBytes?: number;
   onChunk?: (chunk: Buffer) => void;
+  /**
+   * Read the screen state for the environment gate in the same shell line, right after the
+   * command (a UI-changing tool's last action): the call's refresh afterwards is then not needed.
+   * The command's own output and exit status come back as without it (state-read.ts); onChunk is
+   * not called for such a command.
+   */
+  readState?: boolean;
 }
 
 export interface CommandOutput {
@@ -38,6 +48,11 @@ export interface DeviceCall {
   readonly previousActionAt: number | undefined;
   run(command: string, opts?: RunOptions): Promise<CommandOutput>;
   exec(command: string, opts?: RunOptions): Promise<Buffer>;
+  /**
+   * The screen state a `readState` command read, while no other command ran after it; null when
+   * that read ran out of time (the readings then stay unknown); undefined when none was read.
+   */
+  readonly stateAfterLastCommand: DeviceScreenState | null | undefined;
 }
 
 export interface DeviceToolDefinition<Shape extends z.ZodRawShape> {
@@ -78,23 +93,37 @@ function nulField(value: unknown, path: string): string | undefined {
 
 export function deviceCall(service: DeviceService, serial: string, ctx: ToolContext): DeviceCall {
   const signal = ctx.signal;
+  let state: DeviceScreenState | null | undefined;
+  /** A result that ended without an exit status was cut off: the link dropped during the command. */
+  const requireStatus = async (result: CommandOutput, command: string): Promise<CommandOutput> => {
+    if (result.exitCode !== null || result.truncated) return result;
+    await service.manager.tracker.check().catch(() => undefined);
+    throw deviceToolError(
+      new DeviceIoError('disconnected', 'the output ended without an exit status', serial),
+      serial,
+      `\`${command.split(' ', 1)[0]}\``,
+    );
+  };
   return {
     serial,
     service,
     previousActionAt: service.telemetry.lastActionAt(serial),
+    get stateAfterLastCommand() {
+      return state;
+    },
     async run(command, opts = {}) {
-      const result = await service.manager.shell(serial, command, { ...opts, signal });
-      if (result.exitCode === null && !result.truncated) {
-        await service.manager.tracker.check().catch(() => undefined);
-        throw deviceToolError(
-          new DeviceIoError('disconnected', 'the output ended without an exit status', serial),
-          serial,
-          `\`${command.split(' ', 1)[0]}\``,
-        );
-      }
-      return result;
+      state = undefined;
+      const { readState, ...rest } = opts;
+      if (!readState) return requireStatus(await service.manager.shell(serial, command, { ...rest, signal }), command);
+      const { onChunk: _unsupported, ...withoutChunks } = rest;
+      const outcome = await runWithStateRead(service.manager, serial, command, { ...withoutChunks, signal });
+      if ('raw' in outcome) return requireStatus(outcome.raw, command);
+      // A state read that was cut leaves the readings unknown (the gate lets calls through), with no second try.
+      state = outcome.state === undefined ? null : service.telemetry.record(serial, outcome.state);
+      return outcome.own;
     },
     async exec(command, opts = {}) {
+      state = undefined;
       const result = await service.manager.exec(serial, command, { ...opts, signal });
       return result.data;
     },
@@ -147,9 +176,13 @@ export function defineDeviceTool<Shape extends z.ZodRawShape>(
       if (!def.changesUi) return def.run(typed, device, ctx);
       service.telemetry.invalidate(serial);
       const result = await def.run(typed, device, ctx);
-      const state = await service.telemetry
-        .refresh(serial, { timeoutMs: 5_000, signal: ctx.signal })
-        .catch(() => undefined);
+      const read = device.stateAfterLastCommand;
+      const state =
+        read === undefined
+          ? await service.telemetry
+              .refresh(serial, { timeoutMs: STATE_READ_LIMIT_MS, signal: ctx.signal })
+              .catch(() => undefined)
+          : read;
       return state?.locked ? withNote(result, LOCKED_NOTE) : result;
     },
   }) as Tool;

@@ -110,10 +110,10 @@ async function broadcast(device: DeviceCall, text: string): Promise<void> {
 }
 
 /** Reads the focused field back: a sentence for the result, or a failure when the text is not there. */
-async function readBack(device: DeviceCall, text: string, signal: AbortSignal): Promise<string> {
+async function readBack(device: DeviceCall, text: string, signal: AbortSignal, readState: boolean): Promise<string> {
   let read;
   try {
-    read = await readUiDump(device, { budgetMs: 10_000, signal });
+    read = await readUiDump(device, { budgetMs: 10_000, signal, readState });
   } catch (e) {
     return ` Not checked: ${e instanceof ToolCallError ? e.message : 'the screen could not be read'}`;
   }
@@ -162,9 +162,15 @@ export function inputTextTool(service: DeviceService): Tool {
     changesUi: true,
     async run(args, device, ctx) {
       let how = '';
+      // The screen state for the gate is read in the line of the last command: one round trip less.
+      const lastIsTyping = !args.verify && !args.pressEnter;
       if (typableByInputText(args.text)) {
-        for (const part of chunks(args.text, ASCII_CHUNK))
-          requireInput(await device.run(sh`input text ${part.replace(/ /g, '%s')}`), device.serial, '`input text`');
+        const parts = chunks(args.text, ASCII_CHUNK);
+        for (const [i, part] of parts.entries()) {
+          const readState = lastIsTyping && i === parts.length - 1;
+          const typed = await device.run(sh`input text ${part.replace(/ /g, '%s')}`, { readState });
+          requireInput(typed, device.serial, '`input text`');
+        }
       } else {
         const kb = await keyboards(device);
         const switched = await selectAdbKeyboard(device, kb, args.switchKeyboard);
@@ -180,9 +186,11 @@ export function inputTextTool(service: DeviceService): Tool {
           ? ` via ADBKeyboard (switched the keyboard from ${switched.previous} to ADBKeyboard for the typing, and back)`
           : ' via ADBKeyboard';
       }
-      const checked = args.verify ? await readBack(device, args.text, ctx.signal) : '';
-      if (args.pressEnter)
-        requireInput(await device.run('input keyevent KEYCODE_ENTER'), device.serial, '`input keyevent`');
+      const checked = args.verify ? await readBack(device, args.text, ctx.signal, !args.pressEnter) : '';
+      if (args.pressEnter) {
+        const pressed = await device.run('input keyevent KEYCODE_ENTER', { readState: true });
+        requireInput(pressed, device.serial, '`input keyevent`');
+      }
       return success(
         `Typed ${[...args.text].length} character(s)${how}${args.pressEnter ? ' and pressed Enter' : ''} on ${device.serial}.${checked}`,
       );

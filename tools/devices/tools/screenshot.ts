@@ -135,13 +135,10 @@ export function screenshotTool(service: DeviceService): Tool {
       if (!size) {
         await manager.tracker.check().catch(() => undefined);
         const state = manager.tracker.get(device.serial)?.state;
+        // Cut off mid-capture: the link dropped during the command (adb may list the phone offline by now).
         if (shot.data.length === 0 || state !== 'device')
           throw deviceToolError(
-            new DeviceIoError(
-              state === 'device' ? 'disconnected' : 'offline',
-              'the capture ended early',
-              device.serial,
-            ),
+            new DeviceIoError('disconnected', 'the capture ended early', device.serial),
             device.serial,
             '`screencap`',
           );

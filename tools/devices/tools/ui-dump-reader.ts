@@ -52,7 +52,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  */
 export async function readUiDump(
   device: DeviceCall,
-  opts: { budgetMs?: number; signal?: AbortSignal } = {},
+  opts: { budgetMs?: number; signal?: AbortSignal; readState?: boolean } = {},
 ): Promise<DumpRead> {
   const budgetMs = opts.budgetMs ?? 25_000;
   const started = Date.now();
@@ -65,6 +65,7 @@ export async function readUiDump(
     const r = await device.run(COMMAND, {
       timeoutMs: Math.max(5_000, Math.min(left, 20_000)),
       maxBytes: 8 * 1024 * 1024,
+      ...(opts.readState ? { readState: true } : {}),
     });
     const [wm = '', policy = '', dump = ''] = splitParts(r.output);
     const failure = failureOf(dump);

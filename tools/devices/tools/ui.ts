@@ -170,7 +170,7 @@ export function uiTapTool(service: DeviceService, refs: UiRefStore): Tool {
         checkInside(x, y, await screenSize(device, refs), 'x,y');
         what = `(${x},${y})`;
       }
-      requireInput(await device.run(sh`input tap ${x} ${y}`), device.serial, '`input tap`');
+      requireInput(await device.run(sh`input tap ${x} ${y}`, { readState: true }), device.serial, '`input tap`');
       return success(`Tapped ${what} on ${device.serial}.`);
     },
   });
@@ -227,7 +227,10 @@ export function uiSwipeTool(service: DeviceService, refs: UiRefStore): Tool {
         checkInside(x2, y2, screen, 'x2,y2');
       }
       requireInput(
-        await device.run(sh`input swipe ${from.x} ${from.y} ${to.x} ${to.y} ${args.durationMs}`, { timeoutMs: 15_000 }),
+        await device.run(sh`input swipe ${from.x} ${from.y} ${to.x} ${to.y} ${args.durationMs}`, {
+          timeoutMs: 15_000,
+          readState: true,
+        }),
         device.serial,
         '`input swipe`',
       );

@@ -4,7 +4,7 @@
  * shell, as each `adb shell` does on a phone.
  */
 import { commandsFor } from './commands';
-import { sleep } from './faults';
+import { type FaultSettings, sleep, waitForAbort } from './faults';
 import type { CommandContext } from './commands/types';
 import type { VirtualPhone } from './phone';
 import type { InputSource, Output } from './sh/io';
@@ -28,6 +28,8 @@ export class DeviceShell {
     private readonly executed: string[][],
     /** Share of a real phone's command times to spend (0: none). */
     private readonly timeScale = 0,
+    /** The device's fault settings, read as each command starts (hangCommands). */
+    private readonly faults: () => FaultSettings = () => ({}),
   ) {
     this.commands = commandsFor(phone.profile);
   }
@@ -66,6 +68,7 @@ export class DeviceShell {
         const name = (argv[0] ?? '').replace(BIN_DIRS, '');
         const handler = Object.hasOwn(this.commands, name) ? this.commands[name] : undefined;
         if (!handler) return null;
+        if (this.faults().hangCommands?.includes(name)) return waitForAbort(io.signal).then(() => 130);
         const ctx: CommandContext = {
           ...io,
           argv,

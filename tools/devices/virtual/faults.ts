@@ -7,6 +7,11 @@ export interface FaultSettings {
   unplugMidCommand?: boolean;
   /** Every shell/exec command is received and logged, then never answered. Stays on until cleared. */
   hang?: boolean;
+  /**
+   * Simple commands of these names start and never finish, holding up the rest of their line (a
+   * dumpsys stuck behind a lock in system_server); what ran before them has answered. Until cleared.
+   */
+  hangCommands?: string[];
   /** New connections are challenged with AUTH twice and never accepted (adb shows "unauthorized"). */
   unauthorized?: boolean;
   /** The next OPEN is refused with CLSE (adbkit: `FailError: Failure: 'closed'`); the reason goes to logcat. One-shot. */

@@ -98,7 +98,7 @@ export async function startVirtualDevice(opts: VirtualDeviceOptions = {}): Promi
   const serial = `127.0.0.1:${port}`;
   const createdPhone = new VirtualPhone({ model, serial, profile, ...(opts.now ? { now: opts.now } : {}) });
   phone = createdPhone;
-  const shell = new DeviceShell(createdPhone, executedCommands, opts.timeScale ?? 0);
+  const shell = new DeviceShell(createdPhone, executedCommands, opts.timeScale ?? 0, () => device.faults);
   deps = { shell, commandLog, faults: () => device.faults, unplug: () => server.dropAll() };
 
   const device: VirtualDevice = {

@@ -5,6 +5,7 @@
  * half of a foldable) and a FLAG_SECURE window's content render black, as screencap gets them.
  * `screencap -p` encodes it as PNG.
  */
+import { createHash } from 'node:crypto';
 import { PNG } from 'pngjs';
 import type { VirtualPhone } from './phone';
 import { keyboardArea, keyboardKeys } from './phone/keyboard';
@@ -160,10 +161,28 @@ export function renderFrame(phone: VirtualPhone, index = phone.hardware.activeDi
   return { width, height, pixels: canvas.pixels };
 }
 
+/**
+ * The latest encodings, by their frames' pixels. Deflating a 1080x2400 frame takes this process
+ * 0.3 s or more, which is the simulation's cost and not a phone's (timeScale stands for that): a
+ * screen that did not change since a recent capture is not encoded again.
+ */
+const recentPngs = new Map<string, Buffer>();
+const RECENT_PNGS = 8;
+
 export function encodePng(frame: Frame): Buffer {
+  const key = `${frame.width}x${frame.height}:${createHash('sha1').update(frame.pixels).digest('base64')}`;
+  const known = recentPngs.get(key);
+  if (known) {
+    recentPngs.delete(key);
+    recentPngs.set(key, known);
+    return Buffer.from(known);
+  }
   const png = new PNG({ width: frame.width, height: frame.height });
   frame.pixels.copy(png.data);
-  return PNG.sync.write(png, { deflateLevel: 3 });
+  const encoded = PNG.sync.write(png, { deflateLevel: 3 });
+  recentPngs.set(key, encoded);
+  if (recentPngs.size > RECENT_PNGS) recentPngs.delete(recentPngs.keys().next().value!);
+  return Buffer.from(encoded);
 }
 
 /** What `screencap` without -p writes: width, height, format (1 = RGBA_8888), dataspace, pixels. */

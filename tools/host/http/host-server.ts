@@ -8,6 +8,7 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { WebSocketServer } from 'ws';
 import type { HostEvent } from '../../../shared/contract';
 import type { Disposable } from '../../core/disposable';
@@ -48,6 +49,8 @@ export interface HostServerOptions {
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+/** A body larger than this is parsed in a turn of the event loop of its own (see jsonBody). */
+const LARGE_BODY_BYTES = 256 * 1024;
 export const DEFAULT_MAX_CONNECTIONS = 2048;
 
 const OTHER_ACCOUNT = 'This Toolgate host belongs to another account of this machine; start your own (npm run serve).';
@@ -85,7 +88,12 @@ export class HostServer {
       (req, res) => void this.route(req, res).catch((e: unknown) => this.fail(res, e)),
     );
     this.http.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-    this.http.on('upgrade', (req, socket, head) => this.upgrade(req, socket, head));
+    this.http.on('upgrade', (req, socket, head) => {
+      void this.upgrade(req, socket, head).catch((e: unknown) => {
+        this.options.log?.(`upgrade failed: ${e instanceof Error ? e.message : String(e)}`);
+        socket.destroy();
+      });
+    });
   }
 
   async listen(port: number): Promise<number> {
@@ -108,7 +116,7 @@ export class HostServer {
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (!this.sameAccount(req.socket, this.port)) {
+    if (!(await this.sameAccount(req.socket, this.port))) {
       this.options.log?.(`refused a connection from another account of this machine (port ${req.socket.remotePort})`);
       // Closed after the answer: another account holds no connection of the capped pool.
       return send(res, 403, { error: OTHER_ACCOUNT }, { connection: 'close' });
@@ -175,7 +183,11 @@ export class HostServer {
       .end();
   }
 
-  /** Parses a JSON body; on failure answers the request itself and returns NO_BODY. */
+  /**
+   * Parses a JSON body; on failure answers the request itself and returns NO_BODY. A large body
+   * is parsed in a turn of the event loop of its own: what the call does next (the MCP SDK, the
+   * pipeline, the copy to a worker) waits for the next turn, so other requests are served between.
+   */
   private async jsonBody(req: IncomingMessage, res: ServerResponse, jsonRpc: boolean): Promise<unknown> {
     let raw: Buffer;
     try {
@@ -194,7 +206,11 @@ export class HostServer {
     }
     if (raw.length === 0) return jsonRpc ? undefined : {};
     try {
-      return JSON.parse(raw.toString('utf8'));
+      // Decoded in one piece: a buffer lives outside the JavaScript heap, and a string of megabytes
+      // made from it goes straight to the large-object space, which the young generation's GC never copies.
+      const body: unknown = JSON.parse(raw.toString('utf8'));
+      if (raw.length > LARGE_BODY_BYTES) await nextTurn();
+      return body;
     } catch {
       send(
         res,
@@ -207,12 +223,12 @@ export class HostServer {
     }
   }
 
-  private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     // Every socket is the person's and passes this one check: a new socket cannot be guarded differently.
     const verdict = !SOCKET_PATHS.has(url.pathname)
       ? ({ ok: false, status: 403, message: 'no such socket' } as const)
-      : !this.sameAccount(req.socket, this.port)
+      : !(await this.sameAccount(req.socket, this.port))
         ? ({ ok: false, status: 403, message: OTHER_ACCOUNT } as const)
         : firstFailure(
             () => checkHost(req),

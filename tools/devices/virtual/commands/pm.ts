@@ -1,9 +1,11 @@
 /**
- * `pm` (and `cmd package`): list packages/features, path, install, uninstall, clear, grant/revoke.
+ * `pm` (and `cmd package`): list packages/features, path, install, uninstall, clear, grant/revoke,
+ * query-activities (query-activities.ts).
  * Output lines match what adbkit parses: `package:NAME`, `Success`, `Failure [CODE]`.
  */
 import { clearData, installApk, uninstall } from '../phone/package-ops';
 import { readExactly } from '../sh/io';
+import { queryActivities } from './query-activities';
 import { parseFlags, type CommandContext, type CommandHandler } from './types';
 
 const FEATURES = [
@@ -101,6 +103,8 @@ export const pm: CommandHandler = async (ctx) => {
     }
     case 'install':
       return install(ctx, rest);
+    case 'query-activities':
+      return queryActivities(ctx, rest);
     case 'uninstall': {
       const name = rest.filter((a) => !a.startsWith('-') && !/^\d+$/.test(a)).pop() ?? '';
       const ok = uninstall(ctx.phone, name);

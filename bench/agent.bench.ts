@@ -1,0 +1,322 @@
+/**
+ * What an agent feels: the same six actions (device info, app list, ui_dump, screenshot, tap,
+ * type) through MCP on the virtual phone, real adb server, in one run, round-robin per call so load
+ * falls on every side alike:
+ * - Toolgate: `toolgate serve` in its own process, Streamable HTTP, on the built JS (the bench runs
+ *   `electron-vite build` first, the project's `npm run build`), and the same through tsx;
+ * - mobile-mcp (pinned devDependency) over stdio, its default backend (the mobilecli binary);
+ * - mobile-mcp over stdio, its adb backend (MOBILEMCP_LEGACY_ROBOT=1: an `adb` process per command);
+ * - the device command alone: the command lines Toolgate's tool sent for the action, replayed over
+ *   one persistent adbkit client, so our p50 minus this is what Toolgate adds.
+ * The phone runs in its own process (pixel profile, answering at once). An action a peer cannot do
+ * on this phone is reported with the reason and the commands it sent, and gets no number.
+ * The last line: {"bench":"agent","p50Ms":{side:{action:ms}},"overheadP50Ms":worst action,
+ * "ratios":{"vs_mobilemcp":…,"vs_mobilemcp_adb":…}} with ratios = their p50 / ours, worst action.
+ *
+ * Run: `npm run bench -- agent` (needs `adb`; no network).
+ */
+import { execFileSync, fork } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { freePort, killAdbServer } from '../test/support/private-adb';
+import { STATE_COMMAND } from '../tools/devices/manager/device-telemetry';
+import { runAdb } from '../tools/devices/virtual';
+import { ACTIONS, type Action, type Target, checkResult, mobileMcpCall, toolgateCall } from './agent/actions';
+import { directAdb } from './agent/direct-adb';
+import { type Peer, startMobileMcp, startToolgate } from './agent/peers';
+import type { PhoneReply, PhoneRequest } from './agent/phone-process';
+
+const ROUNDS = 30;
+const WARMUP_ROUNDS = 3;
+const PINGS = 50;
+const EXIT_MARKER = '\necho __toolgate_exit=$?';
+const SIDES = ['toolgate', 'toolgate_tsx', 'mobilemcp', 'mobilemcp_adb', 'device'] as const;
+type Side = (typeof SIDES)[number];
+type PeerSide = Exclude<Side, 'device'>;
+const PEERS: readonly PeerSide[] = ['toolgate', 'toolgate_tsx', 'mobilemcp', 'mobilemcp_adb'];
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  if (s.length === 0) return Number.NaN;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** The 10th percentile: what a call costs when the machine's other work happens not to get in the way. */
+function p10(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 10)] ?? Number.NaN;
+}
+
+const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '—');
+const round2 = (x: number) => Number(x.toFixed(2));
+
+/** The phone process, and its log of received command lines. */
+function startPhone(env: NodeJS.ProcessEnv) {
+  const child = fork(join(__dirname, 'agent', 'phone-process.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let next = 1;
+  const waiting = new Map<number, (r: PhoneReply) => void>();
+  const started = new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the phone process exited (${code})`)));
+    child.on('message', (r: PhoneReply) => {
+      if (r.id === 0) resolve(r.serial!);
+      else waiting.get(r.id)?.(r), waiting.delete(r.id);
+    });
+  });
+  const ask = (req: { type: 'since'; from: number } | { type: 'stop' }) =>
+    new Promise<PhoneReply>((resolve) => {
+      const id = next++;
+      waiting.set(id, resolve);
+      child.send({ ...req, id } as PhoneRequest);
+    });
+  return {
+    started,
+    /** The lines received since `from`, and where the next look starts. */
+    async since(from: number): Promise<{ length: number; lines: string[] }> {
+      const r = await ask({ type: 'since', from });
+      if (r.error) throw new Error(`phone: ${r.error}`);
+      return { length: r.length!, lines: r.lines! };
+    },
+    stop: () => ask({ type: 'stop' }),
+  };
+}
+
+/** `shell:` for a line Toolgate ran through its shell (it ends with the exit marker), `exec:` otherwise. */
+function serviceOf(line: string): string {
+  return line.endsWith(EXIT_MARKER) ? `shell:${line}` : `exec:${line}`;
+}
+
+async function main(): Promise<void> {
+  const loadBefore = loadavg();
+  const adbPort = await freePort();
+  const env = { ...process.env, ANDROID_ADB_SERVER_PORT: String(adbPort) };
+  process.env.ANDROID_ADB_SERVER_PORT = String(adbPort);
+  await runAdb(['-P', String(adbPort), 'start-server']);
+  const phone = startPhone(env);
+  const serial = await phone.started;
+  const direct = directAdb(adbPort, serial);
+  const shell = async (cmd: string) => (await direct.run(`shell:${cmd}`)).toString('utf8');
+
+  // The Notes editor, its text field focused: tap hits the field, typing lands in it.
+  await shell('am start -n com.example.notes/.MainActivity');
+  const xml = await shell('uiautomator dump /dev/tty');
+  const bounds = /resource-id="com\.example\.notes:id\/note_input"[^>]*bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/.exec(
+    xml,
+  );
+  if (!bounds) throw new Error('the Notes editor shows no text field');
+  const [l, t, r, b] = bounds.slice(1).map(Number) as [number, number, number, number];
+  const target: Target = { serial, x: Math.round((l + r) / 2), y: Math.round((t + b) / 2) };
+  await shell(`input tap ${target.x} ${target.y}`);
+
+  // The host as `npx toolgate serve` runs it after `npm run build`: a build made now matches the
+  // sources. A checkout that had no build is left without one (bin/toolgate.cjs would run it later).
+  const outDir = join(__dirname, '..', 'out');
+  const hadBuild = existsSync(outDir);
+  execFileSync(
+    process.execPath,
+    [join(__dirname, '..', 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'],
+    {
+      cwd: join(__dirname, '..'),
+      stdio: 'ignore',
+    },
+  );
+
+  const peers: Peer[] = [];
+  let summary: unknown;
+  let breakdown: Breakdown | undefined;
+  try {
+    peers.push(
+      await startToolgate(env, 'built'),
+      await startToolgate(env, 'tsx'),
+      await startMobileMcp(env, 'default'),
+      await startMobileMcp(env, 'adb'),
+    );
+    const bySide = Object.fromEntries(peers.map((p) => [p.name, p])) as Record<PeerSide, Peer>;
+    for (const p of peers) console.log(`${p.name.padEnd(14)} ${p.how}`);
+
+    const call = async (side: PeerSide, action: Action) => {
+      const spec = side.startsWith('toolgate') ? toolgateCall(action, target) : mobileMcpCall(action, target);
+      const result = await bySide[side].client.callTool(spec, undefined, { timeout: 60_000 });
+      return checkResult(action, result);
+    };
+
+    // Warm-up, and what each side sends to the phone per action (its last warm-up call).
+    const sent: Record<string, string[]> = {};
+    const failures: Record<string, string> = {};
+    for (let w = 0; w < WARMUP_ROUNDS; w++) {
+      for (const action of ACTIONS) {
+        for (const side of PEERS) {
+          const key = `${side}.${action}`;
+          const mark = (await phone.since(Number.MAX_SAFE_INTEGER)).length;
+          const problem = await call(side, action);
+          const lines = (await phone.since(mark)).lines;
+          sent[key] = lines;
+          if (problem) failures[key] = problem;
+          else delete failures[key];
+        }
+      }
+    }
+    if (Object.keys(failures).some((k) => k.startsWith('toolgate')))
+      throw new Error(`Toolgate failed: ${JSON.stringify(failures)}`);
+
+    // The device side replays the lines Toolgate's tool sent. A separate read of the screen state
+    // (a UI action whose last command could not carry it) is Toolgate's cost, not the action's.
+    const own = (action: Action) =>
+      (sent[`toolgate.${action}`] ?? []).filter((l) => l !== `${STATE_COMMAND}${EXIT_MARKER}`);
+    const runDevice = async (action: Action) => {
+      for (const line of own(action)) await direct.run(serviceOf(line));
+    };
+
+    const samples: Record<Side, Record<Action, number[]>> = Object.fromEntries(
+      SIDES.map((s) => [s, Object.fromEntries(ACTIONS.map((a) => [a, [] as number[]]))]),
+    ) as Record<Side, Record<Action, number[]>>;
+    const stateReads: number[] = [];
+    // Spans of the measured calls only: the host's clock is comparable with Date.now() (tools/core/pipeline/clock.ts).
+    const measuredFrom = Date.now() - 50;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const action of ACTIONS) {
+        // Rotate who goes first so no side always runs on a warmer (or busier) machine.
+        const order = SIDES.map((_, i) => SIDES[(i + round) % SIDES.length]!);
+        for (const side of order) {
+          if (side !== 'device' && failures[`${side}.${action}`]) continue;
+          const start = performance.now();
+          const problem = side === 'device' ? (await runDevice(action), undefined) : await call(side, action);
+          const took = performance.now() - start;
+          if (problem) throw new Error(`${side} ${action} failed mid-run: ${problem}`);
+          samples[side][action].push(took);
+        }
+      }
+      const start = performance.now();
+      await direct.run(`shell:${STATE_COMMAND}${EXIT_MARKER}`);
+      stateReads.push(performance.now() - start);
+    }
+
+    // The transport alone: an MCP ping on each.
+    const pings: Record<string, number[]> = {};
+    for (let i = 0; i < PINGS; i++) {
+      for (const p of peers) {
+        const start = performance.now();
+        await p.client.ping();
+        (pings[p.name] ??= []).push(performance.now() - start);
+      }
+    }
+
+    const p50 = (side: Side, action: Action) => median(samples[side][action]);
+    console.log(
+      `\n${ROUNDS} calls per action and side, round-robin; load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')} before, ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')} after (${cpus().length} cores)`,
+    );
+    console.log(
+      `MCP ping p50: ${peers.map((p) => `${p.name} ${ms(median(pings[p.name]!))} ms`).join(', ')}; the screen-state read alone (5 dumpsys, one shell line): ${ms(median(stateReads))} ms`,
+    );
+    console.log('p50 in ms (p10 in brackets); device = the lines Toolgate sent for the action, replayed over adbkit');
+    const overheads: number[] = [];
+    const ratios: Record<'vs_mobilemcp' | 'vs_mobilemcp_adb', number[]> = { vs_mobilemcp: [], vs_mobilemcp_adb: [] };
+    for (const action of ACTIONS) {
+      const ours = p50('toolgate', action);
+      const device = p50('device', action);
+      overheads.push(ours - device);
+      const cell = (side: Side) => `${ms(p50(side, action))} [${ms(p10(samples[side][action]))}]`;
+      const theirs = (side: 'mobilemcp' | 'mobilemcp_adb') => {
+        const v = p50(side, action);
+        if (!Number.isFinite(v)) return `${side} — (not measured, see below)`;
+        ratios[`vs_${side}`].push(v / ours);
+        return `${side} ${cell(side)} x${(v / ours).toFixed(1)}`;
+      };
+      console.log(
+        `${action.padEnd(11)} toolgate ${cell('toolgate')} = device ${cell('device')} + ${ms(ours - device)}   tsx ${cell('toolgate_tsx')}   ${theirs('mobilemcp')}   ${theirs('mobilemcp_adb')}`,
+      );
+    }
+    console.log(
+      "\nDevice commands per call (one steady-state call each; Toolgate's UI actions end with the state read):",
+    );
+    for (const action of ACTIONS) {
+      for (const side of ['toolgate', 'mobilemcp', 'mobilemcp_adb'] as const) {
+        const lines = sent[`${side}.${action}`] ?? [];
+        const shown = lines
+          .map((line) => line.replace(EXIT_MARKER, '').replace(/\n.*/s, ' …').slice(0, 70))
+          .join(' | ');
+        console.log(`  ${action.padEnd(11)} ${side.padEnd(14)} ${lines.length}: ${shown}`);
+      }
+    }
+    for (const [key, problem] of Object.entries(failures)) {
+      console.log(`\nNOT MEASURED ${key}: ${problem.replace(/\s*\n\s*/g, ' / ').slice(0, 500)}`);
+      console.log(`  it sent: ${(sent[key] ?? []).map((l) => l.slice(0, 100)).join(' | ') || '(nothing)'}`);
+    }
+    const helper = ACTIONS.filter((a) => (sent[`mobilemcp.${a}`] ?? []).some((l) => l.includes('mobilecli.dex')));
+    if (helper.length > 0)
+      console.log(
+        `\nmobilemcp (mobilecli) tried its on-device helper for ${helper.join(', ')}: it pushes the dex embedded in its binary to /data/local/tmp and moves it into place with \`mv\`, to run it with app_process. The virtual phone has neither toybox's mv nor an ART to run a dex, so that step fails on every call; mobilecli then falls back to uiautomator / screencap (its numbers above are that path), except for listing apps, which it cannot do without the helper. A real phone would run the helper.`,
+      );
+
+    const table = Object.fromEntries(
+      SIDES.map((side) => [
+        side,
+        Object.fromEntries(ACTIONS.map((a) => [a, Number.isFinite(p50(side, a)) ? round2(p50(side, a)) : null])),
+      ]),
+    );
+    const worst = (xs: number[]) => (xs.length > 0 ? round2(Math.min(...xs)) : null);
+    summary = {
+      bench: 'agent',
+      p50Ms: table,
+      overheadP50Ms: round2(Math.max(...overheads)),
+      ratios: { vs_mobilemcp: worst(ratios.vs_mobilemcp), vs_mobilemcp_adb: worst(ratios.vs_mobilemcp_adb) },
+    };
+    breakdown = { samples, pings: median(pings.toolgate!), since: measuredFrom, dataDir: bySide.toolgate.dataDir! };
+  } finally {
+    for (const p of peers) await p.close();
+    await phone.stop().catch(() => undefined);
+    await killAdbServer(adbPort);
+    if (!hadBuild) rmSync(outDir, { recursive: true, force: true });
+  }
+  if (breakdown) printBreakdown(breakdown);
+  console.log(JSON.stringify(summary));
+}
+
+interface Breakdown {
+  samples: Record<Side, Record<Action, number[]>>;
+  pings: number;
+  since: number;
+  dataDir: string;
+}
+
+/**
+ * Where Toolgate's time went, from its own spans (toolgate.db, written at close): the span is the
+ * attempt the pipeline runs after its gates (the tool and its device commands); what the client saw
+ * beyond it is the transport, the endpoint and the checks before the span; an MCP ping is the
+ * transport alone.
+ */
+function printBreakdown(b: Breakdown): void {
+  const db = new DatabaseSync(join(b.dataDir, 'toolgate.db'), { readOnly: true });
+  const rows = db
+    .prepare('SELECT tool_id AS toolId, duration_ms AS ms FROM spans WHERE started_at >= ? AND attempt = 1')
+    .all(b.since) as { toolId: string; ms: number }[];
+  db.close();
+  console.log(
+    "\nWhere Toolgate's time went (p50, ms): client = before the span (transport, endpoint, gates) + span (tool, its device commands)",
+  );
+  for (const action of ACTIONS) {
+    const tool = toolgateCall(action, { serial: '', x: 0, y: 0 }).name;
+    const span = median(rows.filter((r) => r.toolId === tool).map((r) => r.ms));
+    const client = median(b.samples.toolgate[action]);
+    const device = median(b.samples.device[action]);
+    console.log(
+      `  ${action.padEnd(11)} client ${ms(client)} = ${ms(client - span)} before/after the span (an MCP ping: ${ms(b.pings)}) + span ${ms(span)} (${ms(span - device)} beyond the device's ${ms(device)})`,
+    );
+  }
+}
+
+void main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,126 @@
+/**
+ * The MCP servers the agent benchmark drives, each in its own process as an agent runs them, and a
+ * client of each: Toolgate's headless host (`toolgate serve`, Streamable HTTP, its bearer token;
+ * the built JS, and the TypeScript source through tsx)
+ * and mobile-mcp over stdio with its default backend (the mobilecli binary its npm package ships)
+ * or its adb backend (MOBILEMCP_LEGACY_ROBOT=1: one `adb` process per command). All of them reach
+ * the phone through the same adb server, named by ANDROID_ADB_SERVER_PORT in their environment.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+const ROOT = join(__dirname, '..', '..');
+const MOBILE_MCP = join(ROOT, 'node_modules', '@mobilenext', 'mobile-mcp', 'lib', 'index.js');
+/** Where mobile-mcp finds the mobilecli binary (lib/mobilecli.js): the per-platform package mobilecli depends on. */
+const MOBILECLI = (() => {
+  const os = process.platform === 'win32' ? 'windows' : process.platform;
+  const name = `mobilecli-${os}-${process.arch === 'arm64' ? 'arm64' : 'amd64'}`;
+  return join(ROOT, 'node_modules', '@mobilenext', name, name);
+})();
+
+export interface Peer {
+  readonly name: string;
+  readonly client: Client;
+  /** How the server was started, for the bench output. */
+  readonly how: string;
+  /** What the server wrote to stderr (mobile-mcp explains its failures there). */
+  stderr(): string;
+  /** Toolgate's data dir: its spans are in toolgate.db there once it closed. */
+  readonly dataDir?: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `toolgate serve` on a free port with a fresh data dir and connects with its token:
+ * `built` runs bin/toolgate.cjs on the electron-vite build (what `npx toolgate serve` runs once
+ * `npm run build` made out/main/cli.js), `tsx` the TypeScript source through tsx (`npm run serve`).
+ */
+export async function startToolgate(env: NodeJS.ProcessEnv, launch: 'built' | 'tsx'): Promise<Peer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-bench-agent-'));
+  const built = join(ROOT, 'out', 'main', 'cli.js');
+  if (launch === 'built' && !existsSync(built)) throw new Error(`${built} is missing: npm run build makes it`);
+  const program =
+    launch === 'built'
+      ? [join(ROOT, 'bin', 'toolgate.cjs')]
+      : ['--import', 'tsx', join(ROOT, 'tools', 'host', 'cli.ts')];
+  const child = spawn(process.execPath, [...program, 'serve', '--port', '0', '--data-dir', dataDir], {
+    env: { ...env, TOOLGATE_QUIET: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr!.on('data', (d: Buffer) => void (errors += d.toString()));
+  const ready = await new Promise<{ mcp: string; tokenFile: string }>((resolve, reject) => {
+    let out = '';
+    child.once('exit', (code) => reject(new Error(`toolgate serve exited (${code}): ${errors}`)));
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line) as { mcp: string; tokenFile: string });
+    });
+  });
+  const token = readFileSync(ready.tokenFile, 'utf8').trim();
+  const client = new Client({ name: 'agent-bench', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(ready.mcp), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
+  return {
+    name: launch === 'built' ? 'toolgate' : 'toolgate_tsx',
+    client,
+    dataDir,
+    how: `toolgate serve (${launch === 'built' ? 'built JS: bin/toolgate.cjs, out/main/cli.js' : 'TypeScript through tsx'}), Streamable HTTP`,
+    stderr: () => errors,
+    close: () => stop(client, child),
+  };
+}
+
+/** Starts mobile-mcp over stdio; `adb` picks its adb backend, otherwise its default (mobilecli). */
+export async function startMobileMcp(env: NodeJS.ProcessEnv, backend: 'default' | 'adb'): Promise<Peer> {
+  // mobilecli's daemon keeps its socket here: private to this run, started with this run's adb port.
+  const home = mkdtempSync(join(tmpdir(), 'toolgate-bench-mobilecli-'));
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [MOBILE_MCP],
+    env: {
+      ...(env as Record<string, string>),
+      // No posthog or scarf requests from the bench: it must not need the network.
+      MOBILEMCP_DISABLE_TELEMETRY: '1',
+      MOBILECLI_HOME: home,
+      ...(backend === 'adb' ? { MOBILEMCP_LEGACY_ROBOT: '1' } : {}),
+    },
+    stderr: 'pipe',
+  });
+  let errors = '';
+  transport.stderr?.on('data', (d: Buffer) => void (errors += d.toString()));
+  const client = new Client({ name: 'agent-bench', version: '1.0.0' });
+  await client.connect(transport);
+  return {
+    name: backend === 'adb' ? 'mobilemcp_adb' : 'mobilemcp',
+    client,
+    how: `mobile-mcp ${backend === 'adb' ? 'adb backend (MOBILEMCP_LEGACY_ROBOT=1)' : 'default backend (mobilecli)'}, stdio`,
+    stderr: () => errors,
+    close: async () => {
+      await client.close().catch(() => undefined);
+      // mobilecli's daemon outlives mobile-mcp (it stops itself after a long idle time): stop it now.
+      await new Promise<void>((resolve) =>
+        execFile(MOBILECLI, ['daemon', 'stop'], { env: { ...env, MOBILECLI_HOME: home }, timeout: 10_000 }, () =>
+          resolve(),
+        ),
+      );
+    },
+  };
+}
+
+async function stop(client: Client, child: ChildProcess): Promise<void> {
+  await client.close().catch(() => undefined);
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  await exited;
+}
