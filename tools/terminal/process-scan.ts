@@ -41,6 +41,15 @@ export function readStat(pid: number): ProcStat | undefined {
   };
 }
 
+/** The kernel function a process sleeps in (/proc/PID/wchan), or undefined when unreadable. */
+export function readWchan(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/wchan`, 'latin1');
+  } catch {
+    return undefined;
+  }
+}
+
 function allPids(): number[] {
   try {
     return readdirSync('/proc')
