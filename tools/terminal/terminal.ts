@@ -105,6 +105,7 @@ export class Terminal {
       // biome-ignore lint/suspicious/noControlCharactersInRegex: the answer is an escape sequence
       if (/\x1b\[\d+;\d+R/.test(reply)) this.cursorQueries = Math.max(0, this.cursorQueries - 1);
       if (!this.exitInfo) this.process.write(reply);
+      this.wake();
     });
     process.onData((data) => this.take(data));
     process.onExit((exit) => {
@@ -127,6 +128,11 @@ export class Terminal {
     this.countQueries(raw);
     if (this.framings.some((f) => f.framing.finished)) this.framings = this.framings.filter((f) => !f.framing.finished);
     this.scheduleFlush();
+    this.wake();
+  }
+
+  /** Lets a readyForLine look again (output came, or the screen answered a question). */
+  private wake(): void {
     if (this.wakers.length > 0) for (const wake of this.wakers.splice(0)) wake();
   }
 

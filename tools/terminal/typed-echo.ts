@@ -6,33 +6,11 @@
  * returns, backspaces, bells and escape sequences allowed between the characters.
  */
 
-const ESC = 0x1b;
+import { ESC, escapeLength } from './escape-sequences';
+
 const IGNORED = new Set([0x07, 0x08, 0x0a, 0x0d]);
 /** CSI finals kept from a replaced display: m (colours), h and l (modes), n and c (questions). */
 const KEPT_FINALS = new Set([0x6d, 0x68, 0x6c, 0x6e, 0x63]);
-
-/**
- * The length of the escape sequence starting at `at` (an ESC), or 0 when the bytes end inside it:
- * CSI (`ESC [ … final`), OSC (`ESC ] … BEL` or `ESC ] … ESC \`), and the two-byte escapes.
- */
-export function escapeLength(bytes: Uint8Array, at: number): number {
-  const kind = bytes[at + 1];
-  if (kind === undefined) return 0;
-  if (kind === 0x5b) {
-    for (let i = at + 2; i < bytes.length; i++) if (bytes[i]! >= 0x40 && bytes[i]! <= 0x7e) return i - at + 1;
-    return 0;
-  }
-  if (kind === 0x5d) {
-    for (let i = at + 2; i < bytes.length; i++) {
-      if (bytes[i] === 0x07) return i - at + 1;
-      if (bytes[i] === ESC) return bytes[i + 1] === undefined ? 0 : i - at + 2;
-    }
-    return 0;
-  }
-  // ESC, intermediates (0x20–0x2f), one final byte.
-  for (let i = at + 1; i < bytes.length; i++) if (bytes[i]! < 0x20 || bytes[i]! > 0x2f) return i - at + 1;
-  return 0;
-}
 
 export interface TypedAt {
   /** Index of the first byte of the shown text. */

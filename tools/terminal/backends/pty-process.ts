@@ -77,11 +77,16 @@ export function spawnPtyProcess(spec: PtySpawn): TerminalProcess {
       return SHELLS.has(leader.comm) ? { kind: 'shell', name: leader.comm } : { kind: 'program', name: leader.comm };
     },
     readingInput: () => {
-      const group = foregroundGroup();
-      const leader = group !== undefined ? readStat(group) : undefined;
-      if (!leader || !SHELLS.has(leader.comm)) return undefined;
-      const where = readWchan(group!);
-      // Without the kernel's symbol names (wchan "0") nothing can be told.
+      const tpgid = readStat(root)?.tpgid;
+      if (tpgid === undefined) return undefined;
+      // No group in front, another program, or one that just ended (a prompt hook's, between two
+      // commands): the shell is not reading yet.
+      if (tpgid <= 0) return false;
+      const group = tpgid;
+      const leader = readStat(group);
+      if (!leader || !SHELLS.has(leader.comm) || leader.state !== 'S') return false;
+      const where = readWchan(group);
+      // A sleeping process shows "0" where the kernel keeps its symbol names to itself: nothing can be told.
       return where === undefined || where === '0' || where === '' ? undefined : READING.test(where);
     },
     onData: (listener) => {
