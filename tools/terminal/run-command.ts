@@ -91,7 +91,7 @@ export async function runInTerminal(t: Terminal, command: string, opts: RunOptio
       },
       onEnd: (code) => finish('exit-status', code),
     });
-    const run = t.beginRun(opts.callId, framing);
+    const run = t.beginRun(opts.callId, command, framing);
     disposers.push(
       t.onExit(() => finish('terminal-exited', null)),
       t.onInterrupt(() => {

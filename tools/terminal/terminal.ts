@@ -33,8 +33,10 @@ export interface TerminalInfo {
 
 export interface RunRecord {
   callId: string;
+  /** The command as the agent gave it: what the terminal shows in place of the typed line. */
+  command: string;
   startedAt: number;
-  /** Output offset where the run's line was typed: the UI marks the scrollback there. */
+  /** Output offset where the run's command shows: the UI marks the scrollback there. */
   offset: number;
   endedAt?: number;
   exitCode?: number | null;
@@ -286,8 +288,8 @@ export class Terminal {
   }
 
   /** A run begins: its line is about to be typed, and `framing` rewrites what the shell shows of it. */
-  beginRun(callId: string, framing: RunFraming): RunRecord {
-    const run: RunRecord = { callId, startedAt: this.now(), offset: this.log.end };
+  beginRun(callId: string, command: string, framing: RunFraming): RunRecord {
+    const run: RunRecord = { callId, command, startedAt: this.now(), offset: this.log.end };
     this.running = run;
     this.runs.push(run);
     if (this.runs.length > RUNS_KEPT) this.runs.shift();
