@@ -75,6 +75,17 @@ describe('a run’s framing', () => {
     expect(feed(framing, `${run.line.slice(12)}\r\n${run.start}/home\r\n${run.end}0\x07`, 4)).toBe('pwd\r\n/home\r\n');
   });
 
+  it('keeps the prompt of a line typed ahead, and shows neither the line discipline’s echo of it nor the editor’s', () => {
+    for (const size of SIZES) {
+      const bash = framed('echo hi', 'osc');
+      const ahead = `${bash.run.line}\r\n\x1b[?2004h$ \x07${bash.run.line}\r\n\x1b[?2004l\r${bash.run.start}hi\r\n${bash.run.end}0\x07`;
+      expect([size, feed(bash.framing, ahead, size)]).toEqual([size, '\x1b[?2004h$ \x07echo hi\r\n\x1b[?2004lhi\r\n']);
+      const dash = framed('echo hi', 'osc');
+      const plain = `${dash.run.line}\r\n$ ${dash.run.start}hi\r\n${dash.run.end}0\x07`;
+      expect([size, feed(dash.framing, plain, size)]).toEqual([size, '$ echo hi\r\nhi\r\n']);
+    }
+  });
+
   it('removes the text markers with their line ends on a phone’s shell, and a marker after output without a line end', () => {
     for (const size of SIZES) {
       const { run, framing, output, got } = framed('printf abc', 'text');

@@ -15,6 +15,7 @@
  * so output of the command itself is never taken for it.
  */
 import type { RunLine } from './run-markers';
+import { terminalText } from './terminal-text';
 import { coloursBefore, findTyped, markerStartAtEnd, stateSequences } from './typed-echo';
 
 export interface FramingEvents {
@@ -42,9 +43,11 @@ export class RunFraming {
   private readonly start: Buffer;
   private readonly end: Buffer;
   private readonly shown: Buffer;
+  /** The typed line as the line discipline echoes it while the shell is not reading. */
+  private readonly echoed: Buffer;
 
   constructor(
-    private readonly markers: Pick<RunLine, 'typed' | 'start' | 'end' | 'style'>,
+    private readonly markers: Pick<RunLine, 'line' | 'typed' | 'start' | 'end' | 'style'>,
     command: string,
     private readonly events: FramingEvents,
   ) {
@@ -52,6 +55,7 @@ export class RunFraming {
     this.start = Buffer.from(markers.start, 'latin1');
     this.end = Buffer.from(markers.end, 'latin1');
     this.shown = Buffer.from(`${command}\r\n`, 'utf8');
+    this.echoed = Buffer.from(`${markers.line}\r\n`, 'utf8');
   }
 
   /** Its end marker was removed: it has nothing left to do. */
@@ -103,14 +107,10 @@ export class RunFraming {
       const after = this.afterStart(held, s);
       if (after < 0) return this.keep(held, 0);
       const region = held.subarray(0, s);
-      const typed = findTyped(region, this.typed);
-      const echo = typed ? coloursBefore(region, typed.at) : region.length;
       this.held = EMPTY;
       this.phase = 'output';
       this.events.onBegin();
-      this.shownAt = echo;
-      const shown = [region.subarray(0, echo), this.shown, stateSequences(region.subarray(echo))];
-      return Buffer.concat([...shown, this.passOutput(held.subarray(after))]);
+      return Buffer.concat([...this.showCommand(region), this.passOutput(held.subarray(after))]);
     }
     // Until the start marker comes, what surely comes before the echo passes (a late prompt, and
     // with it a query the screen must answer); from the echo's first byte on, everything is held.
@@ -120,6 +120,39 @@ export class RunFraming {
     if (held.length - from <= MAX_HELD_ECHO) return this.keep(held, from);
     this.held = EMPTY;
     return this.startPassing(held);
+  }
+
+  /**
+   * What passes in place of everything the shell showed of the typed line (`region`, up to the
+   * start marker): the bytes before it, the command and a line end, the state sequences it left.
+   * A line typed while the shell was still busy is echoed first by the line discipline, exactly as
+   * typed, then the shell draws its prompt (and its editor shows the line again): that prompt is
+   * kept, the two displays of the line are not.
+   */
+  private showCommand(region: Buffer): Buffer[] {
+    const typed = findTyped(region, this.typed);
+    if (!typed) {
+      this.shownAt = region.length;
+      return [region, this.shown];
+    }
+    const echo = coloursBefore(region, typed.at);
+    const before = region.subarray(0, echo);
+    const early =
+      region.indexOf(this.echoed, typed.at) === typed.at ? region.subarray(typed.at + this.echoed.length) : undefined;
+    if (!early) {
+      this.shownAt = before.length;
+      return [before, this.shown, stateSequences(region.subarray(echo))];
+    }
+    // An editor's own display ends the same way; what follows tells them apart: the line shown
+    // again (an editor), or a prompt without it (a shell without one, dash), or neither.
+    const again = findTyped(early, this.typed);
+    if (!again && terminalText(early.toString('latin1')).trim() === '') {
+      this.shownAt = before.length;
+      return [before, this.shown, stateSequences(region.subarray(echo))];
+    }
+    const prompt = again ? early.subarray(0, coloursBefore(early, again.at)) : early;
+    this.shownAt = before.length + prompt.length;
+    return [before, prompt, this.shown, again ? stateSequences(early.subarray(prompt.length)) : EMPTY];
   }
 
   /** Detached before the start marker: pass everything, minus the markers should they come. */

@@ -16,11 +16,13 @@
  * and what it shows at the end is what it wrote last.
  */
 import { Terminal } from '@xterm/headless';
+import { MAX_ROWS } from './limits';
 import { UnseenOutput } from './unseen-output';
 
 const SLICE_BYTES = 64 * 1024;
 const SLICE_EVERY_MS = 25;
 const FLOOD_BYTES = 32 * 1024;
+const PIECE_BYTES = 8 * 1024;
 
 export interface ScreenSnapshot {
   cols: number;
@@ -44,6 +46,7 @@ export class ScreenModel {
   /** Bytes written since `recentSince`: past FLOOD_BYTES within one period, output is a flood. */
   private recentBytes = 0;
   private recentSince = 0;
+  private earlierBytes = 0;
   private parsing: Promise<void> = Promise.resolve();
   private readonly unseen: UnseenOutput;
   private skipped = 0;
@@ -52,7 +55,9 @@ export class ScreenModel {
 
   constructor(cols: number, rows: number, scrollback: number, reply?: (data: string) => void) {
     this.term = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
-    this.unseen = new UnseenOutput(() => ({ rows: this.term.rows, scrollback }));
+    // Only the scrollback a snapshot can come to show counts: a resize brings at most MAX_ROWS rows,
+    // of as many lines at most, into view.
+    this.unseen = new UnseenOutput(() => ({ rows: this.term.rows, scrollback: Math.min(scrollback, MAX_ROWS) }));
     this.term.onTitleChange((t) => {
       this.title = t;
     });
@@ -65,12 +70,15 @@ export class ScreenModel {
     this.waitingBytes += data.length;
     const now = Date.now();
     if (now - this.recentSince > SLICE_EVERY_MS) {
+      // The period before counts too, so a flood stays one from one period to the next.
+      this.earlierBytes = now - this.recentSince > 2 * SLICE_EVERY_MS ? 0 : this.recentBytes;
       this.recentSince = now;
       this.recentBytes = 0;
     }
     this.recentBytes += data.length;
     // A prompt, an echo, a question to answer: parsed at once. A flood: in batches.
-    if (!this.cancelSlice) this.schedule(this.recentBytes > FLOOD_BYTES ? SLICE_EVERY_MS : 0);
+    const flood = this.recentBytes > FLOOD_BYTES || this.earlierBytes > FLOOD_BYTES;
+    if (!this.cancelSlice) this.schedule(flood ? SLICE_EVERY_MS : 0);
   }
 
   private schedule(delayMs: number): void {
@@ -97,13 +105,17 @@ export class ScreenModel {
       data = data.subarray(data.length - SLICE_BYTES);
     }
     this.unseen.parsed(data);
-    this.parsing = this.parsing.then(
-      () =>
-        new Promise<void>((resolve) => {
-          if (this.disposed) return resolve();
-          this.term.write(new Uint8Array(data.buffer, data.byteOffset, data.length), resolve);
-        }),
-    );
+    // In pieces, with a turn of the event loop between them, so the PTY is read while the screen parses.
+    for (let at = 0; at < data.length; at += PIECE_BYTES) {
+      const piece = data.subarray(at, Math.min(data.length, at + PIECE_BYTES));
+      this.parsing = this.parsing.then(
+        () =>
+          new Promise<void>((resolve) => {
+            if (this.disposed) return resolve();
+            this.term.write(new Uint8Array(piece.buffer, piece.byteOffset, piece.length), () => setImmediate(resolve));
+          }),
+      );
+    }
     void this.parsing.then(() => {
       if (this.waitingBytes > 0 && !this.cancelSlice) this.schedule(SLICE_EVERY_MS);
     });

@@ -1,7 +1,7 @@
 /**
  * Output the screen model may leave unparsed without its screen or scrollback ending any
- * different: plain text (no escape sequence, no control character but CR, LF, tab, backspace and
- * BEL, which change no state) followed by whole lines, each ending in CR LF, more than twice the
+ * different: plain text (no escape sequence, no SO or SI: the other controls change no state)
+ * followed by whole lines, each ending in CR LF, more than twice the
  * screen's rows beyond its scrollback: they move the cursor to the bottom, then scroll everything
  * the skipped text drew out of the screen and the scrollback, and the terminal's state (colours,
  * modes, cursor column at a line's start) is what it was. Not while a scroll region is set: lines
@@ -13,7 +13,8 @@ import { ESC, escapeLength } from './escape-sequences';
 
 const LF = 0x0a;
 const CR = 0x0d;
-const PLAIN_CONTROLS = new Set([0x07, 0x08, 0x09, CR]);
+/** SO and SI: the controls that change a state (the character set in use) without an escape sequence. */
+const SHIFTS = [0x0e, 0x0f];
 /** An escape sequence cut between two pieces is followed at most this far. */
 const MAX_OPEN_SEQUENCE = 4096;
 
@@ -50,17 +51,20 @@ export class UnseenOutput {
     }
     const { rows, scrollback } = this.size();
     const keep = scrollback + 2 * rows;
-    let lines = 0;
+    // The kept lines, found from the end: each must end in CR LF.
     let cut = -1;
-    for (let i = data.length - 1; i >= start; i--) {
-      const b = data[i]!;
-      if (b >= 0x20) continue;
-      if (b === LF) {
-        if (cut < 0 && (i === start || data[i - 1] !== CR)) return undefined;
-        if (++lines === keep + 1) cut = i + 1;
-      } else if (!PLAIN_CONTROLS.has(b)) {
-        return undefined;
-      }
+    let at = data.length;
+    for (let lines = 0; lines <= keep; lines++) {
+      const lf = data.lastIndexOf(LF, at - 1);
+      if (lf <= start || data[lf - 1] !== CR) return undefined;
+      at = lf;
+      if (lines === keep) cut = lf + 1;
+    }
+    // What is skipped must not shift the character set (SO, SI): the other controls only move the
+    // cursor or ring, and what they touch scrolls away.
+    for (const shift of SHIFTS) {
+      const i = data.indexOf(shift, start);
+      if (i >= 0 && i < cut) return undefined;
     }
     return cut > start ? { from: start, to: cut } : undefined;
   }
