@@ -118,6 +118,9 @@ export function shellExecuteTool(service: DeviceService, approveCommand: Command
       sensitiveAction: true,
     },
     selfGated: true,
+    // The command's own `timeoutMs` (up to 120 s) bounds the run and it honours cancellation, so the
+    // mutating preset's 60 s must not cut a bound the schema promises.
+    runPolicy: 'selfBounded',
     async run(args, device, ctx) {
       const judgement = judgeCommandLine(args.command);
       if (judgement.verdict === 'deny') {
