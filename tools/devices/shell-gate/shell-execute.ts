@@ -7,7 +7,7 @@
  * Output is bounded (64 KB) and streamed as progress; the exit status comes back with it.
  */
 import { z } from 'zod';
-import type { ApprovalDecision, ApprovalRequest } from '../../core/permission';
+import { type ApprovalDecision, type ApprovalRequest, type Denier, denierOf } from '../../core/permission';
 import { ToolCallError, success } from '../../core/result';
 import type { Tool, ToolContext } from '../../core/tool';
 import type { DeviceService } from '../device-service';
@@ -29,6 +29,13 @@ export type CommandApprover = (request: CommandApprovalRequest, signal?: AbortSi
 export const SHELL_OUTPUT_LIMIT = 64 * 1024;
 /** Bytes held back from progress, so the exit marker at the end never shows in a progress message. */
 const HOLD_BACK = 48;
+
+/** The span's slug for each kind of denial: the Overview counts only `shell-denied` as a person's (shared/call-classes.ts). */
+const DENIAL_SLUG: Readonly<Record<Denier, string>> = {
+  person: 'shell-denied',
+  rule: 'shell-rule-denied',
+  system: 'shell-unanswered',
+};
 
 export function shellExecuteTool(service: DeviceService, approveCommand: CommandApprover | undefined): Tool {
   /** Command lines a person approved for the whole session, per session. */
@@ -72,7 +79,7 @@ export function shellExecuteTool(service: DeviceService, approveCommand: Command
       throw new ToolCallError(
         'PERMISSION_DENIED',
         `Approval for the command could not be obtained: ${e instanceof Error ? e.message : String(e)}`,
-        { data: { gate: 'shell', decision: 'deny' } },
+        { data: { gate: 'shell', decision: 'deny', slug: DENIAL_SLUG.system } },
       );
     }
     if (decision.decision === 'approve_session') {
@@ -81,13 +88,16 @@ export function shellExecuteTool(service: DeviceService, approveCommand: Command
       set.add(`${serial}\n${command}`);
     } else if (decision.decision !== 'approve_once') {
       const reason = decision.reason?.trim();
-      throw new ToolCallError(
-        'PERMISSION_DENIED',
-        `The user denied running \`${command.slice(0, 120)}\`${reason ? `: ${reason}` : '.'}`,
-        {
-          data: { gate: 'shell', decision: 'deny', slug: 'shell-denied', ...(reason ? { reason } : {}) },
-        },
-      );
+      // Only a person's answer is "the user denied": no answer in time, or a rule, is said as such.
+      const who = denierOf(decision.decider);
+      const what = `running \`${command.slice(0, 120)}\``;
+      const message =
+        who === 'person'
+          ? `The user denied ${what}${reason ? `: ${reason}` : '.'}`
+          : `Not approved: ${what} was not run${reason ? `: ${reason}` : '.'}`;
+      throw new ToolCallError('PERMISSION_DENIED', message, {
+        data: { gate: 'shell', decision: 'deny', slug: DENIAL_SLUG[who], ...(reason ? { reason } : {}) },
+      });
     }
   }
 

@@ -24,6 +24,8 @@ const CLASS_TONE = {
   toolFailed: 'bad',
   callerMistake: 'warn',
   denied: 'warn',
+  unanswered: 'neutral',
+  policyRefused: 'warn',
   refused: 'neutral',
   cancelled: 'neutral',
 } as const;
