@@ -8,7 +8,7 @@
  *   (INVALID_ARGUMENT, NOT_FOUND, UNSUPPORTED), whether validation or the tool said so.
  * - denied: a person said no (PERMISSION_DENIED with a person's denial slug: the approval gate's
  *   `approval-denied`, an in-tool gate's `shell-denied`, `setting-denied`, `terminal-denied`).
- * - unanswered: it asked a person and no one answered in time (`approval-timeout`, `shell-unanswered`,
+ * - unanswered: it asked a person and no answer came (`approval-timeout`, `approval-failed`, `shell-unanswered`,
  *   `setting-unanswered`).
  * - policyRefused: any other PERMISSION_DENIED: a rule or a policy said no without asking anyone
  *   (path escape, secret file, a shell command that is never run, SelfGuard, a deny rule).
@@ -46,7 +46,12 @@ const PERSON_DENIAL_SLUGS: ReadonlySet<string> = new Set([
   'setting-denied',
   'terminal-denied',
 ]);
-const UNANSWERED_SLUGS: ReadonlySet<string> = new Set(['approval-timeout', 'shell-unanswered', 'setting-unanswered']);
+const UNANSWERED_SLUGS: ReadonlySet<string> = new Set([
+  'approval-timeout',
+  'approval-failed',
+  'shell-unanswered',
+  'setting-unanswered',
+]);
 
 const CALLER_CODES: ReadonlySet<string> = new Set(['INVALID_ARGUMENT', 'NOT_FOUND', 'UNSUPPORTED']);
 const REFUSAL_CODES: ReadonlySet<string> = new Set(['CIRCUIT_OPEN', 'RATE_LIMITED']);
