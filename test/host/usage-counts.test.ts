@@ -6,6 +6,8 @@
  * the limiter is a refusal, never a run, so it is not in the run-time histogram (not the "≤ 1 ms"
  * bucket); "Failing right now" lists only tools whose runs fail, with the error's own words.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsageStats } from '../../shared/contract';
@@ -42,6 +44,8 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) await client.callTool({ name: 'uuid_generate', arguments: {} }); // the third is rate-limited
   // Each web_fetch call runs 3 attempts (2 retries); 5 failed calls open its breaker, the 6th is refused.
   for (let i = 0; i < 6; i++) await client.callTool({ name: 'web_fetch', arguments: { url: deadUrl } });
+  mkdirSync(join(t.dataDir, 'workspace'), { recursive: true });
+  writeFileSync(join(t.dataDir, 'workspace', 'notes.txt'), 'kept'); // there to delete, so a person is asked
   const denied = client.callTool({ name: 'delete_file', arguments: { path: 'notes.txt' } });
   await deny();
   expect(textOf(await denied)).toContain('PERMISSION_DENIED');
