@@ -197,6 +197,10 @@ export async function main(argv: string[]): Promise<void> {
   if (command === 'serve') return serve(rest);
   if (command === 'mcp-stdio') return mcpStdio(rest);
   if (command === 'ui-link') return uiLinkCommand(rest);
+  if (command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
   fail(command ? `unknown command '${command}'` : 'missing command');
 }
 
