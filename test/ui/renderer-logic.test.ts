@@ -20,6 +20,7 @@ import {
 import { prependSpans, spanMatches } from '../../renderer/src/state/span-list';
 import { failingTools, sumCounts, totalPerMinute } from '../../renderer/src/pages/overview/activity';
 import { describeCounts, plural } from '../../renderer/src/components/call-classes-view';
+import { formatCountdown, timeLeft } from '../../renderer/src/components/format';
 import { successSeries } from '../../renderer/src/pages/latency/SuccessRateChart';
 import { trimmedBuckets } from '../../renderer/src/pages/latency/HistogramChart';
 import { neverTripped } from '../../renderer/src/pages/breakers/BreakersPage';
@@ -360,5 +361,19 @@ describe('client configurations', () => {
     );
     for (const id of ['cursor', 'claude-code', 'vscode'])
       expect(configs.find((c) => c.id === id)?.text).toContain('Bearer SECRET');
+  });
+});
+
+describe("an approval card's countdown", () => {
+  const card = { requestedAt: NOW, expiresAt: NOW + 120_000 };
+
+  it('starts at the whole timeout even when the last tick is older than the card', () => {
+    expect(formatCountdown(timeLeft(card, NOW - 900))).toBe('2:00');
+    expect(formatCountdown(timeLeft(card, NOW))).toBe('2:00');
+  });
+
+  it('counts down from there', () => {
+    expect(formatCountdown(timeLeft(card, NOW + 60_500))).toBe('1:00');
+    expect(timeLeft(card, NOW + 121_000)).toBeLessThan(0);
   });
 });
