@@ -21,6 +21,7 @@ import { prependSpans, spanMatches } from '../../renderer/src/state/span-list';
 import { failingTools, sumCounts, totalPerMinute } from '../../renderer/src/pages/overview/activity';
 import { describeCounts, plural } from '../../renderer/src/components/call-classes-view';
 import { formatCountdown, timeLeft } from '../../renderer/src/components/format';
+import { NOT_RUN_TITLE, attemptLabel } from '../../renderer/src/pages/traces/attempt-label';
 import { successSeries } from '../../renderer/src/pages/latency/SuccessRateChart';
 import { trimmedBuckets } from '../../renderer/src/pages/latency/HistogramChart';
 import { neverTripped } from '../../renderer/src/pages/breakers/BreakersPage';
@@ -375,5 +376,13 @@ describe("an approval card's countdown", () => {
   it('counts down from there', () => {
     expect(formatCountdown(timeLeft(card, NOW + 60_500))).toBe('1:00');
     expect(timeLeft(card, NOW + 121_000)).toBeLessThan(0);
+  });
+});
+
+describe("a span's attempt in the traces", () => {
+  it('reads "not run" for a call stopped before its first attempt, and the number otherwise', () => {
+    expect(attemptLabel(0)).toBe('not run');
+    expect(NOT_RUN_TITLE).toMatch(/^Not run: refused before the first attempt/);
+    expect(attemptLabel(2)).toBe('2');
   });
 });
