@@ -71,6 +71,7 @@ export async function serve(argv: string[], mode: 'headless' | 'electron-fallbac
   const host = await startHost({
     dataDir: values['data-dir'] ?? defaultDataDir(),
     port,
+    warmCpuWorker: true,
     virtualDevice: profile ?? false,
     ...(size || values.link
       ? {
