@@ -41,7 +41,9 @@ describe("shell_execute's timeoutMs", () => {
       arguments: { command: 'sleep 5; echo late', timeoutMs: 1_000, serial },
     });
     expect(r.isError).toBe(true);
-    expect(textOf(r)).toMatch(/^Error: TIMEOUT: .*did not finish within 1 s/);
+    expect(textOf(r)).toMatch(
+      /^Error: TIMEOUT: The command did not finish within its timeoutMs \(1 s\) and was stopped\.\nHint: Raise timeoutMs/,
+    );
     expect(textOf(r)).not.toContain('late');
   });
 });

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { type ApprovalDecision, type ApprovalRequest, type Denier, denierOf } from '../../core/permission';
-import { ToolCallError, success } from '../../core/result';
+import { ToolCallError, isToolCallError, success } from '../../core/result';
 import type { Tool, ToolContext } from '../../core/tool';
 import type { DeviceService } from '../device-service';
 import { deviceToolError } from '../manager/device-errors';
@@ -152,12 +152,26 @@ export function shellExecuteTool(service: DeviceService, approveCommand: Command
         ctx.progress({ progress: received, message: text });
       };
       // A subshell, so `exit N` or `exec …` in the model's text cannot swallow the exit status line.
-      const result = await service.manager.shell(device.serial, `(\n${args.command}\n)`, {
-        timeoutMs: args.timeoutMs,
-        maxBytes: SHELL_OUTPUT_LIMIT,
-        onChunk,
-        signal: ctx.signal,
-      });
+      const result = await service.manager
+        .shell(device.serial, `(\n${args.command}\n)`, {
+          timeoutMs: args.timeoutMs,
+          maxBytes: SHELL_OUTPUT_LIMIT,
+          onChunk,
+          signal: ctx.signal,
+        })
+        .catch((e: unknown) => {
+          // The command's own bound, which the caller chose: said as such, not as a phone that stopped answering.
+          if (isToolCallError(e) && e.toolErrorCode === 'TIMEOUT' && e.data?.kind === 'timeout')
+            throw new ToolCallError(
+              'TIMEOUT',
+              `The command did not finish within its timeoutMs (${args.timeoutMs / 1000} s) and was stopped.`,
+              {
+                hint: 'Raise timeoutMs (at most 120000), or make the command end sooner (bound its wait, narrow its output). If quick commands time out too, the phone may be frozen: check its screen.',
+                data: { serial: device.serial, timeoutMs: args.timeoutMs, slug: 'command-timeout' },
+              },
+            );
+          throw e;
+        });
       if (judgement.verdict !== 'read') service.telemetry.invalidate(device.serial);
       if (result.exitCode === null && !result.truncated && result.output === '') {
         await service.manager.tracker.check().catch(() => undefined);
