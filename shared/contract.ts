@@ -127,6 +127,8 @@ export const ClassCounts = z.object({
   toolFailed: z.number(),
   callerMistake: z.number(),
   denied: z.number(),
+  unanswered: z.number(),
+  policyRefused: z.number(),
   refused: z.number(),
   cancelled: z.number(),
 });
@@ -287,7 +289,16 @@ export const ApprovalRule = z.object({
   matchesTools: z.number(),
 });
 export type ApprovalRule = z.infer<typeof ApprovalRule>;
-export const CallClassName = z.enum(['succeeded', 'toolFailed', 'callerMistake', 'denied', 'refused', 'cancelled']);
+export const CallClassName = z.enum([
+  'succeeded',
+  'toolFailed',
+  'callerMistake',
+  'denied',
+  'unanswered',
+  'policyRefused',
+  'refused',
+  'cancelled',
+]);
 
 /** A breaker of the call's tool around the time of the call. */
 export const BreakerAtCall = z.object({
