@@ -6,7 +6,12 @@
  * - toolFailed: the tool ran and failed (EXECUTION_FAILED, TIMEOUT, UNKNOWN): the tool is unwell.
  * - callerMistake: the caller's own input was wrong or asked for what is not there
  *   (INVALID_ARGUMENT, NOT_FOUND, UNSUPPORTED), whether validation or the tool said so.
- * - denied: a person (or no answer in time) refused it (PERMISSION_DENIED).
+ * - denied: a person said no (PERMISSION_DENIED with a person's denial slug: the approval gate's
+ *   `approval-denied`, an in-tool gate's `shell-denied`, `setting-denied`, `terminal-denied`).
+ * - unanswered: it asked a person and no answer came (`approval-timeout`, `approval-failed`, `shell-unanswered`,
+ *   `setting-unanswered`).
+ * - policyRefused: any other PERMISSION_DENIED: a rule or a policy said no without asking anyone
+ *   (path escape, secret file, a shell command that is never run, SelfGuard, a deny rule).
  * - refused: a stage refused it before the tool ran: the circuit breaker, the rate limiter, the
  *   environment gate (CIRCUIT_OPEN, RATE_LIMITED, any other code on attempt 0).
  * - cancelled: the caller withdrew it.
@@ -14,14 +19,39 @@
  * Pure and free of imports, so the host's reports and the renderer use the same rule.
  */
 
-export const CALL_CLASSES = ['succeeded', 'toolFailed', 'callerMistake', 'denied', 'refused', 'cancelled'] as const;
+export const CALL_CLASSES = [
+  'succeeded',
+  'toolFailed',
+  'callerMistake',
+  'denied',
+  'unanswered',
+  'policyRefused',
+  'refused',
+  'cancelled',
+] as const;
 export type CallClass = (typeof CALL_CLASSES)[number];
 
 export interface ClassifiedSpan {
   outcome: 'success' | 'error' | 'cancelled';
   errorCode?: string | undefined;
+  /** The span's errorSlug: what tells a person's denial from a policy's refusal. */
+  errorSlug?: string | undefined;
   attempt: number;
 }
+
+/** The slugs the gates give a denial a person made; a span without one was not a person's. */
+const PERSON_DENIAL_SLUGS: ReadonlySet<string> = new Set([
+  'approval-denied',
+  'shell-denied',
+  'setting-denied',
+  'terminal-denied',
+]);
+const UNANSWERED_SLUGS: ReadonlySet<string> = new Set([
+  'approval-timeout',
+  'approval-failed',
+  'shell-unanswered',
+  'setting-unanswered',
+]);
 
 const CALLER_CODES: ReadonlySet<string> = new Set(['INVALID_ARGUMENT', 'NOT_FOUND', 'UNSUPPORTED']);
 const REFUSAL_CODES: ReadonlySet<string> = new Set(['CIRCUIT_OPEN', 'RATE_LIMITED']);
@@ -31,7 +61,11 @@ export function classifyCall(span: ClassifiedSpan): CallClass {
   if (span.outcome === 'success') return 'succeeded';
   if (span.outcome === 'cancelled') return 'cancelled';
   const code = span.errorCode ?? 'UNKNOWN';
-  if (code === 'PERMISSION_DENIED') return 'denied';
+  if (code === 'PERMISSION_DENIED') {
+    const slug = span.errorSlug ?? '';
+    if (PERSON_DENIAL_SLUGS.has(slug)) return 'denied';
+    return UNANSWERED_SLUGS.has(slug) ? 'unanswered' : 'policyRefused';
+  }
   if (CALLER_CODES.has(code)) return 'callerMistake';
   if (REFUSAL_CODES.has(code) || span.attempt === 0) return 'refused';
   return 'toolFailed';
@@ -42,7 +76,9 @@ export const CALL_CLASS_WORDS: Readonly<Record<CallClass, { one: string; many: s
   succeeded: { one: 'succeeded', many: 'succeeded' },
   toolFailed: { one: 'tool failure', many: 'tool failures' },
   callerMistake: { one: 'caller mistake', many: 'caller mistakes' },
-  denied: { one: 'denied', many: 'denied' },
+  denied: { one: 'denied by a person', many: 'denied by a person' },
+  unanswered: { one: 'unanswered approval', many: 'unanswered approvals' },
+  policyRefused: { one: 'refused by policy', many: 'refused by policy' },
   refused: { one: 'refused (breaker, limiter or environment)', many: 'refused (breaker, limiter or environment)' },
   cancelled: { one: 'cancelled', many: 'cancelled' },
 };
@@ -50,7 +86,16 @@ export const CALL_CLASS_WORDS: Readonly<Record<CallClass, { one: string; many: s
 export type ClassCounts = Record<CallClass, number>;
 
 export function emptyClassCounts(): ClassCounts {
-  return { succeeded: 0, toolFailed: 0, callerMistake: 0, denied: 0, refused: 0, cancelled: 0 };
+  return {
+    succeeded: 0,
+    toolFailed: 0,
+    callerMistake: 0,
+    denied: 0,
+    unanswered: 0,
+    policyRefused: 0,
+    refused: 0,
+    cancelled: 0,
+  };
 }
 
 /** "1 call", "2 calls", "0 attempts". */

@@ -146,6 +146,8 @@ export const ClassCounts = z.object({
   toolFailed: z.number(),
   callerMistake: z.number(),
   denied: z.number(),
+  unanswered: z.number(),
+  policyRefused: z.number(),
   refused: z.number(),
   cancelled: z.number(),
 });
@@ -306,7 +308,16 @@ export const ApprovalRule = z.object({
   matchesTools: z.number(),
 });
 export type ApprovalRule = z.infer<typeof ApprovalRule>;
-export const CallClassName = z.enum(['succeeded', 'toolFailed', 'callerMistake', 'denied', 'refused', 'cancelled']);
+export const CallClassName = z.enum([
+  'succeeded',
+  'toolFailed',
+  'callerMistake',
+  'denied',
+  'unanswered',
+  'policyRefused',
+  'refused',
+  'cancelled',
+]);
 
 /** A breaker of the call's tool around the time of the call. */
 export const BreakerAtCall = z.object({
@@ -486,13 +497,15 @@ export const BrowserView = z.object({
 });
 export type BrowserView = z.infer<typeof BrowserView>;
 
-/** Where in a terminal's output an agent's terminal.run typed its line, so a viewer marks that line. */
+/** Where in a terminal's output an agent's terminal.run shows its command, so a viewer marks that line. */
 export const TerminalRunMark = z.object({ offset: z.number().int().min(0), callId: z.string() });
-/** A run an agent made with terminal.run: where its line starts in the output, and its exit status once known. */
+/** A run an agent made with terminal.run: its command, where it shows in the output, and its exit status once known. */
 export const TerminalRunView = z.object({
   callId: z.string(),
+  /** The command as the agent gave it (the start of a long one). */
+  command: z.string(),
   startedAt: z.number(),
-  /** Byte offset in the terminal's output where the run's line was typed. */
+  /** Byte offset in the terminal's output where the run's command shows. */
   offset: z.number().int().min(0),
   endedAt: z.number().optional(),
   exitCode: z.number().int().nullable().optional(),

@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     dataDir,
     port: Number(process.env.TOOLGATE_PORT ?? 7878),
     mode: 'electron',
+    warmCpuWorker: true,
     rendererDir: join(__dirname, '../renderer'),
     // After ready: only then does safeStorage know its keychain (on Linux, its backend).
     githubTokens: desktopTokenStore(safeStorage, dataDir),

@@ -39,6 +39,15 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 describe('a worker pool', () => {
+  it('warm() starts one thread before any task, and the first task runs on it', async () => {
+    const p = pool();
+    p.warm();
+    p.warm();
+    expect(p.stats()).toMatchObject({ threads: 1, started: 1 });
+    echoed(await p.run({ kind: 'echo', input: 1, boundMs: 10_000 }));
+    expect(p.stats()).toMatchObject({ started: 1 });
+  });
+
   it('runs a task on a worker thread and returns its plain value', async () => {
     const p = pool();
     const value = echoed(await p.run({ kind: 'echo', input: { a: [1, 'two'] }, boundMs: 10_000 }));

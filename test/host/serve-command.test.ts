@@ -1,7 +1,8 @@
 /**
  * Rule: `toolgate serve` prints exactly one JSON line when ready, nothing else on stdout, with the
  * one-time link that opens the UI for a person; it shuts down cleanly on SIGTERM (pending approvals
- * denied, database closed, exit code 0); bad flags get a usage message and exit code 2.
+ * denied, database closed, exit code 0); bad flags get a usage message and exit code 2, and
+ * `--help` prints it alone with exit code 0.
  */
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,20 @@ const tempDir = () => {
 };
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('toolgate --help', () => {
+  it.each([['--help'], ['-h'], ['help']])('%s prints the usage on stdout and exits 0, with no error', async (flag) => {
+    const child = runCli([flag]);
+    let out = '';
+    let err = '';
+    child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr?.on('data', (c: Buffer) => (err += c.toString()));
+    const code = await new Promise((r) => child.on('exit', r));
+    expect(code).toBe(0);
+    expect(out).toMatch(/^usage:\n {2}toolgate serve /);
+    expect(err).toBe('');
+  });
 });
 
 describe('toolgate serve', () => {

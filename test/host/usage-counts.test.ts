@@ -1,10 +1,13 @@
 /**
  * Rule: counts mean what they say. Through a real MCP client against a running host: a call is one
- * request whatever its attempts (calls and attempts apart); a person's denial, a caller's mistake
+ * request whatever its attempts (calls and attempts apart); a person's denial, a policy's refusal
+ * (a path outside the workspace: no one was asked), a caller's mistake
  * (INVALID_ARGUMENT, NOT_FOUND) and a tool failure are counted apart; a refusal by the breaker or
  * the limiter is a refusal, never a run, so it is not in the run-time histogram (not the "≤ 1 ms"
  * bucket); "Failing right now" lists only tools whose runs fail, with the error's own words.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsageStats } from '../../shared/contract';
@@ -37,9 +40,12 @@ beforeAll(async () => {
     await client.callTool({ name: 'calculate', arguments: { expression } });
   await client.callTool({ name: 'calculate', arguments: { expression: 12 } }); // the caller's mistake: not a string
   await client.callTool({ name: 'read_file', arguments: { path: 'no-such-file.txt' } }); // NOT_FOUND of the caller's input
+  await client.callTool({ name: 'list_files', arguments: { path: '../..' } }); // a policy's refusal: nobody was asked
   for (let i = 0; i < 3; i++) await client.callTool({ name: 'uuid_generate', arguments: {} }); // the third is rate-limited
   // Each web_fetch call runs 3 attempts (2 retries); 5 failed calls open its breaker, the 6th is refused.
   for (let i = 0; i < 6; i++) await client.callTool({ name: 'web_fetch', arguments: { url: deadUrl } });
+  mkdirSync(join(t.dataDir, 'workspace'), { recursive: true });
+  writeFileSync(join(t.dataDir, 'workspace', 'notes.txt'), 'kept'); // there to delete, so a person is asked
   const denied = client.callTool({ name: 'delete_file', arguments: { path: 'notes.txt' } });
   await deny();
   expect(textOf(await denied)).toContain('PERMISSION_DENIED');
@@ -70,7 +76,11 @@ describe('how calls ended', () => {
     expect(stats.get('calculate')?.outcomes).toMatchObject({ succeeded: 3, callerMistake: 1, toolFailed: 0 });
     expect(stats.get('read_file')?.outcomes).toMatchObject({ callerMistake: 1, toolFailed: 0 });
     expect(stats.get('uuid_generate')?.outcomes).toMatchObject({ succeeded: 2, refused: 1 });
-    expect(stats.get('delete_file')?.outcomes).toMatchObject({ denied: 1, toolFailed: 0 });
+    expect(stats.get('delete_file')?.outcomes).toMatchObject({ denied: 1, policyRefused: 0, toolFailed: 0 });
+  });
+
+  it("tells a person's denial from a policy's refusal no one was asked about", () => {
+    expect(stats.get('list_files')?.outcomes).toMatchObject({ policyRefused: 1, denied: 0, toolFailed: 0 });
   });
 
   it('keeps refusals out of the run-time histogram: it holds exactly the attempts that ran', () => {

@@ -9,6 +9,8 @@
  * call no one answers says how long it waited. The same mechanism as production, scaled: a 1 s
  * client timeout, progress every 0.3 s.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostEvent, PendingApproval } from '../../shared/contract';
@@ -120,8 +122,10 @@ describe('a call no one answers', () => {
   it('ends saying how long it waited and that no one answered, and did not run', async () => {
     const quick = await startTestHost({ approvalTimeoutMs: 1_000 });
     try {
+      mkdirSync(join(quick.dataDir, 'workspace'), { recursive: true });
+      writeFileSync(join(quick.dataDir, 'workspace', 'unanswered.txt'), 'kept');
       const agent = await connectClient(quick.host, 'unanswered-agent');
-      const r = await agent.callTool({ name: 'delete_file', arguments: { path: 'nothing-here.txt' } });
+      const r = await agent.callTool({ name: 'delete_file', arguments: { path: 'unanswered.txt' } });
       expect(r.isError).toBe(true);
       expect(textOf(r)).toMatch(
         /^Error: PERMISSION_DENIED: No one answered: the call to 'delete_file' waited 0:0\d for a person's approval and did not run\.\nHint: Nobody approved this call in time/,

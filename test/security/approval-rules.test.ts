@@ -157,6 +157,8 @@ describe('approval rules across a restart', () => {
   it('are kept in the database and applied by the next host', async () => {
     const first = await startTestHost({});
     const dataDir = first.dataDir;
+    mkdirSync(join(dataDir, 'workspace', 'keep'), { recursive: true });
+    writeFileSync(join(dataDir, 'workspace', 'keep', 'x.txt'), 'x');
     const firstPerson = await openPersonSession(first.host.uiLink());
     await firstPerson.rpc('addApprovalRule', { effect: 'deny', rule: 'delete_file path=keep/**' });
     await first.host.close();

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type VirtualDevice, connectToAdb, disconnectFromAdb, startVirtualDevice } from '../../tools/devices/virtual';
 import { freePort } from '../support/private-adb';
 import { requireAdb } from '../support/requirements';
+import { FRAMING, outputEnd, runViews } from './support/run-views';
 import { type TerminalLab, eventually, startTerminalLab } from './support/terminal-lab';
 
 let lab: TerminalLab;
@@ -49,6 +50,18 @@ describe('a phone terminal', () => {
     expect(r.ok, r.text).toBe(true);
     expect(r.data).toMatchObject({ output: 'Pixel 8', exitCode: 0, verdict: 'read' });
     expect(await lab.t.host.api.pendingApprovals({})).toEqual([]);
+  });
+
+  it('shows the agent’s commands and their output in the scrollback, on the screen and to the model, never the run’s framing', async () => {
+    const from = await outputEnd(lab, id);
+    for (const command of ['echo framed-phone', 'getprop ro.product.model'])
+      expect((await lab.call('terminal.run', { id, command })).data.exitCode).toBe(0);
+    const views = await runViews(lab, id, from);
+    for (const [name, view] of Object.entries(views)) expect([name, FRAMING.test(view)]).toEqual([name, false]);
+    expect(views.raw).toContain('echo framed-phone\r\nframed-phone\r\n');
+    expect(views.text).toContain('echo framed-phone\nframed-phone\n');
+    expect(views.text).toContain('$ getprop ro.product.model\nPixel 8\n');
+    expect(views.screen).toContain('$ getprop ro.product.model\nPixel 8\n');
   });
 
   it('passes window size changes to the phone’s PTY: `stty size` follows a resize', async () => {

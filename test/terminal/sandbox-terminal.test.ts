@@ -10,6 +10,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FRAMING, outputEnd, runViews } from './support/run-views';
 import { type TerminalLab, eventually, startTerminalLab } from './support/terminal-lab';
 
 let lab: TerminalLab;
@@ -47,6 +48,21 @@ describe('a sandbox terminal', () => {
     expect((await lab.call('terminal.write', { id, data: 'echo typed{Enter}' })).ok).toBe(true);
     await lab.call('terminal.wait', { id, pattern: 'typed' });
     expect(await lab.t.host.api.pendingApprovals({})).toEqual([]);
+  });
+
+  it('shows the agent’s commands and their output in the scrollback, on the screen and to the model, never the run’s framing', async () => {
+    const from = await outputEnd(lab, id);
+    const long = `echo ${'y'.repeat(100)}`;
+    expect((await run('echo framed-$((6 * 7))')).output).toBe('framed-42');
+    expect((await run(long)).output).toBe('y'.repeat(100));
+    const views = await runViews(lab, id, from);
+    for (const [name, view] of Object.entries(views)) expect([name, FRAMING.test(view)]).toEqual([name, false]);
+    expect(views.raw).toContain('echo framed-$((6 * 7))\r\nframed-42\r\n');
+    expect(views.raw).toContain(`/workspace # \x1b[6n${long}\r\n`);
+    expect(views.text).toContain('echo framed-$((6 * 7))\nframed-42\n');
+    expect(views.text).toContain(`/workspace # ${long}\n${'y'.repeat(100)}\n`);
+    expect(views.screen).toContain('/workspace # echo framed-$((6 * 7))\nframed-42\n');
+    expect(views.screen.replace(/\n/g, '')).toContain(`/workspace # ${long}${'y'.repeat(100)}`);
   });
 
   it('runs in its own root file system, with the workspace at /workspace both ways', async () => {

@@ -1,16 +1,16 @@
 /**
  * Rule: the pieces a terminal is read and driven through say exactly what they mean. Key names become
  * the bytes a terminal sends (arrows follow the cursor-key mode), anything but printable text counts
- * as able to start a command; a run's markers are found however the output is cut, its output keeps
- * the end when cut; the output log hands out what came after a cursor and says what it dropped;
- * terminal text is what a person would read; and on the host only a read-only line that names
- * nothing runs without the person.
+ * as able to start a command; a run's line ends cleanly or is refused; the output log hands out
+ * what came after a cursor and says what it dropped; terminal text is what a person would read; and
+ * on the host only a read-only line that names nothing runs without the person. (What a run's
+ * framing shows and hides is in run-framing.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import { hostJudgement } from '../../tools/terminal/host-command-policy';
 import { describeKeys, encodeKeys, hasControlBytes, unknownKeyNames } from '../../tools/terminal/keys';
 import { OutputLog } from '../../tools/terminal/output-log';
-import { RunCapture, buildRunLine, stripComment, unrunnable } from '../../tools/terminal/run-markers';
+import { buildRunLine, stripComment, unrunnable } from '../../tools/terminal/run-markers';
 import { judgeTerminalCommand } from '../../tools/terminal/shell-gate-adapter';
 import { completeUtf8Length, terminalText } from '../../tools/terminal/terminal-text';
 
@@ -53,28 +53,6 @@ describe('a run’s markers', () => {
     expect(buildRunLine('ls;', 'n', 'text').line).toContain('; ls; printf');
     expect(buildRunLine('ls', 'n1', 'osc').line).not.toContain('\x1b');
   });
-
-  it('finds the markers and the exit status however the output is cut, never in the echo of the typed line', () => {
-    for (const style of ['text', 'osc'] as const) {
-      const run = buildRunLine('echo hi', 'abc123', style);
-      const stream = `${run.line}\r\n${style === 'osc' ? `${run.start}` : `${run.start}\r\n`}hi\r\n${run.end}7${style === 'osc' ? '\x07' : '\r\n'}$ `;
-      for (const size of [1, 3, 7, 1000]) {
-        const capture = new RunCapture(run);
-        let result: ReturnType<RunCapture['push']>;
-        for (let i = 0; i < stream.length && !result; i += size)
-          result = capture.push(Buffer.from(stream.slice(i, i + size), 'latin1'));
-        expect([style, size, result?.output.toString(), result?.exitCode]).toEqual([style, size, 'hi\r\n', 7]);
-      }
-    }
-  });
-
-  it('keeps only the end of a long output, and says how much there was', () => {
-    const run = buildRunLine('seq', 'n2', 'osc');
-    const capture = new RunCapture(run, 10);
-    capture.push(Buffer.from(`${run.start}0123456789abcdefghij`));
-    const r = capture.push(Buffer.from(`XYZ${run.end}0\x07`));
-    expect(r).toEqual({ output: Buffer.from('defghijXYZ'), exitCode: 0, bytes: 23, truncated: true });
-  });
 });
 
 describe('the output log', () => {
@@ -86,6 +64,25 @@ describe('the output log', () => {
     expect(log.read(0, 3)).toEqual({ data: Buffer.from('567'), from: 5, to: 8, dropped: 5, more: 7 });
     expect(log.read(12, 100)).toMatchObject({ data: Buffer.from('cde'), dropped: 0, more: 0 });
     expect(log.tail(4).data.toString()).toBe('bcde');
+  });
+
+  it('keeps exactly its budget’s newest bytes however small the pieces come, and a piece read is never changed later', () => {
+    const log = new OutputLog(100);
+    let all = '';
+    let early: Buffer | undefined;
+    for (let i = 0; i < 10_000; i++) {
+      const piece = `${i % 10}\r\n`;
+      log.append(Buffer.from(piece));
+      all += piece;
+      if (i === 20) early = log.read(0, 100).data;
+    }
+    log.append(Buffer.from('x'.repeat(2000)));
+    log.append(Buffer.from('end'));
+    all += `${'x'.repeat(2000)}end`;
+    expect([log.start, log.end]).toEqual([all.length - 100, all.length]);
+    expect(log.tail(100).data.toString()).toBe(all.slice(-100));
+    expect(log.read(5, 10)).toMatchObject({ from: all.length - 100, dropped: all.length - 105 });
+    expect(early?.toString()).toBe(all.slice(0, 63));
   });
 
   it('never cuts a character in two at the end of a piece', () => {

@@ -4,6 +4,8 @@
  * system notification while the tab is in the background, once the person turned alerts on. A
  * request the person can see (tab in front) raises none.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from './support/eventually';
 import { type UiHarness, startUiHarness } from './support/ui-harness';
@@ -37,6 +39,8 @@ describe('alerts for waiting approvals', () => {
 
   beforeAll(async () => {
     h = await startUiHarness({ approvalTimeoutMs: 60_000 });
+    // Files that are there, so deleting them asks a person (a missing one is NOT_FOUND before asking).
+    for (const f of ['a.txt', 'b.txt', 'c.txt']) writeFileSync(join(h.workspace, f), 'x');
     await h.page.context().grantPermissions(['notifications'], { origin: h.host.address.ui.replace(/\/$/, '') });
     await h.page.addInitScript(INSTRUMENT);
   });

@@ -9,6 +9,8 @@
  * evidence and one parameter per argument; the Breakers filter does what it says; Try it offers the
  * attached phone for `serial`. Screenshots go to test-output/screenshots/.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPortUrl } from './support/closed-port';
@@ -80,6 +82,7 @@ describe('the pages after a mixed run of a few hundred calls', () => {
     for (let i = 0; i < 2; i++) await call(h.mcp, 'http_request', { url: other, method: 'GET' });
     // A person denies three file deletions.
     for (let i = 0; i < 3; i++) {
+      writeFileSync(join(h.workspace, `keep-${i}.txt`), 'x');
       const pending = call(h.mcp, 'delete_file', { path: `keep-${i}.txt` });
       await denyNext();
       await pending;
@@ -108,7 +111,7 @@ describe('the pages after a mixed run of a few hundred calls', () => {
     await eventually(async () => expect(await summary.textContent()).toMatch(/tool failures/));
     const text = (await summary.textContent()) ?? '';
     expect(text).toMatch(
-      /^\d+ calls in the last 30 minutes: \d+ succeeded, 7 tool failures, 20 caller mistakes, 3 denied, \d+ refused/,
+      /^\d+ calls in the last 30 minutes: \d+ succeeded, 7 tool failures, 20 caller mistakes, 3 denied by a person, \d+ refused \(/,
     );
     await h.page.getByTestId('activity-chart').waitFor();
     expect(await h.page.locator('.recharts-legend-item-text').allTextContents()).toEqual(

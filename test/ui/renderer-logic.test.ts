@@ -20,6 +20,8 @@ import {
 import { prependSpans, spanMatches } from '../../renderer/src/state/span-list';
 import { failingTools, sumCounts, totalPerMinute } from '../../renderer/src/pages/overview/activity';
 import { describeCounts, plural } from '../../renderer/src/components/call-classes-view';
+import { formatCountdown, timeLeft } from '../../renderer/src/components/format';
+import { NOT_RUN_TITLE, attemptLabel } from '../../renderer/src/pages/traces/attempt-label';
 import { successSeries } from '../../renderer/src/pages/latency/SuccessRateChart';
 import { trimmedBuckets } from '../../renderer/src/pages/latency/HistogramChart';
 import { neverTripped } from '../../renderer/src/pages/breakers/BreakersPage';
@@ -51,7 +53,13 @@ describe('activity the Overview draws from usage', () => {
   const stats = usageFromSpans(
     [
       span(1, { toolId: 'calculate', outcome: 'error', errorCode: 'INVALID_ARGUMENT', attempt: 0 }),
-      span(2, { toolId: 'delete_file', outcome: 'error', errorCode: 'PERMISSION_DENIED', attempt: 0 }),
+      span(2, {
+        toolId: 'delete_file',
+        outcome: 'error',
+        errorCode: 'PERMISSION_DENIED',
+        errorSlug: 'approval-denied',
+        attempt: 0,
+      }),
       span(3, { toolId: 'web_fetch', outcome: 'error', errorCode: 'CIRCUIT_OPEN', attempt: 0 }),
       span(4, {
         toolId: 'web_fetch',
@@ -76,10 +84,76 @@ describe('activity the Overview draws from usage', () => {
     const minutes = totalPerMinute(stats);
     const total = sumCounts(minutes);
     expect(minutes.reduce((n, m) => n + m.calls, 0)).toBe(5);
-    expect(total).toEqual({ succeeded: 1, toolFailed: 1, callerMistake: 1, denied: 1, refused: 1, cancelled: 0 });
+    expect(total).toEqual({
+      succeeded: 1,
+      toolFailed: 1,
+      callerMistake: 1,
+      denied: 1,
+      unanswered: 0,
+      policyRefused: 0,
+      refused: 1,
+      cancelled: 0,
+    });
     expect(describeCounts(total)).toBe(
-      '1 succeeded, 1 tool failure, 1 caller mistake, 1 denied, 1 refused (breaker, limiter or environment)',
+      '1 succeeded, 1 tool failure, 1 caller mistake, 1 denied by a person, 1 refused (breaker, limiter or environment)',
     );
+  });
+
+  it("counts as denied by a person only a person's denial: a policy's refusal and an unanswered card are apart", () => {
+    const denials = usageFromSpans(
+      [
+        span(1, {
+          toolId: 'delete_file',
+          outcome: 'error',
+          errorCode: 'PERMISSION_DENIED',
+          errorSlug: 'approval-denied',
+          attempt: 0,
+        }),
+        span(2, {
+          toolId: 'shell_execute',
+          outcome: 'error',
+          errorCode: 'PERMISSION_DENIED',
+          errorSlug: 'shell-denied',
+        }),
+        span(3, {
+          toolId: 'read_file',
+          outcome: 'error',
+          errorCode: 'PERMISSION_DENIED',
+          errorSlug: 'path-escapes-workspace',
+        }),
+        span(4, {
+          toolId: 'shell_execute',
+          outcome: 'error',
+          errorCode: 'PERMISSION_DENIED',
+          errorSlug: 'shell-refused',
+        }),
+        span(5, { toolId: 'read_file', outcome: 'error', errorCode: 'PERMISSION_DENIED' }),
+        span(6, {
+          toolId: 'delete_file',
+          outcome: 'error',
+          errorCode: 'PERMISSION_DENIED',
+          errorSlug: 'approval-rule-denied',
+          attempt: 0,
+        }),
+        span(7, {
+          toolId: 'delete_file',
+          outcome: 'error',
+          errorCode: 'PERMISSION_DENIED',
+          errorSlug: 'approval-timeout',
+          attempt: 0,
+        }),
+        span(8, {
+          toolId: 'shell_execute',
+          outcome: 'error',
+          errorCode: 'PERMISSION_DENIED',
+          errorSlug: 'shell-unanswered',
+        }),
+      ],
+      NOW,
+    );
+    const total = sumCounts(totalPerMinute(denials));
+    expect(total).toMatchObject({ denied: 2, policyRefused: 4, unanswered: 2, toolFailed: 0, refused: 0 });
+    expect(describeCounts(total)).toBe('2 denied by a person, 2 unanswered approvals, 4 refused by policy');
   });
 
   it('lists as failing only the tool whose runs failed, with its last real error', () => {
@@ -288,5 +362,27 @@ describe('client configurations', () => {
     );
     for (const id of ['cursor', 'claude-code', 'vscode'])
       expect(configs.find((c) => c.id === id)?.text).toContain('Bearer SECRET');
+  });
+});
+
+describe("an approval card's countdown", () => {
+  const card = { requestedAt: NOW, expiresAt: NOW + 120_000 };
+
+  it('starts at the whole timeout even when the last tick is older than the card', () => {
+    expect(formatCountdown(timeLeft(card, NOW - 900))).toBe('2:00');
+    expect(formatCountdown(timeLeft(card, NOW))).toBe('2:00');
+  });
+
+  it('counts down from there', () => {
+    expect(formatCountdown(timeLeft(card, NOW + 60_500))).toBe('1:00');
+    expect(timeLeft(card, NOW + 121_000)).toBeLessThan(0);
+  });
+});
+
+describe("a span's attempt in the traces", () => {
+  it('reads "not run" for a call stopped before its first attempt, and the number otherwise', () => {
+    expect(attemptLabel(0)).toBe('not run');
+    expect(NOT_RUN_TITLE).toMatch(/^Not run: refused before the first attempt/);
+    expect(attemptLabel(2)).toBe('2');
   });
 });

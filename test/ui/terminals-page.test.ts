@@ -2,12 +2,14 @@
  * Rule: the Terminals page shows every open terminal live in xterm.js (who opened it, on which
  * backend, its state), read-only: keys typed on it go nowhere until the person takes control. Then
  * the agent waits, and the person's keys reach the shell as terminal.write calls traced as the
- * person's (requester ui); handing back lets the agent go on. The agent's runs are listed, linked
- * to their traces. A viewer keeps its copy contiguous: output it already has is trimmed, a gap
- * makes it replay.
+ * person's (requester ui); handing back lets the agent go on. The agent's runs show in the
+ * scrollback as the commands it ran, never their framing, each marked as the agent's with a link to
+ * its trace, and are listed by command. A viewer keeps its copy contiguous: output it already has
+ * is trimmed, a gap makes it replay.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cutAtRuns, isTerminalReply, nextStep, runsWithin } from '../../renderer/src/pages/terminals/terminal-stream';
+import { FRAMING } from '../terminal/support/run-views';
 import { installBusyboxRootfs } from '../terminal/support/terminal-lab';
 import { eventually } from './support/eventually';
 import { type UiHarness, startUiHarness, textOf } from './support/ui-harness';
@@ -89,9 +91,31 @@ describe('the Terminals page', () => {
     await eventually(async () => expect(await screenText()).toContain('live-42'), 15_000, 100);
     await h.page.locator(`[data-run="${r.callId}"]`).waitFor({ state: 'attached' });
     expect(await h.page.locator(`[data-run="${r.callId}"]`).getAttribute('title')).toBe(
-      `terminal.run by the agent (call ${r.callId})`,
+      `terminal.run by the agent (call ${r.callId}): open its trace`,
     );
     await eventually(async () => expect(await screenText()).toContain('live-42'), 15_000, 100);
+  });
+
+  it('shows the agent’s commands in the scrollback as it ran them, never their framing, marked and linked to their traces', async () => {
+    const listed = await call('terminal.run', { id, command: 'ls / | wc -l; echo "agent ran: $((6 * 7))"' });
+    expect(listed.data.output).toBe('8\nagent ran: 42');
+    await eventually(async () => expect(await screenText()).toContain('agent ran: 42'), 15_000, 100);
+    const screen = (await screenText()) ?? '';
+    expect(screen).toContain('# echo hello-from-agent');
+    expect(screen).toContain('# ls / | wc -l; echo "agent ran: $((6 * 7))"');
+    expect(FRAMING.test(screen)).toBe(false);
+    const runs = h.page.getByTestId('terminal-runs');
+    await runs.getByText('ls / | wc -l; echo "agent ran: $((6 * 7))"').waitFor();
+    await h.shot('terminals-agent-runs');
+    const mark = h.page.locator(`[data-run="${listed.callId}"]`);
+    await mark.waitFor({ state: 'attached' });
+    expect(await mark.getAttribute('role')).toBe('link');
+    await mark.click();
+    await eventually(async () =>
+      expect(await h.page.evaluate(() => window.location.hash)).toBe(`#/traces/${listed.callId}`),
+    );
+    await h.open(`terminals/${id}`);
+    await eventually(async () => expect(await screenText()).toContain('agent ran: 42'), 15_000, 100);
   });
 
   it('sends nothing while read-only, even when a person types on it', async () => {

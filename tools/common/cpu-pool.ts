@@ -18,6 +18,11 @@ export function cpuPool(): WorkerPool {
   return shared;
 }
 
+/** Starts the shared pool's first thread in the background (the host does at start). */
+export function warmCpuPool(): void {
+  cpuPool().warm();
+}
+
 /** Terminates the shared pool's threads; the next task starts a new pool. */
 export async function closeCpuPool(): Promise<void> {
   const pool = shared;

@@ -118,6 +118,16 @@ export class WorkerPool {
     });
   }
 
+  /**
+   * Starts one thread ahead of the first task, so that task does not wait for a cold start (a
+   * worker loading its modules takes seconds). It does not keep the process alive; a no-op once
+   * the pool has a thread or is closed.
+   */
+  warm(): void {
+    if (this.closed || this.slots.size > 0) return;
+    this.spawn();
+  }
+
   stats(): PoolStats {
     let busy = 0;
     for (const slot of this.slots) if (slot.state === 'busy') busy += 1;

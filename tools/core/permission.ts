@@ -60,6 +60,15 @@ export type ApprovalDecision =
   | { decision: ApprovalAnswer; decider?: string; reason?: undefined }
   | { decision: 'deny'; reason?: string; decider?: string };
 
+/**
+ * Who a denial came from: a rule (`decider: 'rule'`), the system (no one answered in time, the
+ * caller left, no approver), or else a person. Only a person's is worded "the user denied".
+ */
+export type Denier = 'person' | 'rule' | 'system';
+export function denierOf(decider: string | undefined): Denier {
+  return decider === 'rule' || decider === 'system' ? decider : 'person';
+}
+
 export type ApprovalDecider = (request: ApprovalRequest, signal?: AbortSignal) => Promise<ApprovalDecision>;
 
 export type PermissionState = 'ask' | 'allowed_session' | 'allowed_target';

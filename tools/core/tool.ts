@@ -71,6 +71,12 @@ export interface Tool<Args = unknown> {
   readonly runPolicy: RunPolicyName | undefined;
   /** What the circuit breaker is kept per (e.g. a device serial), beyond the tool; undefined = the tool. */
   breakerScope?(args: Args): string | undefined;
+  /**
+   * A cheap, read-only look at whether the call can succeed at all (the file is there, the key is
+   * known), run before a person is asked: it throws a ToolCallError (NOT_FOUND…) to end the call
+   * there. Never trusted for security: the tool checks again when it runs.
+   */
+  precheck?(args: Args): Promise<void> | void;
   validate(args: unknown): Validation<Args>;
   run(args: Args, ctx: ToolContext): Promise<ToolReturn> | ToolReturn;
 }
@@ -86,6 +92,8 @@ export interface ToolDefinition<S extends z.ZodType> {
   selfGated?: boolean;
   runPolicy?: RunPolicyName;
   breakerScope?: (args: z.infer<S>) => string | undefined;
+  /** Read-only, before anyone is asked (Tool.precheck). */
+  precheck?: (args: z.infer<S>) => Promise<void> | void;
   run(args: z.infer<S>, ctx: ToolContext): Promise<ToolReturn> | ToolReturn;
 }
 
@@ -111,6 +119,7 @@ export function defineTool<S extends z.ZodType>(def: ToolDefinition<S>): Tool<z.
     selfGated: def.selfGated ?? false,
     runPolicy: def.runPolicy,
     ...(def.breakerScope ? { breakerScope: def.breakerScope } : {}),
+    ...(def.precheck ? { precheck: def.precheck } : {}),
     validate: (args) => validateWith(def.input as z.ZodType<z.infer<S>>, args),
     run: def.run,
   };

@@ -25,6 +25,17 @@ export function deleteFileTool(config: FilesConfig) {
       recursive: z.boolean().default(false),
     }),
     ...mutatingDeclaration('HIGH', true),
+    // Before a person is asked: is there anything to delete? Looked up the way run does, read-only.
+    precheck: async (args) => {
+      const location = await locate(config, args.path, false);
+      if (location.isRoot) return;
+      const dir = await orFsError(AnchoredDir.walk(location.realRoot, location.dir, args.path), location.rel, 'delete');
+      try {
+        await orFsError(lstat(dir.child(location.name)), location.rel, 'delete');
+      } finally {
+        await dir.close();
+      }
+    },
     run: async (args) => {
       const location = await locate(config, args.path, false);
       const { rel, name } = location;

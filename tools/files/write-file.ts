@@ -55,6 +55,13 @@ export function writeFileTool(config: FilesConfig) {
       createDirs: z.boolean().default(false).describe('Create missing parent folders.'),
     }),
     ...mutatingDeclaration('MEDIUM', true),
+    // Before a person is asked: without createDirs, is the folder there? Opened read-only, then closed.
+    precheck: async (args) => {
+      if (args.createDirs) return;
+      const location = await locate(config, args.path, true);
+      if (location.isRoot) return;
+      await (await openParent(location, args.path, false)).close();
+    },
     run: async (args) => {
       const location = await locate(config, args.path, true);
       const { rel } = location;

@@ -71,6 +71,7 @@ export async function serve(argv: string[], mode: 'headless' | 'electron-fallbac
   const host = await startHost({
     dataDir: values['data-dir'] ?? defaultDataDir(),
     port,
+    warmCpuWorker: true,
     virtualDevice: profile ?? false,
     ...(size || values.link
       ? {
@@ -197,6 +198,10 @@ export async function main(argv: string[]): Promise<void> {
   if (command === 'serve') return serve(rest);
   if (command === 'mcp-stdio') return mcpStdio(rest);
   if (command === 'ui-link') return uiLinkCommand(rest);
+  if (command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
   fail(command ? `unknown command '${command}'` : 'missing command');
 }
 

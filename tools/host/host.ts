@@ -50,7 +50,7 @@ import { UiSessionStore } from './store/ui-session-store';
 import { SessionToolsets } from './toolsets/session-toolsets';
 import { loadOrCreateToken } from './token';
 import { HOST_VERSION } from './version';
-import { closeCpuPool } from '../common/cpu-pool';
+import { closeCpuPool, warmCpuPool } from '../common/cpu-pool';
 import { onListenerError } from '../core/disposable';
 import type { ProfileName } from '../devices/virtual/profiles';
 
@@ -66,6 +66,12 @@ export interface HostOptions {
   screens?: ScreenHubOptions;
   /** How long a destructive call waits for a person; default 120 s. */
   approvalTimeoutMs?: number;
+  /**
+   * Start the CPU worker pool's first thread with the host, in the background, so the first
+   * `calculate` does not pay the worker's cold start. `serve` and the desktop app do; tests leave
+   * it off so as not to start a thread per test host.
+   */
+  warmCpuWorker?: boolean;
   /** How often a call waiting for a person tells its caller so (MCP progress); default 10 s. */
   approvalProgressIntervalMs?: number;
   /** Changes to run policy presets' values (tests scale timeouts down). */
@@ -326,6 +332,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const forgetHostFile = writeHostFile(layout.root, server.address, linkKey);
   process.on('exit', forgetHostFile);
   log(`Toolgate ${HOST_VERSION} listening on ${server.address.ui} (${registry.size} tools, data dir ${layout.root})`);
+  if (options.warmCpuWorker) warmCpuPool();
 
   let closed: Promise<void> | undefined;
   const listening = server;

@@ -11,6 +11,8 @@ import { completeUtf8Length } from '../terminal/terminal-text';
 const REPLAY_BYTES = 256 * 1024;
 const BATCH_MS = 30;
 const BATCH_MAX = 256 * 1024;
+/** The longest command the list of runs shows whole (the scrollback shows it all). */
+const COMMAND_SHOWN = 200;
 
 export interface TerminalSurface {
   list(): TerminalView[];
@@ -44,6 +46,7 @@ export function terminalView(t: Terminal): TerminalView {
     ...(i.network !== undefined ? { network: i.network } : {}),
     runs: t.runs.map((r) => ({
       callId: r.callId,
+      command: r.command.length > COMMAND_SHOWN ? `${r.command.slice(0, COMMAND_SHOWN - 1)}…` : r.command,
       startedAt: r.startedAt,
       offset: r.offset,
       ...(r.endedAt !== undefined ? { endedAt: r.endedAt } : {}),

@@ -24,6 +24,12 @@ export function forgetTool(store: MemoryStore) {
       openWorldHint: false,
       sensitiveAction: false,
     },
+    // Before a person is asked: is there such a memory? Read-only; run looks again.
+    precheck(args) {
+      if ((args.id === undefined) === (args.key === undefined)) return;
+      const found = args.id !== undefined ? store.get(args.id) : store.byKey(args.key as string);
+      if (found === undefined) throw notFound(args.id !== undefined ? { id: args.id } : { key: args.key as string });
+    },
     run(args) {
       if ((args.id === undefined) === (args.key === undefined)) {
         throw new ToolCallError('INVALID_ARGUMENT', 'Invalid arguments: give exactly one of "id" or "key".', {
@@ -33,15 +39,17 @@ export function forgetTool(store: MemoryStore) {
       }
       const target = args.id !== undefined ? { id: args.id } : { key: args.key as string };
       const removed = store.forget(target);
-      if (!removed) {
-        const what = 'id' in target ? `#${target.id}` : `with key ${JSON.stringify(target.key)}`;
-        throw new ToolCallError('NOT_FOUND', `There is no memory ${what}.`, {
-          hint: 'Use recall to find the memory and its id, then retry.',
-        });
-      }
+      if (!removed) throw notFound(target);
       return success(`Forgot #${removed.id}${removed.key ? ` (key ${JSON.stringify(removed.key)})` : ''}.`, {
         forgotten: memoryJson(removed),
       });
     },
+  });
+}
+
+function notFound(target: { id: number } | { key: string }): ToolCallError {
+  const what = 'id' in target ? `#${target.id}` : `with key ${JSON.stringify(target.key)}`;
+  return new ToolCallError('NOT_FOUND', `There is no memory ${what}.`, {
+    hint: 'Use recall to find the memory and its id, then retry.',
   });
 }

@@ -16,8 +16,17 @@ export interface LogRead {
   more: number;
 }
 
+/** Pieces smaller than this are copied into blocks: a program writing a line per write (busybox) leaves few pieces. */
+const SMALL = 1024;
+const BLOCK = 16 * 1024;
+
 export class OutputLog {
   private chunks: Buffer[] = [];
+  /** Index of the first kept chunk: dropping from the front moves it on, and the array is compacted now and then. */
+  private head = 0;
+  /** The block small pieces are copied into; the last chunk is its filled part while it is open. */
+  private block: Buffer | undefined;
+  private blockUsed = 0;
   private kept = 0;
   /** Absolute offset of the first kept byte. */
   private first = 0;
@@ -39,23 +48,43 @@ export class OutputLog {
     if (data.length >= this.budget) {
       this.first += this.kept + data.length - this.budget;
       this.chunks = [Buffer.from(data.subarray(data.length - this.budget))];
+      this.head = 0;
+      this.block = undefined;
       this.kept = this.budget;
       return;
     }
-    this.chunks.push(data);
+    if (data.length < SMALL) {
+      if (!this.block || this.blockUsed + data.length > BLOCK) {
+        this.block = Buffer.allocUnsafe(BLOCK);
+        this.blockUsed = 0;
+        this.chunks.push(this.block.subarray(0, 0));
+      }
+      data.copy(this.block, this.blockUsed);
+      this.blockUsed += data.length;
+      this.chunks[this.chunks.length - 1] = this.block.subarray(0, this.blockUsed);
+    } else {
+      this.block = undefined;
+      this.chunks.push(data);
+    }
     this.kept += data.length;
     while (this.kept > this.budget) {
-      const head = this.chunks[0]!;
+      // The open block is never cut from the front: it is closed first.
+      if (this.head === this.chunks.length - 1) this.block = undefined;
+      const chunk = this.chunks[this.head]!;
       const excess = this.kept - this.budget;
-      if (head.length <= excess) {
-        this.chunks.shift();
-        this.kept -= head.length;
-        this.first += head.length;
+      if (chunk.length <= excess) {
+        this.head++;
+        this.kept -= chunk.length;
+        this.first += chunk.length;
       } else {
-        this.chunks[0] = head.subarray(excess);
+        this.chunks[this.head] = chunk.subarray(excess);
         this.kept -= excess;
         this.first += excess;
       }
+    }
+    if (this.head > 64 && this.head * 2 > this.chunks.length) {
+      this.chunks = this.chunks.slice(this.head);
+      this.head = 0;
     }
   }
 
@@ -76,7 +105,8 @@ export class OutputLog {
     if (to <= from) return Buffer.alloc(0);
     const parts: Buffer[] = [];
     let offset = this.first;
-    for (const chunk of this.chunks) {
+    for (let i = this.head; i < this.chunks.length; i++) {
+      const chunk = this.chunks[i]!;
       const chunkEnd = offset + chunk.length;
       if (chunkEnd > from && offset < to) {
         parts.push(chunk.subarray(Math.max(0, from - offset), Math.min(chunk.length, to - offset)));

@@ -9,6 +9,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 export interface ProcStat {
   pid: number;
   comm: string;
+  /** R running, S sleeping, D waiting on a disk, Z zombie, T stopped… */
+  state: string;
   ppid: number;
   pgrp: number;
   session: number;
@@ -27,18 +29,26 @@ export function readStat(pid: number): ProcStat | undefined {
   const open = text.indexOf('(');
   const close = text.lastIndexOf(')');
   if (open < 0 || close < 0) return undefined;
-  const rest = text
-    .slice(close + 2)
-    .split(' ')
-    .map((f) => Number(f));
+  const fields = text.slice(close + 2).split(' ');
+  const rest = fields.map((f) => Number(f));
   return {
     pid,
     comm: text.slice(open + 1, close),
+    state: fields[0] ?? '',
     ppid: rest[1] ?? 0,
     pgrp: rest[2] ?? 0,
     session: rest[3] ?? 0,
     tpgid: rest[5] ?? -1,
   };
+}
+
+/** The kernel function a process sleeps in (/proc/PID/wchan), or undefined when unreadable. */
+export function readWchan(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/wchan`, 'latin1');
+  } catch {
+    return undefined;
+  }
 }
 
 function allPids(): number[] {

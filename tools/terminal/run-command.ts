@@ -1,13 +1,16 @@
 /**
  * terminal.run's mechanics, once the command may run: the line is typed at the prompt between the
- * markers (run-markers.ts), its output streamed as progress, and the run ends at its end marker,
- * when the terminal exits, when it was interrupted (Ctrl-C can make a shell drop the rest of the
- * line, end marker included), at the timeout (the command is left running and the answer says so),
- * or when the caller cancels (then it is interrupted with Ctrl-C, as a person would).
+ * markers (run-markers.ts), the run's framing shows it as the command alone and hands over its
+ * output (run-framing.ts), streamed as progress, and the run ends at its end marker, when the
+ * terminal exits, when it was interrupted (Ctrl-C can make a shell drop the rest of the line, end
+ * marker included), at the timeout (the command is left running and the answer says so), or when
+ * the caller cancels (then it is interrupted with Ctrl-C, as a person would).
  */
 import { randomBytes } from 'node:crypto';
 import { RUN_OUTPUT_LIMIT } from './limits';
-import { type MarkerStyle, RunCapture, buildRunLine } from './run-markers';
+import { OutputTail } from './output-tail';
+import { RunFraming } from './run-framing';
+import { type MarkerStyle, buildRunLine } from './run-markers';
 import type { Terminal } from './terminal';
 import { terminalText } from './terminal-text';
 
@@ -36,9 +39,7 @@ export interface RunOptions {
 /** How long a run waits for its end marker after a Ctrl-C before it calls itself interrupted. */
 const INTERRUPT_GRACE_MS = 1000;
 const PROGRESS_EVERY_MS = 200;
-const PROGRESS_CHARS = 8192;
-/** A marker caught in a progress chunk is not the command's output. */
-const MARKER_TEXT = /__tg_[SE]_[0-9a-f]*(?:_\d*)?/g;
+const PROGRESS_BYTES = 8192;
 
 function clean(output: Buffer): string {
   return terminalText(output.toString('utf8')).replace(/\n$/, '');
@@ -48,49 +49,50 @@ export async function runInTerminal(t: Terminal, command: string, opts: RunOptio
   await t.readyForLine();
   const started = Date.now();
   const markers = buildRunLine(command, randomBytes(6).toString('hex'), opts.style);
-  const capture = new RunCapture(markers, RUN_OUTPUT_LIMIT);
-  const run = t.beginRun(opts.callId);
+  const tail = new OutputTail(RUN_OUTPUT_LIMIT);
   return new Promise<RunResult>((resolve) => {
     const disposers: Array<{ dispose(): void }> = [];
-    let pendingProgress = '';
     let lastProgress = 0;
+    let progressTimer: ReturnType<typeof setTimeout> | undefined;
     let graceTimer: ReturnType<typeof setTimeout> | undefined;
     let settled = false;
+    const progress = () => {
+      progressTimer = undefined;
+      lastProgress = Date.now();
+      // The newest text only; a cut UTF-8 character at the front shows as one replacement mark at most.
+      opts.onProgress?.(tail.bytes, terminalText(tail.last(PROGRESS_BYTES).toString('utf8')).slice(-4096));
+    };
     const finish = (ended: RunEnd, exitCode: number | null) => {
       if (settled) return;
       settled = true;
       clearTimeout(timeout);
       clearTimeout(graceTimer);
+      clearTimeout(progressTimer);
       for (const d of disposers) d.dispose();
       opts.signal.removeEventListener('abort', onAbort);
-      const result = capture.result;
-      const out = result ?? { ...capture.partial(), exitCode: null };
       t.endRun(run, exitCode);
+      const output = tail.last();
       resolve({
-        output: clean(out.output),
+        output: clean(output),
         exitCode,
         ended,
-        truncated: out.truncated,
-        bytes: out.bytes,
+        truncated: tail.bytes > output.length,
+        bytes: tail.bytes,
         durationMs: Date.now() - started,
       });
     };
+    const framing = new RunFraming(markers, command, {
+      onBegin: () => undefined,
+      onOutput: (bytes) => {
+        tail.push(bytes);
+        // Progress at most every 200 ms, from a timer, so a flood costs one text a period, not one a read.
+        if (opts.onProgress && !progressTimer)
+          progressTimer = setTimeout(progress, Math.max(0, PROGRESS_EVERY_MS - (Date.now() - lastProgress)));
+      },
+      onEnd: (code) => finish('exit-status', code),
+    });
+    const run = t.beginRun(opts.callId, command, framing);
     disposers.push(
-      t.onOutput((chunk) => {
-        const before = capture.began;
-        const done = capture.push(chunk);
-        if (done) return finish('exit-status', done.exitCode);
-        if (!opts.onProgress || !capture.began) return;
-        // Only the newest text is ever shown as progress; holding more would grow with the output.
-        if (before) pendingProgress = (pendingProgress + chunk.toString('latin1')).slice(-PROGRESS_CHARS);
-        const now = Date.now();
-        if (now - lastProgress >= PROGRESS_EVERY_MS && pendingProgress) {
-          lastProgress = now;
-          const text = Buffer.from(pendingProgress, 'latin1').toString('utf8');
-          opts.onProgress(capture.bytes, terminalText(text).replace(MARKER_TEXT, '').slice(-4096));
-          pendingProgress = '';
-        }
-      }),
       t.onExit(() => finish('terminal-exited', null)),
       t.onInterrupt(() => {
         clearTimeout(graceTimer);
@@ -106,9 +108,9 @@ export async function runInTerminal(t: Terminal, command: string, opts: RunOptio
     if (opts.signal.aborted) return onAbort();
     opts.signal.addEventListener('abort', onAbort, { once: true });
     if (t.state === 'exited') return finish('terminal-exited', null);
-    // A line editor that asked for bracketed paste (bash's readline) takes the line in one piece
-    // instead of echoing and redrawing it key by key.
-    const line = t.screen.bracketedPaste ? `\x1b[200~${markers.line}\x1b[201~` : markers.line;
+    // Typed as keys: a line editor takes typed-ahead keys in one go. A tab would complete rather
+    // than insert, so a line with one goes as a bracketed paste where the editor asked for those.
+    const line = command.includes('\t') && t.screen.bracketedPaste ? `\x1b[200~${markers.line}\x1b[201~` : markers.line;
     t.write(`${opts.clearLine ? '\x15' : ''}${line}\r`);
   });
 }

@@ -6,6 +6,8 @@ export const CLASS_COLOR: Readonly<Record<CallClass, string>> = {
   toolFailed: 'var(--bad)',
   callerMistake: 'var(--warn)',
   denied: 'var(--cls-denied)',
+  unanswered: 'var(--cls-unanswered)',
+  policyRefused: 'var(--cls-policy)',
   refused: 'var(--cls-refused)',
   cancelled: 'var(--cls-cancelled)',
 };
@@ -16,6 +18,8 @@ export const CLASS_LEGEND: Readonly<Record<CallClass, string>> = {
   toolFailed: 'tool failed',
   callerMistake: 'caller mistake',
   denied: 'denied by a person',
+  unanswered: 'no one answered',
+  policyRefused: 'refused by policy',
   refused: 'refused (breaker, limiter, environment)',
   cancelled: 'cancelled',
 };

@@ -12,6 +12,14 @@ export function formatDuration(ms: number): string {
 }
 
 /** A countdown: "0:42", "12:05". */
+/**
+ * What is left of a card's time. `now` is the last once-a-second tick, so it can be older than the
+ * card: never more than the whole timeout (not "2:01 left" on a 2-minute card).
+ */
+export function timeLeft(card: { requestedAt: number; expiresAt: number }, now: number): number {
+  return Math.min(card.expiresAt - now, card.expiresAt - card.requestedAt);
+}
+
 export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1_000));
   const m = Math.floor(total / 60);

@@ -8,8 +8,8 @@
  */
 import { z } from 'zod';
 import { timeoutMs } from '../../core/fields';
-import type { ApprovalDecision, ApprovalRequest } from '../../core/permission';
-import { ToolCallError, success } from '../../core/result';
+import { type ApprovalDecision, type ApprovalRequest, type Denier, denierOf } from '../../core/permission';
+import { ToolCallError, isToolCallError, success } from '../../core/result';
 import type { Tool, ToolContext } from '../../core/tool';
 import type { DeviceService } from '../device-service';
 import { deviceToolError } from '../manager/device-errors';
@@ -30,6 +30,13 @@ export type CommandApprover = (request: CommandApprovalRequest, signal?: AbortSi
 export const SHELL_OUTPUT_LIMIT = 64 * 1024;
 /** Bytes held back from progress, so the exit marker at the end never shows in a progress message. */
 const HOLD_BACK = 48;
+
+/** The span's slug for each kind of denial: the Overview counts only `shell-denied` as a person's (shared/call-classes.ts). */
+const DENIAL_SLUG: Readonly<Record<Denier, string>> = {
+  person: 'shell-denied',
+  rule: 'shell-rule-denied',
+  system: 'shell-unanswered',
+};
 
 export function shellExecuteTool(service: DeviceService, approveCommand: CommandApprover | undefined): Tool {
   /** Command lines a person approved for the whole session, per session. */
@@ -73,7 +80,7 @@ export function shellExecuteTool(service: DeviceService, approveCommand: Command
       throw new ToolCallError(
         'PERMISSION_DENIED',
         `Approval for the command could not be obtained: ${e instanceof Error ? e.message : String(e)}`,
-        { data: { gate: 'shell', decision: 'deny' } },
+        { data: { gate: 'shell', decision: 'deny', slug: DENIAL_SLUG.system } },
       );
     }
     if (decision.decision === 'approve_session') {
@@ -82,13 +89,16 @@ export function shellExecuteTool(service: DeviceService, approveCommand: Command
       set.add(`${serial}\n${command}`);
     } else if (decision.decision !== 'approve_once') {
       const reason = decision.reason?.trim();
-      throw new ToolCallError(
-        'PERMISSION_DENIED',
-        `The user denied running \`${command.slice(0, 120)}\`${reason ? `: ${reason}` : '.'}`,
-        {
-          data: { gate: 'shell', decision: 'deny', slug: 'shell-denied', ...(reason ? { reason } : {}) },
-        },
-      );
+      // Only a person's answer is "the user denied": no answer in time, or a rule, is said as such.
+      const who = denierOf(decision.decider);
+      const what = `running \`${command.slice(0, 120)}\``;
+      const message =
+        who === 'person'
+          ? `The user denied ${what}${reason ? `: ${reason}` : '.'}`
+          : `Not approved: ${what} was not run${reason ? `: ${reason}` : '.'}`;
+      throw new ToolCallError('PERMISSION_DENIED', message, {
+        data: { gate: 'shell', decision: 'deny', slug: DENIAL_SLUG[who], ...(reason ? { reason } : {}) },
+      });
     }
   }
 
@@ -111,6 +121,9 @@ export function shellExecuteTool(service: DeviceService, approveCommand: Command
       sensitiveAction: true,
     },
     selfGated: true,
+    // The command's own `timeoutMs` (up to 120 s) bounds the run and it honours cancellation, so the
+    // mutating preset's 60 s must not cut a bound the schema promises.
+    runPolicy: 'selfBounded',
     async run(args, device, ctx) {
       const judgement = judgeCommandLine(args.command);
       if (judgement.verdict === 'deny') {
@@ -132,12 +145,26 @@ export function shellExecuteTool(service: DeviceService, approveCommand: Command
         ctx.progress({ progress: received, message: text });
       };
       // A subshell, so `exit N` or `exec …` in the model's text cannot swallow the exit status line.
-      const result = await service.manager.shell(device.serial, `(\n${args.command}\n)`, {
-        timeoutMs: args.timeoutMs,
-        maxBytes: SHELL_OUTPUT_LIMIT,
-        onChunk,
-        signal: ctx.signal,
-      });
+      const result = await service.manager
+        .shell(device.serial, `(\n${args.command}\n)`, {
+          timeoutMs: args.timeoutMs,
+          maxBytes: SHELL_OUTPUT_LIMIT,
+          onChunk,
+          signal: ctx.signal,
+        })
+        .catch((e: unknown) => {
+          // The command's own bound, which the caller chose: said as such, not as a phone that stopped answering.
+          if (isToolCallError(e) && e.toolErrorCode === 'TIMEOUT' && e.data?.kind === 'timeout')
+            throw new ToolCallError(
+              'TIMEOUT',
+              `The command did not finish within its timeoutMs (${args.timeoutMs / 1000} s) and was stopped.`,
+              {
+                hint: 'Raise timeoutMs (at most 120000), or make the command end sooner (bound its wait, narrow its output). If quick commands time out too, the phone may be frozen: check its screen.',
+                data: { serial: device.serial, timeoutMs: args.timeoutMs, slug: 'command-timeout' },
+              },
+            );
+          throw e;
+        });
       if (judgement.verdict !== 'read') service.telemetry.invalidate(device.serial);
       if (result.exitCode === null && !result.truncated && result.output === '') {
         await service.manager.tracker.check().catch(() => undefined);

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import type { ToolAnnotations } from '../../core/annotations';
 import type { ToolMetadataDeclaration } from '../../core/metadata';
+import type { RunPolicyName } from '../../core/run-policy-name';
 import { ToolCallError } from '../../core/result';
 import { type Tool, type ToolContext, type ToolReturn, defineTool } from '../../core/tool';
 import type { DeviceService } from '../device-service';
@@ -65,6 +66,8 @@ export interface DeviceToolDefinition<Shape extends z.ZodRawShape> {
   /** The action may change what is on screen: telemetry is dropped before and re-read after. */
   changesUi?: boolean;
   selfGated?: boolean;
+  /** The run policy's name when the metadata's inferred one does not fit (a tool bounding its own time). */
+  runPolicy?: RunPolicyName;
   run(
     args: z.infer<z.ZodObject<Shape>> & { serial?: string },
     device: DeviceCall,
@@ -156,6 +159,7 @@ export function defineDeviceTool<Shape extends z.ZodRawShape>(
     metadata: def.metadata,
     annotations: def.annotations,
     ...(def.selfGated ? { selfGated: true } : {}),
+    ...(def.runPolicy !== undefined ? { runPolicy: def.runPolicy } : {}),
     // One breaker per phone: a phone that dropped off must not pause the tool on the others.
     breakerScope: (args) => (args as { serial?: string }).serial ?? service.soleSerial(),
     run: async (args, ctx) => {

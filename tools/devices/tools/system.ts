@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { ToolContext } from '../../core/tool';
 import type { CommandApprover } from '../shell-gate/shell-execute';
+import { type Denier, denierOf } from '../../core/permission';
 import { ToolCallError, jsonSuccess, success } from '../../core/result';
 import type { Tool } from '../../core/tool';
 import type { DeviceService } from '../device-service';
@@ -197,10 +198,30 @@ async function approveSettingChange(
       reasons: ['changes a device setting'],
     },
     ctx.signal,
-  ).catch((e: unknown) => ({ decision: 'deny' as const, reason: e instanceof Error ? e.message : String(e) }));
-  if (decision.decision === 'deny')
-    throw denied(`The user denied the change '${change}'${decision.reason ? `: ${decision.reason}` : '.'}`);
+  ).catch((e: unknown) => ({
+    decision: 'deny' as const,
+    reason: e instanceof Error ? e.message : String(e),
+    decider: 'system',
+  }));
+  if (decision.decision === 'deny') {
+    const who = denierOf(decision.decider);
+    const reason = decision.reason ? `: ${decision.reason}` : '.';
+    throw new ToolCallError(
+      'PERMISSION_DENIED',
+      who === 'person'
+        ? `The user denied the change '${change}'${reason}`
+        : `Not approved: the change '${change}' was not made${reason}`,
+      { data: { gate: 'settings', slug: SETTING_DENIAL_SLUG[who] } },
+    );
+  }
 }
+
+/** The span's slug for each kind of denial: only `setting-denied` counts as a person's (shared/call-classes.ts). */
+const SETTING_DENIAL_SLUG: Readonly<Record<Denier, string>> = {
+  person: 'setting-denied',
+  rule: 'setting-rule-denied',
+  system: 'setting-unanswered',
+};
 
 const NO_SHELL_COMMAND = /No shell command implementation\./;
 

@@ -7,10 +7,13 @@
  * and anything still carrying the terminal's marker.
  */
 import { spawn as spawnPty } from '@lydell/node-pty';
-import { endProcesses, readStat, signalAll } from '../process-scan';
+import { endProcesses, readStat, readWchan, signalAll } from '../process-scan';
 import type { Foreground, ProcessExit, TerminalProcess, TerminalSignal } from './types';
 
 const SHELLS = new Set(['sh', 'bash', 'dash', 'ash', 'zsh', 'mksh', 'ksh', 'fish', 'busybox', 'tcsh', 'csh']);
+
+/** Where the kernel has a process sleep while it waits in read, poll or select: on its terminal, for a shell at its prompt. */
+const READING = /^(?:wait_woken|n_tty_read|poll_schedule_timeout|do_select|core_sys_select|do_sys_poll|do_poll)/;
 
 const KEY_FOR: Partial<Record<TerminalSignal, string>> = { INT: '\x03', QUIT: '\x1c', TSTP: '\x1a' };
 
@@ -72,6 +75,19 @@ export function spawnPtyProcess(spec: PtySpawn): TerminalProcess {
       const leader = group !== undefined ? readStat(group) : undefined;
       if (!leader) return { kind: 'unknown' };
       return SHELLS.has(leader.comm) ? { kind: 'shell', name: leader.comm } : { kind: 'program', name: leader.comm };
+    },
+    readingInput: () => {
+      const tpgid = readStat(root)?.tpgid;
+      if (tpgid === undefined) return undefined;
+      // No group in front, another program, or one that just ended (a prompt hook's, between two
+      // commands): the shell is not reading yet.
+      if (tpgid <= 0) return false;
+      const group = tpgid;
+      const leader = readStat(group);
+      if (!leader || !SHELLS.has(leader.comm) || leader.state !== 'S') return false;
+      const where = readWchan(group);
+      // A sleeping process shows "0" where the kernel keeps its symbol names to itself: nothing can be told.
+      return where === undefined || where === '0' || where === '' ? undefined : READING.test(where);
     },
     onData: (listener) => {
       // With `encoding: null` node-pty hands over Buffers; its typings still say string.

@@ -24,6 +24,11 @@ export interface TerminalProcess {
   /** Delivers a signal to the foreground program (INT, QUIT and TSTP as the terminal's keys do). */
   signal(sig: TerminalSignal): void;
   foreground(): Foreground;
+  /**
+   * Whether the program in front sleeps reading its terminal (a shell waiting at its prompt), or
+   * undefined where the backend cannot tell (a phone).
+   */
+  readingInput?(): boolean | undefined;
   onData(listener: (data: Buffer) => void): void;
   onExit(listener: (exit: ProcessExit) => void): void;
   /** Ends the program and every process it started; resolves when they are gone. */

@@ -16,12 +16,14 @@ import { typedByPerson } from '../owner';
 import { type RunResult, runInTerminal } from '../run-command';
 import { unrunnable } from '../run-markers';
 import { judgeTerminalCommand } from '../shell-gate-adapter';
+import type { Foreground } from '../backends/types';
 import type { Terminal } from '../terminal';
 import { actingTerminal } from '../terminal-access';
 
 /** A phone's shell shows no sign of what is in front; its prompt on the cursor's row is the sign it is ready. */
 const PROMPT_END = /[$#%>]$/;
 const PROMPT_WAIT_MS = 3000;
+const FOREGROUND_WAIT_MS = 300;
 
 async function promptLine(t: Terminal, withinMs: number): Promise<string> {
   const deadline = Date.now() + withinMs;
@@ -29,6 +31,16 @@ async function promptLine(t: Terminal, withinMs: number): Promise<string> {
     const line = await t.screen.cursorLines(0);
     if (PROMPT_END.test(line) || Date.now() > deadline) return line;
     await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** What is in front, waiting a little while a program other than the shell is (a prompt hook's runs briefly). */
+async function shellInFront(t: Terminal): Promise<Foreground> {
+  const deadline = Date.now() + FOREGROUND_WAIT_MS;
+  for (;;) {
+    const fg = t.foreground();
+    if (fg.kind !== 'program' || Date.now() > deadline) return fg;
+    await new Promise((r) => setTimeout(r, 10));
   }
 }
 
@@ -85,7 +97,7 @@ export function runTool(ctx: TerminalContext): Tool {
             data: { slug: 'terminal-busy' },
           },
         );
-      const fg = t.foreground();
+      const fg = await shellInFront(t);
       if (fg.kind === 'program')
         throw new ToolCallError(
           'EXECUTION_FAILED',

@@ -12,7 +12,7 @@ import type { PendingApproval } from '../../../../shared/contract';
 import { AnnotationBadges } from '../../components/AnnotationBadges';
 import { JsonBlock } from '../../components/JsonBlock';
 import { RiskBadge } from '../../components/RiskBadge';
-import { formatClock, formatCountdown } from '../../components/format';
+import { formatClock, formatCountdown, timeLeft } from '../../components/format';
 import { describeOrigin } from './origin';
 
 export type DecisionName = 'approve_once' | 'approve_session' | 'approve_target' | 'deny';
@@ -49,7 +49,7 @@ export function PendingApprovalCard(props: PendingApprovalCardProps): React.JSX.
   const [expanded, setExpanded] = useState(!props.compact);
   const reasonRef = useRef<HTMLInputElement>(null);
   const id = useId();
-  const left = a.expiresAt - now;
+  const left = timeLeft(a, now);
   const open = ended === undefined && !props.busy;
   const offered = new Set<string>(a.choices.map((c) => c.decision));
   const ignored = Object.entries(a.ignored ?? {});

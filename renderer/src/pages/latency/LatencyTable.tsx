@@ -41,7 +41,7 @@ export function LatencyTable(props: { stats: UsageStats[]; selectedId: string | 
             <th
               scope="col"
               className="num"
-              title="Refused by the breaker, the rate limiter or the environment gate: never ran"
+              title="Refused by a policy or a rule (no one was asked), the breaker, the rate limiter or the environment gate"
             >
               Refused
             </th>
@@ -75,8 +75,8 @@ export function LatencyTable(props: { stats: UsageStats[]; selectedId: string | 
               </td>
               <td className="num">{s.outcomes.toolFailed}</td>
               <td className="num">{s.outcomes.callerMistake}</td>
-              <td className="num">{s.outcomes.denied}</td>
-              <td className="num">{s.outcomes.refused}</td>
+              <td className="num">{s.outcomes.denied + s.outcomes.unanswered}</td>
+              <td className="num">{s.outcomes.refused + s.outcomes.policyRefused}</td>
               <td className="num mono">{s.attempts ? formatDuration(s.latencyMs.p50) : '—'}</td>
               <td className="num mono">{s.attempts ? formatDuration(s.latencyMs.p95) : '—'}</td>
             </tr>

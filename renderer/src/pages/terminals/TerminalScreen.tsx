@@ -2,12 +2,14 @@
  * One terminal, live: xterm.js replays the newest output, then writes every `terminal-output` event
  * that continues it (terminal-stream.ts). It is read-only until the person takes control; then
  * their keystrokes go to the host as terminalInput (terminal.write through the pipeline, traced as
- * theirs), in order. Lines where the agent typed a terminal.run are marked in the scrollback.
+ * theirs), in order. The agent's terminal.run commands show as the commands alone (the host removes
+ * their framing), each marked in the scrollback with a link to its trace.
  */
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { useEffect, useRef } from 'react';
 import type { TerminalView } from '../../../../shared/contract';
+import { navigate } from '../../router/hash-route';
 import { useApi } from '../../state/api-context';
 import { cutAtRuns, isTerminalReply, nextStep } from './terminal-stream';
 
@@ -39,16 +41,31 @@ export function TerminalScreen(props: { terminal: TerminalView }): React.JSX.Ele
     let live = true;
     let resyncing = false;
     const marked = new Set<number>();
-    // A blue cell before the line where the agent typed a terminal.run, its call id as the tooltip.
+    // The line where the agent's terminal.run shows its command: tinted, with a blue bar in the
+    // margin before it that links to the call's trace.
     const mark = (offset: number) => {
       if (marked.has(offset)) return;
       marked.add(offset);
       const marker = term.registerMarker(0);
-      const decoration = marker ? term.registerDecoration({ marker, x: 0, width: 1 }) : undefined;
+      if (!marker) return;
+      term
+        .registerDecoration({ marker, x: 0, width: term.cols })
+        ?.onRender((el) => el.classList.add('terminal-run-line'));
+      const decoration = term.registerDecoration({ marker, x: 0, width: 1 });
       decoration?.onRender((el) => {
+        const callId = runs.current.get(offset) ?? '';
         el.classList.add('terminal-run-mark');
-        el.title = `terminal.run by the agent (call ${runs.current.get(offset) ?? '?'})`;
-        el.dataset.run = runs.current.get(offset) ?? '';
+        el.title = `terminal.run by the agent (call ${callId || '?'}): open its trace`;
+        el.dataset.run = callId;
+        el.setAttribute('role', 'link');
+        el.setAttribute('aria-label', `The agent’s command: open the trace of call ${callId}`);
+        el.tabIndex = 0;
+        el.onclick = () => {
+          if (callId) navigate('traces', callId);
+        };
+        el.onkeydown = (e) => {
+          if (e.key === 'Enter' && callId) navigate('traces', callId);
+        };
       });
     };
     const write = (text: string, from: number, marks: ReadonlyArray<{ offset: number; callId: string }>) => {

@@ -65,8 +65,8 @@ function RunList(props: { terminal: TerminalView }): React.JSX.Element | null {
       <ul className="plain-list" data-testid="terminal-runs">
         {runs.map((r) => (
           <li key={r.callId} className="row spread">
-            <a href={hrefFor('traces', r.callId)} className="mono">
-              {r.callId}
+            <a href={hrefFor('traces', r.callId)} className="mono ellipsis" title={`Trace of call ${r.callId}`}>
+              {r.command}
             </a>
             <span className="small muted">
               {r.endedAt === undefined

@@ -15,6 +15,7 @@ import { hrefFor } from '../../router/hash-route';
 import { useCallDetail } from '../../state/queries';
 import { ArgsDigestTable } from './ArgsDigestTable';
 import { BreakerAtTime } from './BreakerAtTime';
+import { NOT_RUN_TITLE, attemptLabel } from './attempt-label';
 import { CallReportButton } from './CallReportButton';
 import { OutcomeBadge } from './OutcomeBadge';
 import { RememberedArguments } from './RememberedArguments';
@@ -24,6 +25,8 @@ const CLASS_TONE = {
   toolFailed: 'bad',
   callerMistake: 'warn',
   denied: 'warn',
+  unanswered: 'neutral',
+  policyRefused: 'warn',
   refused: 'neutral',
   cancelled: 'neutral',
 } as const;
@@ -47,9 +50,7 @@ function AttemptRows(props: { spans: Span[] }): React.JSX.Element {
         <tbody>
           {props.spans.map((s) => (
             <tr key={s.spanId}>
-              <td title={s.attempt === 0 ? 'Refused before the tool ran' : undefined}>
-                {s.attempt === 0 ? 'not run' : s.attempt}
-              </td>
+              <td title={s.attempt === 0 ? NOT_RUN_TITLE : undefined}>{attemptLabel(s.attempt)}</td>
               <td className="mono">{formatClock(s.startedAt)}</td>
               <td className="mono">{formatDuration(s.durationMs)}</td>
               <td>

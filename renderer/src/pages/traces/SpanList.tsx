@@ -7,6 +7,7 @@ import { useRef } from 'react';
 import type { Span } from '../../../../shared/contract';
 import { formatClock, formatDuration } from '../../components/format';
 import { OutcomeBadge } from './OutcomeBadge';
+import { NOT_RUN_TITLE, attemptLabel } from './attempt-label';
 
 const ROW_HEIGHT = 34;
 
@@ -55,7 +56,7 @@ export function SpanList(props: {
                   type="button"
                   className="span-row"
                   aria-pressed={s.callId === props.selectedCallId}
-                  aria-label={`${s.toolId} ${s.outcome}${s.errorCode ? ` ${s.errorCode}` : ''}, attempt ${s.attempt}, ${formatDuration(s.durationMs)}, at ${formatClock(s.startedAt)}, call ${s.callId}`}
+                  aria-label={`${s.toolId} ${s.outcome}${s.errorCode ? ` ${s.errorCode}` : ''}, ${s.attempt === 0 ? 'not run' : `attempt ${s.attempt}`}, ${formatDuration(s.durationMs)}, at ${formatClock(s.startedAt)}, call ${s.callId}`}
                   onClick={() => props.onSelect(s.callId)}
                 >
                   <span className="mono">{formatClock(s.startedAt)}</span>
@@ -63,7 +64,7 @@ export function SpanList(props: {
                   <span>
                     <OutcomeBadge outcome={s.outcome} />
                   </span>
-                  <span>{s.attempt}</span>
+                  <span title={s.attempt === 0 ? NOT_RUN_TITLE : undefined}>{attemptLabel(s.attempt)}</span>
                   <span className="mono">{formatDuration(s.durationMs)}</span>
                   <span className="mono ellipsis">{s.errorCode ?? ''}</span>
                   <span className="mono muted ellipsis">{s.callId}</span>

@@ -10,13 +10,18 @@
  * one (`keep_data` for `keepData`) is refused before anyone is asked: the caller meant the
  * declared field, and running the call without it would do what nobody asked for (delete the data
  * it meant to keep).
+ *
+ * Then a tool's precheck (Tool.precheck), a cheap read-only look at whether the call can succeed
+ * at all, so that nobody is asked to approve a deletion of a file that is not there: a
+ * ToolCallError it throws ends the call here; anything else it throws is ignored and the call goes
+ * on (the tool checks again when it runs, so a precheck is never what keeps a call safe).
  */
 import { distance } from 'fastest-levenshtein';
 import { needsApproval } from '../../permission';
-import { type ToolFailure, type ToolResult, failure } from '../../result';
+import { type ToolFailure, type ToolResult, failure, isToolCallError } from '../../result';
 import type { Tool } from '../../tool';
 import { fieldsOf } from '../call-trace';
-import type { Stage } from '../pipeline-call';
+import type { Next, PipelineCall, Stage } from '../pipeline-call';
 
 export interface FieldChecks {
   /** Tell the model, in every result, which sent fields were ignored. */
@@ -31,18 +36,31 @@ export function validationStage(checks?: FieldChecks): Stage {
     const validated = c.tool.validate(sent);
     if (!validated.ok) return checks === undefined ? validated : withNearNames(validated, c.tool, sent);
     c.args = validated.value;
-    if (checks === undefined) return next(c);
+    if (checks === undefined) return afterPrecheck(c, next);
     const ignored = ignoredFields(sent, validated.value);
-    if (ignored === undefined) return next(c);
+    if (ignored === undefined) return afterPrecheck(c, next);
     c.ignored = ignored;
     if (checks.refuseNearNames && needsApproval(c.tool)) {
       const refused = nearNameRefusal(c.tool, Object.keys(ignored));
       if (refused !== undefined) return refused;
     }
-    if (!checks.reportIgnored) return next(c);
+    if (!checks.reportIgnored) return afterPrecheck(c, next);
     const names = Object.keys(ignored);
-    return Promise.resolve(next(c)).then((result) => withIgnoredNote(result, c.tool.id, names));
+    return Promise.resolve(afterPrecheck(c, next)).then((result) => withIgnoredNote(result, c.tool.id, names));
   };
+}
+
+/** The rest of the stages, unless the tool's precheck says the call cannot succeed. */
+async function afterPrecheck(c: PipelineCall, next: Next): Promise<ToolResult> {
+  const precheck = c.tool.precheck;
+  if (precheck !== undefined) {
+    try {
+      await precheck.call(c.tool, c.args);
+    } catch (e) {
+      if (isToolCallError(e)) return e.toResult();
+    }
+  }
+  return next(c);
 }
 
 /** Sent top-level fields the parsed value does not keep, with their values; undefined when none. */
