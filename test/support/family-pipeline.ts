@@ -38,12 +38,18 @@ export const NOT_STUDIED = {
 /** A person who approves every call once; `decide` replaces the answer. */
 export const APPROVE_ONCE = (): ApprovalDecision => ({ decision: 'approve_once', decider: 'ui' });
 
+/** A person's answer to a request; `signal` aborts when the request is withdrawn (the caller is gone). */
+export type PersonDecides = (
+  request: ApprovalRequest,
+  signal?: AbortSignal,
+) => ApprovalDecision | Promise<ApprovalDecision>;
+
 export interface FamilyPipelineOptions {
   /** The registry the family's tools are in (a new one when absent); tools may be added later. */
   registry?: ToolRegistry;
   tools?: readonly Tool[];
   /** What the person answers each request (tool-level and in-tool); approve once by default. */
-  decide?: (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
+  decide?: PersonDecides;
   /** The family's environment rules, as tools/host/families.ts adds them to the host's gate. */
   environmentRules?: readonly EnvironmentRule[];
   /** Values of run policies a test changes (a shorter timeout), as `startHost`'s `runPolicies`. */
@@ -61,7 +67,7 @@ export interface FamilyPipeline {
   /** Every decision the approval gate wrote down. */
   audit: ApprovalAuditEntry[];
   /** What the person answers; change it to deny. */
-  decide: (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
+  decide: PersonDecides;
   /** The in-tool approver the host hands families (`approveCommand`, `askPerson`, `approve`). */
   askInTool: InToolApprover;
   /** Adds a family's environment rules to the gate, as the host does once the family exists. */
@@ -84,9 +90,9 @@ export function familyPipeline(options: FamilyPipelineOptions = {}): FamilyPipel
     environment: { telemetry, rules: options.environmentRules ?? [] },
     ...(options.policies ? { policies: options.policies } : {}),
     approval: {
-      decide: async (request) => {
+      decide: async (request, signal) => {
         approvals.push(request);
-        return fp.decide(request);
+        return fp.decide(request, signal);
       },
       audit: { record: (entry) => audit.push(entry) },
     },
