@@ -70,7 +70,13 @@ describe.each(PROFILE_NAMES)('on the %s profile', (profile) => {
       await lab.service.manager.tracker.check();
       const before = device.commandLog.length;
       const result = await lab.call('ui_dump');
-      expect(!result.ok && result.error.message).toBe(`Device ${device.serial} is offline.`);
+      // The environment gate knows the device is offline and refuses before the tool runs.
+      expect(!result.ok && result.error).toMatchObject({
+        code: 'EXECUTION_FAILED',
+        message: `'ui_dump' was not run: device ${device.serial} is offline or disconnected`,
+        hint: expect.stringContaining(`adb connect ${device.serial}`),
+        data: { gate: 'environment', rule: 'device-offline' },
+      });
       expect(device.commandLog.length).toBe(before);
     });
 
