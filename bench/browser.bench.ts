@@ -1,7 +1,10 @@
 /**
  * browser_snapshot: Toolgate vs @playwright/mcp on the same three local pages in the same run
  * (a small form, a 1,000-row table, a nested shadow-DOM app). Both drive /usr/bin/chromium
- * headless; @playwright/mcp runs as a real MCP server over stdio (it bundles its own Playwright).
+ * headless; @playwright/mcp runs as a real MCP server over stdio (it bundles its own Playwright),
+ * ours runs through the pipeline the host runs, wired as the host wires the browser family
+ * (test/browser/harness.ts `browserPipeline`: environment gate with the browser rules, validation,
+ * approval gate, breaker, run policy and spans; per-minute quotas off).
  * Compared: bytes of the text a model receives, and the median time of a snapshot call. Checked:
  * every visible interactive element of each page got a ref in our snapshot that resolves to it.
  * Last line: {"bench":"browser","ratios":{"bytes":…,"time":…}} (ours / theirs, totals over the pages).
@@ -15,10 +18,9 @@ import { dirname, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Page } from 'playwright-core';
-import { DefaultToolExecutor } from '../tools/core/executor';
 import { renderResult } from '../tools/core/result';
-import { ToolRegistry } from '../tools/core/registry';
-import { BrowserManager, browserTools } from '../tools/browser';
+import { BrowserManager } from '../tools/browser';
+import { browserPipeline } from '../test/browser/harness';
 
 const CHROMIUM = '/usr/bin/chromium';
 const PAGES = ['form.html', 'table.html', 'shadow-app.html'];
@@ -85,11 +87,9 @@ async function main(): Promise<void> {
 
   const scratch = mkdtempSync(join(tmpdir(), 'toolgate-bench-browser-'));
   const manager = new BrowserManager({ executablePath: CHROMIUM, headless: true });
-  const registry = new ToolRegistry();
-  registry.registerAll(browserTools({ manager, workspaceRoot: scratch }));
-  const executor = new DefaultToolExecutor(registry);
+  const family = browserPipeline(manager, scratch);
   const ours = async (toolId: string, args: unknown) => {
-    const result = await executor.execute({ toolId, args });
+    const result = await family.call(toolId, args);
     if (!result.ok) throw new Error(`${toolId}: ${renderResult(result)}`);
     return renderResult(result);
   };

@@ -1,7 +1,9 @@
 /**
  * Device tools against the adb CLI, on the same virtual device, in one run with interleaved
- * rounds: Toolgate's tools through the tool layer (validation, the tool, the shared adbkit
- * client) versus spawning `adb -s SERIAL …` per call (async), for echo (shell_execute `echo hi`),
+ * rounds: Toolgate's tools through the pipeline the host runs (environment gate with the device
+ * rules, validation, approval gate, breaker, run policy and spans, then the tool and the shared
+ * adbkit client; test/support/family-pipeline.ts, per-minute quotas off) versus spawning
+ * `adb -s SERIAL …` per call (async), for echo (shell_execute `echo hi`),
  * getprop, ui_dump and screenshot; plus the frame rate of the live screen stream. The device runs
  * in its own process, as a phone is its own machine. Then, per device profile (pixel, samsung,
  * xiaomi, legacy, foldable) with the phone taking a real phone's time for its commands
@@ -19,8 +21,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, killAdbServer } from '../test/support/private-adb';
-import { DefaultToolExecutor, ToolRegistry, type ToolCall } from '../tools/core';
-import { createDeviceService, deviceTools } from '../tools/devices';
+import type { ToolCall } from '../tools/core';
+import { createDeviceService, deviceEnvironmentRules, deviceTools } from '../tools/devices';
 import {
   PROFILE_NAMES,
   type ProfileName,
@@ -29,6 +31,7 @@ import {
   runAdb,
   startVirtualDevice,
 } from '../tools/devices/virtual';
+import { type FamilyPipeline, familyPipeline } from '../test/support/family-pipeline';
 
 const ROUNDS = 5;
 const CALLS: Record<string, number> = { echo: 60, getprop: 60, ui_dump: 12, screenshot: 8 };
@@ -70,10 +73,11 @@ async function main(): Promise<void> {
   await runAdb(['-P', String(adbPort), 'start-server']);
   const { child, serial } = await startDevice();
   const workspace = mkdtempSync(join(tmpdir(), 'toolgate-bench-'));
-  const service = createDeviceService({ adbPort });
-  const registry = new ToolRegistry();
-  registry.registerAll(deviceTools({ service, workspaceRoot: workspace }));
-  const executor = new DefaultToolExecutor(registry);
+  // Wired as tools/host/families.ts wires the family: the host's telemetry, the device rules, in-tool approvals.
+  const family = familyPipeline();
+  const service = createDeviceService({ adbPort, telemetry: family.telemetry });
+  family.registry.registerAll(deviceTools({ service, workspaceRoot: workspace, approveCommand: family.askInTool }));
+  family.addRules(deviceEnvironmentRules(service));
 
   const ours: Record<string, ToolCall> = {
     echo: { toolId: 'shell_execute', args: { command: 'echo hi', serial } },
@@ -88,7 +92,7 @@ async function main(): Promise<void> {
     screenshot: ['-s', serial, 'exec-out', 'screencap', '-p'],
   };
   const runOurs = async (op: string) => {
-    const r = await executor.execute(ours[op]!);
+    const r = await family.pipeline.executor.execute(ours[op]!);
     if (!r.ok) throw new Error(`${op}: ${r.error.code} ${r.error.message}`);
   };
   const time = async (fn: () => Promise<void>, n: number, into: number[]) => {
@@ -138,7 +142,7 @@ async function main(): Promise<void> {
   stream.dispose();
 
   const profiles: Record<string, { uiDumpMs: number; tapDumpMs: number; deviceMs: number }> = {};
-  for (const profile of PROFILE_NAMES) profiles[profile] = await profileTimes(executor, profile);
+  for (const profile of PROFILE_NAMES) profiles[profile] = await profileTimes(family, profile);
   const pixel = profiles.pixel!;
   for (const [name, t] of Object.entries(profiles)) {
     console.log(
@@ -171,7 +175,7 @@ async function main(): Promise<void> {
  * toggles the Shop's gift-wrap box, which changes the screen without a window transition.
  */
 async function profileTimes(
-  executor: DefaultToolExecutor,
+  family: FamilyPipeline,
   profile: ProfileName,
 ): Promise<{ uiDumpMs: number; tapDumpMs: number; deviceMs: number }> {
   const device = await startVirtualDevice({ profile, timeScale: 1 });
@@ -180,7 +184,7 @@ async function profileTimes(
   if (injection) device.phone.props.set(injection.prop, '1'); // as the person turns the setting on
   const serial = device.serial;
   const call = async (toolId: string, args: Record<string, unknown> = {}) => {
-    const r = await executor.execute({ toolId, args: { ...args, serial } });
+    const r = await family.call(toolId, { ...args, serial });
     if (!r.ok) throw new Error(`${profile} ${toolId}: ${r.error.code} ${r.error.message}`);
     return r;
   };

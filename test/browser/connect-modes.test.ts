@@ -9,11 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserServer, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserManager, LINUX_ARGS, browserTools } from '../../tools/browser';
-import { DefaultToolExecutor } from '../../tools/core/executor';
-import { ToolRegistry } from '../../tools/core/registry';
+import { BrowserManager, LINUX_ARGS } from '../../tools/browser';
 import { removeDir } from '../support/remove-dir';
-import { CHROMIUM, type Harness, startHarness } from './harness';
+import { CHROMIUM, type Harness, browserPipeline, startHarness } from './harness';
 
 let h: Harness;
 let profile: string;
@@ -100,17 +98,15 @@ describe('connecting to a Playwright browser server', () => {
   it('drives the served browser with the tools, and leaves the server running when the manager closes', async () => {
     server = await chromium.launchServer({ executablePath: CHROMIUM, args: LINUX_ARGS, headless: true });
     const manager = new BrowserManager({ playwrightServer: server.wsEndpoint() });
-    const registry = new ToolRegistry();
-    registry.registerAll(browserTools({ manager, workspaceRoot: h.workspace }));
-    const executor = new DefaultToolExecutor(registry);
-    const navigated = await executor.execute({ toolId: 'browser_navigate', args: { url: `${h.base}/form.html` } });
+    const family = browserPipeline(manager, h.workspace);
+    const navigated = await family.call('browser_navigate', { url: `${h.base}/form.html` });
     expect(navigated.ok).toBe(true);
     expect(manager.connection()).toEqual({ mode: 'server', target: server.wsEndpoint() });
-    const snapshot = await executor.execute({ toolId: 'browser_snapshot', args: {} });
+    const snapshot = await family.call('browser_snapshot');
     const text = snapshot.ok && snapshot.content[0]?.type === 'text' ? snapshot.content[0].text : '';
     const ref = /(e\d+) textbox "Full name/.exec(text)?.[1];
     expect(ref).toBeDefined();
-    const typed = await executor.execute({ toolId: 'browser_input', args: { ref, text: 'Ada Lovelace' } });
+    const typed = await family.call('browser_input', { ref, text: 'Ada Lovelace' });
     expect(typed.ok).toBe(true);
     expect(await manager.activePage()?.inputValue('input >> nth=0')).toBe('Ada Lovelace');
     await manager.close();
@@ -126,12 +122,7 @@ describe('connecting to a Playwright browser server', () => {
       playwrightServer: 'ws://qa:pass-w0rd-9@127.0.0.1:9/no-server?token=tok-5ecret-42',
       launchTimeoutMs: 3_000,
     });
-    const registry = new ToolRegistry();
-    registry.registerAll(browserTools({ manager, workspaceRoot: h.workspace }));
-    const result = await new DefaultToolExecutor(registry).execute({
-      toolId: 'browser_navigate',
-      args: { url: `${h.base}/form.html` },
-    });
+    const result = await browserPipeline(manager, h.workspace).call('browser_navigate', { url: `${h.base}/form.html` });
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.error).toMatchObject({

@@ -7,31 +7,25 @@
  * call goes on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserEnvironmentRules, browserTelemetryReading, browserTools } from '../../tools/browser';
-import { EnvironmentGate, createPipeline, systemClock } from '../../tools/core/pipeline';
-import type { Pipeline } from '../../tools/core/pipeline';
-import { ToolRegistry } from '../../tools/core/registry';
+import { browserEnvironmentRules, browserTelemetryReading } from '../../tools/browser';
+import { EnvironmentGate, systemClock } from '../../tools/core/pipeline';
+import type { ToolRegistry } from '../../tools/core/registry';
 import type { ToolResult } from '../../tools/core/result';
 import { type Harness, refOf, startHarness } from './harness';
 
 let h: Harness;
-let pipeline: Pipeline;
 let registry: ToolRegistry;
 
 const telemetry = () => ({ read: (key: string) => browserTelemetryReading(h.manager, key) });
 
+// The harness's pipeline has the browser rules in its gate, reading the browser through the host's telemetry.
 beforeAll(async () => {
   h = await startHarness();
-  registry = new ToolRegistry();
-  registry.registerAll(browserTools({ manager: h.manager, workspaceRoot: h.workspace }));
-  pipeline = createPipeline(registry, {
-    approval: false,
-    environment: { telemetry: telemetry(), rules: browserEnvironmentRules(h.manager) },
-  });
+  registry = h.family.registry;
 });
 afterAll(async () => h?.close());
 
-const call = (toolId: string, args: Record<string, unknown> = {}) => pipeline.executor.execute({ toolId, args });
+const call = (toolId: string, args: Record<string, unknown> = {}) => h.call(toolId, args);
 
 function refusal(result: ToolResult) {
   if (result.ok) throw new Error('expected a refusal');
@@ -40,7 +34,7 @@ function refusal(result: ToolResult) {
 
 /** The spans of the last call made. */
 function lastCallSpans() {
-  const spans = pipeline.trace.spans();
+  const spans = h.family.pipeline.trace.spans();
   const callId = spans.at(-1)?.callId;
   return spans.filter((s) => s.callId === callId);
 }

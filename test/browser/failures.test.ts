@@ -10,10 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserManager, browserTools } from '../../tools/browser';
-import { DefaultToolExecutor } from '../../tools/core/executor';
-import { ToolRegistry } from '../../tools/core/registry';
-import { type Harness, errorOf, refOf, startHarness } from './harness';
+import { BrowserManager } from '../../tools/browser';
+import { type Harness, browserPipeline, errorOf, refOf, startHarness } from './harness';
 
 let h: Harness;
 
@@ -28,17 +26,8 @@ describe('a browser that is not installed', () => {
   it('answers every page tool with UNSUPPORTED saying how to install Chromium', async () => {
     const workspace = mkdtempSync(join(tmpdir(), 'toolgate-nobrowser-'));
     try {
-      const registry = new ToolRegistry();
-      registry.registerAll(
-        browserTools({
-          manager: new BrowserManager({ executablePath: '/nonexistent/chrome' }),
-          workspaceRoot: workspace,
-        }),
-      );
-      const result = await new DefaultToolExecutor(registry).execute({
-        toolId: 'browser_navigate',
-        args: { url: 'https://example.com' },
-      });
+      const family = browserPipeline(new BrowserManager({ executablePath: '/nonexistent/chrome' }), workspace);
+      const result = await family.call('browser_navigate', { url: 'https://example.com' });
       const err = errorOf(result);
       expect(err.code).toBe('UNSUPPORTED');
       expect(err.message).toMatch(/apt-get install chromium/);
@@ -57,10 +46,14 @@ describe('slow and dead pages', () => {
   });
 
   it('stops waiting when the call is cancelled', async () => {
+    const ended = () => h.manager.recentActions(50).filter((a) => a.tool === 'browser_navigate').length;
+    const before = ended();
     const abort = new AbortController();
     const pending = h.call('browser_navigate', { url: `${h.base}/never`, timeoutMs: 60_000 }, abort.signal);
     abort.abort();
-    expect(errorOf(await pending).code).toBe('TIMEOUT');
+    // The pipeline answers the cancelled call at once; the tool stops its navigation too, long before its 60 s.
+    expect(errorOf(await pending)).toMatchObject({ code: 'EXECUTION_FAILED', data: { cancelled: true } });
+    await expect.poll(ended, { timeout: 5_000 }).toBe(before + 1);
   });
 
   it('waits for a slow page and reports it loaded', async () => {

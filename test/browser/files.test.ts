@@ -14,7 +14,7 @@ let h: Harness;
 const queue = new ApprovalQueue(60_000);
 
 beforeAll(async () => {
-  h = await startHarness({ approveDownload: queue.decide });
+  h = await startHarness({ decide: queue.decide });
   writeFileSync(join(h.workspace, 'notes.txt'), 'hello');
   writeFileSync(join(h.workspace, 'photo.png'), Buffer.alloc(10));
 });

@@ -1,17 +1,27 @@
 /**
  * Test harness for the browser family: a real HTTP server on 127.0.0.1 (fixture pages plus slow,
  * never-answering, download and API routes), a temp workspace, one BrowserManager on the real
- * Chromium, and the tools run through the core ToolRegistry + DefaultToolExecutor.
+ * Chromium, and the tools run through the pipeline the host runs (test/support/family-pipeline.ts),
+ * wired as tools/host/families.ts wires the family: its environment rules in the gate, its
+ * `browser.*` readings in the host's telemetry, page downloads asked through the gate's in-tool
+ * approval when a person is there to decide.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DefaultToolExecutor } from '../../tools/core/executor';
+import {
+  BROWSER_TELEMETRY_KEYS,
+  type BrowserManagerOptions,
+  BrowserManager,
+  type ShowInfo,
+  browserEnvironmentRules,
+  browserTelemetryReading,
+  browserTools,
+} from '../../tools/browser';
 import { type ToolResult, renderResult } from '../../tools/core/result';
-import { ToolRegistry } from '../../tools/core/registry';
-import { type BrowserManagerOptions, BrowserManager, type ShowInfo, browserTools } from '../../tools/browser';
+import { type FamilyPipeline, type PersonDecides, familyPipeline } from '../support/family-pipeline';
 import { CHROMIUM, requireChromium } from '../support/requirements';
 
 export { CHROMIUM } from '../support/requirements';
@@ -58,31 +68,77 @@ export interface Harness {
   workspace: string;
   manager: BrowserManager;
   shown: ShowInfo[];
+  /** The pipeline the calls go through: its trace, breakers and what a person was asked. */
+  family: FamilyPipeline;
   call(toolId: string, args?: unknown, signal?: AbortSignal): Promise<ToolResult>;
   /** Runs a call that must succeed and returns its text. */
   text(toolId: string, args?: unknown): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function startHarness(options: BrowserManagerOptions = {}): Promise<Harness> {
+export interface HarnessOptions extends BrowserManagerOptions {
+  /**
+   * A person deciding what the pipeline asks, tool-level and in-tool (page downloads, as the host
+   * hands the family its in-tool approver); without one, tool-level requests are approved once and
+   * the browser has no one to ask about downloads.
+   */
+  decide?: PersonDecides;
+}
+
+/** The family wired into a pipeline as tools/host/families.ts does. */
+function registerBrowserFamily(
+  family: FamilyPipeline,
+  manager: BrowserManager,
+  workspaceRoot: string,
+  shown?: ShowInfo[],
+): void {
+  family.registry.registerAll(
+    browserTools({ manager, workspaceRoot, ...(shown ? { onShow: (info: ShowInfo) => shown.push(info) } : {}) }),
+  );
+  family.addRules(browserEnvironmentRules(manager));
+  family.telemetry.addSource({
+    keys: () => Object.keys(BROWSER_TELEMETRY_KEYS),
+    handles: (key) => key in BROWSER_TELEMETRY_KEYS,
+    read: (key) => browserTelemetryReading(manager, key),
+  });
+}
+
+/**
+ * The browser family on `manager` behind its own pipeline (a second manager, a manager that cannot
+ * launch), with no viewer to show pages in.
+ */
+export function browserPipeline(manager: BrowserManager, workspaceRoot: string): FamilyPipeline {
+  const family = familyPipeline();
+  registerBrowserFamily(family, manager, workspaceRoot);
+  return family;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   requireChromium();
+  const { decide, ...managerOptions } = options;
+  const family = familyPipeline(decide ? { decide } : {});
   const server: Server = createServer(route);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const workspace = mkdtempSync(join(tmpdir(), 'toolgate-browser-'));
-  const manager = new BrowserManager({ executablePath: CHROMIUM, headless: true, actionTimeoutMs: 3_000, ...options });
+  const manager = new BrowserManager({
+    executablePath: CHROMIUM,
+    headless: true,
+    actionTimeoutMs: 3_000,
+    ...(decide ? { approveDownload: family.askInTool } : {}),
+    ...managerOptions,
+  });
   const shown: ShowInfo[] = [];
-  const registry = new ToolRegistry();
-  registry.registerAll(browserTools({ manager, workspaceRoot: workspace, onShow: (info) => shown.push(info) }));
-  const executor = new DefaultToolExecutor(registry);
+  registerBrowserFamily(family, manager, workspace, shown);
   const call = (toolId: string, args: unknown = {}, signal?: AbortSignal) =>
-    executor.execute({ toolId, args, ...(signal ? { signal } : {}) });
+    family.call(toolId, args, signal ? { signal } : {});
   return {
     base: `http://127.0.0.1:${port}`,
     otherSite: `http://localhost:${port}`,
     workspace,
     manager,
     shown,
+    family,
     call,
     async text(toolId, args = {}) {
       const result = await call(toolId, args);

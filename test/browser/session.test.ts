@@ -6,12 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserTools } from '../../tools/browser';
 import type { ScreencastFrame } from '../../tools/browser';
-import { DefaultToolExecutor } from '../../tools/core/executor';
 import { renderResult } from '../../tools/core/result';
-import { ToolRegistry } from '../../tools/core/registry';
-import { type Harness, errorOf, refOf, startHarness } from './harness';
+import { type Harness, browserPipeline, errorOf, refOf, startHarness } from './harness';
 
 let h: Harness;
 let clock = 1_000_000;
@@ -91,9 +88,7 @@ describe('tabs and browser_show', () => {
   });
 
   it('says nothing was shown when the host gave no viewer', async () => {
-    const registry = new ToolRegistry();
-    registry.registerAll(browserTools({ manager: h.manager, workspaceRoot: h.workspace }));
-    const result = await new DefaultToolExecutor(registry).execute({ toolId: 'browser_show', args: {} });
+    const result = await browserPipeline(h.manager, h.workspace).call('browser_show');
     expect(renderResult(result)).toMatch(/No viewer is attached/);
   });
 

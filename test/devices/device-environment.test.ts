@@ -6,18 +6,17 @@
  * known offline — each with a fix; missing or stale telemetry lets the call through (fail-open).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ToolRegistry, type ToolResult } from '../../tools/core';
-import { type Pipeline, createPipeline } from '../../tools/core/pipeline';
-import { createDeviceService, deviceEnvironmentRules, deviceTools, telemetryKey } from '../../tools/devices';
+import type { ToolResult } from '../../tools/core';
+import { createDeviceService, telemetryKey } from '../../tools/devices';
 import { connectToAdb, waitForAdbState, type VirtualDevice } from '../../tools/devices/virtual';
 import { type DeviceLab, startDeviceLab, textOf } from './device-lab';
 
 let lab: DeviceLab;
 let device: VirtualDevice;
-let pipeline: Pipeline;
 
+/** A call through the lab's pipeline, whose gate has the device rules and reads the telemetry the service writes. */
 async function run(toolId: string, args: Record<string, unknown> = {}): Promise<ToolResult> {
-  return pipeline.executor.execute({ toolId, args });
+  return lab.call(toolId, args);
 }
 
 function refOf(dump: string, needle: string): string {
@@ -27,13 +26,6 @@ function refOf(dump: string, needle: string): string {
 beforeAll(async () => {
   lab = await startDeviceLab({ keyboardSettleMs: 0 });
   device = lab.devices[0]!;
-  const registry = new ToolRegistry();
-  registry.registerAll(deviceTools({ service: lab.service, workspaceRoot: lab.workspace }));
-  // The pipeline's gate reads the service's store; a host passes pipeline.telemetry to the service instead.
-  pipeline = createPipeline(registry, {
-    approval: false,
-    environment: { telemetry: lab.service.telemetry.store, rules: deviceEnvironmentRules(lab.service) },
-  });
 });
 
 afterAll(async () => {
@@ -144,7 +136,9 @@ describe('device-offline rule', () => {
       const result = await run(toolId);
       expect(result.ok).toBe(false);
       if (!result.ok) {
-        expect(result.error.data).toMatchObject({ gate: 'environment', rule: 'device-offline' });
+        // A person's step, as the tool answers adb's own "device offline": UNSUPPORTED, not retried.
+        expect(result.error.code).toBe('UNSUPPORTED');
+        expect(result.error.data).toMatchObject({ gate: 'environment', rule: 'device-offline', step: 'reconnect' });
         expect(result.error.hint).toContain(`adb connect ${device.serial}`);
       }
     }

@@ -1,15 +1,24 @@
 /**
  * A device lab for one test file: a private adb server (its own port, so devices of test files
  * running in parallel never show up here and "the only attached device" means this file's
- * device), virtual devices connected to it, the device service and the twenty tools behind a
- * registry. `call` goes through the tool layer (validation, the tool, its result).
+ * device), virtual devices connected to it, the device service and the twenty tools behind the
+ * pipeline the host runs (test/support/family-pipeline.ts), wired as tools/host/families.ts wires
+ * the family: the service writes the host's telemetry, its rules are in the environment gate, and
+ * shell_execute's and get_set_settings' in-tool approvals go through the gate unless the lab is
+ * given its own approver. `call` is a call as an agent makes it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DefaultToolExecutor, ToolRegistry, type ProgressUpdate, type ToolResult } from '../../tools/core';
-import { type CommandApprover, type DeviceService, createDeviceService, deviceTools } from '../../tools/devices';
+import type { ProgressUpdate, ToolRegistry, ToolResult } from '../../tools/core';
+import {
+  type CommandApprover,
+  type DeviceService,
+  createDeviceService,
+  deviceEnvironmentRules,
+  deviceTools,
+} from '../../tools/devices';
 import type { DeviceServiceOptions } from '../../tools/devices/device-service';
 import {
   connectToAdb,
@@ -20,6 +29,7 @@ import {
   startVirtualDevice,
   type VirtualDevice,
 } from '../../tools/devices/virtual';
+import { type FamilyPipeline, type PersonDecides, familyPipeline } from '../support/family-pipeline';
 import { requireAdb } from '../support/requirements';
 
 export interface DeviceLab {
@@ -27,6 +37,8 @@ export interface DeviceLab {
   service: DeviceService;
   devices: VirtualDevice[];
   registry: ToolRegistry;
+  /** The pipeline the calls go through: its trace, breakers, gate and what a person was asked. */
+  family: FamilyPipeline;
   workspace: string;
   call(
     toolId: string,
@@ -42,7 +54,10 @@ export interface DeviceLab {
 
 export interface LabOptions extends Omit<DeviceServiceOptions, 'adbPort'> {
   devices?: number;
+  /** shell_execute's and get_set_settings' approver; the pipeline's in-tool approval (as the host's) when absent. */
   approveCommand?: CommandApprover;
+  /** What the person answers the pipeline; approve once when absent. */
+  decide?: PersonDecides;
   /** The family of phones the lab's virtual devices answer as (default `pixel`). */
   profile?: ProfileName;
 }
@@ -66,26 +81,25 @@ export async function startDeviceLab(opts: LabOptions = {}): Promise<DeviceLab> 
   // The adb CLI (adb connect / devices, used by the virtual device's helpers) follows this variable.
   process.env.ANDROID_ADB_SERVER_PORT = String(port);
   await runAdb(['-P', String(port), 'start-server']);
-  const { devices: count = 1, approveCommand, profile: labProfile, ...serviceOptions } = opts;
-  const service = createDeviceService({ ...serviceOptions, adbPort: port });
+  const { devices: count = 1, approveCommand, decide, profile: labProfile, ...serviceOptions } = opts;
+  const family = familyPipeline(decide ? { decide } : {});
+  const service = createDeviceService({ telemetry: family.telemetry, ...serviceOptions, adbPort: port });
   const workspace = mkdtempSync(join(tmpdir(), 'toolgate-device-ws-'));
-  const registry = new ToolRegistry();
-  registry.registerAll(
-    deviceTools({ service, workspaceRoot: workspace, ...(approveCommand ? { approveCommand } : {}) }),
+  family.registry.registerAll(
+    deviceTools({ service, workspaceRoot: workspace, approveCommand: approveCommand ?? family.askInTool }),
   );
-  const executor = new DefaultToolExecutor(registry);
+  family.addRules(deviceEnvironmentRules(service));
   const devices: VirtualDevice[] = [];
 
   const lab: DeviceLab = {
     port,
     service,
     devices,
-    registry,
+    registry: family.registry,
+    family,
     workspace,
     call: (toolId, args = {}, callOpts = {}) =>
-      executor.execute({
-        toolId,
-        args,
+      family.call(toolId, args, {
         ...(callOpts.onProgress ? { onProgress: callOpts.onProgress } : {}),
         ...(callOpts.sessionId ? { sessionId: callOpts.sessionId } : {}),
       }),

@@ -134,11 +134,13 @@ describe('tracking', () => {
     expect(lab.service.manager.tracker.get(device.serial)?.state).toBe('offline');
     expect(lab.service.telemetry.store.read(telemetryKey(device.serial, 'online'))?.value).toBe(false);
 
+    // Known offline: the environment gate refuses before the tool runs, with the reconnect fix.
     const refused = await lab.call('get_time', { serial: device.serial });
     expect(refused.ok).toBe(false);
     if (!refused.ok) {
-      expect(refused.error.message).toBe(`Device ${device.serial} is offline.`);
+      expect(refused.error.message).toBe(`'get_time' was not run: device ${device.serial} is offline or disconnected`);
       expect(refused.error.hint).toContain(`adb connect ${device.serial}`);
+      expect(refused.error.data).toMatchObject({ gate: 'environment', rule: 'device-offline' });
     }
 
     device.faults = {};

@@ -1,11 +1,10 @@
 /**
- * A device lab on one phone profile whose calls go through the host's pipeline (environment gate
- * with the device rules, schema, rate limiter, breaker, timeout and retry), as an agent's do; and
- * what each family of phones is expected to answer, for the profile matrix tests.
+ * A device lab on one phone profile, whose calls go through the host's pipeline as an agent's do
+ * (device-lab.ts); and what each family of phones is expected to answer, for the profile matrix
+ * tests.
  */
 import type { ToolResult } from '../../tools/core';
-import { type Pipeline, createPipeline } from '../../tools/core/pipeline';
-import { deviceEnvironmentRules } from '../../tools/devices';
+import type { Pipeline } from '../../tools/core/pipeline';
 import type { ProfileName, VirtualDevice } from '../../tools/devices/virtual';
 import { type DeviceLab, startDeviceLab, textOf } from './device-lab';
 
@@ -20,16 +19,11 @@ export interface ProfileLab {
 
 export async function startProfileLab(profile: ProfileName): Promise<ProfileLab> {
   const lab = await startDeviceLab({ profile, keyboardSettleMs: 0 });
-  const device = lab.devices[0]!;
-  const pipeline = createPipeline(lab.registry, {
-    approval: false,
-    environment: { telemetry: lab.service.telemetry.store, rules: deviceEnvironmentRules(lab.service) },
-  });
   return {
     lab,
-    device,
-    pipeline,
-    run: (toolId, args = {}) => pipeline.executor.execute({ toolId, args }),
+    device: lab.devices[0]!,
+    pipeline: lab.family.pipeline,
+    run: (toolId, args = {}) => lab.call(toolId, args),
     close: () => lab.close(),
   };
 }

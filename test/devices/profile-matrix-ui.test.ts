@@ -8,6 +8,7 @@
  */
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { telemetryKey } from '../../tools/devices';
 import { PROFILE_NAMES } from '../../tools/devices/virtual';
 import { textOf } from './device-lab';
 import { ANSWERS, type ProfileLab, allowInjection, errorOf, pointOf, refOf, startProfileLab } from './profile-lab';
@@ -156,8 +157,10 @@ describe.each(PROFILE_NAMES)('the UI tools on the %s profile', (profile) => {
     const gated = errorOf(await p.run('input_text', { text: 'lost' }));
     expect(gated.code).toBe('EXECUTION_FAILED');
     expect(gated.data).toMatchObject({ gate: 'environment' });
-    // Past the gate (a stale reading), the read-back catches it.
-    const direct = errorOf(await p.lab.call('input_text', { text: 'lost' }));
+    // Past the gate (the same reading, but too old to infer anything from), the read-back catches it.
+    p.lab.service.telemetry.store.set(telemetryKey(p.device.serial, 'keyboardShown'), false, Date.now() - 60_000);
+    const direct = errorOf(await p.run('input_text', { text: 'lost' }));
+    expect(direct.data).not.toHaveProperty('gate');
     expect(direct.message).toMatch(/Nothing on the screen of .* has focus after typing, so the text went nowhere/);
   });
 

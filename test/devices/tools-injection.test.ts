@@ -112,6 +112,18 @@ describe.each(PROFILE_NAMES)('on the %s profile', (profile) => {
     await lab?.close();
   });
 
+  /**
+   * Puts the phone where the tool does its whole work, so every payload goes all the way to the
+   * device: input_text types into a focused field. (Typing into nothing fails, and five such
+   * failures in a row open input_text's breaker for the phone, as they would for an agent.)
+   */
+  async function prepare(toolId: string): Promise<void> {
+    if (toolId !== 'input_text' || !device.phone.hardware.injectionAllowed()) return;
+    await lab.call('app_launch', { packageName: 'com.example.notes', activity: '.MainActivity' });
+    const dump = textOf(await lab.call('ui_dump'));
+    expect((await lab.call('ui_tap', { ref: /\b(e\d+)\b[^\n]*id=note_input/.exec(dump)![1]! })).ok).toBe(true);
+  }
+
   it('covers all twenty tools, each described (its fields as test/host/description-style.test.ts says)', () => {
     expect(
       lab.registry
@@ -127,6 +139,7 @@ describe.each(PROFILE_NAMES)('on the %s profile', (profile) => {
       const tool = lab.registry.get(toolId)!;
       const fields = stringFields(tool.inputSchema).filter((f) => !(toolId === 'shell_execute' && f === 'command'));
       expect(fields).toContain('serial');
+      await prepare(toolId);
       for (const field of fields) {
         for (const payload of PAYLOADS) {
           const from = device.executedCommands.length;

@@ -7,10 +7,10 @@
  * is bounded and streamed as progress.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ToolRegistry, type ApprovalDecision, type ApprovalRequest, type ProgressUpdate } from '../../tools/core';
-import { createPipeline } from '../../tools/core/pipeline';
+import type { ApprovalDecision, ProgressUpdate } from '../../tools/core';
 import { type CommandApprovalRequest, deviceTools, judgeCommandLine } from '../../tools/devices';
 import type { VirtualDevice } from '../../tools/devices/virtual';
+import { familyPipeline } from '../support/family-pipeline';
 import { type DeviceLab, startDeviceLab, textOf } from './device-lab';
 
 let lab: DeviceLab;
@@ -168,38 +168,26 @@ describe('shell_execute', () => {
   it('denies changing lines when no approver is connected', async () => {
     const tools = deviceTools({ service: lab.service, workspaceRoot: lab.workspace });
     const shell = tools.find((t) => t.id === 'shell_execute')!;
-    const registry = new ToolRegistry();
-    registry.register(shell);
-    const pipeline = createPipeline(registry, { approval: false });
-    const result = await pipeline.executor.execute({ toolId: 'shell_execute', args: { command: 'input tap 1 1' } });
+    const family = familyPipeline({ tools: [shell] });
+    const result = await family.call('shell_execute', { command: 'input tap 1 1' });
     expect(!result.ok && result.error.message).toMatch(/no approver is connected/);
-    expect((await pipeline.executor.execute({ toolId: 'shell_execute', args: { command: 'echo fine' } })).ok).toBe(
-      true,
-    );
+    expect((await family.call('shell_execute', { command: 'echo fine' })).ok).toBe(true);
+    expect(family.approvals).toEqual([]);
   });
 
   it('is not asked about again by the pipeline approval gate (self-gated)', async () => {
-    const toolLevel: ApprovalRequest[] = [];
-    const registry = new ToolRegistry();
-    registry.registerAll(
-      deviceTools({
+    const family = familyPipeline({
+      tools: deviceTools({
         service: lab.service,
         workspaceRoot: lab.workspace,
         approveCommand: async () => ({ decision: 'approve_once' }),
       }),
-    );
-    const pipeline = createPipeline(registry, {
-      approval: { decide: async (r) => (toolLevel.push(r), { decision: 'deny' }) },
+      decide: () => ({ decision: 'deny' }),
     });
-    expect(
-      (await pipeline.executor.execute({ toolId: 'shell_execute', args: { command: 'input keyevent KEYCODE_HOME' } }))
-        .ok,
-    ).toBe(true);
+    const toolLevel = family.approvals;
+    expect((await family.call('shell_execute', { command: 'input keyevent KEYCODE_HOME' })).ok).toBe(true);
     expect(toolLevel).toHaveLength(0);
-    const uninstall = await pipeline.executor.execute({
-      toolId: 'app_uninstall',
-      args: { packageName: 'com.example.shop' },
-    });
+    const uninstall = await family.call('app_uninstall', { packageName: 'com.example.shop' });
     expect(!uninstall.ok && uninstall.error.code).toBe('PERMISSION_DENIED');
     expect(toolLevel.map((r) => r.toolId)).toEqual(['app_uninstall']);
     expect(device.phone.getPackage('com.example.shop')).toBeDefined();

@@ -1,13 +1,15 @@
-/** The MCP client tools behind the real v2 executor with a recording approval decider, as a host wires them. */
+/**
+ * The MCP client tools behind the pipeline the host runs (test/support/family-pipeline.ts), with a
+ * recording approval decider, as a host wires them.
+ */
 import { join } from 'node:path';
-import { DefaultToolExecutor } from '../../tools/core/executor';
 import type { ApprovalDecision, ApprovalRequest } from '../../tools/core/permission';
-import { ToolPermissionManager } from '../../tools/core/permission';
-import { ToolRegistry } from '../../tools/core/registry';
+import type { ToolRegistry } from '../../tools/core/registry';
 import type { ToolResult } from '../../tools/core/result';
 import type { ProgressUpdate } from '../../tools/core/tool';
-import { ToolUsageTracker } from '../../tools/core/usage-tracker';
+import type { ToolUsageTracker } from '../../tools/core/usage-tracker';
 import { type McpClientManager, type McpLaunchApprover, mcpClientTools } from '../../tools/mcp-client';
+import { familyPipeline } from '../support/family-pipeline';
 
 export const STDIO_FIXTURE = join(__dirname, 'fixtures', 'stdio-server.mjs');
 
@@ -23,24 +25,18 @@ export interface McpHarness {
 }
 
 export function mcpHarness(options: { approve?: McpLaunchApprover; callTimeoutMs?: number } = {}): McpHarness {
-  const registry = new ToolRegistry();
-  const { tools, manager } = mcpClientTools({ registry, ...options });
-  registry.registerAll(tools);
-  const usage = new ToolUsageTracker();
+  const family = familyPipeline({ decide: (request) => h.decide(request) });
+  const { tools, manager } = mcpClientTools({ registry: family.registry, ...options });
+  family.registry.registerAll(tools);
   const h: McpHarness = {
-    registry,
+    registry: family.registry,
     manager,
-    usage,
-    approvals: [],
+    usage: family.pipeline.usage,
+    approvals: family.approvals,
     decide: () => ({ decision: 'approve_once' }),
-    call: (toolId, args, opts = {}) => executor.execute({ toolId, args, ...opts }),
+    call: (toolId, args, opts = {}) => family.call(toolId, args, opts),
     dispose: () => manager.dispose(),
   };
-  const permissions = new ToolPermissionManager(async (request) => {
-    h.approvals.push(request);
-    return h.decide(request);
-  });
-  const executor = new DefaultToolExecutor(registry, { permissions, usage });
   return h;
 }
 

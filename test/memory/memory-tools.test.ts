@@ -9,21 +9,22 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DefaultToolExecutor } from '../../tools/core/executor';
-import { ToolRegistry } from '../../tools/core/registry';
+import type { ApprovalRequest } from '../../tools/core/permission';
 import type { ToolResult } from '../../tools/core/result';
 import { ensureMemorySchema, memoryTools } from '../../tools/memory';
+import { familyPipeline } from '../support/family-pipeline';
 
 let dir: string;
 let db: DatabaseSync;
 let clock: number;
+/** What a person was asked, by the pipeline the tools run behind. */
+let asked: ApprovalRequest[];
 
 function open() {
   db = new DatabaseSync(join(dir, 'toolgate.db'));
-  const registry = new ToolRegistry();
-  registry.registerAll(memoryTools({ db, now: () => clock }));
-  const executor = new DefaultToolExecutor(registry);
-  return (toolId: string, args: unknown) => executor.execute({ toolId, args });
+  const family = familyPipeline({ tools: memoryTools({ db, now: () => clock }) });
+  asked = family.approvals;
+  return (toolId: string, args: unknown) => family.call(toolId, args);
 }
 
 type Structured = {
@@ -181,6 +182,11 @@ describe('memorize, recall and forget', () => {
     data(await call('memorize', { key: 'k', text: 'beta note' }));
     expect((await call('forget', { id: a })).ok).toBe(true);
     expect((await call('forget', { key: 'k' })).ok).toBe(true);
+    // forget is destructive: a person approved each one.
+    expect(asked.map((r) => [r.toolId, r.args])).toEqual([
+      ['forget', { id: a }],
+      ['forget', { key: 'k' }],
+    ]);
     expect(data(await call('recall', { query: 'note' })).count).toBe(0);
     expect(data(await call('memorize', { text: 'gamma note' })).id).toBeGreaterThan(a + 1);
   });

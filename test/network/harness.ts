@@ -1,16 +1,19 @@
-/** Runs the network tools through the real v2 executor, as a host would. */
+/** Runs the network tools through the pipeline the host runs (test/support/family-pipeline.ts). */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DefaultToolExecutor } from '../../tools/core/executor';
-import { ToolRegistry } from '../../tools/core/registry';
+import type { ApprovalRequest } from '../../tools/core/permission';
+import type { ToolRegistry } from '../../tools/core/registry';
 import type { ToolResult } from '../../tools/core/result';
 import type { ProgressUpdate } from '../../tools/core/tool';
 import { type NetworkToolsOptions, networkTools } from '../../tools/network';
+import { familyPipeline } from '../support/family-pipeline';
 
 export interface NetworkHarness {
   workspace: string;
   registry: ToolRegistry;
+  /** What a person was asked (download_file writes into the workspace). */
+  approvals: ApprovalRequest[];
   call(
     toolId: string,
     args: unknown,
@@ -21,13 +24,12 @@ export interface NetworkHarness {
 
 export function networkHarness(options: Partial<NetworkToolsOptions> = {}): NetworkHarness {
   const workspace = mkdtempSync(join(tmpdir(), 'net-ws-'));
-  const registry = new ToolRegistry();
-  registry.registerAll(networkTools({ workspaceRoot: workspace, ...options }));
-  const executor = new DefaultToolExecutor(registry);
+  const family = familyPipeline({ tools: networkTools({ workspaceRoot: workspace, ...options }) });
   return {
     workspace,
-    registry,
-    call: (toolId, args, opts = {}) => executor.execute({ toolId, args, ...opts }),
+    registry: family.registry,
+    approvals: family.approvals,
+    call: (toolId, args, opts = {}) => family.call(toolId, args, opts),
     dispose: () => rmSync(workspace, { recursive: true, force: true }),
   };
 }

@@ -93,6 +93,7 @@ describe('web_fetch refuses what it must not do', () => {
     const error = errorOf(await pending);
     expect(error.code).toBe('EXECUTION_FAILED');
     expect(error.message).toMatch(/cancelled/);
+    expect(error.data).toMatchObject({ cancelled: true });
   });
 
   it('refuses binary content as UNSUPPORTED and points to download_file', async () => {

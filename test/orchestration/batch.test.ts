@@ -3,7 +3,8 @@
  * executor and stops at the first error; steps not run say exactly "Not executed: an earlier action
  * in this turn failed."; `{n}` references resolve to earlier results (whole → value, inside text →
  * text, cut to 4 KB); anything refusable (forward/out-of-range refs, > 16 steps, nested batch, bad
- * JSON) is refused before any tool is called; the wall budget aborts the running step.
+ * JSON) is refused before any tool is called; the wall budget aborts the running step; each step
+ * is gated on its own, as a direct call would be.
  */
 import { describe, expect, it } from 'vitest';
 import { NOT_EXECUTED, REFERENCE_LIMIT_BYTES } from '../../tools/orchestration';
@@ -144,6 +145,28 @@ describe('tool_batch_run stops at the first error', () => {
     const error = errorOf(await kit.run('tool_batch_run', { steps: [{ tool: 'echo_text', args: { text: 5 } }] }));
     expect(error.code).toBe('INVALID_ARGUMENT');
     expect(error.message).toContain('Step 0 of 1 (echo_text) failed');
+  });
+});
+
+describe('tool_batch_run gates each step on its own', () => {
+  it('asks a person about the step that needs it, never about the batch, and stops where the person denies', async () => {
+    const kit = makeKit();
+    kit.family.decide = () => ({ decision: 'deny', reason: 'not this app' });
+    const error = errorOf(
+      await kit.run('tool_batch_run', {
+        steps: [
+          { tool: 'echo_text', args: { text: 'first' } },
+          { tool: 'app_uninstall', args: { package: 'com.example.notes' } },
+          { tool: 'echo_text', args: { text: 'never' } },
+        ],
+      }),
+    );
+    expect(kit.approvals.map((r) => [r.toolId, r.args, r.requester.kind])).toEqual([
+      ['app_uninstall', { package: 'com.example.notes' }, 'batch'],
+    ]);
+    expect(error.code).toBe('PERMISSION_DENIED');
+    expect(error.message).toContain('Step 1 of 3 (app_uninstall) failed');
+    expect(kit.calls.map((c) => c.tool)).toEqual(['echo_text']);
   });
 });
 

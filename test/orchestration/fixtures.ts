@@ -1,11 +1,12 @@
 /**
  * Small real tools for the orchestration tests, registered in a real ToolRegistry and run by the
- * real DefaultToolExecutor (which wires ctx.invoke to itself). Every call a test tool receives
- * is recorded, so tests can count calls and read the arguments a step really got.
+ * pipeline the host runs (test/support/family-pipeline.ts), which wires ctx.invoke to itself: a
+ * batch's or shortcut's steps meet the gates, breaker and retry as top-level calls do. Every call a
+ * test tool receives is recorded, so tests can count calls and read the arguments a step really got.
  */
 import { z } from 'zod';
-import { DefaultToolExecutor } from '../../tools/core/executor';
-import { ToolRegistry } from '../../tools/core/registry';
+import type { ApprovalRequest } from '../../tools/core/permission';
+import type { ToolRegistry } from '../../tools/core/registry';
 import { type ToolResult, failure, jsonSuccess, success } from '../../tools/core/result';
 import { type ToolCall, type ToolContext, defineTool } from '../../tools/core/tool';
 import {
@@ -14,6 +15,7 @@ import {
   type ShortcutStore,
   orchestrationTools,
 } from '../../tools/orchestration';
+import { type FamilyPipeline, familyPipeline } from '../support/family-pipeline';
 
 export interface RecordedCall {
   tool: string;
@@ -109,7 +111,9 @@ export function testTools(calls: RecordedCall[], aborted: string[] = []) {
 
 export interface Kit {
   registry: ToolRegistry;
-  executor: DefaultToolExecutor;
+  family: FamilyPipeline;
+  /** What a person was asked (the test tools of unknown ids and app_uninstall need approval). */
+  approvals: ApprovalRequest[];
   store: ShortcutStore;
   calls: RecordedCall[];
   /** Call ids of hang_until_aborted calls whose signal fired. */
@@ -119,20 +123,21 @@ export interface Kit {
 
 /** A registry with the test tools and the orchestration tools; pass a store to simulate a restart. */
 export function makeKit(options: Partial<Omit<OrchestrationDeps, 'registry'>> & { store?: ShortcutStore } = {}): Kit {
-  const registry = new ToolRegistry();
+  const family = familyPipeline();
+  const registry = family.registry;
   const calls: RecordedCall[] = [];
   const aborted: string[] = [];
   const store = options.store ?? new InMemoryShortcutStore();
   registry.registerAll(testTools(calls, aborted));
   registry.registerAll(orchestrationTools({ ...options, registry, shortcutStore: store }));
-  const executor = new DefaultToolExecutor(registry);
   return {
     registry,
-    executor,
+    family,
+    approvals: family.approvals,
     store,
     calls,
     aborted,
-    run: (toolId, args, extra) => executor.execute({ toolId, args, ...extra }),
+    run: (toolId, args, extra) => family.call(toolId, args, extra),
   };
 }
 

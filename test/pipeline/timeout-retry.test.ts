@@ -195,6 +195,29 @@ describe('retries', () => {
     }
   });
 
+  it('never retry a failure the tool marks deterministic or not retryable', async () => {
+    const marked = [
+      new ToolCallError('TIMEOUT', 'past its CPU bound', { data: { deterministic: true } }),
+      new ToolCallError('EXECUTION_FAILED', 'the browser was closed; tabs are lost', { data: { retryable: false } }),
+    ];
+    for (const error of marked) {
+      let runs = 0;
+      const tool = fixtureTool(
+        'web_fetch',
+        () => {
+          runs++;
+          throw error;
+        },
+        { runPolicy: 'network' },
+      );
+      const s = setup([tool]);
+      const pending = s.executor.execute({ toolId: 'web_fetch', args: { text: 'x' } });
+      await s.clock.advanceAsync(10_000);
+      expect(await pending).toMatchObject({ ok: false, error: { message: error.message } });
+      expect(runs, error.message).toBe(1);
+    }
+  });
+
   it('run a tool that is not retry-safe at most once per call, whatever failures are injected', async () => {
     type Fault = 'throw' | 'hang' | 'failed' | 'unknown' | 'error-string' | 'ok';
     await fc.assert(

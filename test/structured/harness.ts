@@ -1,11 +1,11 @@
 /**
- * Calls tools the way an agent does: through a real ToolRegistry and the DefaultToolExecutor, so
- * schema validation and the thrown-error → result conversion are exercised with the tool.
+ * Calls tools the way an agent does: through the pipeline the host runs (test/support/
+ * family-pipeline.ts), so schema validation, the breaker, the run policy's timeout and retry and
+ * the thrown-error → result conversion are exercised with the tool.
  */
-import { DefaultToolExecutor } from '../../tools/core/executor';
-import { ToolRegistry } from '../../tools/core/registry';
 import type { ToolResult } from '../../tools/core/result';
 import type { Tool } from '../../tools/core/tool';
+import { familyPipeline } from '../support/family-pipeline';
 
 export interface Harness {
   call(toolId: string, args: unknown, signal?: AbortSignal): Promise<ToolResult>;
@@ -20,11 +20,8 @@ export interface Harness {
 }
 
 export function harness(tools: Tool[]): Harness {
-  const registry = new ToolRegistry();
-  registry.registerAll(tools);
-  const executor = new DefaultToolExecutor(registry);
-  const call = (toolId: string, args: unknown, signal?: AbortSignal) =>
-    executor.execute({ toolId, args, ...(signal ? { signal } : {}) });
+  const { call: run } = familyPipeline({ tools });
+  const call = (toolId: string, args: unknown, signal?: AbortSignal) => run(toolId, args, signal ? { signal } : {});
   return {
     call,
     async ok<T>(toolId: string, args: unknown): Promise<T> {

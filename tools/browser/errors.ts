@@ -41,6 +41,11 @@ export function isGoneError(e: unknown): boolean {
   );
 }
 
+/**
+ * The notice that the tab or browser went away: said once, and never retried by the pipeline
+ * (`retryable: false`), since the retry would relaunch and answer from a blank page, hiding that
+ * the tabs and page state are lost.
+ */
 export function lossError(loss: BrowserLoss): ToolCallError {
   const where = loss.url && loss.url !== 'about:blank' ? ` (it was on ${loss.url})` : '';
   if (loss.kind === 'crash') {
@@ -49,7 +54,7 @@ export function lossError(loss: BrowserLoss): ToolCallError {
       `The browser tab crashed${where}. A fresh tab opens on your next browser call; the page state is lost.`,
       {
         hint: 'Navigate again with browser_navigate, then take a new browser_snapshot before using refs.',
-        data: { loss: loss.kind },
+        data: { loss: loss.kind, retryable: false },
       },
     );
   }
@@ -58,7 +63,7 @@ export function lossError(loss: BrowserLoss): ToolCallError {
     `The browser was closed${where}. It is relaunched on your next browser call; tabs and page state are lost.`,
     {
       hint: 'Navigate again with browser_navigate, then take a new browser_snapshot before using refs.',
-      data: { loss: loss.kind },
+      data: { loss: loss.kind, retryable: false },
     },
   );
 }

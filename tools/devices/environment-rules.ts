@@ -62,7 +62,13 @@ export function deviceEnvironmentRules(service: DeviceService): EnvironmentRule[
       (tool) => DEVICE_TOOL_IDS.has(tool.id),
       (read, serial) =>
         read(telemetryKey(serial, 'online')) === false
-          ? { message: `device ${serial} is offline or disconnected`, hint: offlineHint(serial) }
+          ? {
+              message: `device ${serial} is offline or disconnected`,
+              hint: offlineHint(serial),
+              // As the tool answers adb's "device offline" (manager/device-errors.ts): a person's step.
+              code: 'UNSUPPORTED',
+              data: { state: 'offline', step: 'reconnect' },
+            }
           : undefined,
       service,
     ),

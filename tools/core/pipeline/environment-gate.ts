@@ -8,7 +8,9 @@
  * A refusal is EXECUTION_FAILED with `data.gate = 'environment'`: the call could succeed once
  * the model fixes the state, which is what that code's hint says (adjust, then retry), and the
  * rule's own hint names the fix. PERMISSION_DENIED would tell it never to retry, UNSUPPORTED to
- * use a different tool; both would steer it away from "open the input field first".
+ * use a different tool; both would steer it away from "open the input field first". A rule whose
+ * state only a person can change (a phone gone offline: replug the cable) says so with its own
+ * `code`, so the gate and the tool answer that state with the same code.
  */
 import { type Disposable, toDisposable } from '../disposable';
 import { type ToolFailure, failure } from '../result';
@@ -33,6 +35,10 @@ export type TelemetryRead = (key: string) => unknown;
 export interface EnvironmentRefusal {
   message: string;
   hint: string;
+  /** Default EXECUTION_FAILED (the model can fix the state); see the file's comment. */
+  code?: 'UNSUPPORTED' | 'PERMISSION_DENIED';
+  /** Facts for the model (e.g. `{ state: 'offline', step: 'reconnect' }`), merged into the error data. */
+  data?: Record<string, string>;
 }
 
 export interface EnvironmentRule {
@@ -116,9 +122,14 @@ export class EnvironmentGate {
         refusal = undefined; // a broken rule is an inference we cannot make: fail open
       }
       if (refusal) {
-        return failure('EXECUTION_FAILED', `'${tool.id}' was not run: ${refusal.message}`, {
+        return failure(refusal.code ?? 'EXECUTION_FAILED', `'${tool.id}' was not run: ${refusal.message}`, {
           hint: refusal.hint,
-          data: { gate: 'environment', rule: rule.id, slug: `environment-${slugify(rule.id) || 'rule'}` },
+          data: {
+            ...refusal.data,
+            gate: 'environment',
+            rule: rule.id,
+            slug: `environment-${slugify(rule.id) || 'rule'}`,
+          },
         });
       }
     }

@@ -2,8 +2,10 @@
  * Retry decisions (docs/architecture.md#timeout-and-retry, RetryClassifier, p-retry's AbortError,
  * LangGraph's retry_on): gate refusals, argument and permission errors, open circuits, rate limits,
  * cancellations and failures a tool marks `data.deterministic` (a computation that ran past its CPU
- * bound) are terminal (sending the same payload again cannot help); timeouts, execution and unknown
- * errors may be transient. Whatever the classifier says, only retry-safe tools (read-only or
+ * bound) are terminal (sending the same payload again cannot help), and so are failures it marks
+ * `data.retryable: false` (a notice the caller must read, such as "the browser was closed and its
+ * tabs are lost", which a replay would answer as if nothing happened); timeouts, execution and
+ * unknown errors may be transient. Whatever the classifier says, only retry-safe tools (read-only or
  * idempotent) are ever retried, because replaying a destructive call that already took effect loses
  * data.
  */
@@ -23,7 +25,8 @@ export const defaultRetryClassifier: RetryClassifier = {
     RETRYABLE.has(error.code) &&
     error.data?.cancelled !== true &&
     error.data?.gate === undefined &&
-    error.data?.deterministic !== true,
+    error.data?.deterministic !== true &&
+    error.data?.retryable !== false,
 };
 
 export interface BackoffOptions {
