@@ -76,20 +76,36 @@ describe('the Approvals page', () => {
 
   it('stays usable with 50 waiting calls, grouped by tool and client', async () => {
     await h.open('approvals');
-    const calls = [
-      ...Array.from({ length: 30 }, (_, i) =>
-        h.mcp.callTool({ name: 'delete_file', arguments: { path: `bulk/${i}.txt` } }),
-      ),
-      ...Array.from({ length: 15 }, (_, i) =>
-        second.callTool({ name: 'delete_file', arguments: { path: `bulk/${i}.txt` } }),
-      ),
-      ...Array.from({ length: 5 }, (_, i) => second.callTool({ name: 'forget', arguments: { id: i + 1 } })),
+    // Each call could succeed (a precheck ends calls on missing targets before anyone is asked).
+    mkdirSync(join(h.workspace, 'bulk'), { recursive: true });
+    for (let i = 0; i < 30; i++) writeFileSync(join(h.workspace, 'bulk', `${i}.txt`), 'x');
+    for (let i = 0; i < 5; i++)
+      await second.callTool({ name: 'memorize', arguments: { text: `note ${i}`, key: `bulk.${i}` } });
+    // Three waves, so the groups' order (by their first waiting call) is known.
+    const waves = [
+      () =>
+        Array.from({ length: 30 }, (_, i) =>
+          h.mcp.callTool({ name: 'delete_file', arguments: { path: `bulk/${i}.txt` } }),
+        ),
+      () =>
+        Array.from({ length: 15 }, (_, i) =>
+          second.callTool({ name: 'delete_file', arguments: { path: `bulk/${i}.txt` } }),
+        ),
+      () => Array.from({ length: 5 }, (_, i) => second.callTool({ name: 'forget', arguments: { key: `bulk.${i}` } })),
     ];
-    for (const c of calls) c.catch(() => undefined);
-    await h.page
-      .getByTestId('approval-summary')
-      .filter({ hasText: '50 calls wait, in 3 groups by tool and client.' })
-      .waitFor({ timeout: 30_000 });
+    const summaries = [
+      '30 calls wait, in 1 group by tool and client.',
+      '45 calls wait, in 2 groups by tool and client.',
+    ];
+    const calls: Array<ReturnType<typeof second.callTool>> = [];
+    for (const [i, wave] of waves.entries()) {
+      for (const c of wave()) {
+        c.catch(() => undefined);
+        calls.push(c);
+      }
+      const summary = summaries[i] ?? '50 calls wait, in 3 groups by tool and client.';
+      await h.page.getByTestId('approval-summary').filter({ hasText: summary }).waitFor({ timeout: 30_000 });
+    }
     const groups = h.page.getByTestId('approval-group');
     expect(await groups.locator('summary').allTextContents()).toEqual([
       'delete_file from default · 30 waiting',
