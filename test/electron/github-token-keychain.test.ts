@@ -45,6 +45,12 @@ async function quit(app: DesktopApp): Promise<void> {
 }
 const githubTools = async (client: Client) =>
   (await client.listTools()).tools.map((t) => t.name).filter((n) => n.startsWith('github_'));
+/** The person gives the default client every toolset (github included); the agent turns github on. */
+async function grantGithub(app: DesktopApp, client: Client): Promise<void> {
+  const toolsets = ((await app.invoke('listToolsets', {})) as Array<{ name: string }>).map((t) => t.name);
+  await app.invoke('setClientToolsets', { id: 'default', toolsets });
+  await client.callTool({ name: 'toolset_enable', arguments: { toolset: 'github' } });
+}
 const sealedFile = (dir: string) => join(dir, 'github-token.enc');
 const plainFile = (dir: string) => join(dir, 'github-token');
 
@@ -90,6 +96,9 @@ describe('with a keyring, the token is sealed by the OS keychain', () => {
     expect(status).toMatchObject({ tokenSet: true, source: 'stored', registered: true });
     expect(JSON.stringify(status)).not.toContain(TOKEN);
     await expect.poll(() => listChanged).toBeGreaterThan(0);
+    // Registered, but no client has the github toolset until a person gives it.
+    expect(await githubTools(client)).toEqual([]);
+    await grantGithub(app, client);
     expect((await githubTools(client)).sort()).toEqual([...GITHUB_TOOL_IDS].sort());
   });
 
@@ -110,6 +119,7 @@ describe('with a keyring, the token is sealed by the OS keychain', () => {
     client = await app.connect('keychain-watcher');
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => void listChanged++);
     expect(await app.invoke('githubStatus', {})).toMatchObject({ tokenSet: true, source: 'stored', registered: true });
+    await client.callTool({ name: 'toolset_enable', arguments: { toolset: 'github' } });
     const r = await client.callTool({ name: 'github_get_user', arguments: {} });
     expect(r.structuredContent).toMatchObject({ login: 'octokit-fixture-user-a' });
     expect(gh.received.at(-1)?.authorization).toBe(`token ${TOKEN}`);
