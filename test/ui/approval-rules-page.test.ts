@@ -82,10 +82,21 @@ describe('the Approvals page', () => {
     for (let i = 0; i < 5; i++)
       await second.callTool({ name: 'memorize', arguments: { text: `note ${i}`, key: `bulk.${i}` } });
     // Three waves, so the groups' order (by their first waiting call) is known.
+    const calls: Array<ReturnType<typeof second.callTool>> = [];
+    const send = (c: ReturnType<typeof second.callTool>) => {
+      c.catch(() => undefined);
+      calls.push(c);
+    };
+    // The first four arrive one by one (the keys below walk them in that order); then the rest of
+    // the group at once, and the other two groups in waves, so the groups' order is known too.
+    for (let i = 0; i < 4; i++) {
+      send(h.mcp.callTool({ name: 'delete_file', arguments: { path: `bulk/${i}.txt` } }));
+      await expect.poll(async () => (await h.host.api.pendingApprovals({})).length).toBe(i + 1);
+    }
     const waves = [
       () =>
-        Array.from({ length: 30 }, (_, i) =>
-          h.mcp.callTool({ name: 'delete_file', arguments: { path: `bulk/${i}.txt` } }),
+        Array.from({ length: 26 }, (_, i) =>
+          h.mcp.callTool({ name: 'delete_file', arguments: { path: `bulk/${i + 4}.txt` } }),
         ),
       () =>
         Array.from({ length: 15 }, (_, i) =>
@@ -96,15 +107,14 @@ describe('the Approvals page', () => {
     const summaries = [
       '30 calls wait, in 1 group by tool and client.',
       '45 calls wait, in 2 groups by tool and client.',
+      '50 calls wait, in 3 groups by tool and client.',
     ];
-    const calls: Array<ReturnType<typeof second.callTool>> = [];
     for (const [i, wave] of waves.entries()) {
-      for (const c of wave()) {
-        c.catch(() => undefined);
-        calls.push(c);
-      }
-      const summary = summaries[i] ?? '50 calls wait, in 3 groups by tool and client.';
-      await h.page.getByTestId('approval-summary').filter({ hasText: summary }).waitFor({ timeout: 30_000 });
+      for (const c of wave()) send(c);
+      await h.page
+        .getByTestId('approval-summary')
+        .filter({ hasText: summaries[i] as string })
+        .waitFor({ timeout: 30_000 });
     }
     const groups = h.page.getByTestId('approval-group');
     expect(await groups.locator('summary').allTextContents()).toEqual([
