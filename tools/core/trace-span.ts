@@ -8,6 +8,14 @@ import type { ToolErrorCode } from './result';
 
 export type SpanOutcome = 'success' | 'error' | 'cancelled';
 
+/**
+ * Who decided the approval that refused a call: a person, nobody in time, a person's approval
+ * rule, the system (no approver connected, the host shutting down), the approver failing, or the
+ * caller leaving. Structured and argument-free, so a call's class never rests on its error's slug.
+ */
+export const DECIDERS = ['person', 'timeout', 'rule', 'policy', 'approver-failed', 'caller-gone'] as const;
+export type DecidedBy = (typeof DECIDERS)[number];
+
 export interface ArgsDigest {
   /** Per top-level field: its kind and size, never its value. */
   fields: Record<string, { kind: string; length: number; printable?: number }>;
@@ -39,6 +47,8 @@ export interface TraceSpan {
    * placeholder naming its field, bounded to 1 KB. Present on failed and refused spans.
    */
   errorText?: string;
+  /** Who decided the approval that refused this call (the gate, or a running tool's ask); absent when none did. */
+  decidedBy?: DecidedBy;
   /** Backoff waited before this attempt, in ms (0 for the first). */
   backoffMs: number;
   argsDigest: ArgsDigest;

@@ -30,6 +30,8 @@ import { breakerStage } from './stages/breaker-stage';
 import { environmentStage } from './stages/environment-stage';
 import { rateLimitStage } from './stages/rate-limit-stage';
 import { retryStage } from './stages/retry-stage';
+import { precheckStage } from './stages/precheck-stage';
+import { ruleStage } from './stages/rule-stage';
 import { type FieldChecks, validationStage } from './stages/validation-stage';
 import { ToolPipeline } from './tool-pipeline';
 import type { ToolScope } from './tool-scope';
@@ -90,6 +92,7 @@ export interface Pipeline {
 const NO_APPROVER: ApprovalDecider = async () => ({
   decision: 'deny',
   reason: 'no approver is connected to this host',
+  decider: 'system',
 });
 const NOTHING: Disposable = toDisposable(() => undefined);
 
@@ -130,6 +133,10 @@ export function assemblePipeline(registry: ToolRegistry, parts: PipelineParts = 
     // approved and then fail, teaching the person that approving means nothing; and the card must
     // show the parsed arguments (defaults in, ignored fields marked) to be what the person approves.
     validationStage(parts.fields),
+    // A person's deny rule answers before a precheck reads the target: a call the person ruled
+    // out must not learn whether its file exists, and the refusal must be the person's rule.
+    parts.approval && ruleStage(parts.approval),
+    precheckStage,
     parts.approval && approvalStage(parts.approval, clock),
     parts.rateLimiter && rateLimitStage(parts.rateLimiter),
     parts.breakers && breakerStage(parts.breakers),
