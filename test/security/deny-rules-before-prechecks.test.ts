@@ -55,7 +55,7 @@ describe('deny rules answer before prechecks', () => {
     expect(textOf(r)).toMatch(/^Error: NOT_FOUND: /);
   });
 
-  it('delete_file of an existing and of a missing file under a deny rule both answer the rule, word for word', async () => {
+  it('delete_file of an existing and of a missing file under a deny rule answer the rule, word for word', async () => {
     const rule = await denyRule('delete_file path=private/**');
     const there = await agent.callTool({ name: 'delete_file', arguments: { path: 'private/salary.txt' } });
     const missing = await agent.callTool({ name: 'delete_file', arguments: { path: 'private/bonus.txt' } });
