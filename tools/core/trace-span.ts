@@ -4,17 +4,12 @@
  * only once cleaned of every run of argument text, so exported diagnostics never carry a secret a
  * user pasted.
  */
+import type { DecidedBy } from '../../shared/call-classes';
 import type { ToolErrorCode } from './result';
 
-export type SpanOutcome = 'success' | 'error' | 'cancelled';
+export { DECIDERS, type DecidedBy } from '../../shared/call-classes';
 
-/**
- * Who decided the approval that refused a call: a person, nobody in time, a person's approval
- * rule, the system (no approver connected, the host shutting down), the approver failing, or the
- * caller leaving. Structured and argument-free, so a call's class never rests on its error's slug.
- */
-export const DECIDERS = ['person', 'timeout', 'rule', 'policy', 'approver-failed', 'caller-gone'] as const;
-export type DecidedBy = (typeof DECIDERS)[number];
+export type SpanOutcome = 'success' | 'error' | 'cancelled';
 
 export interface ArgsDigest {
   /** Per top-level field: its kind and size, never its value. */
