@@ -16,6 +16,7 @@ import { ToolUsageTracker } from '../usage-tracker';
 import { type ApprovalAuditEntry, type ApprovalAuditSink, ApprovalGate } from './approval-gate';
 import type { ApprovalRule } from './approval-rules';
 import { PersonWaits } from './person-waits';
+import { BreakerLabels } from './breaker-labels';
 import type { BreakerOptions } from './circuit-breaker';
 import { type BreakerTransition, CircuitBreakers } from './circuit-breakers';
 import { type Clock, type RandomSource, systemClock } from './clock';
@@ -79,6 +80,8 @@ export interface Pipeline {
   usage: ToolUsageTracker;
   /** undefined when turned off with `false`. */
   breakers: CircuitBreakers | undefined;
+  /** The targets of per-target breakers, for the person's Breakers page only; in memory, never written. */
+  breakerLabels: BreakerLabels | undefined;
   rateLimiter: ToolRateLimiter | undefined;
   approval: ApprovalGate | undefined;
   environment: EnvironmentGate | undefined;
@@ -104,6 +107,8 @@ export interface PipelineParts {
   approval?: ApprovalGate;
   rateLimiter?: ToolRateLimiter;
   breakers?: CircuitBreakers;
+  /** Where the breaker stage notes each per-target breaker's target for the person. */
+  breakerLabels?: BreakerLabels;
   /** Which run policy a tool gets; without it every tool runs as under v2 (no timeout, no retry). */
   policies?: RunPolicyResolver;
   trace?: ToolTraceRecorder;
@@ -139,7 +144,7 @@ export function assemblePipeline(registry: ToolRegistry, parts: PipelineParts = 
     precheckStage,
     parts.approval && approvalStage(parts.approval, clock),
     parts.rateLimiter && rateLimitStage(parts.rateLimiter),
-    parts.breakers && breakerStage(parts.breakers),
+    parts.breakers && breakerStage(parts.breakers, parts.breakerLabels),
     retryStage({
       clock,
       random: parts.random ?? Math.random,
@@ -196,6 +201,7 @@ export function createPipeline(registry: ToolRegistry, options: PipelineOptions 
 
   const rateLimiter = options.rateLimit === false ? undefined : new ToolRateLimiter({ ...options.rateLimit, clock });
   const breakers = options.breaker === false ? undefined : new CircuitBreakers({ ...options.breaker, clock });
+  const breakerLabels = breakers === undefined ? undefined : new BreakerLabels();
 
   const executor = assemblePipeline(registry, {
     scope: options.scope,
@@ -203,6 +209,7 @@ export function createPipeline(registry: ToolRegistry, options: PipelineOptions 
     approval,
     rateLimiter,
     breakers,
+    breakerLabels,
     policies: runPolicyResolver(options.policies),
     trace,
     usage,
@@ -220,5 +227,17 @@ export function createPipeline(registry: ToolRegistry, options: PipelineOptions 
     onApprovalDecision: (listener) => approval?.onDecision(listener) ?? NOTHING,
   };
 
-  return { executor, trace, usage, breakers, rateLimiter, approval, environment, telemetry, waits, events };
+  return {
+    executor,
+    trace,
+    usage,
+    breakers,
+    breakerLabels,
+    rateLimiter,
+    approval,
+    environment,
+    telemetry,
+    waits,
+    events,
+  };
 }
