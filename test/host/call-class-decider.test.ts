@@ -1,8 +1,9 @@
 /**
  * Rule: a call's class (denied by a person, unanswered, refused by policy) rests on who decided
  * it, a structured field of its span (`decidedBy`), never on its error's slug. A slug is dropped
- * when the arguments share its words, so a file named after the slug would otherwise turn a
- * person's denial into a policy's refusal. Through a real MCP client against a running host, read
+ * when the arguments share its words, so a file (or a command) named after the slug would
+ * otherwise turn a person's denial into a policy's refusal, at the gate or at a running tool's own
+ * ask. Through a real MCP client against a running host, read
  * as the person's UI reads it (the Overview's usage, the Traces detail), and again after a restart,
  * from the spans kept in SQLite.
  */
@@ -36,7 +37,7 @@ async function pendingCard(): Promise<PendingApproval> {
 }
 
 beforeAll(async () => {
-  t = await startTestHost({ approvalTimeoutMs: 4_000 });
+  t = await startTestHost({ virtualDevice: true, approvalTimeoutMs: 4_000 });
   person = await openPersonSession(t.host.uiLink());
   agent = await connectClient(t.host, 'slug-namer');
   for (const name of ['approval-denied.txt', 'approval-timeout.txt', 'approval-rule-denied.txt'])
@@ -50,6 +51,12 @@ beforeAll(async () => {
   callIds.unanswered = callIdOf(
     await agent.callTool({ name: 'delete_file', arguments: { path: 'approval-timeout.txt' } }),
   );
+
+  // A running tool's own ask (shell_execute's command gate), denied by the person.
+  const shell = agent.callTool({ name: 'shell_execute', arguments: { command: 'rm /sdcard/shell-denied' } });
+  const asked = await pendingCard();
+  await person.rpc('decideApproval', { approvalId: asked.approvalId, decision: 'deny' });
+  callIds.shell = callIdOf(await shell);
 
   await person.rpc('addApprovalRule', { effect: 'deny', rule: 'delete_file path=approval-rule-*' });
   callIds.ruled = callIdOf(
@@ -72,6 +79,12 @@ describe("a call's class comes from who decided it, not from its slug", () => {
     // The slug spells the file's name, so it was dropped: the class cannot have come from it.
     expect(last).toMatchObject({ errorCode: 'PERMISSION_DENIED', errorSlug: 'permission-denied' });
     expect(last.decidedBy).toBe('person');
+    expect(d.callClass).toBe('denied');
+  });
+
+  it("keeps a person's denial of a command a running tool asked about a person's denial", async () => {
+    const d = await detail(callIds.shell!);
+    expect(d.spans.at(-1)).toMatchObject({ attempt: 1, errorSlug: 'permission-denied', decidedBy: 'person' });
     expect(d.callClass).toBe('denied');
   });
 
