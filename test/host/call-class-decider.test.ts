@@ -3,9 +3,8 @@
  * it, a structured field of its span (`decidedBy`), never on its error's slug. A slug is dropped
  * when the arguments share its words, so a file (or a command) named after the slug would
  * otherwise turn a person's denial into a policy's refusal, at the gate or at a running tool's own
- * ask. Through a real MCP client against a running host, read
- * as the person's UI reads it (the Overview's usage, the Traces detail), and again after a restart,
- * from the spans kept in SQLite.
+ * ask. Through a real MCP client against a running host, read as the person's UI reads it (the
+ * Overview's usage, the Traces detail), and again after a restart, from the spans kept in SQLite.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
