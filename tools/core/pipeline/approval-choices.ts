@@ -5,6 +5,8 @@
  * person's rule says such calls are asked every time.
  */
 import type { ApprovalAnswer, ApprovalChoice, ApprovalRequest, ApprovalTarget } from '../permission';
+import type { Requester, Tool } from '../tool';
+import { type ApprovalRule, ruleName } from './approval-rules';
 
 export const ONCE: ApprovalChoice = { decision: 'approve_once', label: 'Approve once', covers: 'this call only' };
 
@@ -64,4 +66,37 @@ export function offeredAnswer<D extends { decision: string }>(request: ApprovalR
   return decision.decision !== 'deny' && !offered.some((c) => c.decision === decision.decision)
     ? { ...decision, decision: 'approve_once' }
     : decision;
+}
+
+/**
+ * The card about a call: the parsed arguments, the ignored fields, the target, the rule that
+ * asked, and the choices (once only when a rule asked).
+ */
+export function toolCard(
+  tool: Tool,
+  call: {
+    callId: string;
+    sessionId: string;
+    args: unknown;
+    requester: Requester;
+    ignored?: Readonly<Record<string, unknown>> | undefined;
+  },
+  target: ApprovalTarget | undefined,
+  rule: ApprovalRule | undefined,
+): ApprovalRequest {
+  const request: ApprovalRequest = {
+    callId: call.callId,
+    sessionId: call.sessionId,
+    toolId: tool.id,
+    title: tool.title,
+    args: call.args,
+    risk: tool.metadata.risk,
+    annotations: tool.metadata.annotations,
+    requester: call.requester,
+    ...(call.ignored !== undefined ? { ignored: call.ignored } : {}),
+    ...(target !== undefined ? { target } : {}),
+    choices: toolChoices(tool.id, call.sessionId, rule === undefined ? target : undefined, rule === undefined),
+  };
+  if (rule !== undefined) request.rule = ruleName(rule);
+  return request;
 }

@@ -26,10 +26,18 @@ import type { ProgressUpdate, Requester, Tool } from '../tool';
 import type { ArgsDigest } from '../trace-span';
 import { digestArgs } from '../trace/args-digest';
 import { ApprovalAudit, type ApprovalAuditEntry, type ApprovalAuditSink } from './approval-audit';
-import { ONCE, inToolSession, offeredAnswer, toolChoices } from './approval-choices';
-import { type Refused, deniedBy, failedRefusal, ruleRefusal, timeoutRefusal } from './approval-refusals';
+import { ONCE, inToolSession, offeredAnswer, toolCard } from './approval-choices';
+import {
+  type Refused,
+  deniedBy,
+  failedRefusal,
+  inToolDecision,
+  ruleRefusal,
+  timeoutRefusal,
+  waitedBy,
+} from './approval-refusals';
 import { type ApprovalRule, decidingRule, ruleName } from './approval-rules';
-import { type Waited, type WaitTerms, minutesSeconds, waitForPerson } from './approval-wait';
+import { type WaitTerms, type Waited, waitForPerson } from './approval-wait';
 import { cancelledResult } from './cancellation';
 import { type Clock, systemClock } from './clock';
 import type { PersonWaits } from './person-waits';
@@ -155,20 +163,7 @@ export class ApprovalGate {
       this.audit.ruled(call, tool.id, rule);
       return undefined;
     }
-    const request: ApprovalRequest = {
-      callId: call.callId,
-      sessionId: call.sessionId,
-      toolId: tool.id,
-      title: tool.title,
-      args: call.args,
-      risk: tool.metadata.risk,
-      annotations: tool.metadata.annotations,
-      requester: call.requester,
-      ...(call.ignored !== undefined ? { ignored: call.ignored } : {}),
-      ...(target !== undefined ? { target } : {}),
-      choices: toolChoices(tool.id, call.sessionId, rule === undefined ? target : undefined, rule === undefined),
-    };
-    if (rule !== undefined) request.rule = ruleName(rule);
+    const request = toolCard(tool, call, target, rule);
     const digest = call.argsDigest ?? digestArgs(call.args);
     return this.ask(request, digest, rule, signal, call.onProgress).then((waited) =>
       this.toolOutcome(tool, request, waited),
@@ -263,26 +258,4 @@ export class ApprovalGate {
       }
     }
   }
-}
-
-/** How an in-tool wait reads to the asking tool: every end but an answer is the system's deny. */
-function inToolDecision(waited: Waited): ApprovalDecision {
-  switch (waited.kind) {
-    case 'decided':
-      return waited.decision;
-    case 'timeout': {
-      const reason = `no one answered: it waited ${minutesSeconds(waited.waitedMs)} for a person's approval`;
-      return { decision: 'deny', reason, decider: 'system' };
-    }
-    case 'withdrawn':
-      return { decision: 'deny', reason: 'withdrawn: the caller is gone', decider: 'system' };
-    case 'failed':
-      return { decision: 'deny', reason: `approval could not be obtained: ${waited.message}`, decider: 'system' };
-  }
-}
-
-function waitedBy(waited: Waited): Refused['decidedBy'] {
-  if (waited.kind === 'decided') return deniedBy(waited.decision.decider);
-  if (waited.kind === 'timeout') return 'timeout';
-  return waited.kind === 'withdrawn' ? 'caller-gone' : 'approver-failed';
 }
