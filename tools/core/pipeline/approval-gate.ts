@@ -152,6 +152,7 @@ export class ApprovalGate {
     const gated = this.gated(tool);
     if (!gated && rules.length === 0) return undefined;
     const rule = rules.length > 0 ? decidingRule(rules, tool.id, call.args) : undefined;
+    // The rule stage refused covered calls already; this catches a rule added while a precheck ran.
     if (rule?.effect === 'deny') {
       this.audit.ruled(call, tool.id, rule);
       return { refusal: ruleRefusal(tool.id, rule), decidedBy: 'rule' };
