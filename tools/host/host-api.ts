@@ -125,12 +125,15 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
     if (!remembered)
       return {
         ok: false,
-        message: `The arguments of call ${callId} are no longer in memory (the host restarted, or it is older than the calls the host keeps), so it cannot be run again. Open the tool in Try it and enter them.`,
+        message:
+          `The arguments of call ${callId} are no longer in memory (the host restarted, or it is older ` +
+          'than the calls the host keeps), so it cannot be run again. Open the tool in Try it and enter them.',
       };
     if (remembered.args === undefined)
       return {
         ok: false,
-        message: `The arguments of call ${callId} were too large to keep in memory, so it cannot be run again from here.`,
+        message:
+          `The arguments of call ${callId} were too large to keep in memory, ` + 'so it cannot be run again from here.',
       };
     const replayId = newCallId();
     const result = await deps.executor.execute({
@@ -140,9 +143,10 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
       sessionId: UI_SESSION,
       requester: { kind: 'replay', id: callId, label: `Replay of ${callId}` },
     });
+    const how = result.ok ? 'it succeeded' : `it failed with ${result.error.code}`;
     return {
       ok: true,
-      message: `Ran call ${callId} again as call ${replayId}: ${result.ok ? 'it succeeded' : `it failed with ${result.error.code}`}.`,
+      message: `Ran call ${callId} again as call ${replayId}: ${how}.`,
       outcome: callOutcome(replayId, result),
     };
   };
@@ -166,9 +170,12 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
         .timeline(toolId)
         .map((t) => ({ ...t, from: upperState(t.from), to: upperState(t.to) }));
       const { target } = parseBreakerKey(toolId);
+      // The target's name, held in this process's memory only, for the person (breaker-labels.ts).
+      const label = target !== undefined ? deps.pipeline.breakerLabels?.labelOf(toolId) : undefined;
       const view: BreakerView = {
         toolId,
         ...(target !== undefined ? { target } : {}),
+        ...(label !== undefined ? { label } : {}),
         state: upperState(v?.state ?? 'closed'),
         consecutiveFailures: v?.consecutiveFailures ?? 0,
         cooldownRemainingMs: v?.cooldownRemainingMs ?? 0,
