@@ -95,6 +95,16 @@ describe('a phone terminal', () => {
     expect(phone.phone.rebootRequests).toEqual([]);
   });
 
+  it('says pipe mode is unsupported on a phone and why, and runs nothing rather than falling back to the PTY', async () => {
+    const before = phone.executedCommands.length;
+    const r = await lab.call('terminal.run', { id, command: 'echo not-run', output: 'pipe' });
+    expect(r.ok).toBe(false);
+    expect(r.data).toMatchObject({ code: 'UNSUPPORTED', data: { slug: 'terminal-pipe-unsupported' } });
+    expect(r.text).toContain(`Pipe mode cannot be used on device:${phone.serial}: the command runs on the phone`);
+    expect(r.text).toContain('Run it with output "pty"');
+    expect(phone.executedCommands.slice(before).some((argv) => argv.includes('not-run'))).toBe(false);
+  });
+
   it('says TERM cannot be sent to a phone, and HUP ends its shell', async () => {
     const term = await lab.call('terminal.signal', { id, signal: 'TERM' });
     expect(term.data).toMatchObject({ code: 'UNSUPPORTED' });

@@ -8,6 +8,7 @@
  */
 import { spawn as spawnPty } from '@lydell/node-pty';
 import { endProcesses, readStat, readWchan, signalAll } from '../process-scan';
+import { type OutputDir, removeOutputDir } from './output-dir';
 import type { Foreground, ProcessExit, TerminalProcess, TerminalSignal } from './types';
 
 const SHELLS = new Set(['sh', 'bash', 'dash', 'ash', 'zsh', 'mksh', 'ksh', 'fish', 'busybox', 'tcsh', 'csh']);
@@ -26,6 +27,8 @@ export interface PtySpawn {
   rows: number;
   marker: string;
   describe: string;
+  /** The terminal's folder for pipe-mode runs, removed when the program ends. */
+  outputDir?: OutputDir;
 }
 
 export function spawnPtyProcess(spec: PtySpawn): TerminalProcess {
@@ -42,6 +45,7 @@ export function spawnPtyProcess(spec: PtySpawn): TerminalProcess {
   const exitListeners: ((e: ProcessExit) => void)[] = [];
   pty.onExit(({ exitCode, signal }) => {
     exited = { exitCode: signal ? null : exitCode, ...(signal ? { signal: String(signal) } : {}) };
+    if (spec.outputDir) removeOutputDir(spec.outputDir.host);
     for (const l of exitListeners) l(exited);
   });
 
@@ -52,6 +56,7 @@ export function spawnPtyProcess(spec: PtySpawn): TerminalProcess {
 
   return {
     describe: spec.describe,
+    ...(spec.outputDir ? { outputDir: spec.outputDir } : {}),
     write: (data) => {
       if (!exited) pty.write(data);
     },
@@ -99,6 +104,7 @@ export function spawnPtyProcess(spec: PtySpawn): TerminalProcess {
     },
     end: async () => {
       await endProcesses(root, spec.marker);
+      if (spec.outputDir) removeOutputDir(spec.outputDir.host);
       if (!exited) {
         try {
           pty.kill('SIGKILL');

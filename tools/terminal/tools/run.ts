@@ -3,6 +3,11 @@
  * status. In a sandbox it just runs. On the host and on phones it passes shell_execute's gate
  * first: read-only lines run, refused ones never do, the rest wait for a person (on the host only
  * lines that name nothing count as read-only: host-command-policy.ts).
+ *
+ * `output: "pipe"` is for large outputs: the command runs at the same prompt, but its output and
+ * errors reach the host through a pipe rather than the PTY, whose line discipline converts every
+ * line end one character at a time and so carries a few MB/s of short lines (run-command.ts). A
+ * full-screen or interactive program wants the PTY, which stays the default.
  */
 import { z } from 'zod';
 import { timeoutMs } from '../../core/fields';
@@ -69,6 +74,13 @@ export function runTool(ctx: TerminalContext): Tool {
       id: TERMINAL_ID,
       command: z.string().min(1).max(MAX_COMMAND_CHARS).describe('One line: join commands with ";" or "&&".'),
       timeoutMs: timeoutMs(100, MAX_WAIT_MS).default(30_000),
+      output: z
+        .enum(['pty', 'pipe'])
+        .default('pty')
+        .describe(
+          '"pty": the output passes through the terminal (a program sees a terminal). "pipe": stdout and stderr ' +
+            'go to this result through a pipe, much faster for large outputs; the screen shows a note.',
+        ),
     }),
     metadata: terminalMetadata('HIGH', 'shell'),
     annotations: {
@@ -83,6 +95,16 @@ export function runTool(ctx: TerminalContext): Tool {
     breakerScope: perTerminal,
     async run(args, call) {
       const t = actingTerminal(ctx, args.id, call);
+      if (args.output === 'pipe' && !t.pipeDir)
+        throw new ToolCallError(
+          'UNSUPPORTED',
+          `Pipe mode cannot be used on ${t.info.backend}: the command runs on the phone, where the host can ` +
+            'make no pipe it reads; its one adb stream carries the PTY, and a second stream per run is not opened.',
+          {
+            hint: 'Run it with output "pty" (the default), or have it write a file on the phone and read that file.',
+            data: { slug: 'terminal-pipe-unsupported', fields: ['output'] },
+          },
+        );
       const problem = unrunnable(args.command);
       if (problem)
         throw new ToolCallError('INVALID_ARGUMENT', `This command cannot be run as one line: ${problem}.`, {
@@ -145,13 +167,18 @@ export function runTool(ctx: TerminalContext): Tool {
         signal: call.signal,
         clearLine: t.info.kind !== 'device',
         style: t.info.kind === 'device' ? 'text' : 'osc',
+        ...(args.output === 'pipe' && t.pipeDir ? { pipe: t.pipeDir } : {}),
         onProgress: (bytes, text) => call.progress({ progress: bytes, message: text }),
       });
       const body = result.output === '' ? '(no output)' : result.output;
       const cut = result.truncated
         ? `\n[output cut: the last ${RUN_OUTPUT_LIMIT / 1024} KB of ${result.bytes} bytes are shown]`
         : '';
-      return success(`${body}${cut}\n${note(result, args.timeoutMs)}`, {
+      const held = result.pipeHeld
+        ? '\n[a process it started still holds its output pipe: what it writes now shows in the terminal ' +
+          '(terminal.observe)]'
+        : '';
+      return success(`${body}${cut}\n${note(result, args.timeoutMs)}${held}`, {
         id: t.info.id,
         exitCode: result.exitCode,
         ended: result.ended,
@@ -160,6 +187,8 @@ export function runTool(ctx: TerminalContext): Tool {
         durationMs: result.durationMs,
         verdict,
         output: result.output,
+        mode: args.output,
+        ...(result.peakHeldBytes !== undefined ? { peakHeldBytes: result.peakHeldBytes } : {}),
       });
     },
   });
