@@ -13,7 +13,10 @@ import type { Foreground, ProcessExit, TerminalProcess, TerminalSignal } from '.
 
 const SHELLS = new Set(['sh', 'bash', 'dash', 'ash', 'zsh', 'mksh', 'ksh', 'fish', 'busybox', 'tcsh', 'csh']);
 
-/** Where the kernel has a process sleep while it waits in read, poll or select: on its terminal, for a shell at its prompt. */
+/**
+ * Where the kernel has a process sleep while it waits in read, poll or select: on its terminal, for
+ * a shell at its prompt.
+ */
 const READING = /^(?:wait_woken|n_tty_read|poll_schedule_timeout|do_select|core_sys_select|do_sys_poll|do_poll)/;
 
 const KEY_FOR: Partial<Record<TerminalSignal, string>> = { INT: '\x03', QUIT: '\x1c', TSTP: '\x1a' };

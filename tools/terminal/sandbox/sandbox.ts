@@ -66,7 +66,9 @@ export class Sandbox {
     const chosen = name ?? this.store.defaultName();
     if (!chosen)
       throw new ToolCallError('NOT_FOUND', 'There is no Linux root file system for the sandbox yet.', {
-        hint: 'Create one with terminal.linux_bootstrap (Debian from the mirror this machine uses, or a rootfs tarball from the workspace), then retry.',
+        hint:
+          'Create one with terminal.linux_bootstrap (Debian from the mirror this machine uses, or a rootfs ' +
+          'tarball from the workspace), then retry.',
       });
     const entry = this.store.get(chosen);
     if (!entry)
@@ -99,7 +101,9 @@ export class Sandbox {
     const runner = this.runner();
     if (runner.kind === 'none')
       throw new ToolCallError('UNSUPPORTED', `The sandbox cannot run on this machine: ${runner.why}.`, {
-        hint: 'Install bubblewrap (or proot) and allow user namespaces, or use another backend (terminal.backends lists them).',
+        hint:
+          'Install bubblewrap (or proot) and allow user namespaces, or use another backend ' +
+          '(terminal.backends lists them).',
       });
     return runner;
   }

@@ -54,7 +54,10 @@ function note(r: RunResult, timeoutMs: number): string {
     case 'exit-status':
       return `[exit status ${r.exitCode}]`;
     case 'timeout':
-      return `[still running after ${Math.round(timeoutMs / 1000)} s; it keeps running: read on with terminal.observe or terminal.wait, stop it with terminal.signal INT]`;
+      return (
+        `[still running after ${Math.round(timeoutMs / 1000)} s; it keeps running: read on with ` +
+        `terminal.observe or terminal.wait, stop it with terminal.signal INT]`
+      );
     case 'interrupted':
       return '[interrupted (Ctrl-C); the shell dropped the rest of the line, so no exit status]';
     case 'terminal-exited':
@@ -69,7 +72,8 @@ export function runTool(ctx: TerminalContext): Tool {
     id: 'terminal.run',
     title: 'Run a command in a terminal',
     description:
-      "Runs one command line at the shell prompt and returns its output (the last 64 KB) and exit status; on host and phone it passes shell_execute's gate. One still running at timeoutMs goes on.",
+      'Runs one command line at the shell prompt and returns its output (the last 64 KB) and exit status; on host ' +
+      "and phone it passes shell_execute's gate. One still running at timeoutMs goes on.",
     input: z.object({
       id: TERMINAL_ID,
       command: z.string().min(1).max(MAX_COMMAND_CHARS).describe('One line: join commands with ";" or "&&".'),
@@ -125,7 +129,9 @@ export function runTool(ctx: TerminalContext): Tool {
           'EXECUTION_FAILED',
           `\`${fg.name}\` is in the foreground of terminal ${t.info.id}; the command would be typed into it.`,
           {
-            hint: 'Quit or stop it first (terminal.write its quit key, or terminal.signal INT), or read it with terminal.snapshot.',
+            hint:
+              'Quit or stop it first (terminal.write its quit key, or terminal.signal INT), or read it with ' +
+              'terminal.snapshot.',
             data: { slug: 'terminal-foreground-busy' },
           },
         );
@@ -148,14 +154,18 @@ export function runTool(ctx: TerminalContext): Tool {
         verdict = judged.verdict;
         if (judged.verdict === 'deny')
           throw new ToolCallError('PERMISSION_DENIED', `Refused to run this command: ${judged.reasons.join('; ')}.`, {
-            hint: 'This command is never run from Toolgate; do not retry it or a variant of it. If it is really needed, ask the user to run it themselves.',
+            hint:
+              'This command is never run from Toolgate; do not retry it or a variant of it. If it is really ' +
+              'needed, ask the user to run it themselves.',
             data: { gate: 'shell', decision: 'deny', slug: 'terminal-refused', reasons: judged.reasons },
           });
         if (judged.verdict === 'ask')
           await ctx.approvals.ask({
             tool,
             ctx: call,
-            title: `Run in ${t.info.backend} terminal ${t.info.id}: ${args.command.length > 80 ? `${args.command.slice(0, 77)}…` : args.command}`,
+            title:
+              `Run in ${t.info.backend} terminal ${t.info.id}: ` +
+              `${args.command.length > 80 ? `${args.command.slice(0, 77)}…` : args.command}`,
             args: { terminal: t.info.id, backend: t.info.backend, command: args.command, reasons: judged.reasons },
             grant: { terminal: t.info.id, command: args.command },
             what: `running a command in the ${t.info.backend} terminal ${t.info.id}`,
