@@ -143,6 +143,18 @@ describe('the display of a typed line', () => {
     expect(findTyped(Buffer.from('pwd; printf y'), want)).toBeUndefined();
   });
 
+  it('is found when mksh scrolls it sideways: the shown part drawn again, padded, marked, stepped back to', () => {
+    const want = Buffer.from("printf '\\033]7770;Sab");
+    // What mksh 59c printed for this line after a 65-character prompt on 80 columns.
+    const scrolled = `printf '\\03\rrintf '\\03${' '.repeat(68)}<${'\b'.repeat(69)}3]7770;Sabcdef`;
+    expect(findTyped(Buffer.from(`$ ${scrolled}`), want)).toEqual({ at: 2, whole: true });
+    // Cut anywhere in the redraw, it may still be the line: held, not passed.
+    for (const cut of [12, 15, 40, 81, 90])
+      expect(findTyped(Buffer.from(scrolled.slice(0, cut)), want)?.whole).toBe(false);
+    // A carriage return followed by other text is no redraw.
+    expect(findTyped(Buffer.from("printf '\\03\rother text"), want)).toBeUndefined();
+  });
+
   it('leaves colours, modes, titles and questions to the terminal behind when it is replaced, not cursor moves', () => {
     expect(
       stateSequences(Buffer.from('\x1b[7mab\x1b[27m\x1b[A\b\x1b[K\x1b[?2004l\x1b]0;t\x07\x1b[6n')).toString(),
