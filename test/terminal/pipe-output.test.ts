@@ -99,6 +99,26 @@ describe('pipe mode', () => {
     expect(seen).toContain('later-from-background');
   });
 
+  it('shows in the terminal what a command still running at the timeout writes afterwards', async () => {
+    const r = await lab.call('terminal.run', {
+      id: ids.host,
+      command: 'sleep 1; echo after-the-timeout',
+      output: 'pipe',
+      timeoutMs: 200,
+    });
+    expect(r.data).toMatchObject({ ended: 'timeout', exitCode: null, mode: 'pipe' });
+    expect(r.text).toContain('still running after');
+    const seen = await eventually(
+      async () => (await lab.call('terminal.observe', { id: ids.host })).text,
+      (text) => text.includes('after-the-timeout'),
+    );
+    expect(seen).toContain('after-the-timeout');
+    await eventually(
+      async () => (await lab.call('terminal.snapshot', { id: ids.host })).data.foreground,
+      (fg) => fg !== 'sleep',
+    );
+  });
+
   it('gives each terminal its own folder of pipes, removed when it closes', async () => {
     const before = pipeFolders();
     const extra = (await lab.call('terminal.create', { backend: 'sandbox' })).data.id as string;

@@ -99,7 +99,9 @@ export async function runInTerminal(t: Terminal, command: string, opts: RunOptio
       if (settled) return;
       settled = true;
       const pipeHeld = pipe !== undefined && !pipe.ended;
-      if (pipe && pipeHeld && ended !== 'terminal-exited') t.showPiped(pipe);
+      // A command that never began never opened the pipe: it is closed (and its FIFO removed, so
+      // the line, should it still run, cannot block opening a pipe nobody reads).
+      if (pipe && pipeHeld && ended !== 'terminal-exited' && framing.began) t.showPiped(pipe);
       else pipe?.close();
       clearTimeout(timeout);
       clearTimeout(graceTimer);
