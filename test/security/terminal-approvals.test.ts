@@ -81,23 +81,26 @@ describe('a host terminal', () => {
     id = (await lab.call('terminal.create', { backend: 'host' })).data.id as string;
   });
 
-  it('lets plain text reach the shell’s prompt, and asks before the Enter that would run it; a denial runs nothing', async () => {
-    expect((await lab.call('terminal.write', { id, data: 'touch pwned-by-write' })).ok).toBe(true);
-    expect(await lab.t.host.api.pendingApprovals({})).toEqual([]);
-    const enter = lab.call('terminal.write', { id, data: '{Enter}' });
-    const card = await lab.answerNext('deny', 'not that');
-    expect(card).toMatchObject({ toolId: 'terminal.write', risk: 'HIGH', requester: { kind: 'mcp' } });
-    expect(card.args).toMatchObject({ terminal: id, backend: 'host', keys: '{Enter}' });
-    expect((card.args as { screenNow: string }).screenNow).toContain('touch pwned-by-write');
-    const r = await enter;
-    expect(r.data).toMatchObject({
-      code: 'PERMISSION_DENIED',
-      data: { gate: 'terminal', decision: 'deny', reason: 'not that' },
-    });
-    expect(r.text).toContain('The user denied it');
-    await new Promise((res) => setTimeout(res, 300));
-    expect(existsSync(join(lab.workspace, 'pwned-by-write'))).toBe(false);
-  });
+  it(
+    'lets plain text reach the shell’s prompt, and asks ' + 'before the Enter that would run it; a denial runs nothing',
+    async () => {
+      expect((await lab.call('terminal.write', { id, data: 'touch pwned-by-write' })).ok).toBe(true);
+      expect(await lab.t.host.api.pendingApprovals({})).toEqual([]);
+      const enter = lab.call('terminal.write', { id, data: '{Enter}' });
+      const card = await lab.answerNext('deny', 'not that');
+      expect(card).toMatchObject({ toolId: 'terminal.write', risk: 'HIGH', requester: { kind: 'mcp' } });
+      expect(card.args).toMatchObject({ terminal: id, backend: 'host', keys: '{Enter}' });
+      expect((card.args as { screenNow: string }).screenNow).toContain('touch pwned-by-write');
+      const r = await enter;
+      expect(r.data).toMatchObject({
+        code: 'PERMISSION_DENIED',
+        data: { gate: 'terminal', decision: 'deny', reason: 'not that' },
+      });
+      expect(r.text).toContain('The user denied it');
+      await new Promise((res) => setTimeout(res, 300));
+      expect(existsSync(join(lab.workspace, 'pwned-by-write'))).toBe(false);
+    },
+  );
 
   it('asks before a line end hidden in text, a control key, Tab, or an escape sequence', async () => {
     for (const data of ['ls\r', 'x\n', '{Ctrl-O}', '{Tab}', '\u001b[A', '{Esc}']) {
@@ -174,7 +177,8 @@ describe('a host terminal', () => {
     expect(granted.toolId).toBe('terminal.write');
     // The card said what the session approval covers: this terminal, not the tool everywhere.
     expect(granted.choices.find((c) => c.decision === 'approve_session')?.covers).toBe(
-      `every key and command sent to terminal ${id} (commands the gate refuses stay refused), for the rest of session ${granted.sessionId} (client default)`,
+      `every key and command sent to terminal ${id} (commands the gate refuses stay refused), for the rest of ` +
+        `session ${granted.sessionId} (client default)`,
     );
     expect((await batch).ok).toBe(true);
     expect((await lab.call('terminal.write', { id, data: 'true{Enter}' })).ok).toBe(true);
@@ -190,21 +194,24 @@ describe('a host terminal', () => {
     await second.close();
   });
 
-  it('asks the person even when they start it: an agent’s shortcut run from Try it still waits for the write', async () => {
-    const defined = await lab.call('shortcut_define', {
-      id: 'shortcut.tidy_up',
-      description: 'Tidies the workspace.',
-      params: [],
-      steps: [{ tool: 'terminal.write', args: { id, data: 'touch pwned-by-shortcut\r' } }],
-    });
-    expect(defined.ok, defined.text).toBe(true);
-    const started = lab.person.rpc('callTool', { toolId: 'shortcut.tidy_up', args: {} });
-    const card = await lab.answerNext('deny');
-    expect(card).toMatchObject({ toolId: 'terminal.write', sessionId: 'ui', requester: { kind: 'shortcut' } });
-    expect(((await started).body as { ok: boolean }).ok).toBe(false);
-    await new Promise((res) => setTimeout(res, 300));
-    expect(existsSync(join(lab.workspace, 'pwned-by-shortcut'))).toBe(false);
-  });
+  it(
+    'asks the person even when they start it: an agent’s ' + 'shortcut run from Try it still waits for the write',
+    async () => {
+      const defined = await lab.call('shortcut_define', {
+        id: 'shortcut.tidy_up',
+        description: 'Tidies the workspace.',
+        params: [],
+        steps: [{ tool: 'terminal.write', args: { id, data: 'touch pwned-by-shortcut\r' } }],
+      });
+      expect(defined.ok, defined.text).toBe(true);
+      const started = lab.person.rpc('callTool', { toolId: 'shortcut.tidy_up', args: {} });
+      const card = await lab.answerNext('deny');
+      expect(card).toMatchObject({ toolId: 'terminal.write', sessionId: 'ui', requester: { kind: 'shortcut' } });
+      expect(((await started).body as { ok: boolean }).ok).toBe(false);
+      await new Promise((res) => setTimeout(res, 300));
+      expect(existsSync(join(lab.workspace, 'pwned-by-shortcut'))).toBe(false);
+    },
+  );
 
   it('takes no key from the agent while the person has control, and the person’s keys are theirs', async () => {
     expect((await lab.person.rpc('terminalControl', { id, on: true })).body).toMatchObject({ ok: true });

@@ -50,7 +50,8 @@ describe('what a sandbox terminal can see', () => {
   it('finds no file of the data dir anywhere it can reach', async () => {
     const dataDir = lab.t.dataDir;
     const r = await run(
-      `cat ${dataDir}/token ${dataDir}/host.json; ls ${dataDir}; find / -xdev \\( -name host.json -o -name token -o -name 'toolgate.db*' \\) 2>/dev/null; echo end`,
+      `cat ${dataDir}/token ${dataDir}/host.json; ls ${dataDir}; find / -xdev \\( -name host.json -o -name token ` +
+        `-o -name 'toolgate.db*' \\) 2>/dev/null; echo end`,
     );
     expect(r.output).toMatch(/No such file or directory/);
     expect(r.output.trim().split('\n').pop()).toBe('end');
@@ -60,7 +61,8 @@ describe('what a sandbox terminal can see', () => {
 
   it('reaches only its own root through /proc/1/root, /proc/self/root and every process’s root', async () => {
     const r = await run(
-      `ls /proc/1/root; echo --; ls /proc/self/root/proc/1/root; echo --; for p in /proc/[0-9]*; do readlink $p/root; done | sort -u; echo --; cat /proc/1/root${lab.t.dataDir}/token`,
+      `ls /proc/1/root; echo --; ls /proc/self/root/proc/1/root; echo --; for p in /proc/[0-9]*; do readlink ` +
+        `$p/root; done | sort -u; echo --; cat /proc/1/root${lab.t.dataDir}/token`,
     );
     const [first, second, roots, last] = r.output.split('\n--\n');
     const expected = ['bin', 'dev', 'etc', 'proc', 'root', 'run', 'tmp', 'workspace'];
@@ -81,7 +83,8 @@ describe('what a sandbox terminal can see', () => {
 
   it('resolves links in the workspace inside the sandbox, so none leads out', async () => {
     const r = await run(
-      'cat /workspace/token-link; ls /workspace/data-link; ls /workspace/root-link/; ln -s /proc/1/root /workspace/made-inside; ls /workspace/made-inside/',
+      'cat /workspace/token-link; ls /workspace/data-link; ls /workspace/root-link/; ln -s /proc/1/root ' +
+        '/workspace/made-inside; ls /workspace/made-inside/',
     );
     expect(r.output).toMatch(/token-link'?: No such file or directory/);
     expect(r.output).toMatch(/data-link'?: No such file or directory/);
@@ -89,22 +92,30 @@ describe('what a sandbox terminal can see', () => {
     expectNoSecret(r.output);
   });
 
-  it('has exactly its own mounts: the root file system, /workspace, its /proc, /dev, /tmp and /run', async () => {
-    const r = await run("cat /proc/self/mountinfo | awk '{print $5}' | sort -u");
-    const points = r.output.split('\n');
-    expect(points.filter((p) => !p.startsWith('/dev') && !p.startsWith('/proc'))).toEqual([
-      '/',
-      '/run',
-      '/tmp',
-      '/workspace',
-    ]);
-    const mounted = await run('mount -t tmpfs none /tmp 2>&1; mount --bind / /workspace/x 2>&1; echo $?');
-    expect(mounted.output).toMatch(/permission denied|Operation not permitted/i);
-  });
+  it(
+    'has exactly its own mounts: the root file system, /workspace, its /proc, /dev, /tmp, /run, and its folder of ' +
+      'output pipes read-only',
+    async () => {
+      const r = await run("cat /proc/self/mountinfo | awk '{print $5}' | sort -u");
+      const points = r.output.split('\n');
+      expect(points.filter((p) => !p.startsWith('/dev') && !p.startsWith('/proc'))).toEqual([
+        '/',
+        '/run',
+        '/run/toolgate-output',
+        '/tmp',
+        '/workspace',
+      ]);
+      const pipes = await run('awk \'$5 == "/run/toolgate-output" {print $6}\' /proc/self/mountinfo');
+      expect(pipes.output.split(',')).toContain('ro');
+      const mounted = await run('mount -t tmpfs none /tmp 2>&1; mount --bind / /workspace/x 2>&1; echo $?');
+      expect(mounted.output).toMatch(/permission denied|Operation not permitted/i);
+    },
+  );
 
   it('cannot leave a set-user-ID or set-group-ID program in the workspace', async () => {
     const r = await run(
-      'cp /bin/busybox /workspace/rootshell; chmod 4755 /workspace/rootshell; echo "chmod $?"; chmod g+s /workspace/rootshell; echo "g+s $?"; install -m 6755 /bin/busybox /workspace/installed; echo "install $?"',
+      'cp /bin/busybox /workspace/rootshell; chmod 4755 /workspace/rootshell; echo "chmod $?"; chmod g+s ' +
+        '/workspace/rootshell; echo "g+s $?"; install -m 6755 /bin/busybox /workspace/installed; echo "install $?"',
     );
     expect(r.output).toMatch(/chmod [1-9]/);
     expect(r.output).toMatch(/g\+s [1-9]/);
@@ -150,7 +161,9 @@ describe('the sandbox network', () => {
   it('is off: no connection out, not to this machine’s loopback, not to the Toolgate host', async () => {
     const hostPort = new URL(lab.t.host.address.mcp).port;
     const r = await run(
-      `ip -o addr | awk '{print $2}' | sort -u; echo --; nc -w 2 127.0.0.1 ${port} </dev/null; echo "nc $?"; wget -q -T 2 -O - http://127.0.0.1:${hostPort}/mcp 2>&1; echo "wget $?"; wget -q -T 2 -O - http://deb.debian.org/ 2>&1; echo "dns $?"`,
+      `ip -o addr | awk '{print $2}' | sort -u; echo --; nc -w 2 127.0.0.1 ${port} </dev/null; echo "nc $?"; wget ` +
+        `-q -T 2 -O - http://127.0.0.1:${hostPort}/mcp 2>&1; echo "wget $?"; wget -q -T 2 -O - ` +
+        `http://deb.debian.org/ 2>&1; echo "dns $?"`,
     );
     const [ifaces, rest] = r.output.split('\n--\n');
     expect(ifaces!.trim()).toBe('lo');

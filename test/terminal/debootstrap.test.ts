@@ -52,7 +52,8 @@ describe('a Debian system made by debootstrap', () => {
       expect(r.ok, r.text).toBe(true);
       expect(r.data).toMatchObject({ name: `debian-${suite}` });
       console.log(
-        `linux_bootstrap: ${r.data.already ? 'found from an earlier run' : 'bootstrapped'} in ${Math.round((Date.now() - started) / 1000)} s; ${r.text}`,
+        `linux_bootstrap: ${r.data.already ? 'found from an earlier run' : 'bootstrapped'} in ` +
+          `${Math.round((Date.now() - started) / 1000)} s; ${r.text}`,
       );
       if (!r.data.already)
         expect(r.data).toMatchObject({
@@ -88,7 +89,9 @@ describe('a Debian system made by debootstrap', () => {
     expect(inject.data.output).toBe('refused: Operation not permitted');
     const setuid = await lab.call('terminal.run', {
       id,
-      command: `perl -MFcntl -e 'print sysopen(F, "/workspace/setuid-probe", O_CREAT|O_WRONLY, 04755) ? "created" : "refused: $!"'`,
+      command:
+        `perl -MFcntl -e 'print sysopen(F, "/workspace/setuid-probe", O_CREAT|O_WRONLY, 04755) ? "created" ` +
+        `: "refused: $!"'`,
     });
     expect(setuid.data.output).toBe('refused: Operation not permitted');
   });

@@ -52,17 +52,21 @@ describe('a phone terminal', () => {
     expect(await lab.t.host.api.pendingApprovals({})).toEqual([]);
   });
 
-  it('shows the agent’s commands and their output in the scrollback, on the screen and to the model, never the run’s framing', async () => {
-    const from = await outputEnd(lab, id);
-    for (const command of ['echo framed-phone', 'getprop ro.product.model'])
-      expect((await lab.call('terminal.run', { id, command })).data.exitCode).toBe(0);
-    const views = await runViews(lab, id, from);
-    for (const [name, view] of Object.entries(views)) expect([name, FRAMING.test(view)]).toEqual([name, false]);
-    expect(views.raw).toContain('echo framed-phone\r\nframed-phone\r\n');
-    expect(views.text).toContain('echo framed-phone\nframed-phone\n');
-    expect(views.text).toContain('$ getprop ro.product.model\nPixel 8\n');
-    expect(views.screen).toContain('$ getprop ro.product.model\nPixel 8\n');
-  });
+  it(
+    'shows the agent’s commands and their output in the scrollback, on the screen and to the ' +
+      'model, never the run’s framing',
+    async () => {
+      const from = await outputEnd(lab, id);
+      for (const command of ['echo framed-phone', 'getprop ro.product.model'])
+        expect((await lab.call('terminal.run', { id, command })).data.exitCode).toBe(0);
+      const views = await runViews(lab, id, from);
+      for (const [name, view] of Object.entries(views)) expect([name, FRAMING.test(view)]).toEqual([name, false]);
+      expect(views.raw).toContain('echo framed-phone\r\nframed-phone\r\n');
+      expect(views.text).toContain('echo framed-phone\nframed-phone\n');
+      expect(views.text).toContain('$ getprop ro.product.model\nPixel 8\n');
+      expect(views.screen).toContain('$ getprop ro.product.model\nPixel 8\n');
+    },
+  );
 
   it('passes window size changes to the phone’s PTY: `stty size` follows a resize', async () => {
     const first = lab.call('terminal.run', { id, command: 'stty size' });
@@ -94,6 +98,19 @@ describe('a phone terminal', () => {
     expect(phone.executedCommands.slice(before).some((argv) => argv[0] === 'reboot')).toBe(false);
     expect(phone.phone.rebootRequests).toEqual([]);
   });
+
+  it(
+    'says pipe mode is unsupported on a phone and why, ' + 'and runs nothing rather than falling back to the PTY',
+    async () => {
+      const before = phone.executedCommands.length;
+      const r = await lab.call('terminal.run', { id, command: 'echo not-run', output: 'pipe' });
+      expect(r.ok).toBe(false);
+      expect(r.data).toMatchObject({ code: 'UNSUPPORTED', data: { slug: 'terminal-pipe-unsupported' } });
+      expect(r.text).toContain(`Pipe mode cannot be used on device:${phone.serial}: the command runs on the phone`);
+      expect(r.text).toContain('Run it with output "pty"');
+      expect(phone.executedCommands.slice(before).some((argv) => argv.includes('not-run'))).toBe(false);
+    },
+  );
 
   it('says TERM cannot be sent to a phone, and HUP ends its shell', async () => {
     const term = await lab.call('terminal.signal', { id, signal: 'TERM' });

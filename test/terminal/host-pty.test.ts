@@ -43,33 +43,41 @@ describe('a host terminal', () => {
     expect(r.exitCode).toBe(0);
   });
 
-  it('shows the agent’s commands and their output in the scrollback, on the screen and to the model, never the run’s framing', async () => {
-    const from = await outputEnd(lab, id);
-    const long = `echo ${'x'.repeat(120)}`;
-    expect((await run('echo framed-host')).output).toBe('framed-host');
-    expect((await run(long)).output).toBe('x'.repeat(120));
-    const views = await runViews(lab, id, from);
-    for (const [name, view] of Object.entries(views)) expect([name, FRAMING.test(view)]).toEqual([name, false]);
-    expect(views.raw).toContain('echo framed-host\r\n');
-    expect(views.raw).toContain('framed-host\r\n');
-    expect(views.text).toContain('echo framed-host\nframed-host\n');
-    expect(views.text).toContain(`# ${long}\n${'x'.repeat(120)}\n`);
-    expect(views.screen).toContain('# echo framed-host\nframed-host\n');
-    expect(views.screen.replace(/\n/g, '')).toContain(`# ${long}${'x'.repeat(120)}`);
-  });
+  it(
+    'shows the agent’s commands and their output in the scrollback, on the screen and to the ' +
+      'model, never the run’s framing',
+    async () => {
+      const from = await outputEnd(lab, id);
+      const long = `echo ${'x'.repeat(120)}`;
+      expect((await run('echo framed-host')).output).toBe('framed-host');
+      expect((await run(long)).output).toBe('x'.repeat(120));
+      const views = await runViews(lab, id, from);
+      for (const [name, view] of Object.entries(views)) expect([name, FRAMING.test(view)]).toEqual([name, false]);
+      expect(views.raw).toContain('echo framed-host\r\n');
+      expect(views.raw).toContain('framed-host\r\n');
+      expect(views.text).toContain('echo framed-host\nframed-host\n');
+      expect(views.text).toContain(`# ${long}\n${'x'.repeat(120)}\n`);
+      expect(views.screen).toContain('# echo framed-host\nframed-host\n');
+      expect(views.screen.replace(/\n/g, '')).toContain(`# ${long}${'x'.repeat(120)}`);
+    },
+  );
 
-  it('shows a command typed while a prompt hook still runs with its prompt, and without the line discipline’s echo of it', async () => {
-    // The hook (the shell itself, busy counting) outlasts the wait for the shell to read, so the
-    // line is typed ahead of the prompt.
-    expect((await run("PROMPT_COMMAND='i=0; while [ $i -lt 200000 ]; do i=$((i + 1)); done'")).exitCode).toBe(0);
-    const from = await outputEnd(lab, id);
-    expect((await run('echo typed-ahead')).output).toBe('typed-ahead');
-    expect((await run('unset PROMPT_COMMAND')).exitCode).toBe(0);
-    const views = await runViews(lab, id, from);
-    for (const [name, view] of Object.entries(views)) expect([name, FRAMING.test(view)]).toEqual([name, false]);
-    expect(views.text).toMatch(/# echo typed-ahead\ntyped-ahead\n.*# unset PROMPT_COMMAND\n/);
-    expect(views.text.match(/echo typed-ahead/g)).toHaveLength(1);
-  });
+  it(
+    'shows a command typed while a prompt hook still runs with its prompt, and without the line ' +
+      'discipline’s echo of it',
+    async () => {
+      // The hook (the shell itself, busy counting) outlasts the wait for the shell to read, so the
+      // line is typed ahead of the prompt.
+      expect((await run("PROMPT_COMMAND='i=0; while [ $i -lt 200000 ]; do i=$((i + 1)); done'")).exitCode).toBe(0);
+      const from = await outputEnd(lab, id);
+      expect((await run('echo typed-ahead')).output).toBe('typed-ahead');
+      expect((await run('unset PROMPT_COMMAND')).exitCode).toBe(0);
+      const views = await runViews(lab, id, from);
+      for (const [name, view] of Object.entries(views)) expect([name, FRAMING.test(view)]).toEqual([name, false]);
+      expect(views.text).toMatch(/# echo typed-ahead\ntyped-ahead\n.*# unset PROMPT_COMMAND\n/);
+      expect(views.text.match(/echo typed-ahead/g)).toHaveLength(1);
+    },
+  );
 
   it('reports `stty size` as created and again after each resize', async () => {
     expect((await run('stty size')).output).toBe('24 80');

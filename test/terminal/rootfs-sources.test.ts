@@ -88,7 +88,7 @@ describe('a root file system from a tarball', () => {
 });
 
 describe('where bubblewrap cannot run', () => {
-  it('runs the sandbox under PRoot, says so and why, and refuses to pretend the network is off', async () => {
+  it('runs the sandbox under PRoot, says so and why, never claims the network is off, and runs pipe mode', async () => {
     const lab = await startTerminalLab({
       busybox: true,
       host: { terminal: { runnerPaths: { bwrap: '/nonexistent/bwrap' } } },
@@ -105,8 +105,11 @@ describe('where bubblewrap cannot run', () => {
       const r = await lab.call('terminal.run', { id: t.data.id, command: 'pwd; ls /; cat /proc/1/cmdline' });
       const [pwd, listing, proc] = (r.data.output as string).split('\n');
       expect(pwd).toBe('/workspace');
-      expect(listing!.split(/\s+/).sort()).toEqual(['bin', 'dev', 'etc', 'root', 'tmp', 'workspace']);
+      // `run` holds the terminal's folder of output pipes (PRoot binds it where the tree has none).
+      expect(listing!.split(/\s+/).sort()).toEqual(['bin', 'dev', 'etc', 'root', 'run', 'tmp', 'workspace']);
       expect(proc).toMatch(/No such file or directory/);
+      const piped = await lab.call('terminal.run', { id: t.data.id, command: 'echo through-the-pipe', output: 'pipe' });
+      expect(piped.data).toMatchObject({ output: 'through-the-pipe', exitCode: 0, mode: 'pipe' });
       const net = await lab.call('terminal.linux_network', { action: 'on' });
       expect(net.data).toMatchObject({ code: 'UNSUPPORTED' });
       expect(net.text).toContain('PRoot');

@@ -55,7 +55,8 @@ describe('a run’s framing', () => {
   it('sees through readline’s highlighted paste and redraw, and busybox’s broken long lines', () => {
     const { run, framing } = framed('echo hello', 'osc');
     const half = run.line.length >> 1;
-    const redraw = `\x1b[7m${run.line.slice(0, half)}\x1b[27m\x1b[7m${run.line.slice(half)}\x1b[27m\x1b[A\b\b\b${run.line}`;
+    const redraw =
+      `\x1b[7m${run.line.slice(0, half)}\x1b[27m\x1b[7m${run.line.slice(half)}\x1b[27m` + `\x1b[A\b\b\b${run.line}`;
     expect(feed(framing, `${redraw}\r\n${run.start}hello\r\n${run.end}0\x07`, 5)).toBe(
       'echo hello\r\n\x1b[7m\x1b[27m\x1b[7m\x1b[27mhello\r\n',
     );
@@ -75,25 +76,37 @@ describe('a run’s framing', () => {
     expect(feed(framing, `${run.line.slice(12)}\r\n${run.start}/home\r\n${run.end}0\x07`, 4)).toBe('pwd\r\n/home\r\n');
   });
 
-  it('keeps the prompt of a line typed ahead, and shows neither the line discipline’s echo of it nor the editor’s', () => {
-    for (const size of SIZES) {
-      const bash = framed('echo hi', 'osc');
-      const ahead = `${bash.run.line}\r\n\x1b[?2004h$ \x07${bash.run.line}\r\n\x1b[?2004l\r${bash.run.start}hi\r\n${bash.run.end}0\x07`;
-      expect([size, feed(bash.framing, ahead, size)]).toEqual([size, '\x1b[?2004h$ \x07echo hi\r\n\x1b[?2004lhi\r\n']);
-      const dash = framed('echo hi', 'osc');
-      const plain = `${dash.run.line}\r\n$ ${dash.run.start}hi\r\n${dash.run.end}0\x07`;
-      expect([size, feed(dash.framing, plain, size)]).toEqual([size, '$ echo hi\r\nhi\r\n']);
-    }
-  });
+  it(
+    'keeps the prompt of a line typed ahead, and shows ' + 'neither the line discipline’s echo of it nor the editor’s',
+    () => {
+      for (const size of SIZES) {
+        const bash = framed('echo hi', 'osc');
+        const ahead =
+          `${bash.run.line}\r\n\x1b[?2004h$ ` +
+          `\x07${bash.run.line}\r\n\x1b[?2004l\r${bash.run.start}hi\r\n${bash.run.end}0\x07`;
+        expect([size, feed(bash.framing, ahead, size)]).toEqual([
+          size,
+          '\x1b[?2004h$ \x07echo hi\r\n\x1b[?2004lhi\r\n',
+        ]);
+        const dash = framed('echo hi', 'osc');
+        const plain = `${dash.run.line}\r\n$ ${dash.run.start}hi\r\n${dash.run.end}0\x07`;
+        expect([size, feed(dash.framing, plain, size)]).toEqual([size, '$ echo hi\r\nhi\r\n']);
+      }
+    },
+  );
 
-  it('removes the text markers with their line ends on a phone’s shell, and a marker after output without a line end', () => {
-    for (const size of SIZES) {
-      const { run, framing, output, got } = framed('printf abc', 'text');
-      const stream = `:/ $ ${run.line}\r\n${run.start}\r\nabc${run.end}0\r\n:/ $ `;
-      expect([size, feed(framing, stream, size)]).toEqual([size, ':/ $ printf abc\r\nabc:/ $ ']);
-      expect([size, output(), got.exit]).toEqual([size, 'abc', 0]);
-    }
-  });
+  it(
+    'removes the text markers with their line ends on a ' +
+      'phone’s shell, and a marker after output without a line end',
+    () => {
+      for (const size of SIZES) {
+        const { run, framing, output, got } = framed('printf abc', 'text');
+        const stream = `:/ $ ${run.line}\r\n${run.start}\r\nabc${run.end}0\r\n:/ $ `;
+        expect([size, feed(framing, stream, size)]).toEqual([size, ':/ $ printf abc\r\nabc:/ $ ']);
+        expect([size, output(), got.exit]).toEqual([size, 'abc', 0]);
+      }
+    },
+  );
 
   it('passes output that only begins like a marker, once nothing completes it', () => {
     const { run, framing, output, got } = framed('cat notes', 'text');
@@ -128,6 +141,18 @@ describe('the display of a typed line', () => {
     expect(findTyped(Buffer.from('$ pr\r\r\nin\x1b[7mtf\x1b[27m \bx'), want)).toEqual({ at: 2, whole: true });
     expect(findTyped(Buffer.from('$ p print'), want)).toEqual({ at: 4, whole: false });
     expect(findTyped(Buffer.from('pwd; printf y'), want)).toBeUndefined();
+  });
+
+  it('is found when mksh scrolls it sideways: the shown part drawn again, padded, marked, stepped back to', () => {
+    const want = Buffer.from("printf '\\033]7770;Sab");
+    // What mksh 59c printed for this line after a 65-character prompt on 80 columns.
+    const scrolled = `printf '\\03\rrintf '\\03${' '.repeat(68)}<${'\b'.repeat(69)}3]7770;Sabcdef`;
+    expect(findTyped(Buffer.from(`$ ${scrolled}`), want)).toEqual({ at: 2, whole: true });
+    // Cut anywhere in the redraw, it may still be the line: held, not passed.
+    for (const cut of [12, 15, 40, 81, 90])
+      expect(findTyped(Buffer.from(scrolled.slice(0, cut)), want)?.whole).toBe(false);
+    // A carriage return followed by other text is no redraw.
+    expect(findTyped(Buffer.from("printf '\\03\rother text"), want)).toBeUndefined();
   });
 
   it('leaves colours, modes, titles and questions to the terminal behind when it is replaced, not cursor moves', () => {

@@ -50,20 +50,24 @@ describe('a sandbox terminal', () => {
     expect(await lab.t.host.api.pendingApprovals({})).toEqual([]);
   });
 
-  it('shows the agent’s commands and their output in the scrollback, on the screen and to the model, never the run’s framing', async () => {
-    const from = await outputEnd(lab, id);
-    const long = `echo ${'y'.repeat(100)}`;
-    expect((await run('echo framed-$((6 * 7))')).output).toBe('framed-42');
-    expect((await run(long)).output).toBe('y'.repeat(100));
-    const views = await runViews(lab, id, from);
-    for (const [name, view] of Object.entries(views)) expect([name, FRAMING.test(view)]).toEqual([name, false]);
-    expect(views.raw).toContain('echo framed-$((6 * 7))\r\nframed-42\r\n');
-    expect(views.raw).toContain(`/workspace # \x1b[6n${long}\r\n`);
-    expect(views.text).toContain('echo framed-$((6 * 7))\nframed-42\n');
-    expect(views.text).toContain(`/workspace # ${long}\n${'y'.repeat(100)}\n`);
-    expect(views.screen).toContain('/workspace # echo framed-$((6 * 7))\nframed-42\n');
-    expect(views.screen.replace(/\n/g, '')).toContain(`/workspace # ${long}${'y'.repeat(100)}`);
-  });
+  it(
+    'shows the agent’s commands and their output in the scrollback, on the screen and to the ' +
+      'model, never the run’s framing',
+    async () => {
+      const from = await outputEnd(lab, id);
+      const long = `echo ${'y'.repeat(100)}`;
+      expect((await run('echo framed-$((6 * 7))')).output).toBe('framed-42');
+      expect((await run(long)).output).toBe('y'.repeat(100));
+      const views = await runViews(lab, id, from);
+      for (const [name, view] of Object.entries(views)) expect([name, FRAMING.test(view)]).toEqual([name, false]);
+      expect(views.raw).toContain('echo framed-$((6 * 7))\r\nframed-42\r\n');
+      expect(views.raw).toContain(`/workspace # \x1b[6n${long}\r\n`);
+      expect(views.text).toContain('echo framed-$((6 * 7))\nframed-42\n');
+      expect(views.text).toContain(`/workspace # ${long}\n${'y'.repeat(100)}\n`);
+      expect(views.screen).toContain('/workspace # echo framed-$((6 * 7))\nframed-42\n');
+      expect(views.screen.replace(/\n/g, '')).toContain(`/workspace # ${long}${'y'.repeat(100)}`);
+    },
+  );
 
   it('runs in its own root file system, with the workspace at /workspace both ways', async () => {
     writeFileSync(join(lab.workspace, 'from-host.txt'), 'written on the host\n');

@@ -45,29 +45,36 @@ const lines = (n: number, from = 0) =>
   );
 
 describe('the screen model under a flood', () => {
-  it('ends on the screen full parsing gives, after colours and a title, with or without a scroll region, and after growing', async () => {
-    const stream = [
-      Buffer.from('\x1b]0;build\x07\x1b[1;32muser@box\x1b[0m:~$ make\r\n\x1b[33m'),
-      Buffer.from(`${lines(3000)}\r\n`),
-      Buffer.from(`${lines(5, 3000)}\r\nlast, no line end`),
-    ];
-    expect(await modelled(stream)).toEqual(await reference(stream));
-    expect(await modelled(stream, { cols: 60, rows: 20 })).toEqual(await reference(stream, { cols: 60, rows: 20 }));
-    const region = [Buffer.from('top line\x1b[2;6r'), ...stream.slice(1)];
-    expect(await modelled(region)).toEqual(await reference(region));
-    // The first line, drawn above the region, stays: skipping it would have lost it.
-    expect((await reference(region))[0]).toMatch(/^0 \.+$/);
-  });
+  it(
+    'ends on the screen full parsing gives, after colours and a title, with or without a scroll ' +
+      'region, and after growing',
+    async () => {
+      const stream = [
+        Buffer.from('\x1b]0;build\x07\x1b[1;32muser@box\x1b[0m:~$ make\r\n\x1b[33m'),
+        Buffer.from(`${lines(3000)}\r\n`),
+        Buffer.from(`${lines(5, 3000)}\r\nlast, no line end`),
+      ];
+      expect(await modelled(stream)).toEqual(await reference(stream));
+      expect(await modelled(stream, { cols: 60, rows: 20 })).toEqual(await reference(stream, { cols: 60, rows: 20 }));
+      const region = [Buffer.from('top line\x1b[2;6r'), ...stream.slice(1)];
+      expect(await modelled(region)).toEqual(await reference(region));
+      // The first line, drawn above the region, stays: skipping it would have lost it.
+      expect((await reference(region))[0]).toMatch(/^0 \.+$/);
+    },
+  );
 
-  it('parses every line when one ends in a bare line feed, and what a charset shift or a cut sequence touches', async () => {
-    // Without CR each line starts where the last one ended: what the skipped lines did shows.
-    const bare = [Buffer.from(`${lines(20)}\r\n${'abc\n'.repeat(301)}`)];
-    expect(await modelled(bare)).toEqual(await reference(bare));
-    const shifted = [Buffer.from(`\x1b)0${lines(400)}\x0e${lines(300, 400)}\r\n`)];
-    expect(await modelled(shifted)).toEqual(await reference(shifted));
-    const cut = [Buffer.from(`ok\x1b[3`), Buffer.from(`1;4${'m'}${lines(400)}\r\n`)];
-    expect(await modelled(cut)).toEqual(await reference(cut));
-  });
+  it(
+    'parses every line when one ends in a bare line feed, ' + 'and what a charset shift or a cut sequence touches',
+    async () => {
+      // Without CR each line starts where the last one ended: what the skipped lines did shows.
+      const bare = [Buffer.from(`${lines(20)}\r\n${'abc\n'.repeat(301)}`)];
+      expect(await modelled(bare)).toEqual(await reference(bare));
+      const shifted = [Buffer.from(`\x1b)0${lines(400)}\x0e${lines(300, 400)}\r\n`)];
+      expect(await modelled(shifted)).toEqual(await reference(shifted));
+      const cut = [Buffer.from(`ok\x1b[3`), Buffer.from(`1;4${'m'}${lines(400)}\r\n`)];
+      expect(await modelled(cut)).toEqual(await reference(cut));
+    },
+  );
 });
 
 describe('the unseen part of a piece of output', () => {

@@ -3,7 +3,8 @@
  * completely: a one-line description, the terminal category, a risk, all four hints and a run
  * policy, in toolset terminal or, for the sandbox's set-up, terminal-linux; the tools that type
  * into or change something are the ones a person's approval guards (self-gated: they ask for
- * themselves, finer than per tool), and the readers are read-only. Published to MCP with dots as underscores, and callable by either name.
+ * themselves, finer than per tool), and the readers are read-only. Published to MCP with dots as underscores, and
+ * callable by either name.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -30,12 +30,15 @@ describe('keys', () => {
     expect(unknownKeyNames('echo ${HOME} {a,b} {} {x} {Alt-b}{F5}')).toEqual([]);
   });
 
-  it('counts any control character, tab and escape included, as able to start a command, and shows them by name', () => {
-    for (const text of ['\r', '\n', '\t', '\x1b[A', '\x0f', '\u009b'])
-      expect([JSON.stringify(text), hasControlBytes(text)]).toEqual([JSON.stringify(text), true]);
-    expect(hasControlBytes('ls -la ~/src && éèü')).toBe(false);
-    expect(describeKeys('ls\r\x03\x1b[A\t')).toBe('ls{Enter}{Ctrl-C}{Esc}[A{Tab}');
-  });
+  it(
+    'counts any control character, tab and escape included, ' + 'as able to start a command, and shows them by name',
+    () => {
+      for (const text of ['\r', '\n', '\t', '\x1b[A', '\x0f', '\u009b'])
+        expect([JSON.stringify(text), hasControlBytes(text)]).toEqual([JSON.stringify(text), true]);
+      expect(hasControlBytes('ls -la ~/src && éèü')).toBe(false);
+      expect(describeKeys('ls\r\x03\x1b[A\t')).toBe('ls{Enter}{Ctrl-C}{Esc}[A{Tab}');
+    },
+  );
 });
 
 describe('a run’s markers', () => {
@@ -66,24 +69,28 @@ describe('the output log', () => {
     expect(log.tail(4).data.toString()).toBe('bcde');
   });
 
-  it('keeps exactly its budget’s newest bytes however small the pieces come, and a piece read is never changed later', () => {
-    const log = new OutputLog(100);
-    let all = '';
-    let early: Buffer | undefined;
-    for (let i = 0; i < 10_000; i++) {
-      const piece = `${i % 10}\r\n`;
-      log.append(Buffer.from(piece));
-      all += piece;
-      if (i === 20) early = log.read(0, 100).data;
-    }
-    log.append(Buffer.from('x'.repeat(2000)));
-    log.append(Buffer.from('end'));
-    all += `${'x'.repeat(2000)}end`;
-    expect([log.start, log.end]).toEqual([all.length - 100, all.length]);
-    expect(log.tail(100).data.toString()).toBe(all.slice(-100));
-    expect(log.read(5, 10)).toMatchObject({ from: all.length - 100, dropped: all.length - 105 });
-    expect(early?.toString()).toBe(all.slice(0, 63));
-  });
+  it(
+    'keeps exactly its budget’s newest bytes however small ' +
+      'the pieces come, and a piece read is never changed later',
+    () => {
+      const log = new OutputLog(100);
+      let all = '';
+      let early: Buffer | undefined;
+      for (let i = 0; i < 10_000; i++) {
+        const piece = `${i % 10}\r\n`;
+        log.append(Buffer.from(piece));
+        all += piece;
+        if (i === 20) early = log.read(0, 100).data;
+      }
+      log.append(Buffer.from('x'.repeat(2000)));
+      log.append(Buffer.from('end'));
+      all += `${'x'.repeat(2000)}end`;
+      expect([log.start, log.end]).toEqual([all.length - 100, all.length]);
+      expect(log.tail(100).data.toString()).toBe(all.slice(-100));
+      expect(log.read(5, 10)).toMatchObject({ from: all.length - 100, dropped: all.length - 105 });
+      expect(early?.toString()).toBe(all.slice(0, 63));
+    },
+  );
 
   it('never cuts a character in two at the end of a piece', () => {
     const e = Buffer.from('aé');

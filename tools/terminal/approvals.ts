@@ -5,9 +5,16 @@
  * session label is never reused while the host runs, so a grant cannot pass to another client, and
  * a reconnected client asks again.
  */
-import type { ApprovalDecision, ApprovalRequest } from '../core/permission';
+import { type ApprovalDecision, type ApprovalRequest, type Denier, denierOf } from '../core/permission';
 import { ToolCallError } from '../core/result';
 import type { Tool, ToolContext } from '../core/tool';
+
+/** The span's slug for each kind of denial: only `terminal-denied` counts as a person's (shared/call-classes.ts). */
+const DENIAL_SLUG: Readonly<Record<Denier, string>> = {
+  person: 'terminal-denied',
+  rule: 'terminal-rule-denied',
+  system: 'terminal-unanswered',
+};
 
 export type TerminalApprover = (request: ApprovalRequest, signal?: AbortSignal) => Promise<ApprovalDecision>;
 
@@ -74,9 +81,7 @@ export class TerminalApprovals {
       throw new ToolCallError(
         'PERMISSION_DENIED',
         `The approval could not be obtained: ${e instanceof Error ? e.message : String(e)}`,
-        {
-          data: { gate: 'terminal', decision: 'deny' },
-        },
+        { data: { gate: 'terminal', decision: 'deny', slug: DENIAL_SLUG.system } },
       );
     }
     if (decision.decision === 'approve_session') {
@@ -85,9 +90,18 @@ export class TerminalApprovals {
     }
     if (decision.decision === 'approve_once') return;
     const reason = decision.reason?.trim();
-    throw new ToolCallError('PERMISSION_DENIED', `The user denied it: ${spec.what}${reason ? ` (${reason})` : ''}.`, {
-      hint: 'Do not retry the same thing; change your approach or ask the user what they want instead.',
-      data: { gate: 'terminal', decision: 'deny', slug: 'terminal-denied', ...(reason ? { reason } : {}) },
+    // Only a person's answer is "the user denied": no answer in time, or a rule, is said as such.
+    const who = denierOf(decision.decider);
+    const why = reason ? ` (${reason})` : '';
+    const message = who === 'person' ? `The user denied it: ${spec.what}${why}.` : `Not approved: ${spec.what}${why}.`;
+    throw new ToolCallError('PERMISSION_DENIED', message, {
+      hint:
+        who === 'person'
+          ? 'Do not retry the same thing; change your approach or ask the user what they want instead.'
+          : who === 'rule'
+            ? 'An approval rule the user set refuses this; do not retry it, ask the user if it is really needed.'
+            : 'Nobody answered the approval in time; ask the user to watch for it before retrying, or change approach.',
+      data: { gate: 'terminal', decision: 'deny', slug: DENIAL_SLUG[who], ...(reason ? { reason } : {}) },
     });
   }
 

@@ -26,7 +26,8 @@ export function hostJudgement(command: string, gate: GateJudgement): GateJudgeme
   return {
     verdict: 'ask',
     reasons: [
-      'on this machine a command that names files or paths needs approval: a read here can reach your secrets (Toolgate’s data dir holds the key that signs UI links)',
+      'on this machine a command that names files or paths needs approval: a read here can reach your secrets ' +
+        '(Toolgate’s data dir holds the key that signs UI links)',
     ],
     commands: gate.commands,
   };

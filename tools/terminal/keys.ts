@@ -80,7 +80,8 @@ export function keyBytes(name: string, opts: KeyOptions = {}): string | undefine
 
 /** Every key name terminal.write understands, told when a name it was sent is none of them. */
 export const KEY_NAMES_HELP =
-  'Enter, Tab, Shift-Tab, Esc, Backspace, Delete, Insert, Up, Down, Left, Right, Home, End, PageUp, PageDown, Space, F1–F12, Ctrl-A…Ctrl-Z, Ctrl-[ Ctrl-\\ Ctrl-] Ctrl-^ Ctrl-_ Ctrl-@, Alt-<character>';
+  'Enter, Tab, Shift-Tab, Esc, Backspace, Delete, Insert, Up, Down, Left, Right, Home, End, PageUp, PageDown, ' +
+  'Space, F1–F12, Ctrl-A…Ctrl-Z, Ctrl-[ Ctrl-\\ Ctrl-] Ctrl-^ Ctrl-_ Ctrl-@, Alt-<character>';
 
 const KEY_NAME = /\{([A-Za-z][A-Za-z0-9]*(?:-[^{}\s])?|Shift-Tab)\}/gu;
 

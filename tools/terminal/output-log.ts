@@ -88,6 +88,23 @@ export class OutputLog {
     }
   }
 
+  /**
+   * Memory the kept bytes hold: the whole of each buffer a kept piece is part of (a piece cut from
+   * a large read pins all of it), each counted once.
+   */
+  retainedBytes(): number {
+    const seen = new Set<ArrayBufferLike>();
+    let n = 0;
+    for (let i = this.head; i < this.chunks.length; i++) {
+      const b = this.chunks[i]!.buffer;
+      if (!seen.has(b)) {
+        seen.add(b);
+        n += b.byteLength;
+      }
+    }
+    return n;
+  }
+
   /** Up to `max` bytes from offset `from` on (clamped to what is kept). */
   read(from: number, max: number): LogRead {
     const start = Math.min(Math.max(from, this.first), this.end);

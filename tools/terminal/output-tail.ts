@@ -7,6 +7,7 @@ import { OutputLog } from './output-log';
 
 export class OutputTail {
   private readonly log: OutputLog;
+  private peak = 0;
 
   constructor(private readonly limit: number) {
     this.log = new OutputLog(limit);
@@ -17,8 +18,14 @@ export class OutputTail {
     return this.log.end;
   }
 
-  push(bytes: Buffer): void {
+  /** The most memory the kept bytes ever held (OutputLog.retainedBytes), when `measure` was asked. */
+  get peakHeld(): number {
+    return this.peak;
+  }
+
+  push(bytes: Buffer, measure = false): void {
     this.log.append(bytes);
+    if (measure) this.peak = Math.max(this.peak, this.log.retainedBytes());
   }
 
   /** The last `max` bytes (default: the limit). */

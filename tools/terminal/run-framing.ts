@@ -50,11 +50,13 @@ export class RunFraming {
     private readonly markers: Pick<RunLine, 'line' | 'typed' | 'start' | 'end' | 'style'>,
     command: string,
     private readonly events: FramingEvents,
+    /** A line shown under the command (a pipe-mode run says where its output went). */
+    note?: string,
   ) {
     this.typed = Buffer.from(markers.typed, 'utf8');
     this.start = Buffer.from(markers.start, 'latin1');
     this.end = Buffer.from(markers.end, 'latin1');
-    this.shown = Buffer.from(`${command}\r\n`, 'utf8');
+    this.shown = Buffer.from(`${command}\r\n${note === undefined ? '' : `${note}\r\n`}`, 'utf8');
     this.echoed = Buffer.from(`${markers.line}\r\n`, 'utf8');
   }
 

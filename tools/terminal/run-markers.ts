@@ -71,11 +71,25 @@ export function unrunnable(command: string): string | undefined {
   return undefined;
 }
 
-export function buildRunLine(command: string, nonce: string, style: MarkerStyle = 'text'): RunLine {
+/** A path quoted for sh: in single quotes, each quote in it closed, escaped and opened again. */
+export function shellQuote(path: string): string {
+  return `'${path.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * `redirect`: a pipe-mode run's FIFO, as the shell sees it (made by the host, never from the
+ * arguments). The command then runs as a group in the shell itself (`{ …; }`, so `cd` and variables
+ * stay, as at the prompt) with its output and errors sent there.
+ */
+export function buildRunLine(command: string, nonce: string, style: MarkerStyle = 'text', redirect?: string): RunLine {
   let body = stripComment(command).trim();
   // A trailing `;` would make `;;`; a trailing `&` already separates the next command.
   while (body.endsWith(';') && !body.endsWith('\\;')) body = body.slice(0, -1).trimEnd();
-  const background = /(^|[^&])&$/.test(body);
+  let background = /(^|[^&])&$/.test(body);
+  if (redirect !== undefined) {
+    body = `{ ${body === '' ? ':' : body}${background ? ' ' : '; '}} >${shellQuote(redirect)} 2>&1`;
+    background = false;
+  }
   const sep = body === '' ? '' : background ? ' ' : '; ';
   if (style === 'osc')
     return {

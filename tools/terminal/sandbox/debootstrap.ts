@@ -104,7 +104,9 @@ export function runDebootstrap(run: DebootstrapRun): Promise<DebootstrapResult> 
       const tail = lines.slice(-8).join('\n');
       reject(
         new ToolCallError('EXECUTION_FAILED', `debootstrap failed (exit status ${code}):\n${tail}`, {
-          hint: 'Read the last lines: a mirror that does not carry this suite, or no network to it. Fix the suite or mirror and run it again (packages already downloaded are reused).',
+          hint:
+            'Read the last lines: a mirror that does not carry this suite, or no network to it. Fix the suite ' +
+            'or mirror and run it again (packages already downloaded are reused).',
           data: { exitCode: code },
         }),
       );

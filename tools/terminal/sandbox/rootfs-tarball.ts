@@ -40,7 +40,8 @@ export function extractTarball(tarball: string, target: string, signal?: AbortSi
       reject(
         new ToolCallError(
           'EXECUTION_FAILED',
-          `The tarball could not be unpacked (tar exit status ${code}): ${errors.trim().split('\n').slice(-4).join(' ')}`,
+          `The tarball could not be unpacked (tar exit status ${code}): ` +
+            `${errors.trim().split('\n').slice(-4).join(' ')}`,
           {
             hint: 'Give a tar archive of a root file system (tar, tar.gz, tar.xz or tar.zst).',
           },

@@ -14,6 +14,7 @@
  * bubblewrap cannot); /proc is not given, so /proc/1/root cannot lead to the host's files. Debian's
  * PRoot has no --kill-on-exit: its processes are ended by session and marker like the host's.
  */
+import { SANDBOX_OUTPUT_DIR } from '../backends/output-dir';
 import type { Runner } from './sandbox-runner';
 
 export interface SandboxLaunch {
@@ -30,6 +31,8 @@ export interface SandboxLaunch {
   cwd: string;
   /** File descriptor the seccomp program is read from (bubblewrap only). */
   seccompFd?: number;
+  /** Host folder shown read-only at SANDBOX_OUTPUT_DIR: the terminal's pipe-mode FIFOs (backends/output-dir.ts). */
+  outputDir?: string;
   /** Host files to show read-only at the same path (resolv.conf when the network is on). */
   readOnlyFiles?: string[];
 }
@@ -43,6 +46,9 @@ export function bubblewrapArgs(l: SandboxLaunch): string[] {
   args.push('--bind', l.rootfs, '/');
   if (l.workspace) args.push('--bind', l.workspace, '/workspace');
   args.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp', '--tmpfs', '/run');
+  // Read-only: the shell writes into the FIFOs there (a FIFO is no file of the mount) and can add,
+  // remove or swap nothing.
+  if (l.outputDir) args.push('--ro-bind', l.outputDir, SANDBOX_OUTPUT_DIR);
   for (const f of l.readOnlyFiles ?? []) args.push('--ro-bind-try', f, f);
   args.push('--cap-drop', 'ALL');
   if (l.privileged) for (const cap of PACKAGE_CAPS) args.push('--cap-add', cap);
@@ -71,6 +77,7 @@ const PACKAGE_CAPS = [
 export function prootArgs(l: SandboxLaunch): string[] {
   const args = ['-0', '-r', l.rootfs];
   if (l.workspace) args.push('-b', `${l.workspace}:/workspace`);
+  if (l.outputDir) args.push('-b', `${l.outputDir}:${SANDBOX_OUTPUT_DIR}`);
   for (const dev of ['/dev/null', '/dev/zero', '/dev/random', '/dev/urandom', '/dev/tty']) args.push('-b', dev);
   for (const f of l.readOnlyFiles ?? []) args.push('-b', f);
   args.push('-w', l.cwd, ...l.argv);

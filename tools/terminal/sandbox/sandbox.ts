@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ToolCallError } from '../../core/result';
+import { SANDBOX_OUTPUT_DIR, makeOutputDir } from '../backends/output-dir';
 import { spawnPtyProcess } from '../backends/pty-process';
 import type { SpawnRequest, TerminalProcess } from '../backends/types';
 import { endProcesses } from '../process-scan';
@@ -65,7 +66,9 @@ export class Sandbox {
     const chosen = name ?? this.store.defaultName();
     if (!chosen)
       throw new ToolCallError('NOT_FOUND', 'There is no Linux root file system for the sandbox yet.', {
-        hint: 'Create one with terminal.linux_bootstrap (Debian from the mirror this machine uses, or a rootfs tarball from the workspace), then retry.',
+        hint:
+          'Create one with terminal.linux_bootstrap (Debian from the mirror this machine uses, or a rootfs ' +
+          'tarball from the workspace), then retry.',
       });
     const entry = this.store.get(chosen);
     if (!entry)
@@ -98,7 +101,9 @@ export class Sandbox {
     const runner = this.runner();
     if (runner.kind === 'none')
       throw new ToolCallError('UNSUPPORTED', `The sandbox cannot run on this machine: ${runner.why}.`, {
-        hint: 'Install bubblewrap (or proot) and allow user namespaces, or use another backend (terminal.backends lists them).',
+        hint:
+          'Install bubblewrap (or proot) and allow user namespaces, or use another backend ' +
+          '(terminal.backends lists them).',
       });
     return runner;
   }
@@ -141,8 +146,10 @@ export class Sandbox {
     const tree = this.resolveRootfs(rootfsName);
     const network = this.networkOn && this.canIsolateNetwork();
     const env = this.environment(req.marker);
+    const outputDir = makeOutputDir();
     const launch = this.launch(tree.dir, {
       workspace: req.workspace,
+      outputDir,
       network: runner.kind === 'proot' ? true : network,
       privileged: false,
       argv: [this.shellOf(tree.dir)],
@@ -167,6 +174,7 @@ export class Sandbox {
       rows: req.rows,
       marker: req.marker,
       describe: `${runner.kind === 'bubblewrap' ? 'bubblewrap' : 'PRoot'} sandbox, root file system ${tree.name}`,
+      outputDir: { host: outputDir, shell: SANDBOX_OUTPUT_DIR },
     });
     process.onExit(() => rmSync(argsPath, { force: true }));
     return { process, rootfs: tree.name, network: runner.kind === 'proot' || network };

@@ -46,7 +46,10 @@ interface Abi {
   rules: Rule[];
 }
 
-/** Syscall numbers per ABI: [ioctl, chmod, fchmod, fchmodat, fchmodat2, open, openat, creat, mknod, mknodat, openat2, io_uring_setup]. */
+/**
+ * Syscall numbers per ABI: [ioctl, chmod, fchmod, fchmodat, fchmodat2, open, openat, creat, mknod,
+ * mknodat, openat2, io_uring_setup].
+ */
 type Numbers = Partial<
   Record<
     | 'ioctl'

@@ -44,7 +44,9 @@ export async function reachable(url: string, timeoutMs = 10_000): Promise<string
 /** The plan for one release, or UNSUPPORTED naming the setting. */
 export async function ubuntuPlan(setting: string | undefined, release: string, scripts: string): Promise<UbuntuPlan> {
   const source = describeUbuntuSource(setting);
-  const fix = `Ask the user to set "${UBUNTU_SETTING}" in Toolgate’s Settings to an Ubuntu mirror (e.g. http://archive.ubuntu.com/ubuntu) or a rootfs tarball; or use the Debian sandbox (terminal.linux_bootstrap).`;
+  const fix =
+    `Ask the user to set "${UBUNTU_SETTING}" in Toolgate’s Settings to an Ubuntu mirror (e.g. ` +
+    `http://archive.ubuntu.com/ubuntu) or a rootfs tarball; or use the Debian sandbox (terminal.linux_bootstrap).`;
   if (source.kind === 'none')
     throw unsupported(`No Ubuntu source is configured (the setting ${UBUNTU_SETTING} is empty).`, fix);
   if (source.kind === 'invalid')
@@ -61,7 +63,8 @@ export async function ubuntuPlan(setting: string | undefined, release: string, s
     );
   if (!existsSync(UBUNTU_KEYRING))
     throw unsupported(
-      `The Ubuntu archive keyring is not installed (${UBUNTU_KEYRING}), so packages from ${source.url} cannot be verified.`,
+      `The Ubuntu archive keyring is not installed (${UBUNTU_KEYRING}), so packages from ` +
+        `${source.url} cannot be verified.`,
       `Ask the user to install the Debian package ubuntu-keyring, or to set "${UBUNTU_SETTING}" to a rootfs tarball.`,
     );
   const problem = await reachable(`${source.url}/dists/${release}/Release`);

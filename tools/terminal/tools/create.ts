@@ -36,7 +36,8 @@ export function createTool(ctx: TerminalContext): Tool {
     id: 'terminal.create',
     title: 'Open a terminal',
     description:
-      'Opens an interactive terminal and returns its id: "sandbox" is offline Linux seeing only the workspace (at /workspace), "host" this machine if allowed, "device:<serial>" a phone.',
+      'Opens an interactive terminal and returns its id: "sandbox" is offline Linux seeing only the workspace (at ' +
+      '/workspace), "host" this machine if allowed, "device:<serial>" a phone.',
     input: z.object({
       backend: z
         .string()
@@ -68,7 +69,9 @@ export function createTool(ctx: TerminalContext): Tool {
           'UNSUPPORTED',
           'Terminals on this machine are off: the person has not turned on the setting terminalHostEnabled.',
           {
-            hint: 'Use the sandbox backend (the default), or ask the user to turn on "terminalHostEnabled" in Toolgate’s Settings.',
+            hint:
+              'Use the sandbox backend (the default), or ask the user to turn on "terminalHostEnabled" in ' +
+              'Toolgate’s Settings.',
             data: { setting: 'terminalHostEnabled' },
           },
         );
@@ -114,7 +117,8 @@ export function createTool(ctx: TerminalContext): Tool {
         state: t.state,
       };
       return success(
-        `Opened terminal ${info.id} (${info.where}). Run commands with terminal.run {id: "${info.id}", command}; read the screen with terminal.snapshot.`,
+        `Opened terminal ${info.id} (${info.where}). Run commands with terminal.run {id: "${info.id}", command}; ` +
+          `read the screen with terminal.snapshot.`,
         answer,
       );
     },

@@ -38,7 +38,8 @@ export function linuxBootstrapTool(ctx: TerminalContext): Tool {
     id: 'terminal.linux_bootstrap',
     title: 'Create the sandbox’s Linux system',
     description:
-      'Creates a root file system for sandbox terminals: Debian by debootstrap, or a rootfs tarball of the workspace (from). The person approves first.',
+      'Creates a root file system for sandbox terminals: Debian by debootstrap, or a rootfs tarball of the ' +
+      'workspace (from). The person approves first.',
     input: z.object({
       suite: z.string().regex(SUITE, 'a Debian release name such as bookworm').optional().describe('e.g. bookworm.'),
       mirror: z
@@ -110,7 +111,8 @@ export function linuxBootstrapTool(ctx: TerminalContext): Tool {
         title:
           source.kind === 'tarball'
             ? `Create the sandbox system '${name}' from ${basename(source.path)}`
-            : `Create the sandbox system '${name}': debootstrap ${source.suite} (${args.variant}) from ${source.mirror}`,
+            : `Create the sandbox system '${name}': debootstrap ${source.suite} (${args.variant}) from ` +
+              `${source.mirror}`,
         args: { name, source, halfMade: existing !== undefined && !existing.complete },
         grant: { action: `bootstrap:${name}` },
         what: `creating the sandbox’s Linux system '${name}'`,
@@ -122,8 +124,13 @@ export function linuxBootstrapTool(ctx: TerminalContext): Tool {
         { signal: call.signal, onStep: (message) => call.progress({ progress: ++steps, message }) },
       );
       const size = report.record.sizeBytes ?? 0;
+      const lists = report.packageLists ? 'package lists fetched' : 'package lists NOT fetched: search needs them';
+      const fetched = ` (${report.retrieved} packages downloaded, ${lists})`;
       return success(
-        `Created '${name}': ${formatBytes(size)} in ${report.files} files, in ${Math.round(report.durationMs / 1000)} s${source.kind === 'debootstrap' ? ` (${report.retrieved} packages downloaded, ${report.packageLists ? 'package lists fetched' : 'package lists NOT fetched: search needs them'})` : ''}. Open a terminal on it with terminal.create {backend: "sandbox"}.`,
+        `Created '${name}': ${formatBytes(size)} in ${report.files} files, in ` +
+          `${Math.round(report.durationMs / 1000)} ` +
+          `s${source.kind === 'debootstrap' ? fetched : ''}. ` +
+          `Open a terminal on it with terminal.create {backend: "sandbox"}.`,
         {
           name,
           already: false,

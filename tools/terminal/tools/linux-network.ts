@@ -15,7 +15,8 @@ export function linuxNetworkTool(ctx: TerminalContext): Tool {
     id: 'terminal.linux_network',
     title: 'Switch the sandbox’s network',
     description:
-      "Gives sandbox terminals opened from now on this machine's network (on: the person approves) or none (off), or says which have it.",
+      "Gives sandbox terminals opened from now on this machine's network (on: the person approves) or none (off), " +
+      'or says which have it.',
     input: z.object({
       action: z.enum(['status', 'on', 'off']).default('status'),
     }),
@@ -34,7 +35,8 @@ export function linuxNetworkTool(ctx: TerminalContext): Tool {
       if (args.action !== 'status' && runner.kind === 'proot')
         throw new ToolCallError(
           'UNSUPPORTED',
-          'Under PRoot the sandbox cannot be cut off from the network: PRoot translates paths, it has no network namespace.',
+          'Under PRoot the sandbox cannot be cut off from the network: PRoot translates paths, ' +
+            'it has no network namespace.',
           {
             hint: 'Install bubblewrap and allow user namespaces for an isolated network.',
           },
@@ -56,7 +58,10 @@ export function linuxNetworkTool(ctx: TerminalContext): Tool {
         .map((t) => ({ id: t.info.id, network: t.info.network ?? false }));
       const state = runner.kind === 'proot' ? 'not isolated (PRoot)' : ctx.sandbox.network ? 'on' : 'off';
       return success(
-        `Sandbox network: ${state} for terminals opened from now on.${open.length ? ` Open sandbox terminals: ${open.map((o) => `${o.id} ${o.network ? 'on' : 'off'}`).join(', ')}.` : ''}`,
+        `Sandbox network: ${state} for terminals opened from now on.` +
+          (open.length
+            ? ` Open sandbox terminals: ${open.map((o) => `${o.id} ${o.network ? 'on' : 'off'}`).join(', ')}.`
+            : ''),
         { network: state, open },
       );
     },

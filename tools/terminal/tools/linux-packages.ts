@@ -57,7 +57,9 @@ export function linuxPackagesTool(ctx: TerminalContext): Tool {
         const found = searchPackages(tree.dir, args.names.join(' '), args.limit);
         if (found.lists === 0)
           throw new ToolCallError('EXECUTION_FAILED', `The system '${tree.name}' has no package lists yet.`, {
-            hint: 'Lists are fetched by terminal.linux_bootstrap from a mirror and by the first install; install a package you know by name, then search.',
+            hint:
+              'Lists are fetched by terminal.linux_bootstrap from a mirror and by the first install; install a ' +
+              'package you know by name, then search.',
           });
         return success(
           found.results.map((p) => `${p.name} ${p.version} — ${p.summary}`).join('\n') || '(nothing found)',
@@ -81,7 +83,9 @@ export function linuxPackagesTool(ctx: TerminalContext): Tool {
       await ctx.approvals.ask({
         tool,
         ctx: call,
-        title: `${args.action === 'install' ? 'Install' : 'Remove'} in the sandbox (${tree.name}): ${args.names.join(' ')}`,
+        title:
+          `${args.action === 'install' ? 'Install' : 'Remove'} in the sandbox (${tree.name}): ` +
+          `${args.names.join(' ')}`,
         args: {
           action: args.action,
           names: args.names,
@@ -105,9 +109,12 @@ export function linuxPackagesTool(ctx: TerminalContext): Tool {
         if (update.exitCode !== 0)
           throw new ToolCallError(
             'EXECUTION_FAILED',
-            `apt-get update failed (exit status ${update.exitCode}):\n${update.output.trim().split('\n').slice(-6).join('\n')}`,
+            `apt-get update failed (exit status ` +
+              `${update.exitCode}):\n${update.output.trim().split('\n').slice(-6).join('\n')}`,
             {
-              hint: 'The mirror may be unreachable from this machine; check the system’s /etc/apt/sources.list inside the sandbox.',
+              hint:
+                'The mirror may be unreachable from this machine; check the system’s /etc/apt/sources.list ' +
+                'inside the sandbox.',
             },
           );
       }

@@ -1,4 +1,7 @@
-/** terminal.linux_status: the sandbox's root file systems (finished or half-made, distribution, size, packages) and its network. */
+/**
+ * terminal.linux_status: the sandbox's root file systems (finished or half-made, distribution, size,
+ * packages) and its network.
+ */
 import { z } from 'zod';
 import { success } from '../../core/result';
 import { type Tool, defineTool } from '../../core/tool';
@@ -14,7 +17,8 @@ export function linuxStatusTool(ctx: TerminalContext): Tool {
     id: 'terminal.linux_status',
     title: 'Describe the sandbox’s Linux system',
     description:
-      "Lists the sandbox's root file systems (ready or half-made, distribution, size, packages), its confinement and network.",
+      "Lists the sandbox's root file systems (ready or half-made, distribution, size, " +
+      'packages), its confinement and network.',
     input: z.object({}),
     metadata: terminalMetadata('LOW', 'sandbox'),
     annotations: {
@@ -52,7 +56,8 @@ export function linuxStatusTool(ctx: TerminalContext): Tool {
       const lines = systems.length
         ? systems.map(
             (s) =>
-              `${s.name}${s.default ? ' (default)' : ''}: ${s.state}, ${s.distro}, ${formatBytes(s.sizeBytes)}, ${s.packages} packages`,
+              `${s.name}${s.default ? ' (default)' : ''}: ${s.state}, ${s.distro}, ${formatBytes(s.sizeBytes)}, ` +
+              `${s.packages} packages`,
           )
         : ['No Linux root file system yet: create one with terminal.linux_bootstrap.'];
       lines.push(`Confinement: ${runner.kind} — ${runner.why}. Network: ${network}.`);

@@ -13,7 +13,8 @@ export function observeTool(ctx: TerminalContext): Tool {
     id: 'terminal.observe',
     title: 'Read new terminal output',
     description:
-      'Returns what the terminal printed since your last observe (or cursor), without escape sequences unless raw, and the cursor to go on from.',
+      'Returns what the terminal printed since your last observe (or cursor), without escape sequences unless raw, ' +
+      'and the cursor to go on from.',
     input: z.object({
       id: TERMINAL_ID,
       cursor: z.number().int().min(0).optional(),

@@ -1,4 +1,7 @@
-/** terminal.resize: a new window size; the program gets SIGWINCH (a phone, a window-size packet) as in a resized window. */
+/**
+ * terminal.resize: a new window size; the program gets SIGWINCH (a phone, a window-size packet) as
+ * in a resized window.
+ */
 import { z } from 'zod';
 import { success } from '../../core/result';
 import { type Tool, defineTool } from '../../core/tool';

@@ -3,6 +3,11 @@
  * status. In a sandbox it just runs. On the host and on phones it passes shell_execute's gate
  * first: read-only lines run, refused ones never do, the rest wait for a person (on the host only
  * lines that name nothing count as read-only: host-command-policy.ts).
+ *
+ * `output: "pipe"` is for large outputs: the command runs at the same prompt, but its output and
+ * errors reach the host through a pipe rather than the PTY, whose line discipline converts every
+ * line end one character at a time and so carries a few MB/s of short lines (run-command.ts). A
+ * full-screen or interactive program wants the PTY, which stays the default.
  */
 import { z } from 'zod';
 import { timeoutMs } from '../../core/fields';
@@ -49,7 +54,10 @@ function note(r: RunResult, timeoutMs: number): string {
     case 'exit-status':
       return `[exit status ${r.exitCode}]`;
     case 'timeout':
-      return `[still running after ${Math.round(timeoutMs / 1000)} s; it keeps running: read on with terminal.observe or terminal.wait, stop it with terminal.signal INT]`;
+      return (
+        `[still running after ${Math.round(timeoutMs / 1000)} s; it keeps running: read on with ` +
+        `terminal.observe or terminal.wait, stop it with terminal.signal INT]`
+      );
     case 'interrupted':
       return '[interrupted (Ctrl-C); the shell dropped the rest of the line, so no exit status]';
     case 'terminal-exited':
@@ -64,11 +72,19 @@ export function runTool(ctx: TerminalContext): Tool {
     id: 'terminal.run',
     title: 'Run a command in a terminal',
     description:
-      "Runs one command line at the shell prompt and returns its output (the last 64 KB) and exit status; on host and phone it passes shell_execute's gate. One still running at timeoutMs goes on.",
+      'Runs one command line at the shell prompt and returns its output (the last 64 KB) and exit status; on host ' +
+      "and phone it passes shell_execute's gate. One still running at timeoutMs goes on.",
     input: z.object({
       id: TERMINAL_ID,
       command: z.string().min(1).max(MAX_COMMAND_CHARS).describe('One line: join commands with ";" or "&&".'),
       timeoutMs: timeoutMs(100, MAX_WAIT_MS).default(30_000),
+      output: z
+        .enum(['pty', 'pipe'])
+        .default('pty')
+        .describe(
+          '"pty": the output passes through the terminal (a program sees a terminal). "pipe": stdout and stderr ' +
+            'go to this result through a pipe, much faster for large outputs; the screen shows a note.',
+        ),
     }),
     metadata: terminalMetadata('HIGH', 'shell'),
     annotations: {
@@ -83,6 +99,16 @@ export function runTool(ctx: TerminalContext): Tool {
     breakerScope: perTerminal,
     async run(args, call) {
       const t = actingTerminal(ctx, args.id, call);
+      if (args.output === 'pipe' && !t.pipeDir)
+        throw new ToolCallError(
+          'UNSUPPORTED',
+          `Pipe mode cannot be used on ${t.info.backend}: the command runs on the phone, where the host can ` +
+            'make no pipe it reads; its one adb stream carries the PTY, and a second stream per run is not opened.',
+          {
+            hint: 'Run it with output "pty" (the default), or have it write a file on the phone and read that file.',
+            data: { slug: 'terminal-pipe-unsupported', fields: ['output'] },
+          },
+        );
       const problem = unrunnable(args.command);
       if (problem)
         throw new ToolCallError('INVALID_ARGUMENT', `This command cannot be run as one line: ${problem}.`, {
@@ -103,7 +129,9 @@ export function runTool(ctx: TerminalContext): Tool {
           'EXECUTION_FAILED',
           `\`${fg.name}\` is in the foreground of terminal ${t.info.id}; the command would be typed into it.`,
           {
-            hint: 'Quit or stop it first (terminal.write its quit key, or terminal.signal INT), or read it with terminal.snapshot.',
+            hint:
+              'Quit or stop it first (terminal.write its quit key, or terminal.signal INT), or read it with ' +
+              'terminal.snapshot.',
             data: { slug: 'terminal-foreground-busy' },
           },
         );
@@ -126,14 +154,18 @@ export function runTool(ctx: TerminalContext): Tool {
         verdict = judged.verdict;
         if (judged.verdict === 'deny')
           throw new ToolCallError('PERMISSION_DENIED', `Refused to run this command: ${judged.reasons.join('; ')}.`, {
-            hint: 'This command is never run from Toolgate; do not retry it or a variant of it. If it is really needed, ask the user to run it themselves.',
+            hint:
+              'This command is never run from Toolgate; do not retry it or a variant of it. If it is really ' +
+              'needed, ask the user to run it themselves.',
             data: { gate: 'shell', decision: 'deny', slug: 'terminal-refused', reasons: judged.reasons },
           });
         if (judged.verdict === 'ask')
           await ctx.approvals.ask({
             tool,
             ctx: call,
-            title: `Run in ${t.info.backend} terminal ${t.info.id}: ${args.command.length > 80 ? `${args.command.slice(0, 77)}…` : args.command}`,
+            title:
+              `Run in ${t.info.backend} terminal ${t.info.id}: ` +
+              `${args.command.length > 80 ? `${args.command.slice(0, 77)}…` : args.command}`,
             args: { terminal: t.info.id, backend: t.info.backend, command: args.command, reasons: judged.reasons },
             grant: { terminal: t.info.id, command: args.command },
             what: `running a command in the ${t.info.backend} terminal ${t.info.id}`,
@@ -145,13 +177,18 @@ export function runTool(ctx: TerminalContext): Tool {
         signal: call.signal,
         clearLine: t.info.kind !== 'device',
         style: t.info.kind === 'device' ? 'text' : 'osc',
+        ...(args.output === 'pipe' && t.pipeDir ? { pipe: t.pipeDir } : {}),
         onProgress: (bytes, text) => call.progress({ progress: bytes, message: text }),
       });
       const body = result.output === '' ? '(no output)' : result.output;
       const cut = result.truncated
         ? `\n[output cut: the last ${RUN_OUTPUT_LIMIT / 1024} KB of ${result.bytes} bytes are shown]`
         : '';
-      return success(`${body}${cut}\n${note(result, args.timeoutMs)}`, {
+      const held = result.pipeHeld
+        ? '\n[a process it started still holds its output pipe: what it writes now shows in the terminal ' +
+          '(terminal.observe)]'
+        : '';
+      return success(`${body}${cut}\n${note(result, args.timeoutMs)}${held}`, {
         id: t.info.id,
         exitCode: result.exitCode,
         ended: result.ended,
@@ -160,6 +197,8 @@ export function runTool(ctx: TerminalContext): Tool {
         durationMs: result.durationMs,
         verdict,
         output: result.output,
+        mode: args.output,
+        ...(result.peakHeldBytes !== undefined ? { peakHeldBytes: result.peakHeldBytes } : {}),
       });
     },
   });

@@ -16,7 +16,8 @@ export function signalTool(ctx: TerminalContext): Tool {
     id: 'terminal.signal',
     title: 'Signal the program in a terminal',
     description:
-      'Signals the program in front: INT is Ctrl-C, TSTP Ctrl-Z, TERM asks it to end, KILL ends it; KILL to the shell ends the terminal.',
+      'Signals the program in front: INT is Ctrl-C, TSTP Ctrl-Z, TERM asks it to end, KILL ends it; KILL to the ' +
+      'shell ends the terminal.',
     input: z.object({
       id: TERMINAL_ID,
       signal: z.enum(TERMINAL_SIGNALS as [TerminalSignal, ...TerminalSignal[]]),

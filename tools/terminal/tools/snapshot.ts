@@ -26,10 +26,14 @@ export function snapshotTool(ctx: TerminalContext): Tool {
       const t = terminalFor(ctx, args.id, call);
       const snap = await t.screen.snapshot();
       const fg = t.foreground();
-      const header = `[${snap.cols}x${snap.rows}, cursor at column ${snap.cursor.x} row ${snap.cursor.y}, ${snap.buffer} screen${fg.kind === 'unknown' ? '' : `, ${fg.name} in front`}${t.exited ? ', program ended' : ''}]`;
+      const header =
+        `[${snap.cols}x${snap.rows}, cursor at column ${snap.cursor.x} row ${snap.cursor.y}, ` +
+        `${snap.buffer} ` +
+        `screen${fg.kind === 'unknown' ? '' : `, ${fg.name} in front`}${t.exited ? ', program ended' : ''}]`;
       const stale =
         snap.skippedBytes > 0
-          ? `\n[${snap.skippedBytes} bytes came faster than the screen could follow and were skipped; rows may be stale]`
+          ? `\n[${snap.skippedBytes} bytes came faster than the screen could follow and were ` +
+            `skipped; rows may be stale]`
           : '';
       return success(`${header}\n${snap.lines.join('\n')}${stale}`, {
         id: t.info.id,

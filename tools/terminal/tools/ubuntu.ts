@@ -30,7 +30,9 @@ async function install(ctx: TerminalContext, tool: Tool, call: ToolContext, rele
   await ctx.approvals.ask({
     tool,
     ctx: call,
-    title: `${repairing ? 'Repair' : 'Install'} the sandbox system '${name}' from ${plan.source.kind === 'tarball' ? plan.source.path : plan.source.mirror}`,
+    title:
+      `${repairing ? 'Repair' : 'Install'} the sandbox system '${name}' from ` +
+      `${plan.source.kind === 'tarball' ? plan.source.path : plan.source.mirror}`,
     args: { name, source: plan.source, repairing },
     grant: { action: `bootstrap:${name}` },
     what: `installing the Ubuntu system '${name}'`,
@@ -53,7 +55,8 @@ export function ubuntuInstallTool(ctx: TerminalContext): Tool {
   const tool: Tool = defineTool({
     id: 'terminal.ubuntu_install',
     title: 'Install an Ubuntu system for the sandbox',
-    description: `Installs ubuntu-<release> for sandbox terminals from the source in ${UBUNTU_SETTING}; the person approves.`,
+    description:
+      `Installs ubuntu-<release> for sandbox terminals from the source in ${UBUNTU_SETTING}; the person approves.`,
     input: z.object({ release: releaseField }),
     ...declaration,
     annotations: {
@@ -86,7 +89,9 @@ export function ubuntuEnsureTool(ctx: TerminalContext): Tool {
   const tool: Tool = defineTool({
     id: 'terminal.ubuntu.ensure',
     title: 'Make sure an Ubuntu system is ready',
-    description: `Makes sure ubuntu-<release> is ready for sandbox terminals: a half-made one is made again, a missing one installed from ${UBUNTU_SETTING} (the person approves).`,
+    description:
+      `Makes sure ubuntu-<release> is ready for sandbox terminals: a half-made one is made again, a ` +
+      `missing one installed from ${UBUNTU_SETTING} (the person approves).`,
     input: z.object({ release: releaseField }),
     ...declaration,
     annotations: {

@@ -43,7 +43,8 @@ export function waitTool(ctx: TerminalContext): Tool {
     id: 'terminal.wait',
     title: 'Wait for terminal output',
     description:
-      "Waits until pattern (a JavaScript regex) shows in the terminal's output after cursor (your last observe's end), or with exit until its program ends.",
+      "Waits until pattern (a JavaScript regex) shows in the terminal's output after cursor (your last observe's " +
+      'end), or with exit until its program ends.',
     input: z.object({
       id: TERMINAL_ID,
       pattern: z.string().min(1).max(2000).optional().describe('e.g. "listening on port \\\\d+".'),

@@ -26,7 +26,8 @@ export function workspacesTool(ctx: TerminalContext): Tool {
       const entries = listWorkspaces(ctx.roots).map((e, i) => ({ ...e, default: i === 0 }));
       const lines = entries.map(
         (e) =>
-          `${e.path}${e.default ? ' (default)' : ''}${e.source === 'setting' ? ' [Settings]' : ''}${e.exists ? '' : ' — missing'}${e.problem ? ` — not usable: ${e.problem}` : ''}`,
+          `${e.path}${e.default ? ' (default)' : ''}${e.source === 'setting' ? ' [Settings]' : ''}` +
+          `${e.exists ? '' : ' — missing'}${e.problem ? ` — not usable: ${e.problem}` : ''}`,
       );
       return success(lines.join('\n'), { workspaces: entries });
     },

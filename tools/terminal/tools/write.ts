@@ -21,7 +21,8 @@ export function writeTool(ctx: TerminalContext): Tool {
     id: 'terminal.write',
     title: 'Send keys to a terminal',
     description:
-      'Types text and keys ({Enter}, {Tab}, {Esc}, {Up}, {F5}, {Ctrl-C}…) into a terminal, answering at once; on host and phone, keys that could start a command ask the person.',
+      'Types text and keys ({Enter}, {Tab}, {Esc}, {Up}, {F5}, {Ctrl-C}…) into a terminal, answering at once; on ' +
+      'host and phone, keys that could start a command ask the person.',
     input: z.object({
       id: TERMINAL_ID,
       data: z.string().min(1).max(MAX_WRITE_CHARS).describe('e.g. ":wq{Enter}".'),
@@ -54,7 +55,9 @@ export function writeTool(ctx: TerminalContext): Tool {
           await ctx.approvals.ask({
             tool,
             ctx: call,
-            title: `Type into ${t.info.backend} terminal ${t.info.id}: ${shown.length > 80 ? `${shown.slice(0, 77)}…` : shown}`,
+            title:
+              `Type into ${t.info.backend} terminal ${t.info.id}: ` +
+              `${shown.length > 80 ? `${shown.slice(0, 77)}…` : shown}`,
             args: {
               terminal: t.info.id,
               backend: t.info.backend,

@@ -1,0 +1,132 @@
+/**
+ * Rule: `terminal.run` with `output: "pipe"` runs the command at the terminal's own prompt, in the
+ * same shell (its directory and variables stay, as for any prompt command), but its output and
+ * errors reach the run through a pipe the host made, not through the PTY: the run returns them and
+ * the exit status, keeps the end of a long output, holds no more memory for a 40 MB output than for
+ * a short one, and the screen shows the command with a note where its output went. On the host and
+ * in the sandbox alike (the sandbox sees only its terminal's folder of pipes, read-only). A
+ * background process still holding the pipe after the run has what it writes shown in the terminal.
+ */
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUN_OUTPUT_LIMIT } from '../../tools/terminal/limits';
+import { type TerminalLab, eventually, startTerminalLab } from './support/terminal-lab';
+
+interface Run {
+  output: string;
+  exitCode: number | null;
+  ended: string;
+  truncated: boolean;
+  bytes: number;
+  mode: string;
+  peakHeldBytes?: number;
+}
+
+let lab: TerminalLab;
+const ids: Record<'host' | 'sandbox', string> = { host: '', sandbox: '' };
+
+beforeAll(async () => {
+  lab = await startTerminalLab({ busybox: true, hostEnabled: true });
+  ids.sandbox = (await lab.call('terminal.create', { backend: 'sandbox' })).data.id as string;
+  ids.host = (await lab.call('terminal.create', { backend: 'host' })).data.id as string;
+  // The person lets this client drive the host terminal for its session.
+  const enter = lab.call('terminal.write', { id: ids.host, data: '{Enter}' });
+  await lab.answerNext('approve_session');
+  expect((await enter).ok).toBe(true);
+}, 60_000);
+afterAll(async () => lab?.dispose());
+
+async function run(id: string, command: string, output: 'pty' | 'pipe' = 'pipe'): Promise<Run & { text: string }> {
+  const r = await lab.call('terminal.run', { id, command, output, timeoutMs: 120_000 });
+  expect(r.ok, r.text).toBe(true);
+  return { ...(r.data as unknown as Run), text: r.text };
+}
+
+const pipeFolders = () => readdirSync(tmpdir()).filter((n) => n.startsWith('toolgate-run-')).length;
+
+describe.each(['host', 'sandbox'] as const)('pipe mode in a %s terminal', (backend) => {
+  it('returns the command’s output and errors, and its exit status', async () => {
+    const r = await run(ids[backend], 'echo out; echo err >&2; false');
+    expect(r).toMatchObject({ output: 'out\nerr', exitCode: 1, ended: 'exit-status', truncated: false, mode: 'pipe' });
+    expect(r.text).toContain('[exit status 1]');
+  });
+
+  it('keeps the end of an output longer than the limit, and counts all of it', async () => {
+    const r = await run(ids[backend], 'seq 1 30000');
+    const all = Array.from({ length: 30000 }, (_, i) => `${i + 1}\n`).join('');
+    expect(r.truncated).toBe(true);
+    expect(r.bytes).toBe(all.length);
+    expect(r.output).toBe(all.slice(-RUN_OUTPUT_LIMIT).replace(/\n$/, ''));
+    expect(r.text).toContain(`of ${all.length} bytes are shown]`);
+  });
+
+  it('leaves the shell as a prompt command does: a cd and a variable stay for the next command', async () => {
+    await run(ids[backend], 'mkdir -p piped-dir && cd piped-dir; PIPED_VAR=kept');
+    expect((await run(ids[backend], 'pwd; echo "$PIPED_VAR"', 'pty')).output).toMatch(/\/piped-dir\nkept$/);
+    expect((await run(ids[backend], 'cd ..; pwd')).output).not.toContain('piped-dir');
+  });
+
+  it('shows a person the command and where its output went, never the output or the run’s framing', async () => {
+    await run(ids[backend], 'echo only-in-the-result');
+    const screen = ((await lab.call('terminal.snapshot', { id: ids[backend] })).data.lines as string[]).join('\n');
+    expect(screen).toContain(
+      "echo only-in-the-result\n[its output goes to the agent's run result, not to this screen]",
+    );
+    expect(screen).not.toMatch(/only-in-the-result\nonly-in-the-result|toolgate-output|7770;|out-[0-9a-f]{12}/);
+  });
+});
+
+describe('pipe mode', () => {
+  it('holds no more than a bounded tail for a 40 MB output on the host', async () => {
+    const r = await run(ids.host, 'yes | head -c 40000000');
+    expect(r).toMatchObject({ exitCode: 0, bytes: 40_000_000, truncated: true });
+    expect(r.output.length).toBeLessThanOrEqual(RUN_OUTPUT_LIMIT);
+    // Bytes of the buffers the kept output pinned, at their most: a bound of the limit, not of the output.
+    expect(r.peakHeldBytes).toBeGreaterThanOrEqual(RUN_OUTPUT_LIMIT);
+    expect(r.peakHeldBytes).toBeLessThanOrEqual(16 * RUN_OUTPUT_LIMIT);
+  });
+
+  it('shows in the terminal what a background process writes to the pipe after the run', async () => {
+    const r = await run(ids.host, 'echo now; (sleep 2; echo later-from-background) &');
+    // bash tells of the job it started ("[1] 1234") on the group's errors, so in the pipe too.
+    expect(r.output.split('\n')[0]).toBe('now');
+    expect(r.text).toContain('still holds its output pipe');
+    const seen = await eventually(
+      async () => (await lab.call('terminal.observe', { id: ids.host })).text,
+      (text) => text.includes('later-from-background'),
+    );
+    expect(seen).toContain('later-from-background');
+  });
+
+  it('shows in the terminal what a command still running at the timeout writes afterwards', async () => {
+    const r = await lab.call('terminal.run', {
+      id: ids.host,
+      command: 'sleep 1; echo after-the-timeout',
+      output: 'pipe',
+      timeoutMs: 200,
+    });
+    expect(r.data).toMatchObject({ ended: 'timeout', exitCode: null, mode: 'pipe' });
+    expect(r.text).toContain('still running after');
+    const seen = await eventually(
+      async () => (await lab.call('terminal.observe', { id: ids.host })).text,
+      (text) => text.includes('after-the-timeout'),
+    );
+    expect(seen).toContain('after-the-timeout');
+    await eventually(
+      async () => (await lab.call('terminal.snapshot', { id: ids.host })).data.foreground,
+      (fg) => fg !== 'sleep',
+    );
+  });
+
+  it('gives each terminal its own folder of pipes, removed when it closes', async () => {
+    const before = pipeFolders();
+    const extra = (await lab.call('terminal.create', { backend: 'sandbox' })).data.id as string;
+    expect(pipeFolders()).toBe(before + 1);
+    expect((await run(extra, 'ls -la /run/toolgate-output; touch /run/toolgate-output/x')).output).toContain(
+      'Read-only file system',
+    );
+    await lab.call('terminal.close', { id: extra });
+    expect(pipeFolders()).toBe(before);
+  });
+});
