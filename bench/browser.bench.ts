@@ -127,7 +127,8 @@ async function main(): Promise<void> {
       pings.push(performance.now() - t);
     }
     console.log(
-      `MCP stdio round trip (ping), median: ${median(pings).toFixed(2)} ms; it is part of the @playwright/mcp times below.`,
+      `MCP stdio round trip (ping), median: ${median(pings).toFixed(2)} ` +
+        'ms; it is part of the @playwright/mcp times below.',
     );
     console.log(
       'page             | bytes ours | bytes theirs | ratio | ms ours | ms theirs | ratio | interactive / refs ours',
@@ -165,7 +166,9 @@ async function main(): Promise<void> {
       totals.oursMs += om;
       totals.theirsMs += tm;
       console.log(
-        `${name.padEnd(16)} | ${String(ob).padStart(10)} | ${String(tb).padStart(12)} | ${(ob / tb).toFixed(2)}  | ${om.toFixed(1).padStart(7)} | ${tm.toFixed(1).padStart(9)} | ${(om / tm).toFixed(2)}  | ${check.total} / ${check.refs}`,
+        `${name.padEnd(16)} | ${String(ob).padStart(10)} | ${String(tb).padStart(12)} | ${(ob / tb).toFixed(2)}  ` +
+          `| ${om.toFixed(1).padStart(7)} | ${tm.toFixed(1).padStart(9)} ` +
+          `| ${(om / tm).toFixed(2)}  | ${check.total} / ${check.refs}`,
       );
       if (check.missing.length > 0) {
         failed = true;
@@ -185,7 +188,8 @@ async function main(): Promise<void> {
     time: Number((totals.oursMs / totals.theirsMs).toFixed(3)),
   };
   console.log(
-    `totals: ours ${totals.oursBytes} B / ${totals.oursMs.toFixed(1)} ms, theirs ${totals.theirsBytes} B / ${totals.theirsMs.toFixed(1)} ms (the ratios below are of these totals)`,
+    `totals: ours ${totals.oursBytes} B / ${totals.oursMs.toFixed(1)} ms, theirs ${totals.theirsBytes} B ` +
+      `/ ${totals.theirsMs.toFixed(1)} ms (the ratios below are of these totals)`,
   );
   if (failed) console.log('every interactive element addressable: NO');
   else console.log('every interactive element addressable: yes');

@@ -85,7 +85,8 @@ function timeRaw(): number {
        duration_ms, outcome, error_code, error_slug, backoff_ms, args_digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertAudit = db.prepare(
-    'INSERT INTO approval_audit (at, call_id, session_id, tool_id, args_digest, decision, reason, decider) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO approval_audit (at, call_id, session_id, tool_id, ' +
+      'args_digest, decision, reason, decider) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const insertTransition = db.prepare(
     'INSERT INTO breaker_transitions (tool_id, from_state, to_state, at, cause) VALUES (?, ?, ?, ?, ?)',

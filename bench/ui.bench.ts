@@ -103,7 +103,9 @@ async function main(): Promise<void> {
   await host.close();
   rmSync(dataDir, { recursive: true, force: true });
   const describe = (name: string, st: PageStats) =>
-    `${name}: frames ${st.frames}; frame time p50 ${st.p50.toFixed(1)} ms, p95 ${st.p95.toFixed(1)} ms, p99 ${st.p99.toFixed(1)} ms, max ${st.max.toFixed(1)} ms; long tasks ${st.longTasks}; span rows in the DOM ${st.rows}`;
+    `${name}: frames ${st.frames}; frame time p50 ${st.p50.toFixed(1)} ms, p95 ${st.p95.toFixed(1)} ms, ` +
+    `p99 ${st.p99.toFixed(1)} ms, max ${st.max.toFixed(1)} ms; ` +
+    `long tasks ${st.longTasks}; span rows in the DOM ${st.rows}`;
   console.log(describe('traces (list scrolling)', traces));
   console.log(describe('latency', latency));
   const ratio = (ms: number) => Number((ms / FRAME_BUDGET_MS).toFixed(3));

@@ -347,7 +347,9 @@ export const RememberedCall = z.object({
 });
 export type RememberedCall = z.infer<typeof RememberedCall>;
 
-/** One call's story: its attempts, the calls it started, its breaker and approval, and (while remembered) its arguments. */
+/**
+ * One call's story: its attempts, the calls it started, its breaker and approval, and (while remembered) its arguments.
+ */
 export const CallDetail = z.object({
   callId: z.string(),
   spans: z.array(Span),
@@ -435,7 +437,10 @@ export type ShortcutDefinition = z.infer<typeof ShortcutDefinition>;
 export const ShortcutSuggestion = z.object({
   tools: z.array(z.string()),
   count: z.number(),
-  /** Why it is suggested: how often its calls all succeeded in this order, out of how often they were made in it, and when. */
+  /**
+   * Why it is suggested: how often its calls all succeeded in this order, out of how often they were made in it, and
+   * when.
+   */
   evidence: z.object({
     count: z.number(),
     seen: z.number(),
@@ -475,7 +480,10 @@ export const BrowserView = z.object({
   url: z.string().optional(),
   title: z.string().optional(),
   tabs: z.array(z.object({ id: z.string(), url: z.string(), title: z.string(), active: z.boolean() })),
-  /** What the browser tools did, oldest first: `refused` is Toolgate saying no (PERMISSION_DENIED), `failed` any other error. */
+  /**
+   * What the browser tools did, oldest first: `refused` is Toolgate saying no (PERMISSION_DENIED), `failed` any other
+   * error.
+   */
   recentActions: z.array(
     z.object({
       tool: z.string(),
@@ -486,7 +494,10 @@ export const BrowserView = z.object({
     }),
   ),
   dialog: z.string().optional(),
-  /** How the browser was reached: launched (with a fresh or persistent profile) or connected to (CDP, Playwright server). */
+  /**
+   * How the browser was reached: launched (with a fresh or persistent profile) or connected to (CDP, Playwright
+   * server).
+   */
   connection: z
     .object({
       mode: z.enum(['launch', 'persistent', 'cdp', 'server']),
@@ -593,7 +604,9 @@ export const Settings = z.object({
     .url()
     .optional()
     .describe(
-      'Connect to a Playwright browser server (the ws:// address `launchServer` or `playwright run-server` prints) instead of launching one; it must run the same Playwright version as Toolgate (playwright-core 1.65). A CDP endpoint, when also set, wins. Restart required.',
+      'Connect to a Playwright browser server (the ws:// address `launchServer` or `playwright run-server` prints) ' +
+        'instead of launching one; it must run the same Playwright version as Toolgate (playwright-core 1.65). A CDP ' +
+        'endpoint, when also set, wins. Restart required.',
     ),
   browserHeadless: z
     .boolean()
@@ -612,7 +625,8 @@ export const Settings = z.object({
     .boolean()
     .optional()
     .describe(
-      'Keep the network tools on the public web: refuse loopback and private-network addresses (default off; link-local addresses are always refused).',
+      'Keep the network tools on the public web: refuse loopback and private-network addresses (default off; ' +
+        'link-local addresses are always refused).',
     ),
   approvalTimeoutSeconds: z
     .number()
@@ -650,21 +664,26 @@ export const Settings = z.object({
     .boolean()
     .optional()
     .describe(
-      'Let agents open terminals on this machine (terminal.create backend "host"): a shell as your user, where every key that could start a command and every command that changes or reads files still asks you first. Default off; turning it off closes the open ones.',
+      'Let agents open terminals on this machine (terminal.create backend "host"): a shell as your user, where ' +
+        'every key that could start a command and every command that changes or reads files still asks you first. ' +
+        'Default off; turning it off closes the open ones.',
     ),
   terminalWorkspaces: z
     .string()
     .min(1)
     .optional()
     .describe(
-      'More folders a terminal may start in, besides the workspace (absolute paths separated by ":"). A sandbox terminal sees only its folder, at /workspace. A folder holding the data dir is never used.',
+      'More folders a terminal may start in, besides the workspace (absolute paths separated by ":"). A sandbox ' +
+        'terminal sees only its folder, at /workspace. A folder holding the data dir is never used.',
     ),
   terminalUbuntuSource: z
     .string()
     .min(1)
     .optional()
     .describe(
-      'Where terminal.ubuntu_install gets Ubuntu for the sandbox: an Ubuntu mirror (e.g. http://archive.ubuntu.com/ubuntu; needs the ubuntu-keyring package) or the absolute path of a rootfs tarball.',
+      'Where terminal.ubuntu_install gets Ubuntu for the sandbox: an Ubuntu mirror (e.g. ' +
+        'http://archive.ubuntu.com/ubuntu; needs the ubuntu-keyring ' +
+        'package) or the absolute path of a rootfs tarball.',
     ),
 });
 export type Settings = z.infer<typeof Settings>;
@@ -713,7 +732,9 @@ export const GithubStatus = z.object({
   /** env: TOOLGATE_GITHUB_TOKEN (it wins over a stored one); stored: set here. */
   source: z.enum(['env', 'stored', 'none']),
   storage: z.string(),
-  /** Said plainly when a token set here is not kept in the OS keychain although the app runs on a desktop (no keyring). */
+  /**
+   * Said plainly when a token set here is not kept in the OS keychain although the app runs on a desktop (no keyring).
+   */
   storageWarning: z.string().optional(),
   apiUrl: z.string(),
   /** The seven GitHub tools are in the catalog. */
@@ -721,7 +742,10 @@ export const GithubStatus = z.object({
 });
 export type GithubStatus = z.infer<typeof GithubStatus>;
 
-/** Methods: name → input and output schemas. The preload, the IPC handlers and the HTTP routes are all derived from this map. */
+/**
+ * Methods: name → input and output schemas. The preload, the IPC handlers and the HTTP routes are all derived from this
+ * map.
+ */
 export const contract = {
   info: { input: z.object({}), output: HostInfo },
   listTools: { input: z.object({}), output: z.array(ToolSummary) },
@@ -761,7 +785,9 @@ export const contract = {
     output: z.object({
       defined: z.array(ShortcutDefinition),
       suggestions: z.array(ShortcutSuggestion),
-      /** The telemetry keys a precondition may name, with what each means, and the ones the host has a reading for now. */
+      /**
+       * The telemetry keys a precondition may name, with what each means, and the ones the host has a reading for now.
+       */
       preconditionKeys: z.array(z.object({ key: z.string(), meaning: z.string(), current: z.array(z.string()) })),
     }),
   },
@@ -821,7 +847,10 @@ export const contract = {
   },
   /** The MCP client tokens; each client config the UI copies carries its own. */
   clientTokens: { input: z.object({}), output: z.array(ClientToken) },
-  /** A new token for a client, allowed the given toolsets (the default profile without them), returned this once (the host keeps only its digest). */
+  /**
+   * A new token for a client, allowed the given toolsets (the default profile without them), returned this once (the
+   * host keeps only its digest).
+   */
   createClientToken: {
     input: z.object({ name: ClientTokenName, toolsets: ToolsetNames.optional() }),
     output: z.object({ client: ClientToken, token: z.string() }),
@@ -836,7 +865,10 @@ export const contract = {
     input: z.object({ id: z.string().min(1) }),
     output: z.object({ ok: z.boolean(), message: z.string() }),
   },
-  /** The installed skills with their tools. Installing and removing go through skill_install / skill_uninstall (approval). */
+  /**
+   * The installed skills with their tools. Installing and removing go through skill_install / skill_uninstall
+   * (approval).
+   */
   skills: { input: z.object({}), output: z.array(SkillView) },
   /** Enables or disables an installed skill: its tools, prompt and resource come and go with it. */
   setSkillEnabled: {
@@ -875,7 +907,9 @@ export const HostEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('browser-frame'), url: z.string(), frame: ScreenFrame }),
   /** The desktop shell asks the page to open a waiting call's card (its notification was clicked). */
   z.object({ type: z.literal('open-approval'), approvalId: z.string() }),
-  /** A terminal's output: the bytes from `from` to `to` of its output, as text; a gap means: fetch terminalScreen again. */
+  /**
+   * A terminal's output: the bytes from `from` to `to` of its output, as text; a gap means: fetch terminalScreen again.
+   */
   z.object({
     type: z.literal('terminal-output'),
     id: z.string(),

@@ -213,7 +213,8 @@ describe('a worker pool', () => {
         [
           `import { WorkerPool } from '${poolModule}';`,
           `import { resolveWorkerScript } from '${scriptModule}';`,
-          `const pool = new WorkerPool({ script: resolveWorkerScript(${JSON.stringify(__dirname)}, 'pool-test-worker') });`,
+          'const pool = new WorkerPool({ script: ' +
+            `resolveWorkerScript(${JSON.stringify(__dirname)}, 'pool-test-worker') });`,
           `pool.run({ kind: 'echo', input: 'x', boundMs: 10000 }).then((o) => console.log(o.status));`,
         ].join('\n'),
       );

@@ -142,7 +142,8 @@ describe.each(PROFILE_NAMES)('the UI tools on the %s profile', (profile) => {
         ? ''
         : ` (switched the keyboard from ${keyboard} to ADBKeyboard for the typing, and back)`;
     expect(textOf(result)).toBe(
-      `Typed ${[...text].length} character(s) via ADBKeyboard${switched} on ${p.device.serial}. Checked: the text is in the focused field.`,
+      `Typed ${[...text].length} character(s) via ADBKeyboard${switched} ` +
+        `on ${p.device.serial}. Checked: the text is in the focused field.`,
     );
     expect(field()).toBe(text);
     // Whatever was selected and enabled before is so again.

@@ -59,7 +59,8 @@ describe('batch references that pick a field', () => {
     const error = errorOf(result);
     expect(error.code).toBe('INVALID_ARGUMENT');
     expect(error.message).toContain(
-      'Step 1 (echo_text) was not run: {0.data.items[5].id}: the result of step 0 has no data.items[5]; data.items is a list of 3 items (indexes 0 to 2)',
+      'Step 1 (echo_text) was not run: {0.data.items[5].id}: the result of step 0 has no data.items[5]; data.items ' +
+        'is a list of 3 items (indexes 0 to 2)',
     );
     expect(kit.calls.map((c) => c.tool)).toEqual(['record_args']);
 

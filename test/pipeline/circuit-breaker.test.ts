@@ -43,7 +43,8 @@ describe('CircuitBreakers', () => {
       error: {
         code: 'CIRCUIT_OPEN',
         message:
-          "Tool 'flaky' is paused: it failed 5 times in a row (last error: EXECUTION_FAILED, boom). A probe call will be allowed in 30 s; do not retry now.",
+          "Tool 'flaky' is paused: it failed 5 times in a row (last error: EXECUTION_FAILED, boom). A probe call " +
+          'will be allowed in 30 s; do not retry now.',
         hint: 'This tool has been failing; do not retry it now. Use another approach or wait for the probe.',
         data: {
           state: 'open',
@@ -100,7 +101,8 @@ describe('CircuitBreakers', () => {
     expect(b.admit('flaky')).toBe('probe');
     expect(b.admit('flaky')).toBe('refused');
     expect(b.refusal('flaky').error.message).toBe(
-      "Tool 'flaky' is paused: it failed 5 times in a row (last error: EXECUTION_FAILED, boom). A probe call is running now to check whether it has recovered; do not retry now.",
+      "Tool 'flaky' is paused: it failed 5 times in a row (last error: EXECUTION_FAILED, boom). A probe call is " +
+        'running now to check whether it has recovered; do not retry now.',
     );
   });
 
@@ -217,7 +219,8 @@ describe('CircuitBreakers', () => {
     failTimes(b, 5, timeout, 'timeout');
     const refusal = b.refusal('flaky');
     expect(refusal.error.message).toBe(
-      "Tool 'flaky' is paused: it failed 5 times in a row (last error: TIMEOUT). A probe call will be allowed in 30 s; do not retry now.",
+      "Tool 'flaky' is paused: it failed 5 times in a row (last error: " +
+        'TIMEOUT). A probe call will be allowed in 30 s; do not retry now.',
     );
     expect(JSON.stringify([refusal, b.snapshot(), b.states(), b.timeline('flaky')])).not.toMatch(/hunter2|slow/);
   });

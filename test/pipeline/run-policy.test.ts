@@ -1,7 +1,7 @@
 /**
  * Rule guarded (docs/architecture.md#run-policies, ToolRunPolicy + RetryClassifier): the five
- * presets and how a tool gets one, a name that is no preset refused when the tool is registered; which failures are terminal and which may be retried;
- * full-jitter exponential backoff.
+ * presets and how a tool gets one, a name that is no preset refused when the tool is registered; which failures are
+ * terminal and which may be retried; full-jitter exponential backoff.
  */
 import { describe, expect, it } from 'vitest';
 import { type Tool, type ToolErrorCode, ToolRegistry, UnknownRunPolicyError, failure } from '../../tools/core';
@@ -51,7 +51,8 @@ describe('the run policy resolver', () => {
     const registry = new ToolRegistry();
     expect(() => registry.register(turbo)).toThrow(UnknownRunPolicyError);
     expect(() => registry.register(turbo)).toThrow(
-      "Tool 'c_tool' names the run policy 'turbo', which does not exist; use one of quickRead, network, mutating, selfBounded, v2.",
+      "Tool 'c_tool' names the run policy 'turbo', which does not " +
+        'exist; use one of quickRead, network, mutating, selfBounded, v2.',
     );
     expect(() => registry.registerAll([fixtureTool('d_tool', () => ''), turbo])).toThrow(UnknownRunPolicyError);
     expect(registry.size).toBe(0);

@@ -25,7 +25,9 @@ import { type TestHost, connectClient, startTestHost } from '../host/harness';
 
 const DB_FILES = ['toolgate.db', 'toolgate.db-wal', 'toolgate.db-shm'];
 
-/** Every folder and file under `root` with its permission bits; the workspace's own files are the person's, not listed. */
+/**
+ * Every folder and file under `root` with its permission bits; the workspace's own files are the person's, not listed.
+ */
 function modes(root: string, rel = ''): Record<string, string> {
   const out: Record<string, string> = {};
   for (const entry of readdirSync(join(root, rel), { withFileTypes: true })) {

@@ -84,7 +84,9 @@ describe('a secret in a URL that times out', () => {
     const digest = scopeDigest(new URL(slow.url).origin);
     expect(refused).toMatch(
       new RegExp(
-        `^Error: CIRCUIT_OPEN: Tool 'http_request' is paused for target ${digest}: it failed 5 times in a row \\(last error: TIMEOUT\\)\\. A probe call will be allowed in \\d+ s; do not retry now\\. Calls to its other targets are not paused\\.`,
+        `^Error: CIRCUIT_OPEN: Tool 'http_request' is paused for target ${digest}: it failed 5 times in a row ` +
+          '\\(last error: TIMEOUT\\)\\. A probe call will be allowed in \\d+ s; do not retry now\\. Calls to its ' +
+          'other targets are not paused\\.',
       ),
     );
     expect(findLeak(refused, [secretUrl, secret])).toBeUndefined();

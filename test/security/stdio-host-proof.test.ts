@@ -107,7 +107,8 @@ async function runBridge(dir: string): Promise<{ code: number | null; stderr: st
 function tableWithListener(port: number, uid: number): (path: string) => string {
   const header = '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode';
   const hex = port.toString(16).toUpperCase().padStart(4, '0');
-  const row = `   0: 0100007F:${hex} 00000000:0000 0A 00000000:00000000 00:00000000 00000000 ${uid} 0 1 1 0 100 0 0 10 0`;
+  const row =
+    `   0: 0100007F:${hex} 00000000:0000 0A 00000000:00000000 ` + `00:00000000 00000000 ${uid} 0 1 1 0 100 0 0 10 0`;
   return (path) => (path.endsWith('tcp6') ? header : `${header}\n${row}`);
 }
 

@@ -74,7 +74,8 @@ describe('the default client', () => {
     expect(r.isError).toBe(true);
     expect(textOf(r)).toBe(
       "Error: NOT_FOUND: Tool 'read_file' is in toolset 'files', which client 'default' may not use.\n" +
-        "Hint: A person must add toolset 'files' to client 'default' on Toolgate's Overview page; until then, do without read_file.",
+        "Hint: A person must add toolset 'files' to client 'default' " +
+        "on Toolgate's Overview page; until then, do without read_file.",
     );
     expect(r.structuredContent).toMatchObject({ code: 'NOT_FOUND', data: { toolset: 'files', allowed: false } });
   });

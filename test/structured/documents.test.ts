@@ -84,9 +84,12 @@ describe('json_path', () => {
 
 describe('xml_extract', () => {
   const xml =
-    '<?xml version="1.0"?><catalog><book id="b1"><title lang="en">A</title></book><book id="b2"><title>B &amp; C &#65;</title></book></catalog>';
+    '<?xml version="1.0"?><catalog><book id="b1"><title lang="en">A</title></book><book id="b2"><title>B &amp; C ' +
+    '&#65;</title></book></catalog>';
   it('refuses DTD entity declarations (billion laughs) before parsing', async () => {
-    const bomb = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><lolz>&lol2;</lolz>`;
+    const bomb =
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 ' +
+      '"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><lolz>&lol2;</lolz>';
     const e = await h.fails('xml_extract', { xml: bomb, xpath: '//lolz' }, 'INVALID_ARGUMENT');
     expect(e.message).toMatch(/entity/);
     await h.fails(

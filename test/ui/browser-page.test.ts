@@ -18,7 +18,9 @@ const PAGES: Record<string, string> = {
     <h1>Fixture home</h1><p>Frames drawn by this page: <strong id="tick">0</strong></p>
     <form><label>Name <input value="Ada"></label> <button type="button">Send</button></form>
     <script>let n = 0; (function step() { document.getElementById('tick').textContent = String(n++); requestAnimationFrame(step); })();</script>`,
-  '/confirm': `<!doctype html><title>Checkout</title><h1>Checkout</h1><script>setTimeout(() => confirm('Really pay?'), 300);</script>`,
+  '/confirm':
+    '<!doctype html><title>Checkout</title><h1>Checkout</h1><script>setTimeout(() ' +
+    `=> confirm('Really pay?'), 300);</script>`,
   '/still': `<!doctype html><title>Still</title><h1>Nothing moves here</h1>`,
 };
 

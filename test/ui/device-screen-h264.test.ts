@@ -147,7 +147,8 @@ describe('the Devices page showing the phone’s H.264', () => {
       await eventually(
         async () =>
           expect(await modeText(h.page)).toBe(
-            'Screenshots: screenrecord cannot stream from this phone (screenrecord: not found), so screenshots are sent.',
+            'Screenshots: screenrecord cannot stream from this phone ' +
+              '(screenrecord: not found), so screenshots are sent.',
           ),
         30_000,
         250,

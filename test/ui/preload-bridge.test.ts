@@ -16,7 +16,10 @@ import { type Host, startHost } from '../../tools/host/host';
 
 process.env.TOOLGATE_QUIET = '1';
 
-/** What electron/preload exposes: each method invokes the host's handler with parsed input; screens as the screen bridge sends them. */
+/**
+ * What electron/preload exposes: each method invokes the host's handler with parsed input; screens as the screen bridge
+ * sends them.
+ */
 function preloadOver(host: Host): Record<string, unknown> {
   const exposed: Record<string, unknown> = {
     onEvent: (listener: (e: HostEvent) => void) => {

@@ -95,7 +95,8 @@ describe('activity the Overview draws from usage', () => {
       cancelled: 0,
     });
     expect(describeCounts(total)).toBe(
-      '1 succeeded, 1 tool failure, 1 caller mistake, 1 denied by a person, 1 refused (breaker, limiter or environment)',
+      '1 succeeded, 1 tool failure, 1 caller mistake, 1 denied ' +
+        'by a person, 1 refused (breaker, limiter or environment)',
     );
   });
 

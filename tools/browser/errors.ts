@@ -82,13 +82,16 @@ export function toToolCallError(e: unknown, context: ErrorContext): ToolCallErro
     return new ToolCallError('TIMEOUT', `${context.action} timed out: ${brief}`, {
       hint:
         context.timeoutHint ??
-        'The element exists but did not become actionable (hidden, disabled, covered or moving). Take a new browser_snapshot, check its state, scroll to it, or pick another element.',
+        'The element exists but did not become actionable (hidden, disabled, covered or moving). Take a new ' +
+          'browser_snapshot, check its state, scroll to it, or pick another element.',
     });
   }
   const net = /net::(ERR_[A-Z_]+)/.exec(errorText(e));
   if (net) {
     return new ToolCallError('EXECUTION_FAILED', `${context.action} failed: ${net[1]}.`, {
-      hint: 'Check that the URL is right and the server is reachable (name resolves, port listens); do not retry blindly.',
+      hint:
+        'Check that the URL is right and the server is reachable ' +
+        '(name resolves, port listens); do not retry blindly.',
       data: { net: net[1] },
     });
   }

@@ -125,7 +125,9 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
     if (!remembered)
       return {
         ok: false,
-        message: `The arguments of call ${callId} are no longer in memory (the host restarted, or it is older than the calls the host keeps), so it cannot be run again. Open the tool in Try it and enter them.`,
+        message:
+          `The arguments of call ${callId} are no longer in memory (the host restarted, or it is older than ` +
+          'the calls the host keeps), so it cannot be run again. Open the tool in Try it and enter them.',
       };
     if (remembered.args === undefined)
       return {

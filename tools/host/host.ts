@@ -96,7 +96,9 @@ export interface HostOptions {
   adbPort?: number;
   /** Per-tool calls per minute, overriding the run policy's quota (labs that drive one tool hard). */
   rateLimitPerMinute?: Readonly<Record<string, number>>;
-  /** Where a GitHub token set in the UI is kept (the desktop shell: safeStorage); default a 0600 file in the data dir. */
+  /**
+   * Where a GitHub token set in the UI is kept (the desktop shell: safeStorage); default a 0600 file in the data dir.
+   */
   githubTokens?: GithubTokenStore;
   /** The terminal family's limits and programs (tests shorten the idle time, name another bubblewrap). */
   terminal?: TerminalOptions;

@@ -92,11 +92,13 @@ export function ensureMemorySchema(db: SqliteDatabase): number {
   const current = row?.version ?? 0;
   if (current > MEMORY_MIGRATIONS.length) {
     throw new Error(
-      `The memory tables were written by a newer Toolgate (memory schema ${current}, this one knows ${MEMORY_MIGRATIONS.length}).`,
+      `The memory tables were written by a newer Toolgate (memory schema ${current}, this one ` +
+        `knows ${MEMORY_MIGRATIONS.length}).`,
     );
   }
   const record = db.prepare(
-    'INSERT INTO schema_versions (component, version) VALUES (?, ?) ON CONFLICT(component) DO UPDATE SET version = excluded.version',
+    'INSERT INTO schema_versions (component, version) VALUES (?, ?) ' +
+      'ON CONFLICT(component) DO UPDATE SET version = excluded.version',
   );
   for (let v = current; v < MEMORY_MIGRATIONS.length; v++) {
     const step = MEMORY_MIGRATIONS[v] as MemoryMigration;

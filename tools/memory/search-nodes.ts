@@ -17,7 +17,8 @@ export function searchNodesTool(nodes: MemoryNodes) {
     id: 'memory_search_nodes',
     title: 'Search memory nodes',
     description:
-      'Finds what memorize stored by name, old name or words of its text: exact names first, then word matches (use words the memory contains).',
+      'Finds what memorize stored by name, old name or words of its text: exact names first, then word matches ' +
+      '(use words the memory contains).',
     input: z.object({
       query: z.string().trim().min(1).max(500).describe('A name, old or current, or words.'),
       role: roleInput.optional(),

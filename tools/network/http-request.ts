@@ -82,7 +82,8 @@ export function httpRequestTool(settings: NetworkSettings) {
         const request = { method: args.method, url: redactUrl(given), headers: redactHeaders(headers) };
         const statusLine = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
         const text = [
-          `${request.method} ${request.url} → ${statusLine}${redirects > 0 ? ` (after ${redirects} redirect${redirects > 1 ? 's' : ''}, at ${redactUrl(finalUrl)})` : ''}`,
+          `${request.method} ${request.url} ` +
+            `→ ${statusLine}${redirects > 0 ? ` (after ${redirects} redirect${redirects > 1 ? 's' : ''}, at ${redactUrl(finalUrl)})` : ''}`,
           ...(Object.keys(request.headers).length > 0
             ? ['Request headers:', ...Object.entries(request.headers).map(([n, v]) => `  ${n}: ${v}`)]
             : []),

@@ -11,7 +11,9 @@ const ISO_DATE =
 
 export function invalidDate(value: unknown, field: string): ToolCallError {
   return new ToolCallError('INVALID_ARGUMENT', `"${String(value).slice(0, 80)}" (in "${field}") is not a date.`, {
-    hint: 'Use ISO 8601 ("2025-07-01T09:30:00", "2025-07-01T09:30:00+02:00", "2025-07-01"), epoch milliseconds, or "now".',
+    hint:
+      'Use ISO 8601 ("2025-07-01T09:30:00", "2025-07-01T09:30:00+02:00", ' +
+      '"2025-07-01"), epoch milliseconds, or "now".',
     data: { fields: [field] },
   });
 }

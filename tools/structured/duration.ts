@@ -63,7 +63,9 @@ export interface ParsedDuration {
 
 function invalid(text: string, field: string): ToolCallError {
   return new ToolCallError('INVALID_ARGUMENT', `"${text.slice(0, 80)}" (in "${field}") is not a duration.`, {
-    hint: 'Write an ISO 8601 duration ("P1DT2H30M", "PT45S") or a human one ("1h 30m", "90 minutes", "2 days", "01:30:00").',
+    hint:
+      'Write an ISO 8601 duration ("P1DT2H30M", "PT45S") or a ' +
+      'human one ("1h 30m", "90 minutes", "2 days", "01:30:00").',
     data: { fields: [field] },
   });
 }

@@ -84,7 +84,10 @@ export function wallToUtcMs(w: WallTime): number {
   return d.getTime();
 }
 
-/** The instant at which the zone's clocks show this wall time; a skipped hour resolves to just after the gap, a repeated hour to one of its two instants. */
+/**
+ * The instant at which the zone's clocks show this wall time; a skipped hour resolves to just after the gap, a repeated
+ * hour to one of its two instants.
+ */
 export function wallToEpoch(w: WallTime, timeZone: string): number {
   const asUtc = wallToUtcMs(w);
   const first = asUtc - zonedTime(asUtc, timeZone).offsetMinutes * 60_000;

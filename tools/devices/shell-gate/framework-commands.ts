@@ -100,7 +100,8 @@ const AM_READ = /^(get-config|get-current-user|get-inactive|get-standby-bucket|g
 function am(args: readonly Field[]): Judgement {
   if (args.some((a) => /REBOOT|SHUTDOWN|MASTER_CLEAR|FACTORY_RESET/i.test(a.text)))
     return deny(
-      `${tok(args.find((a) => /REBOOT|SHUTDOWN|MASTER_CLEAR|FACTORY_RESET/i.test(a.text))!.text)}: reboots, shuts down or factory-resets the device`,
+      `${tok(args.find((a) => /REBOOT|SHUTDOWN|MASTER_CLEAR|FACTORY_RESET/i.test(a.text))!.text)}: reboots, shuts ` +
+        'down or factory-resets the device',
     );
   const sub = verb(args);
   if ((sub !== null && AM_READ.test(sub)) || (sub === 'stack' && /^(list|info)$/.test(verb(args, 1) ?? '')))

@@ -234,7 +234,8 @@ export class VirtualPhone {
     this.log.add(
       'I',
       'ActivityManager',
-      `Killing ${pid}:${packageName}/u0a${(this.packages.get(packageName)?.uid ?? 10000) - 10000} (adj 0): stop ${packageName}`,
+      `Killing ${pid}:${packageName}/u0a${(this.packages.get(packageName)?.uid ?? 10000) - 10000} ` +
+        `(adj 0): stop ${packageName}`,
       SYSTEM_PID,
     );
     this.pids.delete(packageName);

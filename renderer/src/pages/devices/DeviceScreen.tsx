@@ -34,7 +34,8 @@ export function DeviceScreen(props: { serial: string; onGesture(gesture: Gesture
     const geometry = geometryRef.current;
     if (!down || down.pointerId !== e.pointerId || !geometry) return;
     const rect = e.currentTarget.getBoundingClientRect();
-    // The canvas shows the picture (object-fit: contain); the phone's screen fills the picture, or a letterboxed part of it.
+    // The canvas shows the picture (object-fit: contain); the phone's screen fills the picture, or a letterboxed part
+    // of it.
     const picture = containedRect(
       { left: rect.left, top: rect.top, width: rect.width, height: rect.height },
       geometry.picture,

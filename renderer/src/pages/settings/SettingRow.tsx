@@ -55,7 +55,8 @@ function Control(props: SettingRowProps & { id: string; describedBy: string }): 
   return (
     <input
       id={id}
-      // type=url is left out: the host validates URLs and names the field, the browser's own check would only pre-empt it.
+      // type=url is left out: the host validates URLs and names the field, the browser's own check would only pre-empt
+      // it.
       type={field.kind === 'number' ? 'number' : 'text'}
       inputMode={field.kind === 'number' ? 'numeric' : field.kind === 'url' ? 'url' : undefined}
       step={field.kind === 'number' ? (field.integer ? 1 : 'any') : undefined}

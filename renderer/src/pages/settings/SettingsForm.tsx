@@ -81,7 +81,8 @@ export function SettingsForm(props: { view: SettingsView }): React.JSX.Element {
         setOutcome({
           tone: 'bad',
           text: named.length
-            ? `Nothing was saved: the host refused ${plural(named.length, 'setting')}. Fix the marked ${named.length === 1 ? 'field' : 'fields'} and save again.`
+            ? `Nothing was saved: the host refused ${plural(named.length, 'setting')}. Fix the ` +
+              `marked ${named.length === 1 ? 'field' : 'fields'} and save again.`
             : `Nothing was saved: ${describeError(error)}`,
         });
         const first = fields.find((f) => refused[f.key]);
