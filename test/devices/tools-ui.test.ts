@@ -144,7 +144,7 @@ describe('input_text', () => {
     expect(device.executedCommands.some((argv) => argv[0] === 'input' && argv[1] === 'text')).toBe(true);
   });
 
-  it('types non-ASCII text and a literal %s through ADBKeyboard, selecting it for the typing and switching back', async () => {
+  it('types non-ASCII text and a literal %s through ADBKeyboard, selected to type, then switched back', async () => {
     device.phone.setFieldText('com.example.notes', 'com.example.notes:id/note_input', '');
     const gboard = device.phone.services.setting('secure', 'default_input_method');
     const text = 'Grüße, 東京 😀 %s\nnext line';

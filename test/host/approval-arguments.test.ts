@@ -126,7 +126,7 @@ describe('the card and the result', () => {
     expect((await call).isError).toBe(true);
   });
 
-  it('tell the model of every tool which fields it ignored, while fields that resemble nothing are tolerated', async () => {
+  it('tell the model of every tool which fields it ignored; fields that resemble nothing are tolerated', async () => {
     const r = await client.callTool({ name: 'app_list', arguments: { serial, verbose: true, sort: 'name' } });
     expect(r.isError).toBeFalsy();
     expect(textOf(r)).toContain('com.example.shop');

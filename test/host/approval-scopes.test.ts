@@ -106,7 +106,7 @@ describe('approval scopes over MCP', () => {
     await fresh.close();
   });
 
-  it('"this tool on this target" for a file covers its folder\'s files, not the folders inside it nor another', async () => {
+  it('"this tool on this target" for a file covers its folder\'s files, not its subfolders nor another', async () => {
     answers.push('approve_target');
     expect(await outcome(agent, 'delete_file', { path: 'notes/a.txt' })).toBe('ran');
     expect(cards.at(-1)?.target).toEqual({ kind: 'folder', value: 'notes', label: 'folder notes/' });

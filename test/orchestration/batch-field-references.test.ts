@@ -47,7 +47,7 @@ describe('batch references that pick a field', () => {
     expect(kit.calls[1]?.args).toEqual({ text: 'open third (#9) of {"id":7}' });
   });
 
-  it('stop the batch at a step whose field the result lacks, naming the fields there are, without calling its tool', async () => {
+  it('stop the batch at a step whose field the result lacks, naming the fields there are, not calling it', async () => {
     const kit = makeKit();
     const result = await kit.run('tool_batch_run', {
       steps: [

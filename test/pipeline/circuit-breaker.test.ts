@@ -34,7 +34,7 @@ function failTimes(b: CircuitBreakers, n: number, error = boom, slug = 'boom'): 
 }
 
 describe('CircuitBreakers', () => {
-  it('refuses with the last error\'s code and slug, the seconds until the probe, and "do not retry now" once open', () => {
+  it('refuses once open with the last error\'s code and slug, seconds until the probe, "do not retry now"', () => {
     const { b } = breakers();
     failTimes(b, 5);
     expect(b.admit('flaky')).toBe('refused');
@@ -225,7 +225,7 @@ describe('CircuitBreakers', () => {
     expect(JSON.stringify([refusal, b.snapshot(), b.states(), b.timeline('flaky')])).not.toMatch(/hunter2|slow/);
   });
 
-  it('reads an old or tampered snapshot safely: message texts dropped, target names digested, bad entries skipped', () => {
+  it('reads an old or tampered snapshot safely: messages dropped, target names digested, bad entries skipped', () => {
     const { b } = breakers();
     b.restore({
       flaky: {

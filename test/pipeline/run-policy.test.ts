@@ -18,7 +18,7 @@ import {
 import { MUTATING, READ_ONLY, fixtureTool } from './fixtures';
 
 describe('run policy presets', () => {
-  it('are quickRead 30 s/1 retry/120 rpm, network 90 s/2/30, mutating 60 s/no retry/no limit, selfBounded and v2 nothing', () => {
+  it('are quickRead 30 s/1 retry/120 rpm, network 90 s/2/30, mutating 60 s/0/none, selfBounded and v2 none', () => {
     const table = Object.values(RUN_POLICIES).map((p) => [
       p.name,
       p.timeoutMs,

@@ -37,7 +37,7 @@ function setup(tools: Tool[], random = () => 0.5) {
 }
 
 describe('timeouts', () => {
-  it('end a hanging attempt as TIMEOUT after the policy time, abort the tool, then retry a retry-safe tool', async () => {
+  it('end a hanging attempt as TIMEOUT after the policy time, abort the tool, then retry a safe one', async () => {
     const signals: AbortSignal[] = [];
     const tool = fixtureTool('slow_read', (_, ctx) => {
       signals.push(ctx.signal);

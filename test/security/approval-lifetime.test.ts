@@ -56,7 +56,7 @@ async function lastAudit() {
 }
 
 describe('an approval never outlives its caller', () => {
-  it('is withdrawn when the client times out: nothing pending, audited, a late click refused, the app kept', async () => {
+  it('is withdrawn when the client times out: nothing pending, audited, a late click refused, app kept', async () => {
     const agent = await connectClient(t.host, 'impatient-agent');
     const call = agent.callTool(
       { name: 'app_uninstall', arguments: { packageName: 'com.example.shop', serial } },

@@ -76,7 +76,7 @@ function newDataDir(): string {
 }
 
 describe('the data dir', () => {
-  it('is created 0700 with every file 0600, the -wal and -shm SQLite adds later included, under a loose umask', async () => {
+  it("is created 0700 with every file 0600, SQLite's later -wal and -shm included, under a loose umask", async () => {
     const dataDir = newDataDir();
     const umask = process.umask(0o002);
     try {

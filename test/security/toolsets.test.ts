@@ -67,7 +67,7 @@ describe('the default client', () => {
     expect(names).not.toContain('shell_execute');
   });
 
-  it('gets NOT_FOUND for a tool of a toolset it may not use, saying a person must add it on the Overview page', async () => {
+  it('gets NOT_FOUND for a tool of a toolset it may not use, saying a person adds it on the Overview', async () => {
     const client = await connectClient(t.host, 'profile-agent');
     open.push(client);
     const r = await client.callTool({ name: 'read_file', arguments: { path: 'note.txt' } });

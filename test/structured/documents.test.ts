@@ -30,7 +30,7 @@ describe('text_diff', () => {
     expect(r).toMatchObject({ identical: false, added: 2, removed: 1, hunks: 1 });
     expect(r.diff).toBe('--- v1.txt\n+++ v2.txt\n@@ -1,3 +1,4 @@\n a\n-b\n+B\n c\n+d\n');
   });
-  it('says identical texts are identical, also when only leading or trailing whitespace differs and that is ignored', async () => {
+  it('says texts are identical, also when only leading or trailing whitespace differs, ignored', async () => {
     expect(await h.ok('text_diff', { oldText: 'same', newText: 'same' })).toMatchObject({ identical: true, diff: '' });
     expect(await h.ok('text_diff', { oldText: '  a b  \n', newText: 'a b\n', ignoreWhitespace: true })).toMatchObject({
       identical: true,

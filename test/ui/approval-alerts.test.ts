@@ -56,7 +56,7 @@ describe('alerts for waiting approvals', () => {
     await eventually(async () => expect(await h.page.title()).toBe('Toolgate'));
   });
 
-  it('raises a notification for a new request while the tab is in the background, and none while it is in front', async () => {
+  it('notifies of a new request while the tab is in the background, and not while it is in front', async () => {
     await h.open('overview');
     await setHidden(true);
     const hiddenCall = h.mcp.callTool({ name: 'delete_file', arguments: { path: 'b.txt' } });

@@ -30,7 +30,7 @@ describe('approval cards', () => {
       document.activeElement?.closest('[data-testid="pending-approval"]')?.getAttribute('data-approval-id'),
     );
 
-  it('shows what will run: parsed arguments with defaults, the ignored field marked, the origin and the scopes', async () => {
+  it('shows what will run: parsed arguments with defaults, the ignored field marked, origin and scopes', async () => {
     await h.open('approvals');
     const call = h.mcp.callTool({ name: 'delete_file', arguments: { path: 'notes/a.txt', force: true } });
     await card().waitFor();
@@ -75,7 +75,7 @@ describe('approval cards', () => {
     await h.shot('approval-scopes');
   });
 
-  it('takes keys on the focused card: A approves once, D then a reason and Enter denies, arrows move between cards', async () => {
+  it('takes keys on the focused card: A approves once, D, a reason and Enter deny, arrows move', async () => {
     await h.open('approvals');
     const first = h.mcp.callTool({ name: 'delete_file', arguments: { path: 'one.txt' } });
     await card().waitFor();

@@ -95,7 +95,7 @@ describe('the Electron preload bridge', () => {
     expect(spans).toHaveLength(1);
   });
 
-  it('opens a device screen through the preload, its status parsed with the contract, and refuses a broken one', async () => {
+  it('opens a device screen via the preload, its status parsed by the contract; refuses a broken one', async () => {
     const statuses: ScreenStatus[] = [];
     const listener = { status: (s: ScreenStatus) => statuses.push(s), frame: () => undefined, closed: () => undefined };
     const bridge = findPreloadBridge({ toolgate: preloadOver(host) })!;
