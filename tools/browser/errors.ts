@@ -34,11 +34,23 @@ export function isTimeoutError(e: unknown): boolean {
   return e instanceof Error && e.name === 'TimeoutError';
 }
 
+const GONE = new RegExp(
+  [
+    'Target crashed',
+    'Page crashed',
+    'has been closed',
+    'Target closed',
+    'Browser closed',
+    'browser has disconnected',
+    'Session closed',
+    'net::ERR_ABORTED',
+  ].join('|'),
+  'i',
+);
+
 /** An error that means the tab or browser went away under the call. */
 export function isGoneError(e: unknown): boolean {
-  return /Target crashed|Page crashed|has been closed|Target closed|Browser closed|browser has disconnected|Session closed|net::ERR_ABORTED/i.test(
-    errorText(e),
-  );
+  return GONE.test(errorText(e));
 }
 
 /**

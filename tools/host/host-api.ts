@@ -132,7 +132,8 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
     if (remembered.args === undefined)
       return {
         ok: false,
-        message: `The arguments of call ${callId} were too large to keep in memory, so it cannot be run again from here.`,
+        message:
+          `The arguments of call ${callId} were too large to keep in memory, ` + 'so it cannot be run again from here.',
       };
     const replayId = newCallId();
     const result = await deps.executor.execute({
@@ -142,9 +143,10 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
       sessionId: UI_SESSION,
       requester: { kind: 'replay', id: callId, label: `Replay of ${callId}` },
     });
+    const ended = result.ok ? 'it succeeded' : `it failed with ${result.error.code}`;
     return {
       ok: true,
-      message: `Ran call ${callId} again as call ${replayId}: ${result.ok ? 'it succeeded' : `it failed with ${result.error.code}`}.`,
+      message: `Ran call ${callId} again as call ${replayId}: ${ended}.`,
       outcome: callOutcome(replayId, result),
     };
   };

@@ -51,7 +51,8 @@ type Row = MemoryRow;
 export const COLUMNS = 'm.id, m.key, m.text, m.tags, m.role, m.aliases, m.created_at, m.updated_at';
 /** The memory a name means: its key, else a memory that had this name before (an alias). */
 export const BY_NAME = `SELECT ${COLUMNS}, 0 AS pri FROM memory_items m WHERE m.key = ?
-  UNION ALL SELECT ${COLUMNS}, 1 AS pri FROM memory_items m WHERE EXISTS (SELECT 1 FROM json_each(m.aliases) a WHERE a.value = ?)
+  UNION ALL SELECT ${COLUMNS}, 1 AS pri FROM memory_items m
+    WHERE EXISTS (SELECT 1 FROM json_each(m.aliases) a WHERE a.value = ?)
   ORDER BY pri, id LIMIT 1`;
 /** All given tags present: the count of the memory's tags that are among them equals their number. */
 const TAG_FILTER =

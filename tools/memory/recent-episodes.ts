@@ -5,8 +5,12 @@
 import { z } from 'zod';
 import { ToolCallError, success } from '../core/result';
 import { defineTool } from '../core/tool';
-import { type EpisodeSource, buildEpisodes } from './episodes';
+import { type EpisodeCall, type EpisodeSource, buildEpisodes } from './episodes';
 import type { MemoryNodes } from './memory-nodes';
+
+/** A call in an episode's list: its tool, marked with how it failed when it did. */
+const toolStep = (t: EpisodeCall): string =>
+  `${t.tool}${t.outcome === 'success' ? '' : `✗${t.errorCode ?? t.outcome}`}`;
 
 export function recentEpisodesTool(source: EpisodeSource, nodes: MemoryNodes) {
   return defineTool({
@@ -52,7 +56,7 @@ export function recentEpisodesTool(source: EpisodeSource, nodes: MemoryNodes) {
               .map(
                 (e) =>
                   `${e.session} (${e.client}) ${e.start} → ${e.end}: ${e.calls} ` +
-                  `call(s) ${e.tools.map((t) => `${t.tool}${t.outcome === 'success' ? '' : `✗${t.errorCode ?? t.outcome}`}`).join(' → ')}; ` +
+                  `call(s) ${e.tools.map(toolStep).join(' → ')}; ` +
                   `approvals ${e.approvals.approved}/${e.approvals.asked}; memorized ${e.memorized.length}`,
               )
               .join('\n');

@@ -74,8 +74,9 @@ export function unitFromName(name: string): DurationUnit | undefined {
   return ALIASES[name.trim().toLowerCase()];
 }
 
-const ISO =
-  /^([-+])?P(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/i;
+/** A number of one unit: digits, with a decimal fraction after "." or ",". */
+const N = String.raw`(\d+(?:[.,]\d+)?)`;
+const ISO = new RegExp(`^([-+])?P(?:${N}Y)?(?:${N}M)?(?:${N}W)?(?:${N}D)?(?:T(?:${N}H)?(?:${N}M)?(?:${N}S)?)?$`, 'i');
 const ISO_UNITS: DurationUnit[] = ['years', 'months', 'weeks', 'days', 'hours', 'minutes', 'seconds'];
 
 function signed(parts: DurationParts, negative: boolean): DurationParts {

@@ -119,8 +119,9 @@ function settings(args: readonly Field[]): Judgement {
   return ask(`${tok(sub ?? 'settings')}: changes a setting`);
 }
 
-const IP_READ =
-  /^(-[46sdoj]|-br|-brief|-details|-stats|-oneline|-json|-pretty|addr|address|a|link|l|route|r|show|list|neigh|n|rule)$/;
+const IP_READ_WORDS =
+  '-[46sdoj]|-br|-brief|-details|-stats|-oneline|-json|-pretty|addr|address|a|link|l|route|r|show|list|neigh|n|rule';
+const IP_READ = new RegExp(`^(${IP_READ_WORDS})$`);
 
 /** The judgement of a framework command, or null when `name` is not one. */
 export function judgeFramework(name: string, args: readonly Field[]): Judgement | null {

@@ -88,7 +88,8 @@ export async function startVirtualDevice(opts: VirtualDeviceOptions = {}): Promi
 
   const server: TransportServer = new TransportServer({
     banner: () =>
-      `device::ro.product.name=${profile.product};ro.product.model=${model};ro.product.device=${profile.device};features=${FEATURES}`,
+      `device::ro.product.name=${profile.product};ro.product.model=${model};` +
+      `ro.product.device=${profile.device};features=${FEATURES}`,
     faults: () => device.faults,
     resolveService: (service) => (phone && deps ? resolveService(service, phone, deps) : null),
     onRefused: (service, reason) => phone?.log.add('W', 'adbd', `refused service '${service}': ${reason}`, SYSTEM_PID),

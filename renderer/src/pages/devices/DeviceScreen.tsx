@@ -67,7 +67,8 @@ export function DeviceScreen(props: { serial: string; onGesture(gesture: Gesture
       </div>
       <ScreenStatusLine stats={stats} paused={!live} />
       <div className="screen-frame device-screen-frame">
-        {/* biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: the canvas is the phone's screen, an application surface taking taps, drags and keys */}
+        {/* biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: the canvas is the phone's screen, an
+            application surface taking taps, drags and keys */}
         <canvas
           ref={canvasRef}
           width={720}

@@ -100,7 +100,8 @@ export function SettingsForm(props: { view: SettingsView }): React.JSX.Element {
       const later = Object.keys(changes).filter(
         (k) => restartRequired.includes(k) && result.settings[k as SettingKey] !== settings[k as SettingKey],
       ).length;
-      return `Saved ${plural(changedCount, 'setting')}.${later ? ` ${later === 1 ? 'One applies' : `${later} apply`} after a restart.` : ''}`;
+      const afterRestart = later ? ` ${later === 1 ? 'One applies' : `${later} apply`} after a restart.` : '';
+      return `Saved ${plural(changedCount, 'setting')}.${afterRestart}`;
     });
   }
 

@@ -98,5 +98,6 @@ export function packageDump(phone: VirtualPhone, args: string[]): string {
       .join('');
   const record = phone.getPackage(name);
   if (!record) return legacy ? '\nDexopt state:\n\nCompiler stats:\n' : `Unable to find package: ${name}\n`;
-  return `${[...resolverTable(record), 'Key Set Manager:', `  [${name}]`, '      Signing KeySets: 42', '', ...packageBlock(record, legacy)].join('\n')}\n`;
+  const keySets = ['Key Set Manager:', `  [${name}]`, '      Signing KeySets: 42', ''];
+  return `${[...resolverTable(record), ...keySets, ...packageBlock(record, legacy)].join('\n')}\n`;
 }
