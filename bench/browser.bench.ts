@@ -36,14 +36,17 @@ function textOf(result: unknown): string {
 
 /** Visible interactive elements (through open shadow roots and same-origin iframes) that no ref of ours resolved to. */
 const UNADDRESSED = `(() => {
-  const SELECTOR = 'a[href],button,input:not([type=hidden]),select,textarea,summary,[contenteditable=""],[contenteditable=true],' +
-    '[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=option],[role=combobox],[role=textbox],[role=slider]';
+  const SELECTOR = 'a[href],button,input:not([type=hidden]),select,textarea,summary,' +
+    '[contenteditable=""],[contenteditable=true],' +
+    '[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],' +
+    '[role=option],[role=combobox],[role=textbox],[role=slider]';
   const out = { total: 0, missing: [] };
   const visit = (root) => {
     for (const el of root.querySelectorAll('*')) {
       if (el.matches(SELECTOR)) {
         const r = el.getBoundingClientRect();
-        const visible = r.width > 0 && r.height > 0 && el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true });
+        const visible =
+          r.width > 0 && r.height > 0 && el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true });
         if (visible) {
           out.total++;
           if (!el.hasAttribute('data-bench-ref')) out.missing.push(el.outerHTML.slice(0, 120));

@@ -82,7 +82,8 @@ function timeRaw(): number {
   const { db, dir } = freshDb();
   const insertSpan = db.prepare(
     `INSERT INTO spans (span_id, call_id, parent_call_id, tool_id, session_id, requester_kind, attempt, started_at,
-       duration_ms, outcome, error_code, error_slug, backoff_ms, args_digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       duration_ms, outcome, error_code, error_slug, backoff_ms, args_digest)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertAudit = db.prepare(
     'INSERT INTO approval_audit (at, call_id, session_id, tool_id, ' +

@@ -48,11 +48,16 @@ async function measure(
       let last = performance.now();
       const loop = (t) => { w.frames_.push(t - last); last = t; requestAnimationFrame(loop); };
       requestAnimationFrame(loop);
-      new PerformanceObserver((l) => l.getEntries().forEach((e) => w.long_.push(e.duration))).observe({ type: 'longtask' });
+      const longTasks = new PerformanceObserver((l) => l.getEntries().forEach((e) => w.long_.push(e.duration)));
+      longTasks.observe({ type: 'longtask' });
     }
     const el = document.querySelector('.span-scroll');
     let dir = 1;
-    if (${scroll} && el) setInterval(() => { el.scrollTop += dir * 300; if (el.scrollTop <= 0 || el.scrollTop + el.clientHeight >= el.scrollHeight) dir = -dir; }, 50);
+    if (${scroll} && el)
+      setInterval(() => {
+        el.scrollTop += dir * 300;
+        if (el.scrollTop <= 0 || el.scrollTop + el.clientHeight >= el.scrollHeight) dir = -dir;
+      }, 50);
   })()`);
   const start = Date.now();
   let n = first;
@@ -65,7 +70,9 @@ async function measure(
     const w = window;
     const f = w.frames_.slice(5).sort((a, b) => a - b);
     const q = (p) => f[Math.floor(p * (f.length - 1))];
-    return { frames: f.length, p50: q(0.5), p95: q(0.95), p99: q(0.99), max: f[f.length - 1], longTasks: w.long_.length, rows: document.querySelectorAll('.span-row-holder').length };
+    const rows = document.querySelectorAll('.span-row-holder').length;
+    const longTasks = w.long_.length;
+    return { frames: f.length, p50: q(0.5), p95: q(0.95), p99: q(0.99), max: f[f.length - 1], longTasks, rows };
   })()`)) as PageStats;
 }
 

@@ -98,7 +98,8 @@ describe('mcp_connect refuses and explains', () => {
 
   it('answers TIMEOUT for a program that never completes the handshake, and stops that program', async () => {
     const pidFile = join(scratch, 'pid');
-    const script = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000)`;
+    const writePid = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));`;
+    const script = `${writePid} setInterval(() => {}, 1000)`;
     const error = failed(
       await h.call('mcp_connect', { name: 'mute', command: process.execPath, args: ['-e', script], timeoutMs: 300 }),
     );
@@ -141,7 +142,7 @@ describe('remote tool failures', () => {
     expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', data: { fields: ['text'] } });
   });
 
-  it('is EXECUTION_FAILED with a reconnect hint once the server dies (mid-call or after); reconnect revives it', async () => {
+  it('is EXECUTION_FAILED with a reconnect hint once the server dies (mid-call, after) until reconnected', async () => {
     const during = failed(await h.call('mcp_call', { server: 'fixture', tool: 'exit' }));
     expect(during.code).toBe('EXECUTION_FAILED');
     expect(during.hint).toContain('mcp_connect');

@@ -247,7 +247,8 @@ describe('retries', () => {
           for (let call = 1; call <= 3; call++) {
             const pending = s.executor.execute({ toolId: 'app_install', args: { text: 'app.apk' } });
             await s.clock.advanceAsync(200_000);
-            if (faults[(call - 1) % faults.length] === 'hang' && runPolicy === 'selfBounded') continue; // selfBounded has no timeout
+            // selfBounded has no timeout: a hang stays pending
+            if (faults[(call - 1) % faults.length] === 'hang' && runPolicy === 'selfBounded') continue;
             await pending;
             expect(runs).toBe(call);
           }

@@ -150,7 +150,7 @@ describe('a host killed with kill -9', () => {
     await served?.exited;
   });
 
-  it("leaves host.json, ignored by the bridge as stale (naming the dead pid); the port's taker gets nothing", async () => {
+  it('leaves host.json, stale to the bridge, which names the dead pid; who took the port gets nothing', async () => {
     const { dir } = dataDir();
     served = await serve(dir);
     const pid = served.child.pid ?? 0;

@@ -16,7 +16,9 @@ const INSTRUMENT = `(() => {
   window.__notes = [];
   window.__hidden = false;
   class Recording {
-    constructor(title, options) { window.__notes.push({ title, body: options && options.body, tag: options && options.tag }); }
+    constructor(title, options) {
+      window.__notes.push({ title, body: options && options.body, tag: options && options.tag });
+    }
     close() {}
     static get permission() { return Real.permission; }
     static requestPermission() { return Real.requestPermission(); }

@@ -45,10 +45,17 @@ describe('approval cards', () => {
     expect(buttons.map((b) => b.replace(/\s+/g, ' ').trim())).toEqual([
       'Approve once covers this call only',
       expect.stringMatching(
-        /^Approve delete_file for this session covers delete_file with any arguments, for the rest of session default#\d+ \(client default\)$/,
+        new RegExp(
+          '^Approve delete_file for this session covers delete_file with any arguments, ' +
+            String.raw`for the rest of session default#\d+ \(client default\)$`,
+        ),
       ),
       expect.stringMatching(
-        /^Approve delete_file on folder notes\/ for this session covers delete_file on folder notes\/ \(its files, not the folders inside it\), for the rest of session default#\d+ \(client default\)$/,
+        new RegExp(
+          '^Approve delete_file on folder notes/ for this session covers delete_file on folder notes/ ' +
+            String.raw`\(its files, not the folders inside it\), ` +
+            String.raw`for the rest of session default#\d+ \(client default\)$`,
+        ),
       ),
       'Deny',
     ]);

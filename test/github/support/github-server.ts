@@ -80,7 +80,8 @@ function errorAnswer(
             'reach out to GitHub Support for help, please include the request ID ' +
             '0000:00000:0000000:0000000:00000000.',
           documentation_url:
-            'https://docs.github.com/free-pro-team@latest/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+            'https://docs.github.com/free-pro-team@latest/rest/overview/' +
+            'rate-limits-for-the-rest-api#about-secondary-rate-limits',
           status: String(kind === 'too-many-requests' ? 429 : 403),
         },
       };
