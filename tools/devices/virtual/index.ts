@@ -33,7 +33,7 @@ export { type RecorderSettings, type RecorderSupport, recorderSettings } from '.
 export interface VirtualDeviceOptions {
   /** TCP port to listen on; 0 (the default) picks a free one. */
   port?: number;
-  /** The family of phones it answers as (profiles.ts); `pixel` by default. */
+  /** The family of phones it answers as (profiles/); `pixel` by default. */
   profile?: ProfileName | DeviceProfile;
   /** `ro.product.model`, shown by `adb devices -l`; the profile's by default. */
   model?: string;
