@@ -129,12 +129,10 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
           `The arguments of call ${callId} are no longer in memory (the host restarted, or it is older than ` +
           'the calls the host keeps), so it cannot be run again. Open the tool in Try it and enter them.',
       };
-    if (remembered.args === undefined)
-      return {
-        ok: false,
-        message:
-          `The arguments of call ${callId} were too large to keep in memory, ` + 'so it cannot be run again from here.',
-      };
+    if (remembered.args === undefined) {
+      const tooLarge = 'were too large to keep in memory, so it cannot be run again from here';
+      return { ok: false, message: `The arguments of call ${callId} ${tooLarge}.` };
+    }
     const replayId = newCallId();
     const result = await deps.executor.execute({
       toolId: remembered.toolId,
