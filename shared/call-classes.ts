@@ -6,18 +6,29 @@
  * - toolFailed: the tool ran and failed (EXECUTION_FAILED, TIMEOUT, UNKNOWN): the tool is unwell.
  * - callerMistake: the caller's own input was wrong or asked for what is not there
  *   (INVALID_ARGUMENT, NOT_FOUND, UNSUPPORTED), whether validation or the tool said so.
- * - denied: a person said no (PERMISSION_DENIED with a person's denial slug: the approval gate's
- *   `approval-denied`, an in-tool gate's `shell-denied`, `setting-denied`, `terminal-denied`).
- * - unanswered: it asked a person and no answer came (`approval-timeout`, `approval-failed`, `shell-unanswered`,
- *   `setting-unanswered`).
+ * - denied: a person said no (PERMISSION_DENIED that the span says a person decided: at the
+ *   approval gate, or at a running tool's ask: a shell command, a setting, a terminal).
+ * - unanswered: it asked a person and no answer came in time, or the approver failed.
  * - policyRefused: any other PERMISSION_DENIED: a rule or a policy said no without asking anyone
  *   (path escape, secret file, a shell command that is never run, SelfGuard, a deny rule).
+ *
+ * Who decided is the span's `decidedBy`, a structured field the approval path writes, never the
+ * error's slug: a slug is dropped when the arguments share its words (a file named
+ * "approval-denied.txt"), and a call's class must not depend on what its arguments say.
  * - refused: a stage refused it before the tool ran: the circuit breaker, the rate limiter, the
  *   environment gate (CIRCUIT_OPEN, RATE_LIMITED, any other code on attempt 0).
  * - cancelled: the caller withdrew it.
  *
  * Pure and free of imports, so the host's reports and the renderer use the same rule.
  */
+
+/**
+ * Who decided the approval that refused a call: a person, nobody in time, a person's approval
+ * rule, the system (no approver connected, the host shutting down), the approver failing, or the
+ * caller leaving.
+ */
+export const DECIDERS = ['person', 'timeout', 'rule', 'policy', 'approver-failed', 'caller-gone'] as const;
+export type DecidedBy = (typeof DECIDERS)[number];
 
 export const CALL_CLASSES = [
   'succeeded',
@@ -34,24 +45,20 @@ export type CallClass = (typeof CALL_CLASSES)[number];
 export interface ClassifiedSpan {
   outcome: 'success' | 'error' | 'cancelled';
   errorCode?: string | undefined;
-  /** The span's errorSlug: what tells a person's denial from a policy's refusal. */
-  errorSlug?: string | undefined;
+  /** Who decided the approval that refused the call: what tells a person's denial from a policy's refusal. */
+  decidedBy?: string | undefined;
   attempt: number;
 }
 
-/** The slugs the gates give a denial a person made; a span without one was not a person's. */
-const PERSON_DENIAL_SLUGS: ReadonlySet<string> = new Set([
-  'approval-denied',
-  'shell-denied',
-  'setting-denied',
-  'terminal-denied',
-]);
-const UNANSWERED_SLUGS: ReadonlySet<string> = new Set([
-  'approval-timeout',
-  'approval-failed',
-  'shell-unanswered',
-  'setting-unanswered',
-]);
+/** The class of a PERMISSION_DENIED by who decided it; a span no approval refused was a policy's. */
+const DECIDED_CLASS: Readonly<Record<DecidedBy, CallClass>> = {
+  person: 'denied',
+  timeout: 'unanswered',
+  'approver-failed': 'unanswered',
+  rule: 'policyRefused',
+  policy: 'policyRefused',
+  'caller-gone': 'cancelled',
+};
 
 const CALLER_CODES: ReadonlySet<string> = new Set(['INVALID_ARGUMENT', 'NOT_FOUND', 'UNSUPPORTED']);
 const REFUSAL_CODES: ReadonlySet<string> = new Set(['CIRCUIT_OPEN', 'RATE_LIMITED']);
@@ -62,9 +69,8 @@ export function classifyCall(span: ClassifiedSpan): CallClass {
   if (span.outcome === 'cancelled') return 'cancelled';
   const code = span.errorCode ?? 'UNKNOWN';
   if (code === 'PERMISSION_DENIED') {
-    const slug = span.errorSlug ?? '';
-    if (PERSON_DENIAL_SLUGS.has(slug)) return 'denied';
-    return UNANSWERED_SLUGS.has(slug) ? 'unanswered' : 'policyRefused';
+    const by = span.decidedBy;
+    return by !== undefined && Object.hasOwn(DECIDED_CLASS, by) ? DECIDED_CLASS[by as DecidedBy] : 'policyRefused';
   }
   if (CALLER_CODES.has(code)) return 'callerMistake';
   if (REFUSAL_CODES.has(code) || span.attempt === 0) return 'refused';

@@ -16,8 +16,13 @@ export type BreakerTransition = z.infer<typeof BreakerTransition>;
 export const BreakerView = z.object({
   /** The breaker's key: the tool id, or `toolId@<digest>` for one target of a tool that keeps a breaker per target. */
   toolId: z.string(),
-  /** For a per-target breaker: the short digest naming the target (never the target's text). */
+  /** For a per-target breaker: the short digest naming the target, as it is kept and stored. */
   target: z.string().optional(),
+  /**
+   * The target itself (a host, a phone), for the person only: held in the host process's memory,
+   * never stored or exported; absent after a restart, or once many other targets were used since.
+   */
+  label: z.string().optional(),
   state: BreakerStateName,
   consecutiveFailures: z.number(),
   /** When OPEN: ms until the probe is admitted. */

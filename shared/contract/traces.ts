@@ -3,6 +3,7 @@
  * them. Part of the contract (shared/contract.ts).
  */
 import { z } from 'zod';
+import { DECIDERS } from '../call-classes';
 import { ErrorCode } from './tools';
 
 export const Span = z.object({
@@ -24,6 +25,8 @@ export const Span = z.object({
   backoffMs: z.number(),
   /** Time within the span spent waiting for a person, kept out of `durationMs` (the run). */
   personWaitMs: z.number().optional(),
+  /** Who decided the approval that refused the call; what its class (denied by a person, …) rests on. */
+  decidedBy: z.enum(DECIDERS).optional(),
   argsDigest: z.object({
     fields: z.record(z.string(), z.object({ kind: z.string(), length: z.number(), printable: z.number().optional() })),
     totalLength: z.number(),

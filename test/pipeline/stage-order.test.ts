@@ -1,11 +1,12 @@
 /**
  * Rule guarded (docs/architecture.md#the-pipeline): the stages run in this order — environment gate
- * → schema validation → approval gate → rate limiter → circuit breaker → retry → attempt (timeout)
- * → tool — so a call that several stages would refuse reports the first one, a refused call costs
- * nothing later, and nobody is asked to approve a call that cannot run.
+ * → schema validation → the person's deny rules → the tool's precheck → approval gate → rate
+ * limiter → circuit breaker → retry → attempt (timeout) → tool — so a call that several stages
+ * would refuse reports the first one, a refused call costs nothing later, nobody is asked to
+ * approve a call that cannot run, and a call a deny rule covers never has its target read.
  */
 import { describe, expect, it } from 'vitest';
-import type { ApprovalDecision } from '../../tools/core';
+import { type ApprovalDecision, ToolCallError } from '../../tools/core';
 import { createPipeline } from '../../tools/core/pipeline';
 import { DESTRUCTIVE, fixtureTool, registryOf } from './fixtures';
 import { ManualClock } from '../support/manual-clock';
@@ -145,6 +146,41 @@ describe('stage order', () => {
     expect(s.pipeline.trace.spans().map((sp) => [sp.callId, sp.attempt, sp.errorSlug])).toEqual([
       ['refused', 0, 'environment-disk-mounted'],
       ['ran', 1, 'disk-error'],
+    ]);
+  });
+
+  it("refuses by a person's deny rule before the precheck reads the target, and prechecks before asking", async () => {
+    let asked = 0;
+    const read: string[] = [];
+    const tool = {
+      ...fixtureTool('delete_file', () => 'deleted', {
+        annotations: DESTRUCTIVE,
+        metadata: { category: 'files', risk: 'HIGH' },
+      }),
+      precheck: async (args: unknown) => {
+        read.push((args as { text: string }).text);
+        throw new ToolCallError('NOT_FOUND', 'there is no such file');
+      },
+    };
+    const pipeline = createPipeline(registryOf(tool), {
+      approval: {
+        decide: async () => {
+          asked++;
+          return { decision: 'approve_once' };
+        },
+        rules: () => [{ id: 7, effect: 'deny', tool: 'delete_file', args: [{ field: 'text', pattern: 'secret*' }] }],
+      },
+    });
+    const ruled = await pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'secret.txt' } });
+    expect(ruled).toMatchObject({ ok: false, error: { code: 'PERMISSION_DENIED', data: { rule: 7 } } });
+    expect(read).toEqual([]);
+    const missing = await pipeline.executor.execute({ toolId: 'delete_file', args: { text: 'notes.txt' } });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'NOT_FOUND', message: 'there is no such file' } });
+    expect(read).toEqual(['notes.txt']);
+    expect(asked).toBe(0);
+    expect(pipeline.trace.spans().map((sp) => [sp.attempt, sp.errorCode, sp.decidedBy])).toEqual([
+      [0, 'PERMISSION_DENIED', 'rule'],
+      [0, 'NOT_FOUND', undefined],
     ]);
   });
 

@@ -58,6 +58,7 @@ describe('activity the Overview draws from usage', () => {
         outcome: 'error',
         errorCode: 'PERMISSION_DENIED',
         errorSlug: 'approval-denied',
+        decidedBy: 'person',
         attempt: 0,
       }),
       span(3, { toolId: 'web_fetch', outcome: 'error', errorCode: 'CIRCUIT_OPEN', attempt: 0 }),
@@ -95,8 +96,8 @@ describe('activity the Overview draws from usage', () => {
       cancelled: 0,
     });
     expect(describeCounts(total)).toBe(
-      '1 succeeded, 1 tool failure, 1 caller mistake, 1 denied ' +
-        'by a person, 1 refused (breaker, limiter or environment)',
+      '1 succeeded, 1 tool failure, 1 caller mistake, 1 denied by a person, ' +
+        '1 refused (breaker, limiter or environment)',
     );
   });
 
@@ -108,6 +109,7 @@ describe('activity the Overview draws from usage', () => {
           outcome: 'error',
           errorCode: 'PERMISSION_DENIED',
           errorSlug: 'approval-denied',
+          decidedBy: 'person',
           attempt: 0,
         }),
         span(2, {
@@ -115,6 +117,7 @@ describe('activity the Overview draws from usage', () => {
           outcome: 'error',
           errorCode: 'PERMISSION_DENIED',
           errorSlug: 'shell-denied',
+          decidedBy: 'person',
         }),
         span(3, {
           toolId: 'read_file',
@@ -134,6 +137,7 @@ describe('activity the Overview draws from usage', () => {
           outcome: 'error',
           errorCode: 'PERMISSION_DENIED',
           errorSlug: 'approval-rule-denied',
+          decidedBy: 'rule',
           attempt: 0,
         }),
         span(7, {
@@ -141,6 +145,7 @@ describe('activity the Overview draws from usage', () => {
           outcome: 'error',
           errorCode: 'PERMISSION_DENIED',
           errorSlug: 'approval-timeout',
+          decidedBy: 'timeout',
           attempt: 0,
         }),
         span(8, {
@@ -148,6 +153,7 @@ describe('activity the Overview draws from usage', () => {
           outcome: 'error',
           errorCode: 'PERMISSION_DENIED',
           errorSlug: 'shell-unanswered',
+          decidedBy: 'timeout',
         }),
       ],
       NOW,

@@ -4,7 +4,10 @@
  * only once cleaned of every run of argument text, so exported diagnostics never carry a secret a
  * user pasted.
  */
+import type { DecidedBy } from '../../shared/call-classes';
 import type { ToolErrorCode } from './result';
+
+export { DECIDERS, type DecidedBy } from '../../shared/call-classes';
 
 export type SpanOutcome = 'success' | 'error' | 'cancelled';
 
@@ -39,6 +42,8 @@ export interface TraceSpan {
    * placeholder naming its field, bounded to 1 KB. Present on failed and refused spans.
    */
   errorText?: string;
+  /** Who decided the approval that refused this call (the gate, or a running tool's ask); absent when none did. */
+  decidedBy?: DecidedBy;
   /** Backoff waited before this attempt, in ms (0 for the first). */
   backoffMs: number;
   argsDigest: ArgsDigest;

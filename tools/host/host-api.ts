@@ -168,9 +168,12 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
         .timeline(toolId)
         .map((t) => ({ ...t, from: upperState(t.from), to: upperState(t.to) }));
       const { target } = parseBreakerKey(toolId);
+      // The target's name, held in this process's memory only, for the person (breaker-labels.ts).
+      const label = target !== undefined ? deps.pipeline.breakerLabels?.labelOf(toolId) : undefined;
       const view: BreakerView = {
         toolId,
         ...(target !== undefined ? { target } : {}),
+        ...(label !== undefined ? { label } : {}),
         state: upperState(v?.state ?? 'closed'),
         consecutiveFailures: v?.consecutiveFailures ?? 0,
         cooldownRemainingMs: v?.cooldownRemainingMs ?? 0,

@@ -16,7 +16,16 @@ const MINUTE = 60_000;
 /** What the report reads of a span. */
 export type UsageSpan = Pick<
   TraceSpan,
-  'callId' | 'toolId' | 'attempt' | 'startedAt' | 'durationMs' | 'outcome' | 'errorCode' | 'errorSlug' | 'errorText'
+  | 'callId'
+  | 'toolId'
+  | 'attempt'
+  | 'startedAt'
+  | 'durationMs'
+  | 'outcome'
+  | 'errorCode'
+  | 'errorSlug'
+  | 'errorText'
+  | 'decidedBy'
 >;
 
 interface CallSummary {

@@ -69,6 +69,7 @@ export function recordRefusal(trace: ToolTraceRecorder, c: PipelineCall, refusal
     errorSlug: note.errorSlug,
     errorText: note.errorText,
     personWaitMs: c.personWaitMs,
+    decidedBy: c.decidedBy,
   });
 }
 
@@ -86,6 +87,7 @@ export function completeAttempt(handle: SpanHandle, c: PipelineCall, result: Too
     errorSlug: outcome === 'cancelled' ? 'cancelled' : c.note.errorSlug,
     errorText: c.note.errorText,
     personWaitMs,
+    decidedBy: c.decidedBy,
   });
 }
 

@@ -16,6 +16,7 @@ import { ToolUsageTracker } from '../usage-tracker';
 import { type ApprovalAuditEntry, type ApprovalAuditSink, ApprovalGate } from './approval-gate';
 import type { ApprovalRule } from './approval-rules';
 import { PersonWaits } from './person-waits';
+import { BreakerLabels } from './breaker-labels';
 import type { BreakerOptions } from './circuit-breaker';
 import { type BreakerTransition, CircuitBreakers } from './circuit-breakers';
 import { type Clock, type RandomSource, systemClock } from './clock';
@@ -30,6 +31,8 @@ import { breakerStage } from './stages/breaker-stage';
 import { environmentStage } from './stages/environment-stage';
 import { rateLimitStage } from './stages/rate-limit-stage';
 import { retryStage } from './stages/retry-stage';
+import { precheckStage } from './stages/precheck-stage';
+import { ruleStage } from './stages/rule-stage';
 import { type FieldChecks, validationStage } from './stages/validation-stage';
 import { ToolPipeline } from './tool-pipeline';
 import type { ToolScope } from './tool-scope';
@@ -77,6 +80,8 @@ export interface Pipeline {
   usage: ToolUsageTracker;
   /** undefined when turned off with `false`. */
   breakers: CircuitBreakers | undefined;
+  /** The targets of per-target breakers, for the person's Breakers page only; in memory, never written. */
+  breakerLabels: BreakerLabels | undefined;
   rateLimiter: ToolRateLimiter | undefined;
   approval: ApprovalGate | undefined;
   environment: EnvironmentGate | undefined;
@@ -90,6 +95,7 @@ export interface Pipeline {
 const NO_APPROVER: ApprovalDecider = async () => ({
   decision: 'deny',
   reason: 'no approver is connected to this host',
+  decider: 'system',
 });
 const NOTHING: Disposable = toDisposable(() => undefined);
 
@@ -101,6 +107,8 @@ export interface PipelineParts {
   approval?: ApprovalGate;
   rateLimiter?: ToolRateLimiter;
   breakers?: CircuitBreakers;
+  /** Where the breaker stage notes each per-target breaker's target for the person. */
+  breakerLabels?: BreakerLabels;
   /** Which run policy a tool gets; without it every tool runs as under v2 (no timeout, no retry). */
   policies?: RunPolicyResolver;
   trace?: ToolTraceRecorder;
@@ -130,9 +138,13 @@ export function assemblePipeline(registry: ToolRegistry, parts: PipelineParts = 
     // approved and then fail, teaching the person that approving means nothing; and the card must
     // show the parsed arguments (defaults in, ignored fields marked) to be what the person approves.
     validationStage(parts.fields),
+    // A person's deny rule answers before a precheck reads the target: a call the person ruled
+    // out must not learn whether its file exists, and the refusal must be the person's rule.
+    parts.approval && ruleStage(parts.approval),
+    precheckStage,
     parts.approval && approvalStage(parts.approval, clock),
     parts.rateLimiter && rateLimitStage(parts.rateLimiter),
-    parts.breakers && breakerStage(parts.breakers),
+    parts.breakers && breakerStage(parts.breakers, parts.breakerLabels),
     retryStage({
       clock,
       random: parts.random ?? Math.random,
@@ -189,6 +201,7 @@ export function createPipeline(registry: ToolRegistry, options: PipelineOptions 
 
   const rateLimiter = options.rateLimit === false ? undefined : new ToolRateLimiter({ ...options.rateLimit, clock });
   const breakers = options.breaker === false ? undefined : new CircuitBreakers({ ...options.breaker, clock });
+  const breakerLabels = breakers === undefined ? undefined : new BreakerLabels();
 
   const executor = assemblePipeline(registry, {
     scope: options.scope,
@@ -196,6 +209,7 @@ export function createPipeline(registry: ToolRegistry, options: PipelineOptions 
     approval,
     rateLimiter,
     breakers,
+    breakerLabels,
     policies: runPolicyResolver(options.policies),
     trace,
     usage,
@@ -213,5 +227,17 @@ export function createPipeline(registry: ToolRegistry, options: PipelineOptions 
     onApprovalDecision: (listener) => approval?.onDecision(listener) ?? NOTHING,
   };
 
-  return { executor, trace, usage, breakers, rateLimiter, approval, environment, telemetry, waits, events };
+  return {
+    executor,
+    trace,
+    usage,
+    breakers,
+    breakerLabels,
+    rateLimiter,
+    approval,
+    environment,
+    telemetry,
+    waits,
+    events,
+  };
 }

@@ -1,6 +1,7 @@
 export * from './approval-gate';
 export * from './approval-rules';
 export * from './breaker-key';
+export * from './breaker-labels';
 export * from './breaker-snapshot';
 export * from './cancellation';
 export * from './circuit-breaker';

@@ -8,6 +8,7 @@
  * person itself is one by definition, and no other call pays for the list.
  */
 import type { ProgressUpdate } from '../tool';
+import type { DecidedBy } from '../trace-span';
 import { DEFAULT_SELF_GATED } from '../permission';
 import type { Clock } from './clock';
 import type { PipelineCall } from './pipeline-call';
@@ -35,6 +36,12 @@ export class PersonWaits {
 
   leave(c: PipelineCall): void {
     if (this.running.size > 0 && this.running.get(c.callId)?.call === c) this.running.delete(c.callId);
+  }
+
+  /** A running tool's ask was denied: its span says who decided. */
+  decided(callId: string, by: DecidedBy): void {
+    const entry = this.running.get(callId);
+    if (entry !== undefined) entry.call.decidedBy = by;
   }
 
   /** Holds the running call with this id for a person; undefined when no such call runs. */

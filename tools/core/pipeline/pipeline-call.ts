@@ -8,7 +8,7 @@
 import type { ToolResult } from '../result';
 import type { ToolExecutor } from '../executor';
 import type { Requester, Tool, ToolCall } from '../tool';
-import type { ArgsDigest } from '../trace-span';
+import type { ArgsDigest, DecidedBy } from '../trace-span';
 import type { ArgumentText } from '../trace/argument-text';
 import type { SpanStart } from '../trace/trace-recorder';
 import type { TimerHandle } from './clock';
@@ -57,6 +57,8 @@ export interface PipelineCall {
   attemptWaitMs: number;
   /** The running attempt's timeout, while it has one: a wait for a person holds it. */
   timer: AttemptTimer | undefined;
+  /** Who decided the approval that refused the call (the gate's, or one a running tool asked). */
+  decidedBy: DecidedBy | undefined;
 }
 
 /** An attempt's run timeout, which can be held while a person decides and resumed after. */

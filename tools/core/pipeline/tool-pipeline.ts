@@ -2,8 +2,9 @@
  * ToolPipeline: runs a call through the stages create-pipeline.ts composes (docs/architecture.md
  * #the-pipeline). It looks the tool up (an unknown id is NOT_FOUND with near names, before any
  * stage and without a span; so is a tool outside the call's scope, its session's toolsets), runs
- * the stages, and writes the call down once: a call refused before any attempt is one span with attempt 0 (a call that ran has one span per attempt, made
- * by the retry stage), and usage counts the whole call less the time spent waiting for a person.
+ * the stages, and writes the call down once: a call refused before any attempt is one span with
+ * attempt 0 (a call that ran has one span per attempt, made by the retry stage), and usage counts
+ * the whole call less the time spent waiting for a person.
  * Every refusal and failure is a ToolResult, never an exception.
  */
 import { newCallId } from '../call-ids';
@@ -79,6 +80,7 @@ export class ToolPipeline implements ToolExecutor {
       ended: false,
       personWaitMs: 0,
       attemptWaitMs: 0,
+      decidedBy: undefined,
       timer: undefined,
     };
     if (this.trace !== undefined) c.span = spanBase(c);

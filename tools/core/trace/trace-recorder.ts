@@ -9,7 +9,7 @@
  */
 import { type Disposable, Emitter } from '../disposable';
 import type { ToolErrorCode } from '../result';
-import type { SpanOutcome, TraceSpan } from '../trace-span';
+import type { DecidedBy, SpanOutcome, TraceSpan } from '../trace-span';
 import { type HistogramReport, ToolLatencyHistogram } from './latency-histogram';
 
 export const DEFAULT_TRACE_CAPACITY = 200;
@@ -32,6 +32,8 @@ export interface SpanEnd {
   errorText?: string;
   /** Time within the span spent waiting for a person; not counted in its duration. */
   personWaitMs?: number;
+  /** Who decided the approval that refused the call. */
+  decidedBy?: DecidedBy | undefined;
 }
 
 export interface SpanHandle {
@@ -93,6 +95,7 @@ export class ToolTraceRecorder {
       argsDigest: start.argsDigest,
     };
     if (waited > 0) span.personWaitMs = waited;
+    if (end.decidedBy !== undefined) span.decidedBy = end.decidedBy;
     this.ring[this.next] = span;
     this.next = this.next + 1 === this.capacity ? 0 : this.next + 1;
     if (this.stored < this.capacity) this.stored++;

@@ -2,8 +2,9 @@
  * shell_execute: the model's own shell text, run in the device shell. That is the point of the
  * tool, so the text is passed as the `shell:` command as written; what protects the device is
  * the command-level gate (command-policy.ts), which judges the line as mksh parses it: read-only
- * lines run, refused ones never run, the rest wait for a person through the injected approval port. The tool is
- * self-gated, so the pipeline's tool-level prompt is skipped and the person is asked once, about the command.
+ * lines run, refused ones never run, the rest wait for a person through the injected approval
+ * port. The tool is self-gated, so the pipeline's tool-level prompt is skipped and the person is
+ * asked once, about the command.
  * Output is bounded (64 KB) and streamed as progress; the exit status comes back with it.
  */
 import { z } from 'zod';
@@ -18,8 +19,8 @@ import { defineDeviceTool } from '../tools/device-tool';
 import { type LineJudgement, judgeCommandLine } from './command-policy';
 
 /**
- * What the person is asked about: a core ApprovalRequest plus the command, so a host can hand it to its approval queue
- * as is.
+ * What the person is asked about: a core ApprovalRequest plus the command, so a host can hand it
+ * to its approval queue as is.
  */
 export interface CommandApprovalRequest extends ApprovalRequest {
   command: string;
@@ -35,8 +36,8 @@ export const SHELL_OUTPUT_LIMIT = 64 * 1024;
 const HOLD_BACK = 48;
 
 /**
- * The span's slug for each kind of denial: the Overview counts only `shell-denied` as a person's
- * (shared/call-classes.ts).
+ * The error's slug for each kind of denial, for people reading the span; who decided it is the
+ * span's own `decidedBy`, which the approval gate tells the running call (shared/call-classes.ts).
  */
 const DENIAL_SLUG: Readonly<Record<Denier, string>> = {
   person: 'shell-denied',
@@ -62,8 +63,8 @@ export function shellExecuteTool(service: DeviceService, approveCommand: Command
         `This command needs a person's approval and no approver is connected: ${judgement.reasons.join('; ')}.`,
         {
           hint:
-            'Use read-only commands (ls, cat, getprop, dumpsys, pm ' +
-            'list…) or a dedicated tool, or ask the user to run it.',
+            'Use read-only commands (ls, cat, getprop, dumpsys, pm list…) or a dedicated tool, ' +
+            'or ask the user to run it.',
           data: { gate: 'shell', decision: 'deny', slug: 'shell-no-approver' },
         },
       );
@@ -137,8 +138,8 @@ export function shellExecuteTool(service: DeviceService, approveCommand: Command
       if (judgement.verdict === 'deny') {
         throw new ToolCallError('PERMISSION_DENIED', `Refused to run this command: ${judgement.reasons.join('; ')}.`, {
           hint:
-            'This command is never run from Toolgate; do not retry it or a variant of it. If it is really ' +
-            'needed, ask the user to run it themselves.',
+            'This command is never run from Toolgate; do not retry it or a variant of it. ' +
+            'If it is really needed, ask the user to run it themselves.',
           data: { gate: 'shell', decision: 'deny', slug: 'shell-refused', reasons: judgement.reasons },
         });
       }
@@ -170,8 +171,8 @@ export function shellExecuteTool(service: DeviceService, approveCommand: Command
               `The command did not finish within its timeoutMs (${args.timeoutMs / 1000} s) and was stopped.`,
               {
                 hint:
-                  'Raise timeoutMs (at most 120000), or make the command end sooner (bound its wait, narrow its ' +
-                  'output). If quick commands time out too, the phone may be frozen: check its screen.',
+                  'Raise timeoutMs (at most 120000), or make the command end sooner (bound its wait, ' +
+                  'narrow its output). If quick commands time out too, the phone may be frozen: check its screen.',
                 data: { serial: device.serial, timeoutMs: args.timeoutMs, slug: 'command-timeout' },
               },
             );
@@ -189,8 +190,8 @@ export function shellExecuteTool(service: DeviceService, approveCommand: Command
       const notes: string[] = [];
       if (result.truncated)
         notes.push(
-          `[output truncated at ${SHELL_OUTPUT_LIMIT / 1024} KB and the command was stopped; narrow it (grep, ` +
-            'head, tail) to see the part you need]',
+          `[output truncated at ${SHELL_OUTPUT_LIMIT / 1024} KB and the command was stopped; ` +
+            'narrow it (grep, head, tail) to see the part you need]',
         );
       else if (result.exitCode === null) notes.push('[exit status unknown: the shell ended before reporting it]');
       else notes.push(`[exit status ${result.exitCode}]`);

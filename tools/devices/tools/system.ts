@@ -216,7 +216,10 @@ async function approveSettingChange(
   }
 }
 
-/** The span's slug for each kind of denial: only `setting-denied` counts as a person's (shared/call-classes.ts). */
+/**
+ * The error's slug for each kind of denial, for people reading the span; who decided it is the
+ * span's own `decidedBy` (shared/call-classes.ts).
+ */
 const SETTING_DENIAL_SLUG: Readonly<Record<Denier, string>> = {
   person: 'setting-denied',
   rule: 'setting-rule-denied',
@@ -260,7 +263,9 @@ export function clipboardTool(service: DeviceService): Tool {
       if (NO_SHELL_COMMAND.test(r.output) || /Can't find service/.test(r.output)) {
         throw new ToolCallError(
           'UNSUPPORTED',
-          `${device.serial} has no shell command for the clipboard (\`cmd clipboard\` answered "${firstLines(r.output)}"), as stock Android has none. Since Android 10 only the app in the foreground and the selected keyboard may read the clipboard, so adb's shell cannot read it at all.`,
+          `${device.serial} has no shell command for the clipboard (\`cmd clipboard\` answered ` +
+            `"${firstLines(r.output)}"), as stock Android has none. Since Android 10 only the app in the ` +
+            "foreground and the selected keyboard may read the clipboard, so adb's shell cannot read it at all.",
           {
             hint:
               args.action === 'get'

@@ -119,6 +119,16 @@ export const MIGRATIONS: readonly string[] = [
      toolsets TEXT NOT NULL,
      updated_at REAL NOT NULL
    );`,
+  // Who decided the approval that refused a call (TraceSpan.decidedBy), apart from the error's slug,
+  // which is dropped when the arguments share its words. Older rows take it from the slug they kept.
+  `ALTER TABLE spans ADD COLUMN decided_by TEXT;
+   UPDATE spans SET decided_by = CASE
+       WHEN error_slug IN ('approval-denied', 'shell-denied', 'setting-denied', 'terminal-denied') THEN 'person'
+       WHEN error_slug IN ('approval-timeout', 'shell-unanswered', 'setting-unanswered') THEN 'timeout'
+       WHEN error_slug = 'approval-failed' THEN 'approver-failed'
+       WHEN error_slug IN ('approval-rule-denied', 'shell-rule-denied', 'setting-rule-denied') THEN 'rule'
+     END
+     WHERE error_code = 'PERMISSION_DENIED';`,
 ];
 
 /**

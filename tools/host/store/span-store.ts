@@ -40,6 +40,7 @@ interface SpanRow {
   backoff_ms: number;
   args_digest: string;
   person_wait_ms: number | null;
+  decided_by: TraceSpan['decidedBy'] | null;
 }
 
 function fromRow(r: SpanRow): TraceSpan {
@@ -61,6 +62,7 @@ function fromRow(r: SpanRow): TraceSpan {
   if (r.error_slug) span.errorSlug = r.error_slug;
   if (r.error_text) span.errorText = r.error_text;
   if (r.person_wait_ms) span.personWaitMs = r.person_wait_ms;
+  if (r.decided_by) span.decidedBy = r.decided_by;
   return span;
 }
 
@@ -79,8 +81,10 @@ export class SpanStore {
     private readonly flushIntervalMs = SPAN_FLUSH_INTERVAL_MS,
   ) {
     this.insertStmt = db.prepare(
-      `INSERT OR IGNORE INTO spans (span_id, call_id, parent_call_id, tool_id, session_id, requester_kind, attempt, started_at, duration_ms, outcome, error_code, error_slug, error_text, backoff_ms, args_digest, person_wait_ms)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR IGNORE INTO spans (span_id, call_id, parent_call_id, tool_id, session_id, requester_kind, attempt,
+         started_at, duration_ms, outcome, error_code, error_slug, error_text, backoff_ms, args_digest, person_wait_ms,
+         decided_by)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 
@@ -123,6 +127,7 @@ export class SpanStore {
       span.backoffMs,
       JSON.stringify(span.argsDigest),
       span.personWaitMs ?? null,
+      span.decidedBy ?? null,
     );
     // Prune now and then rather than on every insert: retention is a bound, not an exact count.
     if (++this.inserted % 1000 === 0) this.prune();
@@ -164,7 +169,8 @@ export class SpanStore {
       where.push('started_at <= @until');
       params.until = filter.until;
     }
-    const sql = `SELECT * FROM spans ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY started_at DESC, rowid DESC LIMIT @limit`;
+    const filtered = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const sql = `SELECT * FROM spans ${filtered} ORDER BY started_at DESC, rowid DESC LIMIT @limit`;
     return (this.db.prepare(sql).all(params) as unknown as SpanRow[]).map(fromRow);
   }
 
@@ -172,7 +178,8 @@ export class SpanStore {
   usageSpans(filter: { toolId?: string; limit: number }): UsageSpan[] {
     this.flush();
     const columns =
-      'call_id AS callId, tool_id AS toolId, attempt, started_at AS startedAt, duration_ms AS durationMs, outcome, error_code AS errorCode, error_slug AS errorSlug, error_text AS errorText';
+      'call_id AS callId, tool_id AS toolId, attempt, started_at AS startedAt, duration_ms AS durationMs, outcome, ' +
+      'error_code AS errorCode, error_slug AS errorSlug, error_text AS errorText, decided_by AS decidedBy';
     const rows = filter.toolId
       ? this.db
           .prepare(`SELECT ${columns} FROM spans WHERE tool_id = ? ORDER BY started_at DESC, rowid DESC LIMIT ?`)
@@ -190,6 +197,7 @@ export class SpanStore {
       if (r.errorCode) span.errorCode = r.errorCode;
       if (r.errorSlug) span.errorSlug = r.errorSlug;
       if (r.errorText) span.errorText = r.errorText;
+      if (r.decidedBy) span.decidedBy = r.decidedBy;
       return span;
     });
   }

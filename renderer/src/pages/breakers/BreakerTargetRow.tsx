@@ -1,11 +1,13 @@
 /**
- * One target's breaker inside its tool's row: the target by the digest the host keeps (its
- * address or name is never shown or stored), its state, reset, cooldown and timeline.
+ * One target's breaker inside its tool's row: the target by the digest the host keeps and, while
+ * the host runs, by the name it holds in memory for the person (BreakerTargetName), its state,
+ * reset, cooldown and timeline.
  */
 import type { BreakerView } from '../../../../shared/contract';
 import { BreakerDetails } from './BreakerDetails';
 import { BreakerResetButton, BreakerResetOutcome, useBreakerReset } from './BreakerReset';
 import { BreakerStateBadge } from './BreakerStateBadge';
+import { BreakerTargetName } from './BreakerTargetName';
 import { breakerTarget } from './breaker-tool';
 
 export function BreakerTargetRow(props: { view: BreakerView; fetchedAt: number; now: number }): React.JSX.Element {
@@ -22,7 +24,7 @@ export function BreakerTargetRow(props: { view: BreakerView; fetchedAt: number; 
       <header className="row spread">
         <h3 id={headingId} className="row">
           {target !== undefined ? (
-            <span title="A digest of the target: its address or name is never shown or stored">
+            <span title="A digest of the target: what the host keeps and stores of it">
               target <code>{target}</code>
             </span>
           ) : (
@@ -32,6 +34,7 @@ export function BreakerTargetRow(props: { view: BreakerView; fetchedAt: number; 
         </h3>
         <BreakerResetButton view={view} reset={reset} />
       </header>
+      <BreakerTargetName view={view} />
       <BreakerDetails view={view} fetchedAt={props.fetchedAt} now={props.now}>
         <BreakerResetOutcome reset={reset} />
       </BreakerDetails>

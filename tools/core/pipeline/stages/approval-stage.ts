@@ -1,11 +1,11 @@
 /**
  * The approval gate as a stage (approval-gate.ts): a call that needs a person, or that an approval
  * rule asks about, waits for one; a denial (a person's or a rule's), a timeout or the caller
- * leaving ends it. The wait is the person's time, not the tool's: it is kept apart from the run in
- * the call's span and usage.
+ * leaving ends it, and the call's span says who decided (`decidedBy`). The wait is the person's
+ * time, not the tool's: it is kept apart from the run in the call's span and usage.
  */
 import type { ToolResult } from '../../result';
-import type { ApprovalGate } from '../approval-gate';
+import type { ApprovalGate, Refused } from '../approval-gate';
 import type { Clock } from '../clock';
 import type { Next, PipelineCall, Stage } from '../pipeline-call';
 
@@ -27,14 +27,19 @@ export function approvalStage(gate: ApprovalGate, clock: Clock): Stage {
       c.call.signal,
     );
     if (verdict === undefined) return next(c);
-    if (!(verdict instanceof Promise)) return verdict;
+    if (!(verdict instanceof Promise)) return refused(c, verdict);
     return verdict.then((denied) => {
       const waited = clock.now() - since;
       c.personWaitMs += waited;
       c.attemptWaitMs += waited;
-      return denied ?? runApproved(gate, c, next);
+      return denied !== undefined ? refused(c, denied) : runApproved(gate, c, next);
     });
   };
+}
+
+function refused(c: PipelineCall, { refusal, decidedBy }: Refused): ToolResult {
+  c.decidedBy = decidedBy;
+  return refusal;
 }
 
 /** Runs an approved call; a self-gated tool's own gate knows the person approved it until the call ends. */

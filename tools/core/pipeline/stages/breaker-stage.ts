@@ -6,12 +6,16 @@
  */
 import type { Tool } from '../../tool';
 import { breakerKey } from '../breaker-key';
+import type { BreakerLabels } from '../breaker-labels';
 import { finalNote } from '../call-trace';
 import type { CircuitBreakers } from '../circuit-breakers';
 import type { Stage } from '../pipeline-call';
 
-/** The breaker a call belongs to: the tool's, or the tool's on the target its arguments name. */
-function breakerKeyOf(tool: Tool, args: unknown): string {
+/**
+ * The breaker a call belongs to: the tool's, or the tool's on the target its arguments name (whose
+ * name only the person's in-memory labels keep).
+ */
+function breakerKeyOf(tool: Tool, args: unknown, labels: BreakerLabels | undefined): string {
   if (tool.breakerScope === undefined) return tool.id;
   let scope: string | undefined;
   try {
@@ -19,12 +23,14 @@ function breakerKeyOf(tool: Tool, args: unknown): string {
   } catch {
     scope = undefined;
   }
-  return breakerKey(tool.id, scope);
+  const key = breakerKey(tool.id, scope);
+  if (scope && labels !== undefined) labels.note(key, scope);
+  return key;
 }
 
-export function breakerStage(breakers: CircuitBreakers): Stage {
+export function breakerStage(breakers: CircuitBreakers, labels?: BreakerLabels): Stage {
   return async (c, next) => {
-    const key = breakerKeyOf(c.tool, c.args);
+    const key = breakerKeyOf(c.tool, c.args, labels);
     const admission = breakers.admit(key);
     if (admission === 'refused') return breakers.refusal(key);
     const result = await next(c);

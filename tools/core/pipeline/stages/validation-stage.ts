@@ -11,17 +11,15 @@
  * declared field, and running the call without it would do what nobody asked for (delete the data
  * it meant to keep).
  *
- * Then a tool's precheck (Tool.precheck), a cheap read-only look at whether the call can succeed
- * at all, so that nobody is asked to approve a deletion of a file that is not there: a
- * ToolCallError it throws ends the call here; anything else it throws is ignored and the call goes
- * on (the tool checks again when it runs, so a precheck is never what keeps a call safe).
+ * Nothing here reads a call's target: that is the precheck's (precheck-stage.ts), which runs only
+ * after the person's deny rules (rule-stage.ts) had their say.
  */
 import { distance } from 'fastest-levenshtein';
 import { needsApproval } from '../../permission';
-import { type ToolFailure, type ToolResult, failure, isToolCallError } from '../../result';
+import { type ToolFailure, type ToolResult, failure } from '../../result';
 import type { Tool } from '../../tool';
 import { fieldsOf } from '../call-trace';
-import type { Next, PipelineCall, Stage } from '../pipeline-call';
+import type { Stage } from '../pipeline-call';
 
 export interface FieldChecks {
   /** Tell the model, in every result, which sent fields were ignored. */
@@ -36,31 +34,18 @@ export function validationStage(checks?: FieldChecks): Stage {
     const validated = c.tool.validate(sent);
     if (!validated.ok) return checks === undefined ? validated : withNearNames(validated, c.tool, sent);
     c.args = validated.value;
-    if (checks === undefined) return afterPrecheck(c, next);
+    if (checks === undefined) return next(c);
     const ignored = ignoredFields(sent, validated.value);
-    if (ignored === undefined) return afterPrecheck(c, next);
+    if (ignored === undefined) return next(c);
     c.ignored = ignored;
     if (checks.refuseNearNames && needsApproval(c.tool)) {
       const refused = nearNameRefusal(c.tool, Object.keys(ignored));
       if (refused !== undefined) return refused;
     }
-    if (!checks.reportIgnored) return afterPrecheck(c, next);
+    if (!checks.reportIgnored) return next(c);
     const names = Object.keys(ignored);
-    return Promise.resolve(afterPrecheck(c, next)).then((result) => withIgnoredNote(result, c.tool.id, names));
+    return Promise.resolve(next(c)).then((result) => withIgnoredNote(result, c.tool.id, names));
   };
-}
-
-/** The rest of the stages, unless the tool's precheck says the call cannot succeed. */
-async function afterPrecheck(c: PipelineCall, next: Next): Promise<ToolResult> {
-  const precheck = c.tool.precheck;
-  if (precheck !== undefined) {
-    try {
-      await precheck.call(c.tool, c.args);
-    } catch (e) {
-      if (isToolCallError(e)) return e.toResult();
-    }
-  }
-  return next(c);
 }
 
 /** Sent top-level fields the parsed value does not keep, with their values; undefined when none. */
@@ -97,8 +82,9 @@ function nearNameRefusal(tool: Tool, names: readonly string[]): ToolFailure | un
   });
   if (pairs.length === 0) return undefined;
   const said = pairs.map((p) => `${p.name} is not a field of ${tool.id}; did you mean ${p.meant}?`).join(' ');
+  const meant = pairs.map((p) => p.meant).join(', ');
   return failure('INVALID_ARGUMENT', `Invalid arguments: ${said}`, {
-    hint: `Send the call again with ${pairs.map((p) => p.meant).join(', ')} spelled as declared. Nothing ran and nobody was asked.`,
+    hint: `Send the call again with ${meant} spelled as declared. Nothing ran and nobody was asked.`,
     data: { fields: pairs.map((p) => p.name), suggestions: pairs.map((p) => p.meant) },
   });
 }
@@ -119,7 +105,8 @@ function withNearNames(refusal: ToolFailure, tool: Tool, sent: unknown): ToolFai
 /** The result, telling the model that some of what it sent had no effect. */
 function withIgnoredNote(result: ToolResult, toolId: string, names: readonly string[]): ToolResult {
   const list = names.join(', ');
-  const note = `Ignored: ${list} ${names.length === 1 ? 'is not a field' : 'are not fields'} of ${toolId} and had no effect.`;
+  const are = names.length === 1 ? 'is not a field' : 'are not fields';
+  const note = `Ignored: ${list} ${are} of ${toolId} and had no effect.`;
   if (result.ok) return { ...result, content: [...result.content, { type: 'text', text: note }] };
   return {
     ...result,
