@@ -36,14 +36,17 @@ function textOf(result: unknown): string {
 
 /** Visible interactive elements (through open shadow roots and same-origin iframes) that no ref of ours resolved to. */
 const UNADDRESSED = `(() => {
-  const SELECTOR = 'a[href],button,input:not([type=hidden]),select,textarea,summary,[contenteditable=""],[contenteditable=true],' +
-    '[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],[role=option],[role=combobox],[role=textbox],[role=slider]';
+  const SELECTOR = 'a[href],button,input:not([type=hidden]),select,textarea,summary,' +
+    '[contenteditable=""],[contenteditable=true],' +
+    '[role=button],[role=link],[role=checkbox],[role=radio],[role=switch],[role=tab],[role=menuitem],' +
+    '[role=option],[role=combobox],[role=textbox],[role=slider]';
   const out = { total: 0, missing: [] };
   const visit = (root) => {
     for (const el of root.querySelectorAll('*')) {
       if (el.matches(SELECTOR)) {
         const r = el.getBoundingClientRect();
-        const visible = r.width > 0 && r.height > 0 && el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true });
+        const visible =
+          r.width > 0 && r.height > 0 && el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true });
         if (visible) {
           out.total++;
           if (!el.hasAttribute('data-bench-ref')) out.missing.push(el.outerHTML.slice(0, 120));
@@ -127,7 +130,8 @@ async function main(): Promise<void> {
       pings.push(performance.now() - t);
     }
     console.log(
-      `MCP stdio round trip (ping), median: ${median(pings).toFixed(2)} ms; it is part of the @playwright/mcp times below.`,
+      `MCP stdio round trip (ping), median: ${median(pings).toFixed(2)} ` +
+        'ms; it is part of the @playwright/mcp times below.',
     );
     console.log(
       'page             | bytes ours | bytes theirs | ratio | ms ours | ms theirs | ratio | interactive / refs ours',
@@ -165,7 +169,9 @@ async function main(): Promise<void> {
       totals.oursMs += om;
       totals.theirsMs += tm;
       console.log(
-        `${name.padEnd(16)} | ${String(ob).padStart(10)} | ${String(tb).padStart(12)} | ${(ob / tb).toFixed(2)}  | ${om.toFixed(1).padStart(7)} | ${tm.toFixed(1).padStart(9)} | ${(om / tm).toFixed(2)}  | ${check.total} / ${check.refs}`,
+        `${name.padEnd(16)} | ${String(ob).padStart(10)} | ${String(tb).padStart(12)} | ${(ob / tb).toFixed(2)}  ` +
+          `| ${om.toFixed(1).padStart(7)} | ${tm.toFixed(1).padStart(9)} ` +
+          `| ${(om / tm).toFixed(2)}  | ${check.total} / ${check.refs}`,
       );
       if (check.missing.length > 0) {
         failed = true;
@@ -185,7 +191,8 @@ async function main(): Promise<void> {
     time: Number((totals.oursMs / totals.theirsMs).toFixed(3)),
   };
   console.log(
-    `totals: ours ${totals.oursBytes} B / ${totals.oursMs.toFixed(1)} ms, theirs ${totals.theirsBytes} B / ${totals.theirsMs.toFixed(1)} ms (the ratios below are of these totals)`,
+    `totals: ours ${totals.oursBytes} B / ${totals.oursMs.toFixed(1)} ms, theirs ${totals.theirsBytes} B ` +
+      `/ ${totals.theirsMs.toFixed(1)} ms (the ratios below are of these totals)`,
   );
   if (failed) console.log('every interactive element addressable: NO');
   else console.log('every interactive element addressable: yes');

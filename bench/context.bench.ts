@@ -175,7 +175,9 @@ async function main(): Promise<void> {
     console.log(`tools/list, default profile: ${toolsListBytes} B for ${listed.length} tools`);
     console.log(`tools/list, whole catalog:   ${catalogBytes} B for ${catalog.length} tools`);
     console.log(
-      `@playwright/mcp tools/list:   ${peer.bytes} B for ${peer.tools} tools; per tool ours ${Math.round(catalogBytes / catalog.length)} B, theirs ${Math.round(peer.bytes / peer.tools)} B (ratio ${(catalogBytes / catalog.length / (peer.bytes / peer.tools)).toFixed(2)})`,
+      `@playwright/mcp tools/list:   ${peer.bytes} B for ${peer.tools} tools; per tool ` +
+        `ours ${Math.round(catalogBytes / catalog.length)} B, theirs ${Math.round(peer.bytes / peer.tools)} B ` +
+        `(ratio ${(catalogBytes / catalog.length / (peer.bytes / peer.tools)).toFixed(2)})`,
     );
     console.log('call                    | bytes read');
     for (const c of calls) console.log(`${c.name.padEnd(23)} | ${c.bytes}`);

@@ -125,7 +125,8 @@ async function main(): Promise<void> {
     const b = median(s.spawn);
     ratios[op] = Number((b / a).toFixed(2));
     console.log(
-      `${op.padEnd(10)} ours p50 ${a.toFixed(2).padStart(8)} ms   adb spawn p50 ${b.toFixed(2).padStart(8)} ms   ratio ${ratios[op]}  (${s.ours.length} calls each)`,
+      `${op.padEnd(10)} ours p50 ${a.toFixed(2).padStart(8)} ms   adb spawn p50 ${b.toFixed(2).padStart(8)} ms   ` +
+        `ratio ${ratios[op]}  (${s.ours.length} calls each)`,
     );
   }
 
@@ -137,7 +138,8 @@ async function main(): Promise<void> {
   await new Promise((r) => setTimeout(r, STREAM_MS));
   const fps = ((frames - startFrames) * 1000) / (performance.now() - started);
   console.log(
-    `screen stream: ${fps.toFixed(1)} frames/s over ${STREAM_MS / 1000} s, capture format '${stream.format}' (stream's own estimate ${stream.framesPerSecond().toFixed(1)})`,
+    `screen stream: ${fps.toFixed(1)} frames/s over ${STREAM_MS / 1000} s, capture format '${stream.format}' ` +
+      `(stream's own estimate ${stream.framesPerSecond().toFixed(1)})`,
   );
   stream.dispose();
 
@@ -146,7 +148,10 @@ async function main(): Promise<void> {
   const pixel = profiles.pixel!;
   for (const [name, t] of Object.entries(profiles)) {
     console.log(
-      `${name.padEnd(9)} ui_dump p50 ${t.uiDumpMs.toFixed(0).padStart(6)} ms (x${(t.uiDumpMs / pixel.uiDumpMs).toFixed(2)} of pixel)   tap+dump p50 ${t.tapDumpMs.toFixed(0).padStart(6)} ms (x${(t.tapDumpMs / pixel.tapDumpMs).toFixed(2)})   phone's own time per round trip ${t.deviceMs} ms`,
+      `${name.padEnd(9)} ui_dump p50 ${t.uiDumpMs.toFixed(0).padStart(6)} ms ` +
+        `(x${(t.uiDumpMs / pixel.uiDumpMs).toFixed(2)} of pixel)   tap+dump ` +
+        `p50 ${t.tapDumpMs.toFixed(0).padStart(6)} ms (x${(t.tapDumpMs / pixel.tapDumpMs).toFixed(2)})   phone's own ` +
+        `time per round trip ${t.deviceMs} ms`,
     );
   }
 

@@ -152,7 +152,8 @@ async function main(): Promise<void> {
     console.log(
       `${label}: healthz p50 ${ms(pct(s.healthz, 0.5))} p99 ${ms(pct(s.healthz, 0.99))} ms (n=${s.healthz.length}) | ` +
         `approval p50 ${ms(pct(s.approval, 0.5))} p99 ${ms(pct(s.approval, 0.99))} ms (n=${s.approval.length}) | ` +
-        `event-loop max ${ms(s.loopMaxMs)} ms | load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores${extra}`,
+        `event-loop max ${ms(s.loopMaxMs)} ms | load average ${loadavg()[0]?.toFixed(1)} ` +
+        `on ${availableParallelism()} cores${extra}`,
     );
 
   const warm = Date.now() + 2000;

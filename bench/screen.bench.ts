@@ -134,7 +134,8 @@ async function main(): Promise<void> {
     const received = () => host.screens?.screenStats(device.serial)?.frames ?? 0;
     const h264 = await measure(page, 'h264', received);
     console.log(
-      `h264:      ${h264.fps.toFixed(1)} frames painted/s over ${MEASURE_MS / 1000} s (${h264.frames} frames), glass to glass p50 ${h264.latencyP50Ms} ms, p95 ${h264.latencyP95Ms} ms`,
+      `h264:      ${h264.fps.toFixed(1)} frames painted/s over ${MEASURE_MS / 1000} s (${h264.frames} frames), ` +
+        `glass to glass p50 ${h264.latencyP50Ms} ms, p95 ${h264.latencyP95Ms} ms`,
     );
     console.log(
       `           the host received ${h264.receivedFps.toFixed(1)} frames/s from the phone; page: ${h264.status}`,
@@ -147,14 +148,17 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Resume live screen' }).click();
     const screencap = await measure(page, 'screencap', received);
     console.log(
-      `screencap: ${screencap.fps.toFixed(1)} frames painted/s over ${MEASURE_MS / 1000} s (${screencap.frames} frames), glass to glass p50 ${screencap.latencyP50Ms} ms, p95 ${screencap.latencyP95Ms} ms`,
+      `screencap: ${screencap.fps.toFixed(1)} frames painted/s over ${MEASURE_MS / 1000} s (${screencap.frames} ` +
+        `frames), glass to glass p50 ${screencap.latencyP50Ms} ms, p95 ${screencap.latencyP95Ms} ms`,
     );
     console.log(
-      `           the host received ${screencap.receivedFps.toFixed(1)} frames/s from the phone; page: ${screencap.status}`,
+      `           the host received ${screencap.receivedFps.toFixed(1)} frames/s from the phone; ` +
+        `page: ${screencap.status}`,
     );
     console.log(`           ${screencap.mode}`);
     console.log(
-      `phone ${SCREEN.width}×${SCREEN.height}, link ${device.link.bytesPerSecond! / 1e6} MB/s with ${device.link.latencyMs} ms latency each way, viewport 1600×1000`,
+      `phone ${SCREEN.width}×${SCREEN.height}, link ${device.link.bytesPerSecond! / 1e6} MB/s ` +
+        `with ${device.link.latencyMs} ms latency each way, viewport 1600×1000`,
     );
     console.log(
       JSON.stringify({

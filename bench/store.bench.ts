@@ -82,10 +82,12 @@ function timeRaw(): number {
   const { db, dir } = freshDb();
   const insertSpan = db.prepare(
     `INSERT INTO spans (span_id, call_id, parent_call_id, tool_id, session_id, requester_kind, attempt, started_at,
-       duration_ms, outcome, error_code, error_slug, backoff_ms, args_digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       duration_ms, outcome, error_code, error_slug, backoff_ms, args_digest)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertAudit = db.prepare(
-    'INSERT INTO approval_audit (at, call_id, session_id, tool_id, args_digest, decision, reason, decider) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO approval_audit (at, call_id, session_id, tool_id, ' +
+      'args_digest, decision, reason, decider) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const insertTransition = db.prepare(
     'INSERT INTO breaker_transitions (tool_id, from_state, to_state, at, cause) VALUES (?, ?, ?, ?, ?)',

@@ -48,11 +48,16 @@ async function measure(
       let last = performance.now();
       const loop = (t) => { w.frames_.push(t - last); last = t; requestAnimationFrame(loop); };
       requestAnimationFrame(loop);
-      new PerformanceObserver((l) => l.getEntries().forEach((e) => w.long_.push(e.duration))).observe({ type: 'longtask' });
+      const longTasks = new PerformanceObserver((l) => l.getEntries().forEach((e) => w.long_.push(e.duration)));
+      longTasks.observe({ type: 'longtask' });
     }
     const el = document.querySelector('.span-scroll');
     let dir = 1;
-    if (${scroll} && el) setInterval(() => { el.scrollTop += dir * 300; if (el.scrollTop <= 0 || el.scrollTop + el.clientHeight >= el.scrollHeight) dir = -dir; }, 50);
+    if (${scroll} && el)
+      setInterval(() => {
+        el.scrollTop += dir * 300;
+        if (el.scrollTop <= 0 || el.scrollTop + el.clientHeight >= el.scrollHeight) dir = -dir;
+      }, 50);
   })()`);
   const start = Date.now();
   let n = first;
@@ -65,7 +70,9 @@ async function measure(
     const w = window;
     const f = w.frames_.slice(5).sort((a, b) => a - b);
     const q = (p) => f[Math.floor(p * (f.length - 1))];
-    return { frames: f.length, p50: q(0.5), p95: q(0.95), p99: q(0.99), max: f[f.length - 1], longTasks: w.long_.length, rows: document.querySelectorAll('.span-row-holder').length };
+    const rows = document.querySelectorAll('.span-row-holder').length;
+    const longTasks = w.long_.length;
+    return { frames: f.length, p50: q(0.5), p95: q(0.95), p99: q(0.99), max: f[f.length - 1], longTasks, rows };
   })()`)) as PageStats;
 }
 
@@ -103,7 +110,9 @@ async function main(): Promise<void> {
   await host.close();
   rmSync(dataDir, { recursive: true, force: true });
   const describe = (name: string, st: PageStats) =>
-    `${name}: frames ${st.frames}; frame time p50 ${st.p50.toFixed(1)} ms, p95 ${st.p95.toFixed(1)} ms, p99 ${st.p99.toFixed(1)} ms, max ${st.max.toFixed(1)} ms; long tasks ${st.longTasks}; span rows in the DOM ${st.rows}`;
+    `${name}: frames ${st.frames}; frame time p50 ${st.p50.toFixed(1)} ms, p95 ${st.p95.toFixed(1)} ms, ` +
+    `p99 ${st.p99.toFixed(1)} ms, max ${st.max.toFixed(1)} ms; ` +
+    `long tasks ${st.longTasks}; span rows in the DOM ${st.rows}`;
   console.log(describe('traces (list scrolling)', traces));
   console.log(describe('latency', latency));
   const ratio = (ms: number) => Number((ms / FRAME_BUDGET_MS).toFixed(3));

@@ -10,7 +10,8 @@ if (existsSync(built)) {
   cli = require(built);
 } else {
   process.stderr.write(
-    `toolgate: ${built} is not built (npm run build makes it); running the TypeScript source through tsx, which starts slower\n`,
+    `toolgate: ${built} is not built (npm run build makes it); ` +
+      'running the TypeScript source through tsx, which starts slower\n',
   );
   // Both hooks: `serve` loads the host with a dynamic import(), which the CommonJS hook alone does not see.
   require('tsx/esm/api').register();

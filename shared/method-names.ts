@@ -48,7 +48,9 @@ export const METHOD_NAME_LIST = [
 export type MethodNameFromList = (typeof METHOD_NAME_LIST)[number];
 
 export const EVENT_CHANNEL = 'toolgate:event';
-/** A device's live screen over IPC: open (invoke, answers a viewer id), messages to the page, acks and close from it. */
+/**
+ * A device's live screen over IPC: open (invoke, answers a viewer id), messages to the page, acks and close from it.
+ */
 export const SCREEN_CHANNELS = {
   open: 'toolgate:screen-open',
   message: 'toolgate:screen',

@@ -29,9 +29,13 @@ export const KEYCHAIN_TOKEN_FILE = 'github-token.enc';
 export const PLAIN_TOKEN_FILE = 'github-token';
 
 const NO_KEYCHAIN =
-  'The OS keychain is not available to Toolgate, so a token set here is kept unencrypted in a file of the data dir that only your user account can read.';
+  'The OS keychain is not available to Toolgate, so a token set here is kept unencrypted in a file of the data dir ' +
+  'that only your user account can read.';
 const NO_KEYRING =
-  'No keyring (Secret Service or KWallet) was found, so Electron could only obfuscate the token with a key built into it. Toolgate does not count that as encryption: a token set here is kept unencrypted in a file of the data dir that only your user account can read. Start a keyring (for example gnome-keyring) and restart Toolgate to move it there.';
+  'No keyring (Secret Service or KWallet) was found, so Electron could only obfuscate the token with a key built ' +
+  'into it. Toolgate does not count that as encryption: a token set here is kept unencrypted in a file of the data ' +
+  'dir that only your user account can read. Start a keyring (for ' +
+  'example gnome-keyring) and restart Toolgate to move it there.';
 
 /** Why the keychain cannot keep the token here, or undefined when it can. Call after app ready. */
 export function keychainMissing(safeStorage: SafeStorageApi, platform: NodeJS.Platform): string | undefined {

@@ -32,7 +32,9 @@ async function main(): Promise<void> {
     if (event.type !== 'approval-pending' || !Notification.isSupported()) return;
     const n = new Notification({
       title: 'Toolgate: approval needed',
-      body: `${event.approval.toolId} (${event.approval.risk}) requested by ${event.approval.requester.label ?? event.approval.requester.kind}`,
+      body:
+        `${event.approval.toolId} (${event.approval.risk}) requested ` +
+        `by ${event.approval.requester.label ?? event.approval.requester.kind}`,
     });
     // A click opens that call's card: the window comes forward and the page is told which one.
     n.on('click', () => {

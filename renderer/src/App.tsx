@@ -35,7 +35,8 @@ export function App(): React.JSX.Element {
 
   return (
     <div className="app">
-      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a real link to #main; the click only moves focus there too */}
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a real link to #main; the click only moves focus
+          there too */}
       <a
         className="skip-link"
         href="#main"

@@ -139,8 +139,9 @@ describe('filling the sign-up form', () => {
     ).toContain('2024-03-15T14:30');
     await h.text('browser_click', { ref: refOf(snap, /button "Create account"/) });
     const after = await h.text('browser_snapshot');
-    expect(after).toMatch(
-      /status: Submitted name=Ada\+Lovelace&email=ada%40example\.com&password=correct\+horse&country=jp&plan=pro&birthday=1990-12-10&calltime=09%3A30&start=2024-03-15T14%3A30/,
+    expect(after).toContain(
+      'status: Submitted name=Ada+Lovelace&email=ada%40example.com&password=correct+horse&country=jp&plan=pro' +
+        '&birthday=1990-12-10&calltime=09%3A30&start=2024-03-15T14%3A30',
     );
     expect(after).toMatch(/combobox "Country" = "Japan"/);
     expect(after).toMatch(/radio "Pro" checked/);

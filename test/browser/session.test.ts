@@ -173,7 +173,7 @@ describe('network log and debug dump', () => {
     expect(fetches).not.toMatch(/console\.html/);
   });
 
-  it('writes console messages, page errors, failed requests, the snapshot and the DOM to a workspace file', async () => {
+  it('writes console messages, page errors, failed requests, the snapshot and DOM to a workspace file', async () => {
     const result = await h.call('browser_debug_dump');
     expect(result.ok).toBe(true);
     const path = result.ok ? (result.structured as { path: string }).path : '';

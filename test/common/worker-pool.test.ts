@@ -61,7 +61,7 @@ describe('a worker pool', () => {
     expect(outcome).toEqual({ status: 'done', value: Math.min(19, host + 10) });
   });
 
-  it('starts a thread below the host thread’s priority before its modules load, so a replacement starts quietly too', async () => {
+  it('starts a thread below the host thread’s priority before its modules load, a replacement too', async () => {
     const host = getPriority();
     const starting = pool({ script: resolveWorkerScript(__dirname, 'priority-at-load-worker') });
     const outcome = await starting.run({ kind: 'nicenessAtLoad', input: null, boundMs: 10_000 });
@@ -213,7 +213,8 @@ describe('a worker pool', () => {
         [
           `import { WorkerPool } from '${poolModule}';`,
           `import { resolveWorkerScript } from '${scriptModule}';`,
-          `const pool = new WorkerPool({ script: resolveWorkerScript(${JSON.stringify(__dirname)}, 'pool-test-worker') });`,
+          'const pool = new WorkerPool({ script: ' +
+            `resolveWorkerScript(${JSON.stringify(__dirname)}, 'pool-test-worker') });`,
           `pool.run({ kind: 'echo', input: 'x', boundMs: 10000 }).then((o) => console.log(o.status));`,
         ].join('\n'),
       );

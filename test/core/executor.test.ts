@@ -73,7 +73,8 @@ describe('DefaultToolExecutor', () => {
     const { executor } = setup();
     const r = await executor.execute({ toolId: 'echo_txt', args: {} });
     expect(renderResult(r)).toBe(
-      "Error: NOT_FOUND: Unknown tool 'echo_txt'. Did you mean: echo_text?\nHint: Call one of the suggested tools instead.",
+      "Error: NOT_FOUND: Unknown tool 'echo_txt'. Did you mean: " +
+        'echo_text?\nHint: Call one of the suggested tools instead.',
     );
   });
 

@@ -26,19 +26,25 @@ describe('ToolResult rendering', () => {
       PERMISSION_DENIED:
         'Error: PERMISSION_DENIED: something happened\nHint: Do not retry this call; change your approach.',
       NOT_FOUND:
-        'Error: NOT_FOUND: something happened\nHint: Check the name or reference; look up what exists, then retry with one of those.',
+        'Error: NOT_FOUND: something happened\nHint: Check the name or ' +
+        'reference; look up what exists, then retry with one of those.',
       TIMEOUT:
-        'Error: TIMEOUT: something happened\nHint: The tool did not finish in time; retry once with a smaller request, or check that the target responds.',
+        'Error: TIMEOUT: something happened\nHint: The tool did not finish in time; retry once with a smaller ' +
+        'request, or check that the target responds.',
       RATE_LIMITED:
-        'Error: RATE_LIMITED: something happened\nHint: Too many calls to this tool; wait until a token is back before calling it again.',
+        'Error: RATE_LIMITED: something happened\nHint: Too many calls ' +
+        'to this tool; wait until a token is back before calling it again.',
       CIRCUIT_OPEN:
-        'Error: CIRCUIT_OPEN: something happened\nHint: This tool has been failing; do not retry it now. Use another approach or wait for the probe.',
+        'Error: CIRCUIT_OPEN: something happened\nHint: This tool has been failing; do not retry it now. Use ' +
+        'another approach or wait for the probe.',
       EXECUTION_FAILED:
-        'Error: EXECUTION_FAILED: something happened\nHint: The tool failed while running; read the message, adjust, and retry only if the cause was transient.',
+        'Error: EXECUTION_FAILED: something happened\nHint: The tool failed while running; read the message, ' +
+        'adjust, and retry only if the cause was transient.',
       UNSUPPORTED:
         'Error: UNSUPPORTED: something happened\nHint: This is not supported here; use a different tool or approach.',
       UNKNOWN:
-        'Error: UNKNOWN: something happened\nHint: An unexpected error occurred; retry once, and if it happens again, use another approach.',
+        'Error: UNKNOWN: something happened\nHint: An unexpected error occurred; retry once, and if it happens ' +
+        'again, use another approach.',
     });
   });
 

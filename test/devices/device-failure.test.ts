@@ -69,7 +69,7 @@ describe.each(PROFILE_NAMES)('on the %s profile', (profile) => {
       await waitForAdbState(device.serial, 'offline');
     });
 
-    it('fails fast with "offline" while the device stays away: UNSUPPORTED, naming the step that brings it back', async () => {
+    it('fails fast with "offline" while the device is away: UNSUPPORTED, naming the step to take', async () => {
       await lab.service.manager.tracker.check();
       const before = device.commandLog.length;
       const result = await lab.call('ui_dump');
@@ -168,7 +168,7 @@ describe.each(PROFILE_NAMES)('on the %s profile', (profile) => {
     }
     const dates = () => device.executedCommands.filter((argv) => argv[0] === 'date').length;
 
-    it('opens after consecutive failures of the phone, refuses without touching the device, and closes once the phone answers again', async () => {
+    it('opens after consecutive phone failures, refuses without touching it, closes when it answers', async () => {
       const { clock, call, state } = breakerPipeline();
       for (let i = 0; i < 3; i++) {
         // adbd refuses the command's stream (as while it restarts): the tool failed, the phone may recover.
@@ -194,7 +194,7 @@ describe.each(PROFILE_NAMES)('on the %s profile', (profile) => {
       expect(state()).toBe('closed');
     });
 
-    it('does not count an offline phone: every call names the step that brings it back, and the phone is served at once when it is back', async () => {
+    it('does not count an offline phone: each call names the step to bring it back, served at once after', async () => {
       const { call, state } = breakerPipeline();
       device.faults = { refuseConnections: true };
       device.unplug();

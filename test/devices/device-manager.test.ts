@@ -42,7 +42,7 @@ describe('when adb itself is not usable', () => {
     await service.close();
   });
 
-  it('says the remote adb server does not answer instead of waiting forever, and starts no local one in its place', async () => {
+  it('says the remote adb server does not answer instead of waiting forever, and starts no local one', async () => {
     const service = createDeviceService({ adbHost: '127.0.0.2', adbPort: 9, commandTimeoutMs: 2_000 });
     const failure = await service
       .resolveSerial()
@@ -123,7 +123,7 @@ describe('choosing the device', () => {
 });
 
 describe('tracking', () => {
-  it('sees a device that dropped off as offline without any adb event, and online again after adb connect', async () => {
+  it('sees a device that dropped off as offline without an adb event, and online again after adb connect', async () => {
     const device = lab.devices[0]!;
     const changes: string[] = [];
     const sub = lab.service.onDevicesChanged((c) => c.serial === device.serial && changes.push(c.to));

@@ -56,7 +56,8 @@ describe('screen stream', () => {
         // (a capture that times out on a loaded machine is retried, which is not an overlap).
         if (captures() > startCount + delivered + failed) overlapped = true;
       },
-      // PNG only: with 'auto' a raw trial capture that yields nothing is dropped silently, which would read as an overlap.
+      // PNG only: with 'auto' a raw trial capture that yields nothing is dropped silently, which would read as an
+      // overlap.
       { format: 'png', onError: () => void failed++ },
     );
     await expect.poll(() => delivered, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
@@ -123,7 +124,8 @@ describe('capture formats', () => {
     header.writeUInt32LE(2, 4);
     header.writeUInt32LE(1, 8);
     const warning = Buffer.from(
-      '[Warning] Multiple displays were found, but no display id was specified! Defaulting to the first display found.\nA display ID can be specified with the [-d display-id] option.\n',
+      '[Warning] Multiple displays were found, but no display id was specified! Defaulting to the first display ' +
+        'found.\nA display ID can be specified with the [-d display-id] option.\n',
     );
     expect(parseRawFrame(Buffer.concat([warning, header, Buffer.alloc(16, 7)]))).toMatchObject({
       width: 2,

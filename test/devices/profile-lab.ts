@@ -54,7 +54,7 @@ export function allowInjection(device: VirtualDevice): void {
   if (setting) device.phone.props.set(setting.prop, '1');
 }
 
-/** What each family of phones answers to the tools (profiles.ts says why). */
+/** What each family of phones answers to the tools (tools/devices/virtual/profiles/ says why). */
 export const ANSWERS: Record<
   ProfileName,
   {

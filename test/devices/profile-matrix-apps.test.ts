@@ -36,7 +36,7 @@ describe.each(PROFILE_NAMES)('the app tools on the %s profile', (profile) => {
     );
   });
 
-  it('app_info lists the activities of the resolver tables, marking the launcher one, and the install times', async () => {
+  it("app_info lists the resolver tables' activities, marking the launcher one, and the install times", async () => {
     const info = jsonOf<Record<string, unknown>>(await p.run('app_info', { packageName: 'com.example.notes' }));
     expect(info).toMatchObject({
       versionName: '1.4.2',
@@ -73,7 +73,10 @@ describe.each(PROFILE_NAMES)('the app tools on the %s profile', (profile) => {
     expect(p.device.phone.pidOf('com.example.shop')).toBeUndefined();
   });
 
-  it(`app_install ${answers.installRefused ? 'is PERMISSION_DENIED naming "Install via USB" until it is on' : 'installs an APK'}, and app_uninstall removes it`, async () => {
+  const installRule = answers.installRefused
+    ? 'is PERMISSION_DENIED naming "Install via USB" until it is on'
+    : 'installs an APK';
+  it(`app_install ${installRule}, and app_uninstall removes it`, async () => {
     writeFileSync(join(p.lab.workspace, 'todo.apk'), 'package=com.acme.todo\ntargetSdk=34\n');
     if (answers.installRefused) {
       const refused = errorOf(await p.run('app_install', { path: 'todo.apk' }));
@@ -88,7 +91,10 @@ describe.each(PROFILE_NAMES)('the app tools on the %s profile', (profile) => {
     expect(textOf(await p.run('app_uninstall', { packageName: 'com.acme.todo' }))).toBe('Uninstalled com.acme.todo.');
   });
 
-  it(`app_install of an APK targeting SDK 22 ${answers.lowTargetRefused ? 'is UNSUPPORTED, offering allowLowTargetSdk' : 'installs, and allowLowTargetSdk is refused as needless'}`, async () => {
+  const lowTargetRule = answers.lowTargetRefused
+    ? 'is UNSUPPORTED, offering allowLowTargetSdk'
+    : 'installs, and allowLowTargetSdk is refused as needless';
+  it(`app_install of an APK targeting SDK 22 ${lowTargetRule}`, async () => {
     writeFileSync(join(p.lab.workspace, 'old.apk'), 'package=com.acme.old\ntargetSdk=22\n');
     if (answers.lowTargetRefused) {
       const refused = errorOf(await p.run('app_install', { path: 'old.apk' }));

@@ -124,7 +124,7 @@ describe('one phone reached two ways', () => {
     }
   });
 
-  it('says an unauthorized phone waits for a person to accept the USB debugging prompt (PERMISSION_DENIED)', async () => {
+  it('says an unauthorized phone waits for a person to accept the USB debugging prompt (DENIED)', async () => {
     const locked = await startVirtualDevice();
     locked.faults.unauthorized = true;
     try {

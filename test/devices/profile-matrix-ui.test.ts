@@ -63,7 +63,8 @@ describe.each(PROFILE_NAMES)('the UI tools on the %s profile', (profile) => {
     expect((nullRoot as { structured: { attempts: number } }).structured.attempts).toBe(2);
   });
 
-  it(`ui_tap ${answers.injectionRefused ? 'is PERMISSION_DENIED naming the security setting until it is on' : 'taps'}`, async () => {
+  const tapRule = answers.injectionRefused ? 'is PERMISSION_DENIED naming the security setting until it is on' : 'taps';
+  it(`ui_tap ${tapRule}`, async () => {
     const setting = p.device.phone.profile.oem.inputInjection;
     if (setting) p.device.phone.props.set(setting.prop, '0');
     const dump = await openEditor();
@@ -123,7 +124,9 @@ describe.each(PROFILE_NAMES)('the UI tools on the %s profile', (profile) => {
     expect(p.device.executedCommands.slice(from).filter((a) => a[0] === 'input' && a[1] === 'text')).toHaveLength(3);
   });
 
-  it(`input_text with non-ASCII text: ${answers.adbKeyboard === 'absent' ? 'UNSUPPORTED, saying how to install ADBKeyboard' : 'typed through ADBKeyboard'}`, async () => {
+  const nonAsciiRule =
+    answers.adbKeyboard === 'absent' ? 'UNSUPPORTED, saying how to install ADBKeyboard' : 'typed through ADBKeyboard';
+  it(`input_text with non-ASCII text: ${nonAsciiRule}`, async () => {
     const dump = await openEditor();
     await p.run('ui_tap', { ref: refOf(dump, 'id=note_input') });
     const keyboard = p.device.phone.services.setting('secure', 'default_input_method');
@@ -142,7 +145,8 @@ describe.each(PROFILE_NAMES)('the UI tools on the %s profile', (profile) => {
         ? ''
         : ` (switched the keyboard from ${keyboard} to ADBKeyboard for the typing, and back)`;
     expect(textOf(result)).toBe(
-      `Typed ${[...text].length} character(s) via ADBKeyboard${switched} on ${p.device.serial}. Checked: the text is in the focused field.`,
+      `Typed ${[...text].length} character(s) via ADBKeyboard${switched} ` +
+        `on ${p.device.serial}. Checked: the text is in the focused field.`,
     );
     expect(field()).toBe(text);
     // Whatever was selected and enabled before is so again.
@@ -151,7 +155,7 @@ describe.each(PROFILE_NAMES)('the UI tools on the %s profile', (profile) => {
     expect(enabled.includes('com.android.adbkeyboard/.AdbIME')).toBe(answers.adbKeyboard !== 'enable-and-switch');
   });
 
-  it('input_text without focus is refused by the gate (keyboard hidden), or fails saying the text went nowhere', async () => {
+  it('input_text without focus is refused by the gate (keyboard hidden), or fails: the text went nowhere', async () => {
     await openEditor();
     await p.lab.service.refreshTelemetry(p.device.serial);
     const gated = errorOf(await p.run('input_text', { text: 'lost' }));
@@ -254,7 +258,7 @@ describe('a foldable', () => {
     p.device.phone.setFolded(false);
   });
 
-  it('screenshot takes a display argument (physical or logical id), and says which displays exist for a wrong one', async () => {
+  it('screenshot takes a display (physical or logical id), and names the displays for a wrong one', async () => {
     expect((await shot({ display: '0' })).png?.width).toBe(2208);
     const off = await shot({ display: '4619827551948147201' });
     expect(off.png?.width).toBe(1080);

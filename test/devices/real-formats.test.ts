@@ -27,7 +27,8 @@ describe('media sessions', () => {
     '    spotify-media-session com.spotify.music/spotify-media-session/7 (userId=0)',
     '      package=com.spotify.music',
     '      active=true',
-    '      state=PlaybackState {state=BUFFERING(6), position=1200, buffered position=0, speed=0.0, updated=99, actions=3670, custom actions=[], active item id=-1, error=null}',
+    '      state=PlaybackState {state=BUFFERING(6), position=1200, buffered position=0, speed=0.0, updated=99, ' +
+      'actions=3670, custom actions=[], active item id=-1, error=null}',
     '      metadata: size=7, description=Song, Artist, Album',
   ].join('\n');
 
@@ -52,7 +53,8 @@ describe('media sessions', () => {
 describe('notifications', () => {
   const record = (extras: string[]) =>
     [
-      '    NotificationRecord(0x0a1b2c3d: pkg=com.whatsapp user=UserHandle{0} id=1 tag=null importance=4 key=0|com.whatsapp|1|null|10200: Notification(channel=msgs))',
+      '    NotificationRecord(0x0a1b2c3d: pkg=com.whatsapp user=UserHandle{0} id=1 tag=null importance=4 ' +
+        'key=0|com.whatsapp|1|null|10200: Notification(channel=msgs))',
       '      notification=',
       '            when=1700000000000',
       '            extras={',
@@ -132,7 +134,14 @@ describe('resolver tables', () => {
 describe('displays', () => {
   it('takes the active internal viewport, and on Android 9 (no isActive) the valid one', () => {
     const modern = parseViewports(
-      "mViewports=[DisplayViewport{type=INTERNAL, valid=true, isActive=false, displayId=1, uniqueId='local:4630947194243491972', physicalPort=131, orientation=0, logicalFrame=Rect(0, 0 - 904, 2316), physicalFrame=Rect(0, 0 - 904, 2316), deviceWidth=904, deviceHeight=2316}, DisplayViewport{type=INTERNAL, valid=true, isActive=true, displayId=0, uniqueId='local:4630946165277524611', physicalPort=130, orientation=0, logicalFrame=Rect(0, 0 - 1812, 2176), physicalFrame=Rect(0, 0 - 1812, 2176), deviceWidth=1812, deviceHeight=2176}, DisplayViewport{type=EXTERNAL, valid=true, isActive=true, displayId=2, uniqueId='local:4619827259835644930', physicalPort=2, orientation=0, logicalFrame=Rect(0, 0 - 1920, 1080), physicalFrame=Rect(0, 0 - 1920, 1080), deviceWidth=1920, deviceHeight=1080}]",
+      'mViewports=[DisplayViewport{type=INTERNAL, valid=true, isActive=false, displayId=1, ' +
+        "uniqueId='local:4630947194243491972', physicalPort=131, orientation=0, logicalFrame=Rect(0, 0 - 904, 2316), " +
+        'physicalFrame=Rect(0, 0 - 904, 2316), deviceWidth=904, deviceHeight=2316}, DisplayViewport{type=INTERNAL, ' +
+        "valid=true, isActive=true, displayId=0, uniqueId='local:4630946165277524611', physicalPort=130, " +
+        'orientation=0, logicalFrame=Rect(0, 0 - 1812, 2176), physicalFrame=Rect(0, 0 - 1812, 2176), ' +
+        'deviceWidth=1812, deviceHeight=2176}, DisplayViewport{type=EXTERNAL, valid=true, isActive=true, ' +
+        "displayId=2, uniqueId='local:4619827259835644930', physicalPort=2, orientation=0, logicalFrame=Rect(0, 0 - " +
+        '1920, 1080), physicalFrame=Rect(0, 0 - 1920, 1080), deviceWidth=1920, deviceHeight=1080}]',
     );
     expect(defaultDisplay(modern)).toMatchObject({
       physicalId: '4630946165277524611',
@@ -141,7 +150,9 @@ describe('displays', () => {
       active: true,
     });
     const old = parseViewports(
-      "mDefaultViewport=DisplayViewport{valid=true, displayId=0, uniqueId='local:0', orientation=0, logicalFrame=Rect(0, 0 - 720, 1440), physicalFrame=Rect(0, 0 - 720, 1440), deviceWidth=720, deviceHeight=1440}",
+      "mDefaultViewport=DisplayViewport{valid=true, displayId=0, uniqueId='local:0', orientation=0, " +
+        'logicalFrame=Rect(0, 0 - 720, 1440), physicalFrame=Rect(0, ' +
+        '0 - 720, 1440), deviceWidth=720, deviceHeight=1440}',
     );
     expect(defaultDisplay(old)).toMatchObject({ physicalId: '0', active: true, width: 720 });
   });
@@ -149,7 +160,8 @@ describe('displays', () => {
   it('lists SurfaceFlinger ids, virtual displays aside', () => {
     expect(
       parseSurfaceFlingerIds(
-        'Display 4630946474867211650 (HWC display 0): port=130 pnpId=SAM displayName="samsung"\nDisplay 11529215048785374281 (Virtual display): displayName="Overlay"\n',
+        'Display 4630946474867211650 (HWC display 0): port=130 pnpId=SAM displayName="samsung"\nDisplay ' +
+          '11529215048785374281 (Virtual display): displayName="Overlay"\n',
       ),
     ).toEqual(['4630946474867211650']);
   });
@@ -159,7 +171,8 @@ describe('screen state and size', () => {
   it('reads the old lock-screen flag and a named alphabetic keyboard', () => {
     const state = parseScreenState(
       'S',
-      'mWakefulness=Awake\n    mResumedActivity: ActivityRecord{1 u0 com.a/.Main t3}\n  mInputShown=false\n    mShowingLockscreen=true mShowingDream=false\n__hardware_keyboards=1\n',
+      'mWakefulness=Awake\n    mResumedActivity: ActivityRecord{1 u0 com.a/.Main t3}\n  mInputShown=false\n    ' +
+        'mShowingLockscreen=true mShowingDream=false\n__hardware_keyboards=1\n',
       0,
     );
     expect(state).toMatchObject({ screenOn: true, foreground: 'com.a/.Main', locked: true, hardwareKeyboard: true });
@@ -168,7 +181,10 @@ describe('screen state and size', () => {
   it('prefers the override size, and turns the display with a rotated dump', () => {
     expect(parseWmSize('Physical size: 1440x3088\nOverride size: 1080x2316\n')).toEqual({ width: 1080, height: 2316 });
     const xml =
-      '<?xml version=\'1.0\' encoding=\'UTF-8\' standalone=\'yes\' ?><hierarchy rotation="1"><node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="p.q" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][2400,1080]" /></hierarchy>';
+      "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"1\"><node index=\"0\" " +
+      'text="" resource-id="" class="android.widget.FrameLayout" package="p.q" content-desc="" checkable="false" ' +
+      'checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" ' +
+      'long-clickable="false" password="false" selected="false" bounds="[0,0][2400,1080]" /></hierarchy>';
     expect(parseUiDump('S', xml, 0, { width: 1080, height: 2400 }).screen).toEqual({ width: 2400, height: 1080 });
   });
 });

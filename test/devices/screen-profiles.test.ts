@@ -169,7 +169,8 @@ describe('the live screen on each profile', () => {
         expect(video.width).toBeLessThan(display.width);
         expect(Math.abs(video.width / video.height - display.width / display.height)).toBeLessThan(0.01);
         expect(phone(name).commandLog.at(-1)).toBe(
-          `screenrecord --output-format=h264 --size ${video.width}x${video.height} --bit-rate ${status.bitRate} --time-limit 180 -`,
+          `screenrecord --output-format=h264 --size ${video.width}x${video.height} ` +
+            `--bit-rate ${status.bitRate} --time-limit 180 -`,
         );
         const decoder = new ProbeDecoder(video, display);
         for (const f of v.frames) decoder.push(f.data);
@@ -207,7 +208,8 @@ describe('the live screen on each profile', () => {
       expect(v.frames.every((f) => f.kind === 'png' && f.key)).toBe(true);
       expect(v.last()).toMatchObject({ mode: 'screencap', display: displayOf('kitkat') });
       expect(v.last()?.reason).toBe(
-        "screenrecord cannot stream from this phone (screenrecord: unrecognized option `--output-format=h264'), so screenshots are sent.",
+        'screenrecord cannot stream from this phone (screenrecord: ' +
+          "unrecognized option `--output-format=h264'), so screenshots are sent.",
       );
       v.viewer.close();
     }));

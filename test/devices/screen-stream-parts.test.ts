@@ -182,7 +182,8 @@ describe('the display’s geometry', () => {
     expect(parseGeometry('Physical size: 1080x2400\n')).toEqual({ width: 1080, height: 2400, rotation: 0 });
     expect(
       parseGeometry(
-        'Physical size: 1080x2400\nOverride size: 720x1600\n  Viewport INTERNAL: displayId=0, uniqueId=local:4619827259835644672, port=129, orientation=1, logicalFrame=[0, 0, 1600, 720]\n',
+        'Physical size: 1080x2400\nOverride size: 720x1600\n  Viewport INTERNAL: displayId=0, ' +
+          'uniqueId=local:4619827259835644672, port=129, orientation=1, logicalFrame=[0, 0, 1600, 720]\n',
       ),
     ).toEqual({ width: 1600, height: 720, rotation: 1 });
     expect(parseGeometry('Physical size: 1080x1920\n    SurfaceOrientation: 3\n')).toEqual({

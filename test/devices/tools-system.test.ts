@@ -175,7 +175,7 @@ describe('clipboard', () => {
     expect(!result.ok && result.error.data?.fields).toEqual(['text']);
   });
 
-  it('is UNSUPPORTED where Android has no shell command for it, saying what Android 10+ allows and what to use', async () => {
+  it('is UNSUPPORTED where Android has no shell command for it, saying what Android 10+ allows instead', async () => {
     device.phone.services.clipboard = 'secret';
     const get = await lab.call('clipboard', { action: 'get' });
     expect(!get.ok && get.error).toMatchObject({

@@ -42,10 +42,20 @@ describe('ui_dump', () => {
   it('renders one compact line per meaningful element and skips empty layouts', () => {
     const xml =
       `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">` +
-      `<node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="p.q" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][100,200]">` +
-      `<node index="0" text="" resource-id="" class="android.widget.LinearLayout" package="p.q" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][100,100]">` +
-      `<node index="0" text="Tom &amp; Jerry" resource-id="p.q:id/title" class="android.widget.TextView" package="p.q" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][100,50]" />` +
-      `<node index="1" text="Wrap" resource-id="p.q:id/wrap" class="android.widget.CheckBox" package="p.q" content-desc="" checkable="true" checked="true" clickable="true" enabled="false" focusable="true" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,50][100,100]" />` +
+      '<node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="p.q" content-desc="" ' +
+      'checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" ' +
+      'scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][100,200]">' +
+      '<node index="0" text="" resource-id="" class="android.widget.LinearLayout" package="p.q" content-desc="" ' +
+      'checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" ' +
+      'scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][100,100]">' +
+      '<node index="0" text="Tom &amp; Jerry" resource-id="p.q:id/title" class="android.widget.TextView" ' +
+      'package="p.q" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" ' +
+      'focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" ' +
+      'selected="false" bounds="[0,0][100,50]" />' +
+      '<node index="1" text="Wrap" resource-id="p.q:id/wrap" class="android.widget.CheckBox" package="p.q" ' +
+      'content-desc="" checkable="true" checked="true" clickable="true" enabled="false" focusable="true" ' +
+      'focused="false" scrollable="false" long-clickable="false" password="false" selected="false" ' +
+      'bounds="[0,50][100,100]" />' +
       `</node></node></hierarchy>UI hierchary dumped to: /dev/tty\n`;
     const snapshot = parseUiDump('S1', xml, 0);
     expect(snapshot.screen).toEqual({ width: 100, height: 200 });
@@ -134,12 +144,13 @@ describe('input_text', () => {
     expect(device.executedCommands.some((argv) => argv[0] === 'input' && argv[1] === 'text')).toBe(true);
   });
 
-  it('types non-ASCII text and a literal %s through ADBKeyboard, selecting it for the typing and switching back', async () => {
+  it('types non-ASCII text and a literal %s through ADBKeyboard, selected to type, then switched back', async () => {
     device.phone.setFieldText('com.example.notes', 'com.example.notes:id/note_input', '');
     const gboard = device.phone.services.setting('secure', 'default_input_method');
     const text = 'Grüße, 東京 😀 %s\nnext line';
     expect(textOf(await lab.call('input_text', { text, pressEnter: true }))).toBe(
-      `Typed ${[...text].length} character(s) via ADBKeyboard (switched the keyboard from ${gboard} to ADBKeyboard for the typing, and back) and pressed Enter on ${device.serial}. Checked: the text is in the focused field.`,
+      `Typed ${[...text].length} character(s) via ADBKeyboard (switched the keyboard from ${gboard} to ADBKeyboard ` +
+        `for the typing, and back) and pressed Enter on ${device.serial}. Checked: the text is in the focused field.`,
     );
     expect(device.phone.services.setting('secure', 'default_input_method')).toBe(gboard);
     expect(device.phone.fieldText('com.example.notes', 'com.example.notes:id/note_input')).toBe(text);

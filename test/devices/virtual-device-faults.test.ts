@@ -86,7 +86,7 @@ describe('unplug', () => {
     expect(await cable.shell('echo reconnected')).toBe('reconnected\n');
   });
 
-  it('is forgotten by adb once disconnectFromAdb returns, even while adb was retrying it, and adb connect brings it back', async () => {
+  it('is forgotten by adb once disconnectFromAdb returns, even mid-retry; adb connect brings it back', async () => {
     await pullAndHoldOut();
     await disconnectFromAdb(cable.device);
     expect(await adbState(cable.device.serial)).toBeNull();

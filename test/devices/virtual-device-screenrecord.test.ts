@@ -49,7 +49,7 @@ async function shell(command: string): Promise<{ output: string; exitCode: numbe
 }
 
 describe('screenrecord on the virtual phone', () => {
-  it('streams H.264 of the asked size to stdout until the time limit, its counter advancing frame by frame', async () => {
+  it('streams H.264 of the asked size to stdout until the time limit, its counter advancing each frame', async () => {
     const h264 = await record('--output-format=h264 --size 360x640 --bit-rate 2M --time-limit 2 -');
     expect(h264.subarray(0, 4)).toEqual(Buffer.from([0, 0, 0, 1]));
     const readings = await probesIn(h264, { width: 360, height: 640 });
@@ -97,7 +97,7 @@ describe('screenrecord on the virtual phone', () => {
     }
   });
 
-  it('takes a time limit of 0 (none) or past 180 s, as Android 14 and later do, and prints its usage for --help', async () => {
+  it('takes a time limit of 0 (none) or past 180 s, as Android 14+ does, and prints its usage for --help', async () => {
     // Options are read before the file operand is looked for: a taken limit reaches that check.
     expect((await shell('screenrecord --time-limit 0')).output).toBe('Must specify output file (see --help).\n');
     expect((await shell('screenrecord --time-limit 3600')).output).toBe('Must specify output file (see --help).\n');

@@ -106,7 +106,8 @@ describe('media, location, notifications, power', () => {
     expect(await shell('dumpsys location')).toContain('last location=Location[fused 48.858400,2.294500');
     expect(await shell('dumpsys location')).toContain('Location Setting: true');
     await shell(
-      'cmd location providers add-test-provider gps; cmd location providers set-test-provider-location gps --location 35.6586,139.7454',
+      'cmd location providers add-test-provider gps; cmd location providers set-test-provider-location gps ' +
+        '--location 35.6586,139.7454',
     );
     expect(await shell('dumpsys location')).toContain('last location=Location[gps 35.658600,139.745400');
   });

@@ -181,7 +181,7 @@ describe('typing text that `input text` cannot carry', () => {
     expect(await fieldText()).toBe('Grüße');
   });
 
-  it('types nothing through ADBKeyboard while another keyboard is selected, and says "completed" all the same', async () => {
+  it('types nothing through ADBKeyboard while another keyboard is selected, yet says "completed"', async () => {
     await shell('ime set com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME');
     const out = await shell("am broadcast -a ADB_INPUT_TEXT --es msg 'café'");
     expect(out).toBe(
@@ -190,7 +190,7 @@ describe('typing text that `input text` cannot carry', () => {
     expect(await fieldText()).toBe('Write a note');
   });
 
-  it('answers `cmd clipboard` as Binder does for a service without a shell command, and pastes what an app copied', async () => {
+  it('answers `cmd clipboard` as Binder does for a service with no shell command; pastes a copy', async () => {
     expect(await shell("cmd clipboard set 'naïve résumé'; echo status=$?")).toBe(
       'No shell command implementation.\nstatus=0\n',
     );

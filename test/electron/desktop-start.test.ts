@@ -2,8 +2,8 @@
  * Rule: the desktop app starts. The built main bundle (`out/main/index.js`, what Electron runs) is
  * started in its own Node 24 process with Electron's main-process API stood in
  * (test/support/electron-standin.cjs): the host answers /healthz on TOOLGATE_PORT, the window loads
- * the built renderer with the built preload, every contract method (and opening a device screen) has an IPC handler, and quitting
- * closes the database and exits 0. This is what only a real start would otherwise show (a native
+ * the built renderer with the built preload, every contract method (and opening a device screen) has an IPC handler,
+ * and quitting closes the database and exits 0. This is what only a real start would otherwise show (a native
  * addon built for another Node, a module missing from the bundle, a crash at start-up).
  */
 import { type ChildProcess, fork } from 'node:child_process';

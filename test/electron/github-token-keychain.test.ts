@@ -91,7 +91,7 @@ describe('with a keyring, the token is sealed by the OS keychain', () => {
     expect(status.storageWarning).toBeUndefined();
   });
 
-  it('registers the GitHub tools when a token is set through the window, announced with tools/list_changed', async () => {
+  it('registers the GitHub tools when a token is set in the window, announced with tools/list_changed', async () => {
     const status = await app.invoke('setGithubToken', { token: TOKEN });
     expect(status).toMatchObject({ tokenSet: true, source: 'stored', registered: true });
     expect(JSON.stringify(status)).not.toContain(TOKEN);
@@ -131,7 +131,7 @@ describe('with a keyring, the token is sealed by the OS keychain', () => {
     expect(app.stderr()).not.toContain(TOKEN);
   });
 
-  it('removes the sealed file and unregisters the GitHub tools on Remove, announced with tools/list_changed', async () => {
+  it('removes the sealed file, unregisters the GitHub tools on Remove, announced with tools/list_changed', async () => {
     const before = listChanged;
     const status = await app.invoke('setGithubToken', { token: null });
     expect(status).toMatchObject({ tokenSet: false, source: 'none', registered: false });

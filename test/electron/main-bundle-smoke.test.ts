@@ -39,7 +39,7 @@ describe('the built Electron main bundle', () => {
     expect([...app.listeners.keys()].sort()).toEqual([SCREEN_CHANNELS.ack, SCREEN_CHANNELS.close].sort());
   });
 
-  it('opens a device screen for its own window only, parsing the request, and answers on the screen channel', async () => {
+  it('opens a device screen for its own window only, parsing the request; answers on the screen channel', async () => {
     const open = app.handlers.get('toolgate:screen-open')!;
     const own = { sender: app.windows[0]?.webContents, senderFrame: { url: 'file:///app/out/renderer/index.html' } };
     const stranger = { sender: {}, senderFrame: { url: 'https://evil.example/' } };

@@ -76,7 +76,7 @@ describe('the secret files the host names', () => {
     symlinkSync(vault, join(ws.root, 'key-link.txt'));
   });
 
-  it('are refused by identity through every path and every tool that reads, changes, copies, moves or deletes', async () => {
+  it('are refused by identity via every path and tool that reads, changes, copies, moves or deletes', async () => {
     const calls: Array<[string, Record<string, unknown>]> = [];
     for (const path of ['vault/key.txt', './vault/../vault/key.txt', vault, 'key-link.txt']) {
       calls.push(['read_file', { path }], ['write_file', { path, content: 'pwned' }]);

@@ -90,7 +90,7 @@ describe('the GitHub tools answer from recorded responses', () => {
     });
   });
 
-  it('github_read_file describes a binary file and an oversized one instead of dumping them, and lists a folder', async () => {
+  it('github_read_file describes a binary or oversized file instead of dumping it, and lists a folder', async () => {
     const png = await call('github_read_file', { ...repo, path: 'logo.png' });
     expect(png).toMatchObject({ type: 'file', binary: true, size: 8 });
     expect(png).not.toHaveProperty('content');

@@ -63,7 +63,8 @@ describe('a call that cannot run', () => {
     const r = await uninstall({ packageName: 'com.example.shop', keep_data: true });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toBe(
-      'Error: INVALID_ARGUMENT: Invalid arguments: keep_data is not a field of app_uninstall; did you mean keepData?\n' +
+      'Error: INVALID_ARGUMENT: Invalid arguments: keep_data ' +
+        'is not a field of app_uninstall; did you mean keepData?\n' +
         'Hint: Send the call again with keepData spelled as declared. Nothing ran and nobody was asked.',
     );
     expect(queued).toEqual([]);
@@ -89,7 +90,8 @@ describe('the card and the result', () => {
     const r = await call;
     expect(textOf(r)).toBe(
       "Error: PERMISSION_DENIED: The user denied 'app_uninstall': not the shop\n" +
-        'Hint: Do not retry this call; change your approach. Ignored: colour is not a field of app_uninstall and had no effect.',
+        'Hint: Do not retry this call; change your approach. Ignored: ' +
+        'colour is not a field of app_uninstall and had no effect.',
     );
   });
 
@@ -124,7 +126,7 @@ describe('the card and the result', () => {
     expect((await call).isError).toBe(true);
   });
 
-  it('tell the model of every tool which fields it ignored, while fields that resemble nothing are tolerated', async () => {
+  it('tell the model of every tool which fields it ignored; fields that resemble nothing are tolerated', async () => {
     const r = await client.callTool({ name: 'app_list', arguments: { serial, verbose: true, sort: 'name' } });
     expect(r.isError).toBeFalsy();
     expect(textOf(r)).toContain('com.example.shop');

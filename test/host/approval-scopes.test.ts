@@ -83,7 +83,8 @@ describe('approval scopes over MCP', () => {
     const card = cards.at(-1)!;
     expect(card.choices.map((c) => c.covers)).toEqual([
       'this call only',
-      `app_force_stop with any arguments, for the rest of ${card.sessionId.replace(/^(.*)#(\d+)$/, 'session $1#$2 (client $1)')}`,
+      'app_force_stop with any arguments, for the rest ' +
+        `of ${card.sessionId.replace(/^(.*)#(\d+)$/, 'session $1#$2 (client $1)')}`,
       `app_force_stop on device ${serial}, for the rest of session ${card.sessionId} (client claude)`,
     ]);
     expect(card.sessionId).toMatch(/^claude#\d+$/);
@@ -105,7 +106,7 @@ describe('approval scopes over MCP', () => {
     await fresh.close();
   });
 
-  it('"this tool on this target" for a file covers its folder\'s files, not the folders inside it nor another', async () => {
+  it('"this tool on this target" for a file covers its folder\'s files, not its subfolders nor another', async () => {
     answers.push('approve_target');
     expect(await outcome(agent, 'delete_file', { path: 'notes/a.txt' })).toBe('ran');
     expect(cards.at(-1)?.target).toEqual({ kind: 'folder', value: 'notes', label: 'folder notes/' });
@@ -125,7 +126,8 @@ describe('approval scopes over MCP', () => {
         'approve_target',
         expect.stringMatching(
           new RegExp(
-            `^app_force_stop on device ${serial.replace(/\./g, '\\.')}, for the rest of session claude#\\d+ \\(client claude\\)$`,
+            `^app_force_stop on device ${serial.replace(/\./g, '\\.')}, ` +
+              'for the rest of session claude#\\d+ \\(client claude\\)$',
           ),
         ),
       ],

@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 describe("a failed call's detail", () => {
-  it('gives every attempt with the error in its own words, cleaned of the URL, and the hint the caller read', async () => {
+  it('gives each attempt with its error in its own words, cleaned of the URL, and the hint read', async () => {
     const d = await t.host.api.callDetail({ callId: callIds.fetch! });
     expect(d.spans.map((s) => s.attempt)).toEqual([1, 2, 3]);
     expect(d.callClass).toBe('toolFailed');

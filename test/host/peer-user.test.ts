@@ -77,7 +77,7 @@ describe('the kernel socket table', () => {
     expect(reads).toHaveLength(6);
   });
 
-  it('is read off the event loop, one read at a time, and a read begun before a lookup cannot miss its connection', async () => {
+  it('is read off the event loop, one read at a time; a read begun before a lookup sees its connection', async () => {
     // Each read waits until the test lets it finish, as a read on libuv's threads would.
     const pending: Array<{ path: string; finish: (table: string) => void }> = [];
     const lookup = cachedPeerUid((path) => new Promise((finish) => pending.push({ path, finish })));

@@ -41,7 +41,7 @@ function unbuiltCheckout(): string {
 }
 
 describe('toolgate serve through bin/toolgate.cjs without a build', () => {
-  it('runs the TypeScript source, says so, and serves a phone on the adb server ANDROID_ADB_SERVER_PORT names', async () => {
+  it('runs the TypeScript source, says so, and serves a phone on the ANDROID_ADB_SERVER_PORT adb server', async () => {
     requireAdb();
     const adbPort = await freePort();
     // The adb CLI follows the variable too: connectToAdb attaches the phone to the same private server.

@@ -42,7 +42,10 @@ describe("shell_execute's timeoutMs", () => {
     });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toMatch(
-      /^Error: TIMEOUT: The command did not finish within its timeoutMs \(1 s\) and was stopped\.\nHint: Raise timeoutMs/,
+      new RegExp(
+        String.raw`^Error: TIMEOUT: The command did not finish within its timeoutMs \(1 s\) and was stopped\.` +
+          String.raw`\nHint: Raise timeoutMs`,
+      ),
     );
     expect(textOf(r)).not.toContain('late');
   });

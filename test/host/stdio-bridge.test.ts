@@ -140,7 +140,7 @@ describe('the stdio bridge', () => {
     });
   });
 
-  it('lists and calls the host’s tools over stdio from the built bundle, and closing the client leaves no process', async () => {
+  it('lists and calls the host’s tools over stdio from the bundle; closing the client leaves no process', async () => {
     const transport = new StdioClientTransport({
       command: advertised.command,
       args: advertised.args,

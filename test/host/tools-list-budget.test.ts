@@ -2,8 +2,8 @@
  * Rule: what a model reads of Toolgate before it does anything stays small. Through a real MCP
  * client, the tools/list answer (the JSON of its `tools`) of the default profile (device,
  * orchestration and the toolset tools) is at most 12 KB, and the whole catalog, every toolset on
- * and a GitHub token set, at most 70 KB. A tool that pushes past a budget fails this test, which names the biggest tools
- * and toolsets, so the cut lands where the bytes are.
+ * and a GitHub token set, at most 70 KB. A tool that pushes past a budget fails this test, which names the biggest
+ * tools and toolsets, so the cut lands where the bytes are.
  */
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

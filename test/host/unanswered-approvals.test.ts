@@ -31,7 +31,10 @@ describe('a shell command no one approved in time', () => {
     });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toMatch(
-      /^Error: PERMISSION_DENIED: Not approved: running `touch \/sdcard\/Download\/later\.txt` was not run: no one answered/,
+      new RegExp(
+        String.raw`^Error: PERMISSION_DENIED: Not approved: running \`touch /sdcard/Download/later\.txt\` ` +
+          'was not run: no one answered',
+      ),
     );
     expect(textOf(r)).not.toContain('The user denied');
     const { stats } = await t.host.api.usage({ toolId: 'shell_execute' });

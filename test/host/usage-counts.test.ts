@@ -39,9 +39,11 @@ beforeAll(async () => {
   for (const expression of ['1 + 1', '2 * 3', '7 - 2'])
     await client.callTool({ name: 'calculate', arguments: { expression } });
   await client.callTool({ name: 'calculate', arguments: { expression: 12 } }); // the caller's mistake: not a string
-  await client.callTool({ name: 'read_file', arguments: { path: 'no-such-file.txt' } }); // NOT_FOUND of the caller's input
+  // NOT_FOUND of the caller's input
+  await client.callTool({ name: 'read_file', arguments: { path: 'no-such-file.txt' } });
   await client.callTool({ name: 'list_files', arguments: { path: '../..' } }); // a policy's refusal: nobody was asked
-  for (let i = 0; i < 3; i++) await client.callTool({ name: 'uuid_generate', arguments: {} }); // the third is rate-limited
+  // the third is rate-limited
+  for (let i = 0; i < 3; i++) await client.callTool({ name: 'uuid_generate', arguments: {} });
   // Each web_fetch call runs 3 attempts (2 retries); 5 failed calls open its breaker, the 6th is refused.
   for (let i = 0; i < 6; i++) await client.callTool({ name: 'web_fetch', arguments: { url: deadUrl } });
   mkdirSync(join(t.dataDir, 'workspace'), { recursive: true });

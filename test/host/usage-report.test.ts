@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => t?.dispose());
 
 describe('usage reports and span events', () => {
-  it('number span events consecutively, and a report counts exactly the calls up to its number (one span each here)', async () => {
+  it('number span events consecutively; a report counts the calls up to its number (a span each)', async () => {
     expect((await t.host.api.usage({})).throughSeq).toBe(0);
     for (const expression of ['1 + 1', '2 * 3', '', '7 - 2'])
       await t.host.api.callTool({ toolId: 'calculate', args: { expression } });

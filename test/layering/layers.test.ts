@@ -25,7 +25,9 @@ describe('layering check', () => {
   });
 
   it('reads static, re-export, dynamic and require imports', () => {
-    const src = `import a from 'x';\nexport { b } from "./y";\nconst c = await import('z');\nconst d = require('w');\nimport './side';`;
+    const src =
+      `import a from 'x';\nexport { b } from "./y";\nconst c = await import('z');\nconst d = ` +
+      `require('w');\nimport './side';`;
     expect(importsOf(src).sort()).toEqual(['./side', './y', 'w', 'x', 'z']);
   });
 
@@ -53,7 +55,9 @@ describe('layering check', () => {
   it('refuses the renderer importing tools/, Node or Electron, and allows shared/', () => {
     const v = checkLayers(
       tree({
-        'renderer/src/a.tsx': `import '../../tools/core/tool';\nimport fs from 'node:fs';\nimport 'electron';\nimport { z } from '../../shared/contract';\nimport React from 'react';`,
+        'renderer/src/a.tsx':
+          `import '../../tools/core/tool';\nimport fs from 'node:fs';\nimport ` +
+          `'electron';\nimport { z } from '../../shared/contract';\nimport React from 'react';`,
       }),
     );
     expect(v).toHaveLength(3);

@@ -15,7 +15,7 @@ describe('MCP client catalog', () => {
     expect(tools.map((t) => t.id)).toEqual(['mcp_connect', 'mcp_list', 'mcp_call']);
   });
 
-  it('marks mcp_connect HIGH risk and destructive so a person approves it, mcp_list read-only, mcp_call not gated itself', () => {
+  it('marks mcp_connect HIGH risk and destructive (a person approves), mcp_list read-only, mcp_call ungated', () => {
     expect(byId.get('mcp_connect')?.metadata).toMatchObject({
       category: 'mcp',
       risk: 'HIGH',

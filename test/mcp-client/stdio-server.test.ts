@@ -98,7 +98,8 @@ describe('mcp_connect refuses and explains', () => {
 
   it('answers TIMEOUT for a program that never completes the handshake, and stops that program', async () => {
     const pidFile = join(scratch, 'pid');
-    const script = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000)`;
+    const writePid = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));`;
+    const script = `${writePid} setInterval(() => {}, 1000)`;
     const error = failed(
       await h.call('mcp_connect', { name: 'mute', command: process.execPath, args: ['-e', script], timeoutMs: 300 }),
     );
@@ -141,7 +142,7 @@ describe('remote tool failures', () => {
     expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', data: { fields: ['text'] } });
   });
 
-  it('answers EXECUTION_FAILED with a reconnect hint when the server dies mid-call and afterwards, and reconnecting revives it', async () => {
+  it('is EXECUTION_FAILED with a reconnect hint once the server dies (mid-call, after) until reconnected', async () => {
     const during = failed(await h.call('mcp_call', { server: 'fixture', tool: 'exit' }));
     expect(during.code).toBe('EXECUTION_FAILED');
     expect(during.hint).toContain('mcp_connect');
@@ -170,7 +171,7 @@ describe('connected stdio servers', () => {
     expect(h.registry.get('mcp_connect')?.description).toMatch(/exactly as given, without a shell/);
   });
 
-  it('registers every remote tool as mcp.<server>.<tool> with sanitised ids and the remote annotations or MCP defaults', async () => {
+  it('registers each remote tool as mcp.<server>.<tool>, sanitised, with its annotations or MCP defaults', async () => {
     await h.call('mcp_connect', stdioArgs('Fixture-1'));
     expect(proxies()).toEqual([
       'mcp.fixture_1.add',
@@ -200,7 +201,7 @@ describe('connected stdio servers', () => {
     expect(h.registry.get('mcp.fixture_1.get_item_v2')?.metadata.annotations.destructiveHint).toBe(false);
   });
 
-  it('runs mcp_call as a nested call through the pipeline: the proxy is gated and recorded, not mcp_call alone', async () => {
+  it('runs mcp_call as a nested pipeline call: the proxy gated and recorded, not just mcp_call', async () => {
     await h.call('mcp_connect', stdioArgs());
     h.approvals.length = 0;
     expect(text(await h.call('mcp_call', { server: 'fixture', tool: 'echo', arguments: { text: 'hi' } }))).toBe(
@@ -233,7 +234,7 @@ describe('connected stdio servers', () => {
     expect(updates).toEqual([1, 2, 3].slice(0, updates.length).map((progress) => ({ progress, total: 3 })));
   });
 
-  it('passes env to the program, lists only its names, and scrubs credential-named values from remote output', async () => {
+  it('passes env to the program, lists only its names, scrubs credential-named values from remote output', async () => {
     const env = { FIXTURE_GREETING: 'hello-from-env', FIXTURE_TOKEN: 'tok-secret-value-1' };
     const connected = await h.call('mcp_connect', stdioArgs('fixture', { env }));
     const listed = await h.call('mcp_list', {});

@@ -159,7 +159,8 @@ describe('the node columns arrive by migration', () => {
       db.exec('CREATE TABLE schema_versions (component TEXT PRIMARY KEY, version INTEGER NOT NULL)');
       db.prepare("INSERT INTO schema_versions VALUES ('memory', 1)").run();
       db.prepare(
-        "INSERT INTO memory_items (key, text, tags, created_at, updated_at) VALUES ('old.one', 'written by version one', '[]', 1, 1)",
+        'INSERT INTO memory_items (key, text, tags, created_at, updated_at) ' +
+          "VALUES ('old.one', 'written by version one', '[]', 1, 1)",
       ).run();
       expect(ensureMemorySchema(db)).toBe(MEMORY_MIGRATIONS.length);
       const store = new MemoryStore(db);

@@ -240,7 +240,7 @@ describe('memory catalog', () => {
     expect(tools.get('forget')).toMatchObject({ destructiveHint: true, openWorldHint: false });
   });
 
-  it('adds memory_recent_episodes and memory_recall_macro when given their sources, all three read-only cognitive memory', () => {
+  it('adds memory_recent_episodes and memory_recall_macro given their sources, all three read-only memory', () => {
     const tools = memoryTools({ db, episodes: { spans: () => [], approvals: () => [] }, macros: () => [] });
     const cognitive = tools.filter((t) => t.metadata.category === 'cognitive_memory');
     expect(cognitive.map((t) => t.id)).toEqual([

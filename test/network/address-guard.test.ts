@@ -1,8 +1,8 @@
 /**
  * Rule: the network tools never reach Toolgate itself (its port on any address of this machine, in
  * any spelling, under any name that resolves there), whatever the public-web-only setting says,
- * while other loopback ports stay governed by that setting. They never reach link-local addresses (cloud metadata services), not even
- * through a redirect or a name that changes its answer between the check and the connection (DNS
+ * while other loopback ports stay governed by that setting. They never reach link-local addresses (cloud metadata
+ * services), not even through a redirect or a name that changes its answer between the check and the connection (DNS
  * rebinding), and with the public-web-only policy they refuse loopback and private networks too;
  * the refusal is PERMISSION_DENIED and nothing is sent to the refused address.
  */

@@ -8,10 +8,14 @@ import { errorSlug } from '../../tools/core/trace/error-slug';
 import { errorOf, type NetworkHarness, networkHarness, textOf } from './harness';
 import { type LocalServer, startServer } from './local-http';
 
-const PAGE = `<!doctype html><html><head><title>Release  notes</title><style>body{color:red}</style>
-<script>window.secret = "do-not-show"</script></head><body>
-<h1>Version 2</h1><p>See <a href="/docs/install">the install guide</a> and <a href="https://example.org/faq">FAQ</a>.</p>
-<h2>Changes</h2><ul><li>Faster</li><li>Smaller</li></ul><p>Again <a href="/docs/install">install</a>.</p></body></html>`;
+const PAGE = [
+  '<!doctype html><html><head><title>Release  notes</title><style>body{color:red}</style>',
+  '<script>window.secret = "do-not-show"</script></head><body>',
+  '<h1>Version 2</h1><p>See <a href="/docs/install">the install guide</a> and ' +
+    '<a href="https://example.org/faq">FAQ</a>.</p>',
+  '<h2>Changes</h2><ul><li>Faster</li><li>Smaller</li></ul><p>Again <a href="/docs/install">install</a>.</p>' +
+    '</body></html>',
+].join('\n');
 
 let server: LocalServer;
 let h: NetworkHarness;

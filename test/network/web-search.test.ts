@@ -70,7 +70,8 @@ describe('web_search with a provider', () => {
     const result = await h.call('web_search', { query: 'mcp servers', limit: 2 });
     expect(asked.at(-1)).toBe('?key=provider-secret-123&q=mcp+servers&n=2');
     expect(textOf(result)).toBe(
-      '1. Result 1\n   https://example.org/1\n   About mcp servers\n2. Result 2\n   https://example.org/2\n   About mcp servers',
+      '1. Result 1\n   https://example.org/1\n   About mcp servers\n2. ' +
+        'Result 2\n   https://example.org/2\n   About mcp servers',
     );
     expect(result.ok && result.structured).toEqual({
       query: 'mcp servers',

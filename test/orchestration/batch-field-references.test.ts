@@ -47,7 +47,7 @@ describe('batch references that pick a field', () => {
     expect(kit.calls[1]?.args).toEqual({ text: 'open third (#9) of {"id":7}' });
   });
 
-  it('stop the batch at a step whose field the result lacks, naming the fields there are, without calling its tool', async () => {
+  it('stop the batch at a step whose field the result lacks, naming the fields there are, not calling it', async () => {
     const kit = makeKit();
     const result = await kit.run('tool_batch_run', {
       steps: [
@@ -59,7 +59,8 @@ describe('batch references that pick a field', () => {
     const error = errorOf(result);
     expect(error.code).toBe('INVALID_ARGUMENT');
     expect(error.message).toContain(
-      'Step 1 (echo_text) was not run: {0.data.items[5].id}: the result of step 0 has no data.items[5]; data.items is a list of 3 items (indexes 0 to 2)',
+      'Step 1 (echo_text) was not run: {0.data.items[5].id}: the result of step 0 has no data.items[5]; data.items ' +
+        'is a list of 3 items (indexes 0 to 2)',
     );
     expect(kit.calls.map((c) => c.tool)).toEqual(['record_args']);
 

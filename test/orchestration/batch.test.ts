@@ -149,7 +149,7 @@ describe('tool_batch_run stops at the first error', () => {
 });
 
 describe('tool_batch_run gates each step on its own', () => {
-  it('asks a person about the step that needs it, never about the batch, and stops where the person denies', async () => {
+  it('asks a person about the step that needs it, never about the batch, and stops where denied', async () => {
     const kit = makeKit();
     kit.family.decide = () => ({ decision: 'deny', reason: 'not this app' });
     const error = errorOf(

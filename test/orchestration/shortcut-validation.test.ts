@@ -135,7 +135,7 @@ describe('shortcut validation refuses, naming the field', () => {
     expect(issues.map((i) => i.field).sort()).toEqual(['id', 'params[0].name', 'steps[0].args.a', 'steps[0].tool']);
   });
 
-  it('returns the refusal from shortcut_define as INVALID_ARGUMENT with the fields, and registers nothing', async () => {
+  it('returns the refusal from shortcut_define as INVALID_ARGUMENT with the fields; registers nothing', async () => {
     const kit = makeKit();
     const error = errorOf(await kit.run('shortcut_define', { ...valid, id: 'greet' }));
     expect(error.code).toBe('INVALID_ARGUMENT');

@@ -110,7 +110,7 @@ describe('ApprovalGate', () => {
     expect(s.runs).toEqual([]);
   });
 
-  it('withdraws the wait of a call cancelled while it waits, leaving no timer behind, audited as withdrawn: caller gone', async () => {
+  it('withdraws the wait of a call cancelled meanwhile, no timer left, audited as withdrawn: caller gone', async () => {
     const s = setup(() => new Promise(() => undefined), 5_000);
     const controller = new AbortController();
     const pending = s.executor.execute({ ...del('c1'), signal: controller.signal });
@@ -175,7 +175,7 @@ describe('ApprovalGate', () => {
     ]);
   });
 
-  it('does not ask again in the same session after "approve for this session", but does in another session', async () => {
+  it('does not ask again in the same session after "approve for this session", but does in another', async () => {
     let asked = 0;
     const s = setup(async () => {
       asked++;

@@ -159,8 +159,12 @@ describe('rules in the approval gate', () => {
       ok: false,
       error: {
         code: 'PERMISSION_DENIED',
-        message: `The approval rule #${deny.id} deny app_uninstall packageName=com.android.* denies this call to 'app_uninstall'.`,
-        hint: 'A person set this rule; do not retry this call or a variant of it. Change your approach, or ask the user.',
+        message:
+          `The approval rule #${deny.id} deny app_uninstall ` +
+          `packageName=com.android.* denies this call to 'app_uninstall'.`,
+        hint:
+          'A person set this rule; do not retry this call or a ' +
+          'variant of it. Change your approach, or ask the user.',
         data: { gate: 'approval', decision: 'deny', slug: 'approval-rule-denied', rule: deny.id },
       },
     });

@@ -56,7 +56,7 @@ describe('approval scopes', () => {
     expect(s.audit[0]).toMatchObject({ decision: 'approve_once', scope: 'this call only' });
   });
 
-  it('"this tool for this session" covers any arguments of the tool in that session, and no other tool or session', async () => {
+  it('"this tool for this session" covers all its arguments in that session, no other tool or session', async () => {
     const s = setup();
     s.answer({ decision: 'approve_session' });
     expect(await s.ran('app_force_stop', { packageName: 'com.android.settings', serial: 'p1' })).toBe(true);

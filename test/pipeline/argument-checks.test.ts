@@ -99,7 +99,8 @@ describe('arguments before approval', () => {
       error: {
         code: 'INVALID_ARGUMENT',
         message:
-          'Invalid arguments: missing required argument "packageName". package_name is not a field of app_uninstall; did you mean packageName?',
+          'Invalid arguments: missing required argument "packageName". package_name is not a field of ' +
+          'app_uninstall; did you mean packageName?',
       },
     });
   });

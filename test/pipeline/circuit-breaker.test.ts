@@ -34,7 +34,7 @@ function failTimes(b: CircuitBreakers, n: number, error = boom, slug = 'boom'): 
 }
 
 describe('CircuitBreakers', () => {
-  it('refuses with the last error\'s code and slug, the seconds until the probe, and "do not retry now" once open', () => {
+  it('refuses once open with the last error\'s code and slug, seconds until the probe, "do not retry now"', () => {
     const { b } = breakers();
     failTimes(b, 5);
     expect(b.admit('flaky')).toBe('refused');
@@ -43,7 +43,8 @@ describe('CircuitBreakers', () => {
       error: {
         code: 'CIRCUIT_OPEN',
         message:
-          "Tool 'flaky' is paused: it failed 5 times in a row (last error: EXECUTION_FAILED, boom). A probe call will be allowed in 30 s; do not retry now.",
+          "Tool 'flaky' is paused: it failed 5 times in a row (last error: EXECUTION_FAILED, boom). A probe call " +
+          'will be allowed in 30 s; do not retry now.',
         hint: 'This tool has been failing; do not retry it now. Use another approach or wait for the probe.',
         data: {
           state: 'open',
@@ -100,7 +101,8 @@ describe('CircuitBreakers', () => {
     expect(b.admit('flaky')).toBe('probe');
     expect(b.admit('flaky')).toBe('refused');
     expect(b.refusal('flaky').error.message).toBe(
-      "Tool 'flaky' is paused: it failed 5 times in a row (last error: EXECUTION_FAILED, boom). A probe call is running now to check whether it has recovered; do not retry now.",
+      "Tool 'flaky' is paused: it failed 5 times in a row (last error: EXECUTION_FAILED, boom). A probe call is " +
+        'running now to check whether it has recovered; do not retry now.',
     );
   });
 
@@ -217,12 +219,13 @@ describe('CircuitBreakers', () => {
     failTimes(b, 5, timeout, 'timeout');
     const refusal = b.refusal('flaky');
     expect(refusal.error.message).toBe(
-      "Tool 'flaky' is paused: it failed 5 times in a row (last error: TIMEOUT). A probe call will be allowed in 30 s; do not retry now.",
+      "Tool 'flaky' is paused: it failed 5 times in a row (last error: " +
+        'TIMEOUT). A probe call will be allowed in 30 s; do not retry now.',
     );
     expect(JSON.stringify([refusal, b.snapshot(), b.states(), b.timeline('flaky')])).not.toMatch(/hunter2|slow/);
   });
 
-  it('reads an old or tampered snapshot safely: message texts dropped, target names digested, bad entries skipped', () => {
+  it('reads an old or tampered snapshot safely: messages dropped, target names digested, bad entries skipped', () => {
     const { b } = breakers();
     b.restore({
       flaky: {

@@ -39,7 +39,7 @@ function setup(rules: EnvironmentRule[] = [keyboardRule], maxAgeMs?: number) {
 }
 
 describe('EnvironmentGate', () => {
-  it('refuses a call the environment is known to make fail, with the fix as hint, and does not run the tool', async () => {
+  it('refuses a call the environment is known to make fail, the fix as hint, and does not run the tool', async () => {
     const s = setup();
     s.telemetry.set('ime.shown', false);
     const result = await s.executor.execute({ toolId: 'input_text', args: { text: 'hello' } });

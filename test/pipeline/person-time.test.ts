@@ -115,7 +115,7 @@ describe('an approval asked from inside a running tool', () => {
     return { clock, person, p };
   }
 
-  it('holds the run timeout while the person decides, so a 90 s decision ends in success, the timeout untouched', async () => {
+  it('holds the run timeout while a person decides: a 90 s decision ends in success, timeout untouched', async () => {
     const s = setup();
     const progress: ProgressUpdate[] = [];
     const pending = s.p.executor.execute({ toolId: 'shell_execute', args: {}, onProgress: (u) => progress.push(u) });

@@ -20,7 +20,8 @@ describe('ToolRateLimiter', () => {
       error: {
         code: 'RATE_LIMITED',
         message:
-          "Rate limit reached for 'web_fetch': at most 30 calls per minute. A token is back in 2 s; do not call it before then.",
+          "Rate limit reached for 'web_fetch': at most 30 calls per " +
+          'minute. A token is back in 2 s; do not call it before then.',
         hint: 'Too many calls to this tool; wait until a token is back before calling it again.',
         data: { retryAfterMs: 2000, perMinute: 30 },
       },

@@ -1,7 +1,7 @@
 /**
  * Rule guarded (docs/architecture.md#run-policies, ToolRunPolicy + RetryClassifier): the five
- * presets and how a tool gets one, a name that is no preset refused when the tool is registered; which failures are terminal and which may be retried;
- * full-jitter exponential backoff.
+ * presets and how a tool gets one, a name that is no preset refused when the tool is registered; which failures are
+ * terminal and which may be retried; full-jitter exponential backoff.
  */
 import { describe, expect, it } from 'vitest';
 import { type Tool, type ToolErrorCode, ToolRegistry, UnknownRunPolicyError, failure } from '../../tools/core';
@@ -18,7 +18,7 @@ import {
 import { MUTATING, READ_ONLY, fixtureTool } from './fixtures';
 
 describe('run policy presets', () => {
-  it('are quickRead 30 s/1 retry/120 rpm, network 90 s/2/30, mutating 60 s/no retry/no limit, selfBounded and v2 nothing', () => {
+  it('are quickRead 30 s/1 retry/120 rpm, network 90 s/2/30, mutating 60 s/0/none, selfBounded and v2 none', () => {
     const table = Object.values(RUN_POLICIES).map((p) => [
       p.name,
       p.timeoutMs,
@@ -51,7 +51,8 @@ describe('the run policy resolver', () => {
     const registry = new ToolRegistry();
     expect(() => registry.register(turbo)).toThrow(UnknownRunPolicyError);
     expect(() => registry.register(turbo)).toThrow(
-      "Tool 'c_tool' names the run policy 'turbo', which does not exist; use one of quickRead, network, mutating, selfBounded, v2.",
+      "Tool 'c_tool' names the run policy 'turbo', which does not " +
+        'exist; use one of quickRead, network, mutating, selfBounded, v2.',
     );
     expect(() => registry.registerAll([fixtureTool('d_tool', () => ''), turbo])).toThrow(UnknownRunPolicyError);
     expect(registry.size).toBe(0);

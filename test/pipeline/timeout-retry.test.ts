@@ -37,7 +37,7 @@ function setup(tools: Tool[], random = () => 0.5) {
 }
 
 describe('timeouts', () => {
-  it('end a hanging attempt as TIMEOUT after the policy time, abort the tool, then retry a retry-safe tool', async () => {
+  it('end a hanging attempt as TIMEOUT after the policy time, abort the tool, then retry a safe one', async () => {
     const signals: AbortSignal[] = [];
     const tool = fixtureTool('slow_read', (_, ctx) => {
       signals.push(ctx.signal);
@@ -247,7 +247,8 @@ describe('retries', () => {
           for (let call = 1; call <= 3; call++) {
             const pending = s.executor.execute({ toolId: 'app_install', args: { text: 'app.apk' } });
             await s.clock.advanceAsync(200_000);
-            if (faults[(call - 1) % faults.length] === 'hang' && runPolicy === 'selfBounded') continue; // selfBounded has no timeout
+            // selfBounded has no timeout: a hang stays pending
+            if (faults[(call - 1) % faults.length] === 'hang' && runPolicy === 'selfBounded') continue;
             await pending;
             expect(runs).toBe(call);
           }

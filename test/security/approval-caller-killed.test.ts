@@ -17,7 +17,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 const [url, token] = process.argv.slice(-2);
 const client = new Client({ name: 'doomed-agent', version: '1.0.0' });
-await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: 'Bearer ' + token } } }));
+const requestInit = { headers: { authorization: 'Bearer ' + token } };
+await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit }));
 await client.callTool({ name: 'delete_file', arguments: { path: 'keep-me.txt' } }, undefined, { timeout: 600000 });
 `;
 

@@ -56,7 +56,7 @@ async function lastAudit() {
 }
 
 describe('an approval never outlives its caller', () => {
-  it('is withdrawn when the client times out: nothing pending, audited, a late click refused, the app kept', async () => {
+  it('is withdrawn when the client times out: nothing pending, audited, a late click refused, app kept', async () => {
     const agent = await connectClient(t.host, 'impatient-agent');
     const call = agent.callTool(
       { name: 'app_uninstall', arguments: { packageName: 'com.example.shop', serial } },
@@ -128,7 +128,10 @@ describe('a call no one answers', () => {
       const r = await agent.callTool({ name: 'delete_file', arguments: { path: 'unanswered.txt' } });
       expect(r.isError).toBe(true);
       expect(textOf(r)).toMatch(
-        /^Error: PERMISSION_DENIED: No one answered: the call to 'delete_file' waited 0:0\d for a person's approval and did not run\.\nHint: Nobody approved this call in time/,
+        new RegExp(
+          String.raw`^Error: PERMISSION_DENIED: No one answered: the call to 'delete_file' waited 0:0\d for a ` +
+            String.raw`person's approval and did not run\.\nHint: Nobody approved this call in time`,
+        ),
       );
       expect(quick.host.approvals.pending()).toEqual([]);
       await agent.close();

@@ -90,8 +90,10 @@ describe('approval rules', () => {
     const added = await addRule('deny', 'app_uninstall packageName=com.android.*');
     const r = await agent.callTool({ name: 'app_uninstall', arguments: { packageName: 'com.android.music', serial } });
     expect(textOf(r)).toBe(
-      `Error: PERMISSION_DENIED: The approval rule #${added.rule!.id} deny app_uninstall packageName=com.android.* denies this call to 'app_uninstall'.\n` +
-        'Hint: A person set this rule; do not retry this call or a variant of it. Change your approach, or ask the user.',
+      `Error: PERMISSION_DENIED: The approval rule #${added.rule!.id} deny app_uninstall packageName=com.android.* ` +
+        `denies this call to 'app_uninstall'.\n` +
+        'Hint: A person set this rule; do not retry this call or ' +
+        'a variant of it. Change your approach, or ask the user.',
     );
     expect(await t.host.api.pendingApprovals({})).toEqual([]);
     expect(await installed('com.android.music')).toBe(true);

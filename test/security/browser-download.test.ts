@@ -82,7 +82,7 @@ afterAll(async () => {
 });
 
 describe("the attack of issue 12 (a page's <a download> clicked with browser_click)", () => {
-  it('writes nothing: the click says the download waits for approval, and the queue asks with the file and its source', async () => {
+  it('writes nothing: the click says the download waits for approval; the queue names file and source', async () => {
     const clicked = await clickDownload();
     expect(clicked).toMatch(
       /The page started a download: evil\.sh from http:\/\/127\.0\.0\.1:\d+\/evil\.sh\. .*it is waiting for approval/,

@@ -122,7 +122,7 @@ describe('browser_navigate to the host', () => {
 });
 
 describe('a page on an allowed local server that embeds the host', () => {
-  it('gets nothing from it: no frame, image, fetch, WebSocket, worker request or redirect reaches the host, and no service worker starts', async () => {
+  it('gets nothing: no frame, image, fetch, WebSocket, worker or redirect reaches it; no service worker', async () => {
     const opened = await call('browser_navigate', { url: `${site.url}/embeds` });
     expect(opened.error).toBe(false);
     expect(opened.text).toMatch(/Toolgate blocked what the page tried to load: Refused: \S+ is Toolgate itself/);

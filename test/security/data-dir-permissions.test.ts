@@ -25,7 +25,9 @@ import { type TestHost, connectClient, startTestHost } from '../host/harness';
 
 const DB_FILES = ['toolgate.db', 'toolgate.db-wal', 'toolgate.db-shm'];
 
-/** Every folder and file under `root` with its permission bits; the workspace's own files are the person's, not listed. */
+/**
+ * Every folder and file under `root` with its permission bits; the workspace's own files are the person's, not listed.
+ */
 function modes(root: string, rel = ''): Record<string, string> {
   const out: Record<string, string> = {};
   for (const entry of readdirSync(join(root, rel), { withFileTypes: true })) {
@@ -74,7 +76,7 @@ function newDataDir(): string {
 }
 
 describe('the data dir', () => {
-  it('is created 0700 with every file 0600, the -wal and -shm SQLite adds later included, under a loose umask', async () => {
+  it("is created 0700 with every file 0600, SQLite's later -wal and -shm included, under a loose umask", async () => {
     const dataDir = newDataDir();
     const umask = process.umask(0o002);
     try {

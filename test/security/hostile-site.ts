@@ -12,16 +12,23 @@ import type { AddressInfo } from 'node:net';
  */
 function embeddingPage(port: number, all: boolean): string {
   const target = `127.0.0.1:${port}`;
+  const redirectedFetch =
+    "fetch('/to-host').then((r) => note('redirected fetch: HTTP ' + r.status), " +
+    "() => note('redirected fetch: failed'));";
   return `<!doctype html><title>Embeds</title>
 <ul id="log"></ul>
 <img src="http://${target}/img.png" onerror="note('img: error')" onload="note('img: loaded')">
 <iframe src="http://${target}/#/approvals" title="ui frame"></iframe>
 ${all ? '<iframe src="/to-host" title="redirected frame"></iframe>' : ''}
 <script>
-  function note(text) { const li = document.createElement('li'); li.textContent = text; document.getElementById('log').append(li); }
+  function note(text) {
+    const li = document.createElement('li');
+    li.textContent = text;
+    document.getElementById('log').append(li);
+  }
   fetch('http://${target}/api/rpc/pendingApprovals', { method: 'POST', body: '{}' })
     .then((r) => note('fetch: HTTP ' + r.status), () => note('fetch: failed'));
-  ${all ? "fetch('/to-host').then((r) => note('redirected fetch: HTTP ' + r.status), () => note('redirected fetch: failed'));" : ''}
+  ${all ? redirectedFetch : ''}
   const ws = new WebSocket('ws://${target}/events');
   ws.onopen = () => note('websocket: open');
   ws.onclose = () => note('websocket: closed');
@@ -41,7 +48,10 @@ const ws = new WebSocket('ws://127.0.0.1:${port}/events');
 ws.onopen = () => postMessage('websocket: open');
 ws.onclose = () => postMessage('websocket: closed');`;
   return `
-fetch('http://localhost:${port}/').then((r) => postMessage('fetch: HTTP ' + r.status), () => postMessage('fetch: failed'));
+fetch('http://localhost:${port}/').then(
+  (r) => postMessage('fetch: HTTP ' + r.status),
+  () => postMessage('fetch: failed'),
+);
 ${all ? socket : ''}`;
 }
 

@@ -90,7 +90,8 @@ export function snapshot(root: string): string {
             ? 'file'
             : 'other';
       const hash = st.isFile() ? createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 16) : '';
-      return `${path.slice(root.length) || '/'} ${kind} ${st.mode.toString(8)} ${st.size} ${st.mtimeNs} ${st.ctimeNs} ${hash}`;
+      const times = `${st.mtimeNs} ${st.ctimeNs}`;
+      return `${path.slice(root.length) || '/'} ${kind} ${st.mode.toString(8)} ${st.size} ${times} ${hash}`;
     })
     .join('\n');
 }

@@ -89,7 +89,7 @@ const query = (s = serial, size = '360x640') => {
 };
 
 describe('the screen socket', () => {
-  it('refuses what the event socket refuses: no session, the MCP token in a header or the query, another Origin, no Origin', async () => {
+  it('refuses as the event socket does: no session, the MCP token (header, query), other or no Origin', async () => {
     const attempts = (path: string) => [
       open(path, { origin: person.origin }, query()),
       open(path, { origin: person.origin, authorization: `Bearer ${t.host.token}` }, query()),
@@ -111,7 +111,7 @@ describe('the screen socket', () => {
     expect(screen.map((r) => [r.outcome, r.words])).toEqual(events.map((r) => [r.outcome, r.words]));
   });
 
-  it('refuses an agent’s MCP token even with the person’s cookie and Origin, and the cookie from another site', async () => {
+  it('refuses an agent’s MCP token even with the person’s cookie and Origin, and another site’s cookie', async () => {
     const withToken = await open(
       '/api/screen',
       { origin: person.origin, cookie: person.cookie, authorization: `Bearer ${t.host.token}` },
@@ -129,7 +129,7 @@ describe('the screen socket', () => {
     expect(t.host.screens?.screenStats(serial)).toBeUndefined();
   });
 
-  it('streams the phone to the person’s session: a status saying H.264, then frames starting at a key frame', async () => {
+  it('streams the phone to the person’s session: a status saying H.264, then frames from a key frame on', async () => {
     const v = await viewer(query());
     await expect.poll(() => v.frames.length, { timeout: 30_000 }).toBeGreaterThan(5);
     expect(v.frames[0]).toMatchObject({ kind: 'h264', key: true });

@@ -88,7 +88,8 @@ afterAll(async () => {
 
 describe("the host's own port", () => {
   for (const blocked of [false, true]) {
-    it(`is refused for every tool on every spelling of this machine (networkBlockPrivateAddresses ${blocked ? 'on' : 'off'})`, async () => {
+    const setting = `networkBlockPrivateAddresses ${blocked ? 'on' : 'off'}`;
+    it(`is refused for every tool on every spelling of this machine (${setting})`, async () => {
       await t.host.api.updateSettings({ changes: { networkBlockPrivateAddresses: blocked } });
       let n = 0;
       for (const host of SPELLINGS) {
@@ -165,7 +166,7 @@ describe('the self guard itself', () => {
     await removeDir(data);
   });
 
-  it("tells a launched browser that nothing resolves on Toolgate's port, and on 80/443 only this machine's names", () => {
+  it("tells a launched browser nothing resolves on Toolgate's port, and on 80/443 only this machine's names", () => {
     expect(unreachablePortArgs([])).toEqual([]);
     expect(unreachablePortArgs([47123])).toEqual(['--host-resolver-rules=MAP *:47123 ~NOTFOUND']);
     const web = unreachablePortArgs([443])[0] ?? '';

@@ -130,7 +130,7 @@ describe('a session used with another client’s token', () => {
     await b.client.close();
   });
 
-  it('never writes a session id down or shows it: audit, spans, approvals, events, database and logs hold labels', async () => {
+  it('never writes or shows a session id: audit, spans, approvals, events, database, logs hold labels', async () => {
     const audit = (await person.rpc('auditLog', {})).body as Array<{ sessionId: string }>;
     expect(audit.map((e) => e.sessionId)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^client-a#\d+$/), expect.stringMatching(/^client-b#\d+$/)]),

@@ -245,7 +245,8 @@ describe('SKILL.md that breaks the Agent Skills rules is refused field by field'
       fm(
         'tooly',
         skillMd(
-          'name: tooly\ndescription: d\ntools:\n  - name: go\n    description: d\n    steps:\n      - tool: no_such_tool',
+          'name: tooly\ndescription: d\ntools:\n  - name: go\n   ' +
+            ' description: d\n    steps:\n      - tool: no_such_tool',
         ),
       ),
       'tools[0].steps[0].tool',
@@ -256,7 +257,8 @@ describe('SKILL.md that breaks the Agent Skills rules is refused field by field'
       fm(
         'nest',
         skillMd(
-          'name: nest\ndescription: d\ntools:\n  - name: go\n    description: d\n    steps:\n      - tool: tool_batch_run',
+          'name: nest\ndescription: d\ntools:\n  - name: go\n    ' +
+            'description: d\n    steps:\n      - tool: tool_batch_run',
         ),
       ),
       'tools[0].steps[0].tool',

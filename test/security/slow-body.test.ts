@@ -67,7 +67,7 @@ describe('slow request bodies', () => {
   });
   afterAll(async () => t?.dispose());
 
-  it('are ended by the host: 200 connections trickling 100 KB bodies to /mcp and the UI API all get 408 and are closed', async () => {
+  it('are ended: 200 connections trickling 100 KB bodies to /mcp and the UI API get 408 and are closed', async () => {
     const port = t.host.address.port;
     const origin = person.origin;
     const trickles = Array.from({ length: 200 }, (_, i) =>

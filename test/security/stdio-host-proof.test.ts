@@ -107,7 +107,8 @@ async function runBridge(dir: string): Promise<{ code: number | null; stderr: st
 function tableWithListener(port: number, uid: number): (path: string) => string {
   const header = '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode';
   const hex = port.toString(16).toUpperCase().padStart(4, '0');
-  const row = `   0: 0100007F:${hex} 00000000:0000 0A 00000000:00000000 00:00000000 00000000 ${uid} 0 1 1 0 100 0 0 10 0`;
+  const row =
+    `   0: 0100007F:${hex} 00000000:0000 0A 00000000:00000000 ` + `00:00000000 00000000 ${uid} 0 1 1 0 100 0 0 10 0`;
   return (path) => (path.endsWith('tcp6') ? header : `${header}\n${row}`);
 }
 
@@ -149,7 +150,7 @@ describe('a host killed with kill -9', () => {
     await served?.exited;
   });
 
-  it('leaves host.json behind, which the bridge ignores as stale, naming the dead pid; whoever took the port gets nothing', async () => {
+  it('leaves host.json, stale to the bridge, which names the dead pid; who took the port gets nothing', async () => {
     const { dir } = dataDir();
     served = await serve(dir);
     const pid = served.child.pid ?? 0;
@@ -232,7 +233,7 @@ describe('a listener of another account on the host’s port', () => {
     expect(fake.received()).toBe('');
   });
 
-  it('gets nothing either when it takes the port while a bridge is running: the next call ends as a tool error', async () => {
+  it('gets nothing either if it takes the port while a bridge runs: the next call ends as a tool error', async () => {
     const t = await startTestHost();
     const port = t.host.address.port;
     let owner: number | undefined;
@@ -266,7 +267,7 @@ describe('a listener of another account on the host’s port', () => {
     await connection.close();
   });
 
-  it('is told apart by the kernel’s table, which names this account as the owner of a socket it listens on', async () => {
+  it('is told apart by the kernel’s table, which names this account as owner of a socket it listens on', async () => {
     if (process.platform !== 'linux') throw new Error('This test reads /proc/net/tcp and needs Linux.');
     const own = await stranger(() => ({}));
     expect(listenerUids(own.port)).toEqual([process.getuid?.()]);
@@ -286,7 +287,7 @@ describe('the real host', () => {
     await served?.exited;
   });
 
-  it("answers a nonce with the HMAC of the named token's digest, an unknown token with 404, and a malformed challenge with a hint", async () => {
+  it("answers a nonce with the HMAC of the token's digest, an unknown token 404, a bad one with a hint", async () => {
     const token = readFileSync(join(dir, 'token'), 'utf8').trim();
     const hint = tokenHint(tokenDigest(token));
     const nonce = randomBytes(32).toString('base64url');

@@ -67,14 +67,15 @@ describe('the default client', () => {
     expect(names).not.toContain('shell_execute');
   });
 
-  it('gets NOT_FOUND for a tool of a toolset it may not use, saying a person must add it on the Overview page', async () => {
+  it('gets NOT_FOUND for a tool of a toolset it may not use, saying a person adds it on the Overview', async () => {
     const client = await connectClient(t.host, 'profile-agent');
     open.push(client);
     const r = await client.callTool({ name: 'read_file', arguments: { path: 'note.txt' } });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toBe(
       "Error: NOT_FOUND: Tool 'read_file' is in toolset 'files', which client 'default' may not use.\n" +
-        "Hint: A person must add toolset 'files' to client 'default' on Toolgate's Overview page; until then, do without read_file.",
+        "Hint: A person must add toolset 'files' to client 'default' " +
+        "on Toolgate's Overview page; until then, do without read_file.",
     );
     expect(r.structuredContent).toMatchObject({ code: 'NOT_FOUND', data: { toolset: 'files', allowed: false } });
   });

@@ -33,7 +33,7 @@ describe('the skills family', () => {
     ]);
   });
 
-  it('describes every tool in one line (fields where their name does not say it: test/host/description-style.test.ts)', () => {
+  it('describes every tool in one line (its fields as test/host/description-style.test.ts says)', () => {
     for (const t of tools) expect(t.description, t.id).toMatch(/^[^\n]{40,320}$/);
   });
 

@@ -30,7 +30,7 @@ describe('text_diff', () => {
     expect(r).toMatchObject({ identical: false, added: 2, removed: 1, hunks: 1 });
     expect(r.diff).toBe('--- v1.txt\n+++ v2.txt\n@@ -1,3 +1,4 @@\n a\n-b\n+B\n c\n+d\n');
   });
-  it('says identical texts are identical, also when only leading or trailing whitespace differs and that is ignored', async () => {
+  it('says texts are identical, also when only leading or trailing whitespace differs, ignored', async () => {
     expect(await h.ok('text_diff', { oldText: 'same', newText: 'same' })).toMatchObject({ identical: true, diff: '' });
     expect(await h.ok('text_diff', { oldText: '  a b  \n', newText: 'a b\n', ignoreWhitespace: true })).toMatchObject({
       identical: true,
@@ -84,9 +84,12 @@ describe('json_path', () => {
 
 describe('xml_extract', () => {
   const xml =
-    '<?xml version="1.0"?><catalog><book id="b1"><title lang="en">A</title></book><book id="b2"><title>B &amp; C &#65;</title></book></catalog>';
+    '<?xml version="1.0"?><catalog><book id="b1"><title lang="en">A</title></book><book id="b2"><title>B &amp; C ' +
+    '&#65;</title></book></catalog>';
   it('refuses DTD entity declarations (billion laughs) before parsing', async () => {
-    const bomb = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><lolz>&lol2;</lolz>`;
+    const bomb =
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 ' +
+      '"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><lolz>&lol2;</lolz>';
     const e = await h.fails('xml_extract', { xml: bomb, xpath: '//lolz' }, 'INVALID_ARGUMENT');
     expect(e.message).toMatch(/entity/);
     await h.fails(

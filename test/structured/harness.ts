@@ -34,7 +34,8 @@ export function harness(tools: Tool[]): Harness {
       const result = await call(toolId, args);
       if (result.ok)
         throw new Error(
-          `expected ${code} from ${toolId}, got success: ${JSON.stringify(result.structured ?? result.content).slice(0, 300)}`,
+          `expected ${code} from ${toolId}, got ` +
+            `success: ${JSON.stringify(result.structured ?? result.content).slice(0, 300)}`,
         );
       if (result.error.code !== code)
         throw new Error(`expected ${code} from ${toolId}, got ${result.error.code}: ${result.error.message}`);

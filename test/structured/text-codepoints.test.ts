@@ -58,7 +58,7 @@ describe('text_codepoints', () => {
     });
   });
 
-  it('lists every code point up to the limit, astral ones by their UTF-16 offset, and counts the whole text', async () => {
+  it('lists every code point up to the limit, astral ones by UTF-16 offset, and counts the whole text', async () => {
     const r = await call({ text: 'a😀b', limit: 2 });
     expect(r.structuredContent).toMatchObject({
       codePoints: 3,
@@ -72,7 +72,7 @@ describe('text_codepoints', () => {
     });
   });
 
-  it('answers bad arguments with INVALID_ARGUMENT that names the field, and a text over the limit likewise', async () => {
+  it('answers bad arguments with INVALID_ARGUMENT naming the field, and a text over the limit likewise', async () => {
     const wrongType = await call({ text: 42 });
     expect(wrongType.isError).toBe(true);
     expect(wrongType.structuredContent).toMatchObject({

@@ -1,6 +1,7 @@
 /**
  * Rule (docs/adding-a-tool.md, the test triple): a family's tests run its tools through the
- * pipeline the host builds, with only what they do not study turned off by name. So the family
+ * pipeline the host builds, made by the host's own function (composeHostPipeline), with only what
+ * they do not study turned off by name. So the family
  * pipeline has the host's environment gate (on the host's telemetry, with the rules a family
  * adds), validation that tells the model which fields it ignored, the approval gate asking a
  * person who approves once and records what was asked, the breaker with its default thresholds,
@@ -8,7 +9,8 @@
  * are off.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BREAKER_OPTIONS } from '../../tools/core/pipeline';
+import { DEFAULT_BREAKER_OPTIONS, type Pipeline } from '../../tools/core/pipeline';
+import { startTestHost } from '../host/harness';
 import { DESTRUCTIVE, MUTATING, fixtureTool } from '../pipeline/fixtures';
 import { NOT_STUDIED, familyPipeline } from './family-pipeline';
 
@@ -79,6 +81,22 @@ describe('the family pipeline', () => {
     family.telemetry.set('screen.on', false);
     const refused = await family.call('ui_tap', { text: 'x' });
     expect(!refused.ok && refused.error.data).toMatchObject({ gate: 'environment', rule: 'screen-off' });
+  });
+
+  it("has the parts a started host's pipeline has, the per-minute quotas apart", async () => {
+    const parts = (p: Pipeline) => ({
+      environment: p.environment !== undefined,
+      approval: p.approval !== undefined,
+      rateLimiter: p.rateLimiter !== undefined,
+      breakers: p.breakers !== undefined,
+      spansKept: p.trace.capacity,
+    });
+    const t = await startTestHost();
+    try {
+      expect(parts(familyPipeline().pipeline)).toEqual({ ...parts(t.host.pipeline), rateLimiter: false });
+    } finally {
+      await t.dispose();
+    }
   });
 
   it('tells the model which fields it ignored, as the host does', async () => {

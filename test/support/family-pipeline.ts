@@ -1,10 +1,11 @@
 /**
- * The pipeline a family test runs its tools through: the one `startHost` builds
- * (tools/host/host.ts: environment gate on the host's telemetry, schema validation with the
- * ignored-field and near-name checks, approval gate with its default deadline, circuit breaker
- * with its default thresholds, the real run policies with their timeouts and retries, spans),
- * with what a family test does not study turned off or replaced by name (`NOT_STUDIED`). A
- * family's tests thus meet the gates, breaker and retry its tools live behind in production.
+ * The pipeline a family test runs its tools through: the one `startHost` builds, made by the same
+ * function (`composeHostPipeline`, tools/host/compose-pipeline.ts: environment gate on the host's
+ * telemetry, schema validation with the ignored-field and near-name checks, approval gate with its
+ * default deadline, circuit breaker with its default thresholds, the real run policies with their
+ * timeouts and retries, spans), with what a family test does not study turned off by name
+ * (`NOT_STUDIED`). A family's tests thus meet the gates, breaker and retry its tools live behind in
+ * production. What the test stands in for is the person (`decide`) and where decisions are written.
  */
 import { ToolRegistry } from '../../tools/core/registry';
 import type { ApprovalDecision, ApprovalRequest } from '../../tools/core/permission';
@@ -14,12 +15,12 @@ import {
   type EnvironmentRule,
   type Pipeline,
   type RunPolicyOverrides,
-  createPipeline,
   systemClock,
 } from '../../tools/core/pipeline';
 import type { ToolResult } from '../../tools/core/result';
 import type { Tool, ToolCall } from '../../tools/core/tool';
 import { type InToolApprover, inToolApprover } from '../../tools/host/command-approver';
+import { composeHostPipeline } from '../../tools/host/compose-pipeline';
 import { HostTelemetry } from '../../tools/host/host-telemetry';
 
 /**
@@ -83,19 +84,17 @@ export function familyPipeline(options: FamilyPipelineOptions = {}): FamilyPipel
   const telemetry = new HostTelemetry(clock);
   const approvals: ApprovalRequest[] = [];
   const audit: ApprovalAuditEntry[] = [];
-  const pipeline = createPipeline(registry, {
+  const pipeline = composeHostPipeline(registry, {
     ...NOT_STUDIED,
     clock,
-    traceCapacity: 300,
-    environment: { telemetry, rules: options.environmentRules ?? [] },
+    telemetry,
+    ...(options.environmentRules ? { environmentRules: options.environmentRules } : {}),
     ...(options.policies ? { policies: options.policies } : {}),
-    approval: {
-      decide: async (request, signal) => {
-        approvals.push(request);
-        return fp.decide(request, signal);
-      },
-      audit: { record: (entry) => audit.push(entry) },
+    decide: async (request, signal) => {
+      approvals.push(request);
+      return fp.decide(request, signal);
     },
+    audit: { record: (entry) => audit.push(entry) },
   });
   const fp: FamilyPipeline = {
     registry,

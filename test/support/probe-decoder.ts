@@ -11,7 +11,9 @@ export interface Size {
   height: number;
 }
 
-/** The probe in a grey frame of `video` size showing a display of `display` size (letterboxed when the aspects differ). */
+/**
+ * The probe in a grey frame of `video` size showing a display of `display` size (letterboxed when the aspects differ).
+ */
 export function probeInGrey(grey: Uint8Array, video: Size, display: Size): ProbeReading | undefined {
   const scale = Math.min(video.width / display.width, video.height / display.height);
   const offsetX = (video.width - display.width * scale) / 2;

@@ -16,7 +16,9 @@ const INSTRUMENT = `(() => {
   window.__notes = [];
   window.__hidden = false;
   class Recording {
-    constructor(title, options) { window.__notes.push({ title, body: options && options.body, tag: options && options.tag }); }
+    constructor(title, options) {
+      window.__notes.push({ title, body: options && options.body, tag: options && options.tag });
+    }
     close() {}
     static get permission() { return Real.permission; }
     static requestPermission() { return Real.requestPermission(); }
@@ -56,7 +58,7 @@ describe('alerts for waiting approvals', () => {
     await eventually(async () => expect(await h.page.title()).toBe('Toolgate'));
   });
 
-  it('raises a notification for a new request while the tab is in the background, and none while it is in front', async () => {
+  it('notifies of a new request while the tab is in the background, and not while it is in front', async () => {
     await h.open('overview');
     await setHidden(true);
     const hiddenCall = h.mcp.callTool({ name: 'delete_file', arguments: { path: 'b.txt' } });

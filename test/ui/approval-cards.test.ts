@@ -30,7 +30,7 @@ describe('approval cards', () => {
       document.activeElement?.closest('[data-testid="pending-approval"]')?.getAttribute('data-approval-id'),
     );
 
-  it('shows what will run: parsed arguments with defaults, the ignored field marked, the origin and the scopes', async () => {
+  it('shows what will run: parsed arguments with defaults, the ignored field marked, origin and scopes', async () => {
     await h.open('approvals');
     const call = h.mcp.callTool({ name: 'delete_file', arguments: { path: 'notes/a.txt', force: true } });
     await card().waitFor();
@@ -45,10 +45,17 @@ describe('approval cards', () => {
     expect(buttons.map((b) => b.replace(/\s+/g, ' ').trim())).toEqual([
       'Approve once covers this call only',
       expect.stringMatching(
-        /^Approve delete_file for this session covers delete_file with any arguments, for the rest of session default#\d+ \(client default\)$/,
+        new RegExp(
+          '^Approve delete_file for this session covers delete_file with any arguments, ' +
+            String.raw`for the rest of session default#\d+ \(client default\)$`,
+        ),
       ),
       expect.stringMatching(
-        /^Approve delete_file on folder notes\/ for this session covers delete_file on folder notes\/ \(its files, not the folders inside it\), for the rest of session default#\d+ \(client default\)$/,
+        new RegExp(
+          '^Approve delete_file on folder notes/ for this session covers delete_file on folder notes/ ' +
+            String.raw`\(its files, not the folders inside it\), ` +
+            String.raw`for the rest of session default#\d+ \(client default\)$`,
+        ),
       ),
       'Deny',
     ]);
@@ -75,7 +82,7 @@ describe('approval cards', () => {
     await h.shot('approval-scopes');
   });
 
-  it('takes keys on the focused card: A approves once, D then a reason and Enter denies, arrows move between cards', async () => {
+  it('takes keys on the focused card: A approves once, D, a reason and Enter deny, arrows move', async () => {
     await h.open('approvals');
     const first = h.mcp.callTool({ name: 'delete_file', arguments: { path: 'one.txt' } });
     await card().waitFor();

@@ -4,7 +4,8 @@
  * is refused saying why; an added rule applies to the next call and is removed as easily), and the
  * page stays usable with 50 waiting calls: grouped by tool and client with their counts, the
  * first group open and the others folded, the first cards of a group whole and the rest one line
- * each until focused, a group denied at once, the keys still moving between cards. Screenshots in test-output/screenshots.
+ * each until focused, a group denied at once, the keys still moving between cards. Screenshots in
+ * test-output/screenshots.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

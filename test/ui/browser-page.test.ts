@@ -14,11 +14,20 @@ import { type UiHarness, startUiHarness, textOf } from './support/ui-harness';
 // An animated page keeps the screencast sending frames; the confirm page blocks itself with a dialog.
 const PAGES: Record<string, string> = {
   '/': `<!doctype html><title>Fixture home</title>
-    <body style="font: 20px sans-serif; margin: 0; padding: 2rem; background: linear-gradient(135deg, #e0f2fe, #fef3c7)">
+    <body style="font: 20px sans-serif; margin: 0; padding: 2rem;
+      background: linear-gradient(135deg, #e0f2fe, #fef3c7)">
     <h1>Fixture home</h1><p>Frames drawn by this page: <strong id="tick">0</strong></p>
     <form><label>Name <input value="Ada"></label> <button type="button">Send</button></form>
-    <script>let n = 0; (function step() { document.getElementById('tick').textContent = String(n++); requestAnimationFrame(step); })();</script>`,
-  '/confirm': `<!doctype html><title>Checkout</title><h1>Checkout</h1><script>setTimeout(() => confirm('Really pay?'), 300);</script>`,
+    <script>
+      let n = 0;
+      (function step() {
+        document.getElementById('tick').textContent = String(n++);
+        requestAnimationFrame(step);
+      })();
+    </script>`,
+  '/confirm':
+    '<!doctype html><title>Checkout</title><h1>Checkout</h1><script>setTimeout(() ' +
+    `=> confirm('Really pay?'), 300);</script>`,
   '/still': `<!doctype html><title>Still</title><h1>Nothing moves here</h1>`,
 };
 

@@ -111,7 +111,10 @@ describe('the pages after a mixed run of a few hundred calls', () => {
     await eventually(async () => expect(await summary.textContent()).toMatch(/tool failures/));
     const text = (await summary.textContent()) ?? '';
     expect(text).toMatch(
-      /^\d+ calls in the last 30 minutes: \d+ succeeded, 7 tool failures, 20 caller mistakes, 3 denied by a person, \d+ refused \(/,
+      new RegExp(
+        String.raw`^\d+ calls in the last 30 minutes: \d+ succeeded, 7 tool failures, 20 caller mistakes, ` +
+          String.raw`3 denied by a person, \d+ refused \(`,
+      ),
     );
     await h.page.getByTestId('activity-chart').waitFor();
     expect(await h.page.locator('.recharts-legend-item-text').allTextContents()).toEqual(

@@ -87,7 +87,7 @@ describe('the Devices page showing the phone’s H.264', () => {
     await h.shot('devices-h264');
   });
 
-  it('goes on across screenrecord’s restarts with no counter value missing beyond the restarts’ few frames', async () => {
+  it('goes on across screenrecord’s restarts, no counter value missing beyond the restarts’ few frames', async () => {
     const before = screenrecords();
     await recordProbes(h.page);
     await eventually(() => expect(screenrecords()).toBeGreaterThanOrEqual(before + 2), 60_000, 250);
@@ -147,7 +147,8 @@ describe('the Devices page showing the phone’s H.264', () => {
       await eventually(
         async () =>
           expect(await modeText(h.page)).toBe(
-            'Screenshots: screenrecord cannot stream from this phone (screenrecord: not found), so screenshots are sent.',
+            'Screenshots: screenrecord cannot stream from this phone ' +
+              '(screenrecord: not found), so screenshots are sent.',
           ),
         30_000,
         250,

@@ -177,7 +177,8 @@ describe('Devices page against the host with the virtual phone', () => {
         const online = list.filter((d) => d.state === 'device');
         if (online.length === 0)
           throw new Error(
-            `a host started with virtualDevice: true lists no online device (${JSON.stringify(list)}); is the device family wired into tools/host/families.ts, and is adb installed?`,
+            `a host started with virtualDevice: true lists no online device (${JSON.stringify(list)}); is the ` +
+              'device family wired into tools/host/families.ts, and is adb installed?',
           );
         return online;
       },

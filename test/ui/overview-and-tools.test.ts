@@ -18,7 +18,7 @@ describe('Overview and Tools pages', () => {
   });
   afterAll(async () => h?.close());
 
-  it('shows no token until the person creates one for a client, then masks it until revealed and copies it', async () => {
+  it('shows no token until the person creates one for a client, masks it until revealed, and copies it', async () => {
     await h.page
       .context()
       .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.host.address.ui.replace(/\/$/, '') });
@@ -126,7 +126,7 @@ describe('Overview and Tools pages', () => {
     await h.shot('overview');
   });
 
-  it("counts a caller's mistake apart and does not list the tool as failing; a tool whose run fails is listed at once", async () => {
+  it("counts a caller's mistake apart, not as the tool failing; a tool whose run fails is listed at once", async () => {
     await h.mcp.callTool({ name: 'calculate', arguments: { expression: '' } });
     await eventually(async () =>
       expect(await h.page.getByTestId('calls-window').textContent()).toMatch(

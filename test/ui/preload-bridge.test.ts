@@ -16,7 +16,10 @@ import { type Host, startHost } from '../../tools/host/host';
 
 process.env.TOOLGATE_QUIET = '1';
 
-/** What electron/preload exposes: each method invokes the host's handler with parsed input; screens as the screen bridge sends them. */
+/**
+ * What electron/preload exposes: each method invokes the host's handler with parsed input; screens as the screen bridge
+ * sends them.
+ */
 function preloadOver(host: Host): Record<string, unknown> {
   const exposed: Record<string, unknown> = {
     onEvent: (listener: (e: HostEvent) => void) => {
@@ -92,7 +95,7 @@ describe('the Electron preload bridge', () => {
     expect(spans).toHaveLength(1);
   });
 
-  it('opens a device screen through the preload, its status parsed with the contract, and refuses a broken one', async () => {
+  it('opens a device screen via the preload, its status parsed by the contract; refuses a broken one', async () => {
     const statuses: ScreenStatus[] = [];
     const listener = { status: (s: ScreenStatus) => statuses.push(s), frame: () => undefined, closed: () => undefined };
     const bridge = findPreloadBridge({ toolgate: preloadOver(host) })!;

@@ -111,7 +111,7 @@ describe('Settings page against the real host', () => {
     await new Promise((resolve) => provider?.server.close(resolve));
   });
 
-  it('refuses adbPort 70000: the host message shows on that field, the input keeps 70000, and nothing is saved', async () => {
+  it('refuses adbPort 70000: the host message shows on that field, the input keeps it, nothing is saved', async () => {
     await h.open('settings');
     const port = h.page.getByLabel('adb server port');
     await port.fill('70000');
@@ -152,7 +152,7 @@ describe('Settings page against the real host', () => {
     expect(await h.page.locator('nav a').last().textContent()).toBe('Settings');
   });
 
-  it('saves only the changed keys by keyboard; web search uses the new endpoint at once and a restart-required change is marked', async () => {
+  it('saves only changed keys by keyboard; web search uses a new endpoint at once; restart ones marked', async () => {
     sent.length = 0;
     await h.open('settings');
     // The tri-state checkbox by keyboard: default → on → off.

@@ -74,7 +74,7 @@ describe('Skills page', () => {
     await eventually(async () => expect(await mcpTools()).not.toContain('skill_shout-kit_shout'));
   });
 
-  it('sets a GitHub token in Settings without ever showing it; the GitHub tools follow it for a client given the toolset', async () => {
+  it('sets a GitHub token in Settings, never shown; the GitHub tools follow it, for a client given them', async () => {
     await h.open('settings');
     const section = h.page.getByTestId('github-settings');
     const state = section.getByTestId('github-token-state');

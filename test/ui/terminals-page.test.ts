@@ -96,7 +96,7 @@ describe('the Terminals page', () => {
     await eventually(async () => expect(await screenText()).toContain('live-42'), 15_000, 100);
   });
 
-  it('shows the agent’s commands in the scrollback as it ran them, never their framing, marked and linked to their traces', async () => {
+  it('shows the agent’s commands in the scrollback as run, never their framing, marked, linked to traces', async () => {
     const listed = await call('terminal.run', { id, command: 'ls / | wc -l; echo "agent ran: $((6 * 7))"' });
     expect(listed.data.output).toBe('8\nagent ran: 42');
     await eventually(async () => expect(await screenText()).toContain('agent ran: 42'), 15_000, 100);

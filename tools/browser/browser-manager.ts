@@ -177,7 +177,10 @@ export class BrowserManager {
     return `${o.userDataDir ? 'persistent' : 'launch'} ${o.executablePath ?? 'auto'}`;
   }
 
-  /** How the running browser was reached (launched, persistent profile, CDP, Playwright server); undefined before the first call. */
+  /**
+   * How the running browser was reached (launched, persistent profile, CDP, Playwright server); undefined before the
+   * first call.
+   */
   connection(): { mode: SessionMode; target: string; headless?: boolean } | undefined {
     const s = this.session;
     if (!s) return undefined;
@@ -211,7 +214,10 @@ export class BrowserManager {
     return loss;
   }
 
-  /** Like takeLoss, but waits up to `graceMs` for a loss whose event is still on its way (a crash surfaces after the failed call). */
+  /**
+   * Like takeLoss, but waits up to `graceMs` for a loss whose event is still on its way (a crash surfaces after the
+   * failed call).
+   */
   async awaitLoss(graceMs: number): Promise<BrowserLoss | undefined> {
     if (this.loss) return this.takeLoss();
     let handle: Disposable | undefined;
@@ -273,7 +279,8 @@ export class BrowserManager {
           else await session.browser?.close().catch(() => undefined);
           throw new ToolCallError(
             'EXECUTION_FAILED',
-            `The browser started, but Toolgate could not watch what it loads (${(e as Error).message.split('\n')[0]}), so it is not used.`,
+            'The browser started, but Toolgate could not watch what it loads ' +
+              `(${(e as Error).message.split('\n')[0]}), so it is not used.`,
             { hint: 'Tell the user; a browser server or CDP endpoint of an old version may lack request routing.' },
           );
         }

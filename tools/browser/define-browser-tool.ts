@@ -57,7 +57,10 @@ const cancelledError = () =>
     hint: 'Take a browser_snapshot to see what state the page is in before retrying.',
   });
 
-/** Rejects when the call is cancelled; dispose it afterwards, as the executor may share one never-aborted signal between calls. */
+/**
+ * Rejects when the call is cancelled; dispose it afterwards, as the executor may share one never-aborted signal between
+ * calls.
+ */
 function cancellation(signal: AbortSignal): { promise: Promise<never>; dispose(): void } {
   let fail = () => {};
   const promise = new Promise<never>((_, reject) => {
@@ -92,7 +95,8 @@ function downloadNote(started: readonly DownloadEntry[], canApprove: boolean): s
   const names = started.map((d) => `${safeFileName(d.suggestedFilename)} from ${redactUrlText(d.url) ?? 'the page'}`);
   const what = `The page started a download: ${names.join(', ')}.`;
   return canApprove
-    ? `${what} A download is a write into the workspace: it is waiting for approval by the user and is saved to downloads/ only if they approve (browser_download_list shows whether it was).`
+    ? `${what} A download is a write into the workspace: it is waiting for approval by the user and is saved to ` +
+        'downloads/ only if they approve (browser_download_list shows whether it was).'
     : `${what} Downloads need a person's approval and no one can give it here, so it was discarded.`;
 }
 
@@ -189,7 +193,10 @@ export function definePageTool<S extends z.ZodType>(
         manager.recordAction(def.id, targetText(page, def.target(args)), ok, code);
       }
 
-      /** What a failed call answers: the refusal behind it, a started download, a loss, or the error in the model's words. */
+      /**
+       * What a failed call answers: the refusal behind it, a started download, a loss, or the error in the model's
+       * words.
+       */
       async function recover(e: unknown): Promise<ToolReturn> {
         if (ctx.signal.aborted) throw cancelledError();
         // A load that failed because Toolgate refused it fails with that refusal, not a network error.

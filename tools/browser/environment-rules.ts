@@ -80,7 +80,9 @@ export function browserEnvironmentRules(manager: BrowserManager): EnvironmentRul
         if (argsOf(args).dialog !== undefined) return undefined;
         const info = manager.dialogs.pending(manager.activePage());
         return {
-          message: `the page is blocked by ${info ? describeDialog(info) : 'a modal dialog'}, so nothing on it can be used until it is answered`,
+          message:
+            `the page is blocked by ${info ? describeDialog(info) : 'a modal dialog'}, so nothing on it can ` +
+            'be used until it is answered',
           hint: info
             ? dialogAdvice(info)
             : 'Answer the dialog with browser_click {"dialog": "accept"} or {"dialog": "dismiss"}, then retry.',
@@ -97,7 +99,9 @@ export function browserEnvironmentRules(manager: BrowserManager): EnvironmentRul
         if (started !== false && open !== false) return undefined;
         return {
           message: 'no browser page is open, so there is no element for a ref to name',
-          hint: 'Open a page with browser_navigate, take a browser_snapshot to get element refs, then retry with one of those.',
+          hint:
+            'Open a page with browser_navigate, take a browser_snapshot ' +
+            'to get element refs, then retry with one of those.',
         };
       },
     },
@@ -108,7 +112,9 @@ export function browserEnvironmentRules(manager: BrowserManager): EnvironmentRul
         if (!usesRef(args) || read('browser.loading') !== true) return undefined;
         return {
           message: 'the page is still loading a new document, so the refs of the last snapshot may no longer exist',
-          hint: 'Wait until it has loaded (browser_snapshot shows the new page and its refs), then retry with a ref from that snapshot.',
+          hint:
+            'Wait until it has loaded (browser_snapshot shows the new ' +
+            'page and its refs), then retry with a ref from that snapshot.',
         };
       },
     },

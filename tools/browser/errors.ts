@@ -34,11 +34,23 @@ export function isTimeoutError(e: unknown): boolean {
   return e instanceof Error && e.name === 'TimeoutError';
 }
 
+const GONE = new RegExp(
+  [
+    'Target crashed',
+    'Page crashed',
+    'has been closed',
+    'Target closed',
+    'Browser closed',
+    'browser has disconnected',
+    'Session closed',
+    'net::ERR_ABORTED',
+  ].join('|'),
+  'i',
+);
+
 /** An error that means the tab or browser went away under the call. */
 export function isGoneError(e: unknown): boolean {
-  return /Target crashed|Page crashed|has been closed|Target closed|Browser closed|browser has disconnected|Session closed|net::ERR_ABORTED/i.test(
-    errorText(e),
-  );
+  return GONE.test(errorText(e));
 }
 
 /**
@@ -82,13 +94,16 @@ export function toToolCallError(e: unknown, context: ErrorContext): ToolCallErro
     return new ToolCallError('TIMEOUT', `${context.action} timed out: ${brief}`, {
       hint:
         context.timeoutHint ??
-        'The element exists but did not become actionable (hidden, disabled, covered or moving). Take a new browser_snapshot, check its state, scroll to it, or pick another element.',
+        'The element exists but did not become actionable (hidden, disabled, covered or moving). Take a new ' +
+          'browser_snapshot, check its state, scroll to it, or pick another element.',
     });
   }
   const net = /net::(ERR_[A-Z_]+)/.exec(errorText(e));
   if (net) {
     return new ToolCallError('EXECUTION_FAILED', `${context.action} failed: ${net[1]}.`, {
-      hint: 'Check that the URL is right and the server is reachable (name resolves, port listens); do not retry blindly.',
+      hint:
+        'Check that the URL is right and the server is reachable ' +
+        '(name resolves, port listens); do not retry blindly.',
       data: { net: net[1] },
     });
   }

@@ -47,10 +47,16 @@ export function candidatePaths(platform: NodeJS.Platform, env: Record<string, st
 
 export function installAdvice(platform: NodeJS.Platform): string {
   if (platform === 'darwin')
-    return 'Install Google Chrome (https://www.google.com/chrome/) or set the browser path in Settings (browser.executablePath).';
+    return (
+      'Install Google Chrome (https://www.google.com/chrome/) or set the browser path in Settings ' +
+      '(browser.executablePath).'
+    );
   if (platform === 'win32')
     return 'Install Google Chrome or Microsoft Edge, or set the browser path in Settings (browser.executablePath).';
-  return 'Install one (Debian/Ubuntu: `sudo apt-get install chromium`) or set the browser path in Settings (browser.executablePath).';
+  return (
+    'Install one (Debian/Ubuntu: `sudo apt-get install chromium`) or set the browser path in Settings ' +
+    '(browser.executablePath).'
+  );
 }
 
 /** The browser to launch, or a ToolCallError (UNSUPPORTED) that tells the person how to get one. */

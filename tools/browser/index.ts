@@ -4,7 +4,8 @@
  *
  * Host wiring:
  *   const manager = new BrowserManager({ executablePath, headless, userDataDir, cdpEndpoint, playwrightServer });
- *   registry.registerToolset(BROWSER_TOOLSET, browserTools({ manager, workspaceRoot, onShow: (info) => ui.showBrowser(info) }));
+ *   const tools = browserTools({ manager, workspaceRoot, onShow: (info) => ui.showBrowser(info) });
+ *   registry.registerToolset(BROWSER_TOOLSET, tools);
  *   gate telemetry: manager.telemetry(); mirror: manager.startScreencast(onFrame), manager.tabs(),
  *   manager.recentActions(), FpsMeter; shutdown: manager.close().
  */

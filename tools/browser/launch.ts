@@ -28,7 +28,10 @@ export interface LaunchSettings {
   userDataDir?: string;
   /** Connect to a running browser (`http://127.0.0.1:9222` or a `ws://` endpoint) instead of launching one. */
   cdpEndpoint?: string;
-  /** Connect to a Playwright browser server (`ws://…` from `launchServer` / `playwright run-server`); a CDP endpoint wins. */
+  /**
+   * Connect to a Playwright browser server (`ws://…` from `launchServer` / `playwright run-server`); a CDP endpoint
+   * wins.
+   */
   playwrightServer?: string;
   extraArgs?: string[];
   launchTimeoutMs?: number;
@@ -145,18 +148,24 @@ function launchError(settings: LaunchSettings, e: unknown): ToolCallError {
   if (settings.cdpEndpoint) {
     return new ToolCallError(
       'EXECUTION_FAILED',
-      `Could not connect to the browser at ${shownEndpoint(settings.cdpEndpoint)}: ${scrubEndpoint(head, settings.cdpEndpoint)}`,
+      'Could not connect to the browser ' +
+        `at ${shownEndpoint(settings.cdpEndpoint)}: ${scrubEndpoint(head, settings.cdpEndpoint)}`,
       {
-        hint: 'The remote browser is not reachable; ask the user to start it with --remote-debugging-port or fix the endpoint in Settings.',
+        hint:
+          'The remote browser is not reachable; ask the user to start it with --remote-debugging-port or fix ' +
+          'the endpoint in Settings.',
       },
     );
   }
   if (settings.playwrightServer) {
     return new ToolCallError(
       'EXECUTION_FAILED',
-      `Could not connect to the Playwright browser server at ${shownEndpoint(settings.playwrightServer)}: ${scrubEndpoint(head, settings.playwrightServer)}`,
+      'Could not connect to the Playwright browser server ' +
+        `at ${shownEndpoint(settings.playwrightServer)}: ${scrubEndpoint(head, settings.playwrightServer)}`,
       {
-        hint: 'The browser server is not reachable; ask the user to start it (e.g. `npx playwright run-server`) or fix the address in Settings.',
+        hint:
+          'The browser server is not reachable; ask the user to start it (e.g. `npx playwright run-server`) or ' +
+          'fix the address in Settings.',
       },
     );
   }

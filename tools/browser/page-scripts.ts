@@ -13,7 +13,12 @@ export function pageFunction<Args extends unknown[], R>(source: string): (...arg
 /** Expression: the window's scroll position and range. */
 export const SCROLL_STATE = `(() => {
   const s = document.scrollingElement || document.documentElement;
-  return { x: window.scrollX, y: window.scrollY, maxX: Math.max(0, s.scrollWidth - window.innerWidth), maxY: Math.max(0, s.scrollHeight - window.innerHeight) };
+  return {
+    x: window.scrollX,
+    y: window.scrollY,
+    maxX: Math.max(0, s.scrollWidth - window.innerWidth),
+    maxY: Math.max(0, s.scrollHeight - window.innerHeight),
+  };
 })()`;
 
 export interface ScrollMove {
@@ -38,8 +43,17 @@ const SCROLL_BY = `function (el, move) {
   const target = el || window;
   if (d === 'top') target.scrollTo({ top: 0, behavior: 'instant' });
   else if (d === 'bottom') target.scrollTo({ top: box.scrollHeight, behavior: 'instant' });
-  else target.scrollBy({ left: d === 'left' ? -stepX : d === 'right' ? stepX : 0, top: d === 'up' ? -stepY : d === 'down' ? stepY : 0, behavior: 'instant' });
-  return { x: el ? el.scrollLeft : window.scrollX, y: el ? el.scrollTop : window.scrollY, maxX: Math.max(0, box.scrollWidth - viewW), maxY: Math.max(0, box.scrollHeight - viewH) };
+  else {
+    const left = d === 'left' ? -stepX : d === 'right' ? stepX : 0;
+    const top = d === 'up' ? -stepY : d === 'down' ? stepY : 0;
+    target.scrollBy({ left, top, behavior: 'instant' });
+  }
+  return {
+    x: el ? el.scrollLeft : window.scrollX,
+    y: el ? el.scrollTop : window.scrollY,
+    maxX: Math.max(0, box.scrollWidth - viewW),
+    maxY: Math.max(0, box.scrollHeight - viewH),
+  };
 }`;
 
 /** Scrolls inside a scrollable element. */
@@ -63,7 +77,14 @@ export interface ControlKind {
 /** What kind of form control an element is. */
 export const controlKind = pageFunction<[Element], ControlKind>(`function (el) {
   const tag = el.tagName.toLowerCase();
-  return { tag, type: tag === 'input' ? (el.getAttribute('type') || 'text').toLowerCase() : '', readOnly: !!el.readOnly, disabled: !!el.disabled, multiple: !!el.multiple, editable: !!el.isContentEditable };
+  return {
+    tag,
+    type: tag === 'input' ? (el.getAttribute('type') || 'text').toLowerCase() : '',
+    readOnly: !!el.readOnly,
+    disabled: !!el.disabled,
+    multiple: !!el.multiple,
+    editable: !!el.isContentEditable,
+  };
 }`);
 
 export interface SelectState {
@@ -74,7 +95,13 @@ export interface SelectState {
 /** The options of a <select>, or null for any other element. */
 export const selectOptions = pageFunction<[Element], SelectState | null>(`function (el) {
   if (el.tagName !== 'SELECT') return null;
-  return { multiple: el.multiple, options: Array.from(el.options).map((o) => ({ value: o.value, label: o.label || o.text, selected: o.selected, disabled: o.disabled })) };
+  const options = Array.from(el.options).map((o) => ({
+    value: o.value,
+    label: o.label || o.text,
+    selected: o.selected,
+    disabled: o.disabled,
+  }));
+  return { multiple: el.multiple, options };
 }`);
 
 /**
@@ -82,7 +109,10 @@ export const selectOptions = pageFunction<[Element], SelectState | null>(`functi
  * forms with their fields (password values masked), and the start of the visible text.
  */
 export const CONTEXT_SUMMARY = `(() => {
-  const clean = (s, n) => { const t = (s || '').replace(/\\s+/g, ' ').trim(); return t.length > n ? t.slice(0, n - 1) + '…' : t; };
+  const clean = (s, n) => {
+    const t = (s || '').replace(/\\s+/g, ' ').trim();
+    return t.length > n ? t.slice(0, n - 1) + '…' : t;
+  };
   const all = (root, sel, out) => {
     root.querySelectorAll(sel).forEach((e) => out.push(e));
     root.querySelectorAll('*').forEach((e) => { if (e.shadowRoot) all(e.shadowRoot, sel, out); });
@@ -92,11 +122,19 @@ export const CONTEXT_SUMMARY = `(() => {
     const aria = el.getAttribute('aria-label');
     if (aria) return aria;
     const by = el.getAttribute('aria-labelledby');
-    if (by) { const t = by.split(/\\s+/).map((id) => el.getRootNode().getElementById && el.getRootNode().getElementById(id)).filter(Boolean).map((e) => e.textContent).join(' '); if (t.trim()) return t; }
+    if (by) {
+      const root = el.getRootNode();
+      const named = by.split(/\\s+/).map((id) => root.getElementById && root.getElementById(id)).filter(Boolean);
+      const t = named.map((e) => e.textContent).join(' ');
+      if (t.trim()) return t;
+    }
     if (el.labels && el.labels.length) return Array.from(el.labels).map((l) => l.textContent).join(' ');
     return el.getAttribute('placeholder') || el.getAttribute('title') || '';
   };
-  const visible = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 || r.height > 0 || el.type === 'hidden'; };
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 || r.height > 0 || el.type === 'hidden';
+  };
   const fieldOf = (el) => {
     const tag = el.tagName.toLowerCase();
     const type = tag === 'input' ? (el.getAttribute('type') || 'text').toLowerCase() : tag;
@@ -116,8 +154,17 @@ export const CONTEXT_SUMMARY = `(() => {
     method: (form.getAttribute('method') || 'get').toLowerCase(),
     fields: Array.from(form.querySelectorAll(controls)).filter(visible).slice(0, 40).map(fieldOf),
   }));
-  const loose = all(document, controls, []).filter((el) => !el.form && !el.closest('form') && visible(el)).slice(0, 40).map(fieldOf);
-  const headings = all(document, 'h1,h2,h3,[role=heading]', []).filter(visible).slice(0, 30).map((h) => ({ level: Number(h.getAttribute('aria-level') || h.tagName.slice(1)) || 2, text: clean(h.textContent, 120) }));
+  const loose = all(document, controls, [])
+    .filter((el) => !el.form && !el.closest('form') && visible(el))
+    .slice(0, 40)
+    .map(fieldOf);
+  const headings = all(document, 'h1,h2,h3,[role=heading]', [])
+    .filter(visible)
+    .slice(0, 30)
+    .map((h) => ({
+      level: Number(h.getAttribute('aria-level') || h.tagName.slice(1)) || 2,
+      text: clean(h.textContent, 120),
+    }));
   const text = clean(document.body ? document.body.innerText : '', 600);
   return { title: document.title, url: location.href, headings, forms, fieldsOutsideForms: loose, text };
 })()`;
@@ -125,7 +172,13 @@ export const CONTEXT_SUMMARY = `(() => {
 /** Expression: the document's HTML with open shadow roots serialized in place (Chrome's getHTML), else outerHTML. */
 export const DOCUMENT_HTML = `(() => {
   const roots = [];
-  const walk = (root) => root.querySelectorAll('*').forEach((e) => { if (e.shadowRoot) { roots.push(e.shadowRoot); walk(e.shadowRoot); } });
+  const walk = (root) =>
+    root.querySelectorAll('*').forEach((e) => {
+      if (e.shadowRoot) {
+        roots.push(e.shadowRoot);
+        walk(e.shadowRoot);
+      }
+    });
   walk(document);
   const html = document.documentElement;
   return typeof html.getHTML === 'function' ? html.getHTML({ shadowRoots: roots }) : html.outerHTML;

@@ -29,7 +29,9 @@ const NETWORK_SCHEMES = new Set(['http:', 'https:', 'ws:', 'wss:']);
 
 function fileRefusal(why: string): ToolCallError {
   return new ToolCallError('PERMISSION_DENIED', `Refused: that file: URL ${why}.`, {
-    hint: 'The browser opens file: URLs only inside the workspace (symbolic links are followed to judge where they lead). Do not retry another spelling of the path.',
+    hint:
+      'The browser opens file: URLs only inside the workspace (symbolic links are followed to judge where they ' +
+      'lead). Do not retry another spelling of the path.',
     data: { gate: 'browser-file' },
   });
 }
@@ -62,7 +64,10 @@ export function judgeUrlNow(raw: string, rules: LoadRules): ToolCallError | unde
   return undefined;
 }
 
-/** The full verdict: also a name on Toolgate's port, by every address it resolves to (a name that does not resolve is refused there). */
+/**
+ * The full verdict: also a name on Toolgate's port, by every address it resolves to (a name that does not resolve is
+ * refused there).
+ */
 export async function judgeUrl(raw: string, rules: LoadRules): Promise<ToolCallError | undefined> {
   const now = judgeUrlNow(raw, rules);
   if (now || !URL.canParse(raw)) return now;
@@ -126,7 +131,10 @@ export async function guardContext(
   });
 }
 
-/** A frame that ended up on a refused address anyway (a redirect in a borrowed browser) is sent to about:blank before anything reads it. */
+/**
+ * A frame that ended up on a refused address anyway (a redirect in a borrowed browser) is sent to about:blank before
+ * anything reads it.
+ */
 export function evictRefused(frame: Frame, rules: LoadRules, onRefused: (refusal: ToolCallError) => void): void {
   const refusal = judgeUrlNow(frame.url(), rules);
   if (!refusal) return;

@@ -32,7 +32,8 @@ export function bm25Rank(docs: readonly RankDocument[], query: string, weights: 
   const db = openSqlite(':memory:');
   try {
     db.exec(
-      `CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, ${columns.join(', ')}, tokenize = 'porter unicode61 remove_diacritics 2')`,
+      `CREATE VIRTUAL TABLE docs USING fts5(id UNINDEXED, ${columns.join(', ')}, ` +
+        `tokenize = 'porter unicode61 remove_diacritics 2')`,
     );
     const insert = db.prepare(
       `INSERT INTO docs (id, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})`,

@@ -62,7 +62,8 @@ export function checkRegexInput(text: string, field = 'text'): void {
 
 /** What to do about a pattern that backtracks catastrophically. */
 export const REGEX_REWRITE_HINT =
-  'Rewrite the pattern without nested or overlapping quantifiers (e.g. "(a+)+", "(a|a)*", "(.*)*"); anchor it and make repeated parts mutually exclusive, then retry.';
+  'Rewrite the pattern without nested or overlapping quantifiers (e.g. "(a+)+", "(a|a)*", "(.*)*"); anchor it and ' +
+  'make repeated parts mutually exclusive, then retry.';
 
 export function regexTimeout(timeoutMs: number, field = 'pattern'): ToolCallError {
   return invalid(

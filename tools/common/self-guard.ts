@@ -26,7 +26,9 @@ THIS_MACHINE.addSubnet('0.0.0.0', 8, 'ipv4');
 THIS_MACHINE.addAddress('::1', 'ipv6');
 THIS_MACHINE.addAddress('::', 'ipv6');
 
-/** An address literal as URLs and sockets spell it ([::1], fe80::1%eth0, ::127.0.0.1), in a form BlockList can judge. */
+/**
+ * An address literal as URLs and sockets spell it ([::1], fe80::1%eth0, ::127.0.0.1), in a form BlockList can judge.
+ */
 export function canonicalAddress(raw: string): { address: string; type: 'ipv4' | 'ipv6' } | undefined {
   const bare = raw.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   const version = isIP(bare);
@@ -45,7 +47,10 @@ export function canonicalAddress(raw: string): { address: string; type: 'ipv4' |
   return { address: bare, type: 'ipv6' };
 }
 
-/** Names that mean loopback without asking DNS (RFC 6761; Chromium answers them itself): localhost, *.localhost, with or without the final dot. */
+/**
+ * Names that mean loopback without asking DNS (RFC 6761; Chromium answers them itself): localhost, *.localhost, with or
+ * without the final dot.
+ */
 export function isLoopbackName(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.$/, '');
   return name === 'localhost' || name.endsWith('.localhost');
@@ -115,7 +120,10 @@ export class SelfGuard {
     return this.portSet.has(port) && isThisMachine(address);
   }
 
-  /** The same for a host name: loopback names without DNS; other names only by the addresses they resolve to (`reaches`). */
+  /**
+   * The same for a host name: loopback names without DNS; other names only by the addresses they resolve to
+   * (`reaches`).
+   */
   reachesName(hostname: string, port: number): boolean {
     if (!this.portSet.has(port)) return false;
     return isLoopbackName(hostname) || (isIP(hostname.replace(/^\[|\]$/g, '')) !== 0 && isThisMachine(hostname));
@@ -136,7 +144,9 @@ export class SelfGuard {
   /** The refusal every family gives; `where` names the host and port (never a path or query). */
   refusal(where: string): ToolCallError {
     return new ToolCallError('PERMISSION_DENIED', `Refused: ${where} is Toolgate itself; tools may not reach it.`, {
-      hint: "Do not retry with another spelling or name of this computer: Toolgate's window, approvals, settings and token belong to the person using it. Ask the user to act there.",
+      hint:
+        "Do not retry with another spelling or name of this computer: Toolgate's window, approvals, settings " +
+        'and token belong to the person using it. Ask the user to act there.',
       data: { gate: 'self' },
     });
   }

@@ -74,10 +74,12 @@ export function inferCategory(id: string): ToolCategory {
 }
 
 /** Verbs in an id that change or destroy state, from worst to mildest (the seed's rules). */
-const HIGH_RISK =
-  /(^|[_.])(uninstall|delete|remove|rm|format|wipe|reset|force_stop|write_file|kill|execute|install)([_.]|$)|^shell_execute$|^app_install$/;
-const MEDIUM_RISK =
-  /(^|[_.])(write|edit|set|put|copy|move|create|launch|tap|swipe|input|click|select|toggle|upload|download|send|post|memorize|forget|connect|call|run|define|clear|navigate|request|control)([_.]|$)/;
+const HIGH_RISK_VERBS = 'uninstall|delete|remove|rm|format|wipe|reset|force_stop|write_file|kill|execute|install';
+const MEDIUM_RISK_VERBS =
+  'write|edit|set|put|copy|move|create|launch|tap|swipe|input|click|select|toggle|upload|download|send|post|' +
+  'memorize|forget|connect|call|run|define|clear|navigate|request|control';
+const HIGH_RISK = new RegExp(`(^|[_.])(${HIGH_RISK_VERBS})([_.]|$)|^shell_execute$|^app_install$`);
+const MEDIUM_RISK = new RegExp(`(^|[_.])(${MEDIUM_RISK_VERBS})([_.]|$)`);
 
 export function inferRisk(id: string): RiskLevel {
   if (HIGH_RISK.test(id)) return 'HIGH';

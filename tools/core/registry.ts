@@ -40,7 +40,8 @@ export class UnknownRunPolicyError extends Error {
     readonly runPolicy: string,
   ) {
     super(
-      `Tool '${toolId}' names the run policy '${runPolicy}', which does not exist; use one of ${RUN_POLICY_NAMES.join(', ')}.`,
+      `Tool '${toolId}' names the run policy '${runPolicy}', which does not exist; use one ` +
+        `of ${RUN_POLICY_NAMES.join(', ')}.`,
     );
     this.name = 'UnknownRunPolicyError';
   }
@@ -86,7 +87,9 @@ export class ToolRegistry {
     return this.registerAll(tools, policy, toolset);
   }
 
-  /** Registers a family; any duplicate id, inside the list or against the registry, is refused before anything is added. */
+  /**
+   * Registers a family; any duplicate id, inside the list or against the registry, is refused before anything is added.
+   */
   registerAll(tools: readonly Tool[], policy: RegisterPolicy = 'REJECT', toolset?: Toolset): Disposable {
     const seen = new Set<string>();
     for (const tool of tools) {

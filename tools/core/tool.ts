@@ -67,7 +67,10 @@ export interface Tool<Args = unknown> {
   readonly outputSchema: JsonSchema | undefined;
   /** Has its own command-level gate (shell_execute): the tool-level prompt is skipped. */
   readonly selfGated: boolean;
-  /** The run policy preset it runs under; the pipeline picks one by metadata otherwise. The registry refuses other names. */
+  /**
+   * The run policy preset it runs under; the pipeline picks one by metadata otherwise. The registry refuses other
+   * names.
+   */
   readonly runPolicy: RunPolicyName | undefined;
   /** What the circuit breaker is kept per (e.g. a device serial), beyond the tool; undefined = the tool. */
   breakerScope?(args: Args): string | undefined;

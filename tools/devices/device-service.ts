@@ -41,7 +41,10 @@ export interface DeviceService {
   onDevicesChanged(listener: (change: DeviceChange) => void): Disposable;
   /** The serial a call means: the one given, or the only attached device (throws a ToolCallError otherwise). */
   resolveSerial(serial?: string): Promise<string>;
-  /** The only tracked phone's usable transport, or undefined when there are none or several (never throws; for the gate). */
+  /**
+   * The only tracked phone's usable transport, or undefined when there are none or several (never throws; for the
+   * gate).
+   */
   soleSerial(): string | undefined;
   /** Reads the screen state now and stores it as telemetry. */
   refreshTelemetry(serial?: string): Promise<DeviceScreenState>;

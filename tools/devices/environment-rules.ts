@@ -79,7 +79,9 @@ export function deviceEnvironmentRules(service: DeviceService): EnvironmentRule[
         read(telemetryKey(serial, 'screenOn')) === false
           ? {
               message: `the screen of ${serial} is off, so touches and typing do nothing`,
-              hint: 'Wake the device first (shell_execute "input keyevent KEYCODE_WAKEUP"), unlock it if needed, then retry.',
+              hint:
+                'Wake the device first (shell_execute "input keyevent ' +
+                'KEYCODE_WAKEUP"), unlock it if needed, then retry.',
             }
           : undefined,
       service,
@@ -91,7 +93,9 @@ export function deviceEnvironmentRules(service: DeviceService): EnvironmentRule[
         read(telemetryKey(serial, 'locked')) === true
           ? {
               message: `${serial} is locked (the lock screen shows), so apps do not get taps, typing or launches`,
-              hint: 'Unlock it first: ui_swipe up unlocks a phone without a PIN; a PIN, pattern or password is for the user to enter on the phone. Then retry.',
+              hint:
+                'Unlock it first: ui_swipe up unlocks a phone without a PIN; a PIN, pattern or password is for ' +
+                'the user to enter on the phone. Then retry.',
             }
           : undefined,
       service,

@@ -66,8 +66,8 @@ export const DEVICE_SHELL_TOOLSET = defineToolset(
 
 /**
  * The family's three toolsets: what drives a phone through its screen (and says which phone it
- * is: an agent's first call), what reaches below it (and reads a person's data), and the shell apart, so a client can drive a phone without holding a
- * shell on it.
+ * is: an agent's first call), what reaches below it (and reads a person's data), and the shell apart, so a client can
+ * drive a phone without holding a shell on it.
  */
 export function deviceToolsets(deps: DeviceToolDeps): Array<{ toolset: Toolset; tools: Tool[] }> {
   const { service } = deps;

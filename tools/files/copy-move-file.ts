@@ -125,7 +125,8 @@ export function copyMoveFileTool(config: FilesConfig) {
           );
         if (dstInfo.isDirectory() || srcIsDir)
           throw invalid(
-            `"${dst.rel}" exists and ${dstInfo.isDirectory() ? 'is a directory' : `"${src.rel}" is a directory`}; only a file replaces a file.`,
+            `"${dst.rel}" exists and ${dstInfo.isDirectory() ? 'is a directory' : `"${src.rel}" is a directory`}; ` +
+              'only a file replaces a file.',
             'destination',
             'Delete the destination first with delete_file, or choose another path.',
           );

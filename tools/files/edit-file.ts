@@ -47,7 +47,8 @@ export function editFileTool(config: FilesConfig) {
     id: 'edit_file',
     title: 'Edit a file',
     description:
-      'Replaces a piece of text in a file and returns a diff. oldText must match exactly, whitespace included, and occur once ' +
+      'Replaces a piece of text in a file and returns a diff. oldText ' +
+      'must match exactly, whitespace included, and occur once ' +
       'unless replaceAll.',
     input: z.object({
       path: WORKSPACE_PATH,
@@ -104,9 +105,12 @@ export function editFileTool(config: FilesConfig) {
         const lines = at.slice(0, 10).map((i) => lineOf(text, i));
         throw new ToolCallError(
           'INVALID_ARGUMENT',
-          `"oldText" occurs ${at.length} times in "${rel}" (at lines ${lines.join(', ')}${at.length > 10 ? ', …' : ''}).`,
+          `"oldText" occurs ${at.length} times in "${rel}" (at ` +
+            `lines ${lines.join(', ')}${at.length > 10 ? ', …' : ''}).`,
           {
-            hint: 'Include more surrounding lines in oldText so it matches exactly one place, or set replaceAll: true to change all of them.',
+            hint:
+              'Include more surrounding lines in oldText so it matches exactly one place, or set replaceAll: ' +
+              'true to change all of them.',
             data: { fields: ['oldText'], occurrences: at.length, lines },
           },
         );

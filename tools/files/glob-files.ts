@@ -88,7 +88,8 @@ export function globFilesTool(config: FilesConfig) {
     id: 'glob_files',
     title: 'Find files by pattern',
     description:
-      'Finds workspace files whose paths match globs like "**/*.ts", sorted; node_modules and .git are skipped unless ' +
+      'Finds workspace files whose paths match globs like ' +
+      '"**/*.ts", sorted; node_modules and .git are skipped unless ' +
       'ignore is given.',
     input: z.object({
       pattern: z

@@ -31,9 +31,11 @@ const RULE_TEXT: Record<PathRule, string> = {
   'symlink-escape': 'a symbolic link on this path leads outside the workspace root',
   'dangling-symlink': 'a symbolic link on this path points to nothing, so where it leads cannot be checked',
   swapped:
-    'it was replaced (by a symbolic link or another file) while it was being opened, so what was opened is not what was checked; nothing was read or written through it',
+    'it was replaced (by a symbolic link or another file) while it was being opened, so what was opened is not ' +
+    'what was checked; nothing was read or written through it',
   'secret-file':
-    "it is one of Toolgate's own secret files (its token, database, logs or host.json), which no tool may read, change, copy, move or delete",
+    "it is one of Toolgate's own secret files (its token, database, logs or host.json), which no tool may read, " +
+    'change, copy, move or delete',
   'hard-link': 'it has more than one hard link; its other names may lie outside the workspace',
 };
 
@@ -41,11 +43,13 @@ const RULE_HINT: Partial<Record<PathRule, string>> = {
   swapped: 'Something on this machine is changing the file while it is used; do not retry this path.',
   'secret-file': 'These files guard Toolgate itself; no tool call will reach them. Do not retry.',
   'hard-link':
-    'A file with several names may be a window onto a file elsewhere. Ask the user to replace it with a plain copy if it belongs in the workspace; do not retry this path.',
+    'A file with several names may be a window onto a file elsewhere. Ask the user to replace it with a plain copy ' +
+    'if it belongs in the workspace; do not retry this path.',
 };
 
 const DEFAULT_HINT =
-  'Only paths inside the workspace are allowed. Use a path relative to the workspace root (e.g. "src/index.ts"); do not retry this path.';
+  'Only paths inside the workspace are allowed. Use a path relative ' +
+  'to the workspace root (e.g. "src/index.ts"); do not retry this path.';
 
 export function pathDenied(userPath: string, rule: PathRule): ToolCallError {
   return new ToolCallError('PERMISSION_DENIED', `Path "${printable(userPath)}" is refused: ${RULE_TEXT[rule]}.`, {
@@ -64,7 +68,8 @@ export function pathDenied(userPath: string, rule: PathRule): ToolCallError {
 export function hardLinksDenied(userPath: string, links: number): ToolCallError {
   return new ToolCallError(
     'PERMISSION_DENIED',
-    `Path "${printable(userPath)}" is refused: it has ${links} hard links; its other names may lie outside the workspace.`,
+    `Path "${printable(userPath)}" is refused: it has ${links} ` +
+      'hard links; its other names may lie outside the workspace.',
     { hint: RULE_HINT['hard-link'] ?? DEFAULT_HINT, data: { rule: 'hard-link', path: printable(userPath), links } },
   );
 }

@@ -97,7 +97,9 @@ export function readFileTool(config: FilesConfig) {
   return defineTool({
     id: 'read_file',
     title: 'Read a file',
-    description: `Reads a text file of the workspace, or lines startLine to endLine (1-based, inclusive). At most ${config.maxReadBytes} bytes a call; the result says the startLine to go on from.`,
+    description:
+      'Reads a text file of the workspace, or lines startLine to endLine (1-based, inclusive). At ' +
+      `most ${config.maxReadBytes} bytes a call; the result says the startLine to go on from.`,
     input: z.object({
       path: WORKSPACE_PATH,
       startLine: z.number().int().min(1).default(1),
@@ -149,13 +151,17 @@ export function readFileTool(config: FilesConfig) {
       if (w.clippedLines.length > 0) {
         content.push({
           type: 'text',
-          text: `[Line(s) ${w.clippedLines.slice(0, 10).join(', ')} are longer than ${config.maxReadBytes} characters and were cut.]`,
+          text:
+            `[Line(s) ${w.clippedLines.slice(0, 10).join(', ')} are longer than ${config.maxReadBytes} ` +
+            'characters and were cut.]',
         });
       }
       if (w.truncatedBySize) {
         content.push({
           type: 'text',
-          text: `[Output limit of ${config.maxReadBytes} bytes reached at line ${w.lastLine}; continue with startLine=${w.lastLine + 1}.]`,
+          text:
+            `[Output limit of ${config.maxReadBytes} bytes reached at line ${w.lastLine}; continue with ` +
+            `startLine=${w.lastLine + 1}.]`,
         });
       }
       return success(content, {

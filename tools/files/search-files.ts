@@ -76,7 +76,9 @@ export function searchFilesTool(config: FilesConfig) {
   return defineTool({
     id: 'search_files',
     title: 'Search in files',
-    description: `Finds a text or a JavaScript regex in workspace files: matching lines with path, line and column. Skips binary files, files over ${maxFileBytes} bytes, node_modules and .git.`,
+    description:
+      'Finds a text or a JavaScript regex in workspace files: matching lines with path, line and column. ' +
+      `Skips binary files, files over ${maxFileBytes} bytes, node_modules and .git.`,
     input: z.object({
       query: z.string().min(1).max(2000),
       regex: z.boolean().default(false),

@@ -46,7 +46,9 @@ export function writeFileTool(config: FilesConfig) {
   return defineTool({
     id: 'write_file',
     title: 'Write a file',
-    description: `Writes a whole workspace file, at most ${config.maxWriteBytes} bytes, atomically. To change part of a file use edit_file.`,
+    description:
+      `Writes a whole workspace file, at most ${config.maxWriteBytes} ` +
+      'bytes, atomically. To change part of a file use edit_file.',
     input: z.object({
       path: WORKSPACE_PATH,
       content: z.string(),

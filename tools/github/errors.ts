@@ -57,7 +57,8 @@ function rateLimited(e: HttpErrorLike): ToolCallError | undefined {
     const waitS = resetAt ? Math.max(0, Math.ceil((resetAt.getTime() - Date.now()) / 1000)) : undefined;
     return new ToolCallError(
       'RATE_LIMITED',
-      `GitHub's rate limit for this token is used up (${githubMessage(e)})${resetAt ? `; it resets at ${resetAt.toISOString()}` : ''}.`,
+      `GitHub's rate limit for this token is used up ` +
+        `(${githubMessage(e)})${resetAt ? `; it resets at ${resetAt.toISOString()}` : ''}.`,
       {
         hint: resetAt
           ? `Wait until ${resetAt.toISOString()} (about ${waitS} s) before calling GitHub tools again.`
@@ -118,7 +119,9 @@ export function githubFailure(e: unknown, ctx: GithubErrorContext): ToolCallErro
         'PERMISSION_DENIED',
         `GitHub refused the token (401 ${message}): token missing, expired or lacking scope for ${ctx.what}.`,
         {
-          hint: 'Do not retry: ask the user to set a valid GitHub token in Toolgate Settings → GitHub (or TOOLGATE_GITHUB_TOKEN).',
+          hint:
+            'Do not retry: ask the user to set a valid GitHub token ' +
+            'in Toolgate Settings → GitHub (or TOOLGATE_GITHUB_TOKEN).',
           data: { status: 401 },
         },
       );
@@ -127,14 +130,18 @@ export function githubFailure(e: unknown, ctx: GithubErrorContext): ToolCallErro
       const has = header(e, 'x-oauth-scopes');
       const scopes = needed ? ` The request needs the scope(s) "${needed}"; the token has "${has ?? ''}".` : '';
       return new ToolCallError('PERMISSION_DENIED', `GitHub refused ${ctx.what} (403 ${message}).${scopes}`, {
-        hint: 'Do not retry: the token lacks the permission or scope this needs, or the repository forbids it. Ask the user for a token with the right access.',
+        hint:
+          'Do not retry: the token lacks the permission or scope this needs, or the repository forbids it. Ask ' +
+          'the user for a token with the right access.',
         data: { status: 403, ...(needed ? { neededScopes: needed } : {}) },
       });
     }
     case 404:
     case 410:
       return new ToolCallError('NOT_FOUND', `GitHub found no ${ctx.what} (${e.status} ${message}).`, {
-        hint: 'Check owner, repository, path and branch; a private repository the token cannot see also answers 404. github_list_repos lists what the token can see.',
+        hint:
+          'Check owner, repository, path and branch; a private repository the token cannot see also answers ' +
+          '404. github_list_repos lists what the token can see.',
         data: { status: e.status },
       });
     case 409:

@@ -33,7 +33,10 @@ export interface GithubFamilyOptions {
   userAgent: string;
   /** Toolgate itself (its port, its data dir), which no tool may reach. */
   self: SelfGuard;
-  /** Default: a fetch that never connects to link-local addresses (cloud metadata) nor Toolgate itself, like the network tools'. */
+  /**
+   * Default: a fetch that never connects to link-local addresses (cloud metadata) nor Toolgate itself, like the network
+   * tools'.
+   */
   fetchImpl?: FetchLike;
   retryAfterBaseValue?: number;
 }

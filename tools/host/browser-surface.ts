@@ -9,7 +9,10 @@ import { type BrowserManager, FpsMeter } from '../browser';
 import { redactUrlText } from '../network/secrets';
 import type { BrowserSurface } from './surfaces';
 
-/** How the browser was reached, for the page; a remote endpoint may carry a credential (wss://user:pass@…, ?token=…), never shown in the clear. */
+/**
+ * How the browser was reached, for the page; a remote endpoint may carry a credential (wss://user:pass@…, ?token=…),
+ * never shown in the clear.
+ */
 export function connectionForView(
   connection: NonNullable<BrowserView['connection']>,
 ): NonNullable<BrowserView['connection']> {

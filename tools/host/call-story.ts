@@ -111,7 +111,9 @@ export class CallStories {
     return {
       format: 'toolgate-call-report/1',
       exportedAt: this.now(),
-      note: 'Argument values are not part of this report: spans carry a digest of them (kinds and lengths), error texts and telemetry have every run of argument text replaced by a placeholder such as ‹url›.',
+      note:
+        'Argument values are not part of this report: spans carry a digest of them (kinds and lengths), error ' +
+        'texts and telemetry have every run of argument text replaced by a placeholder such as ‹url›.',
       host: {
         version: info.version,
         mode: info.mode,
@@ -164,7 +166,10 @@ export class CallStories {
     };
   }
 
-  /** The call's breaker when its target is known (from its remembered arguments or a refusal's text), else every breaker of its tool. */
+  /**
+   * The call's breaker when its target is known (from its remembered arguments or a refusal's text), else every breaker
+   * of its tool.
+   */
   private breakersAround(spans: readonly TraceSpan[], remembered: RememberedCall | undefined): BreakerAtCall[] {
     const first = spans[0]!;
     const last = spans[spans.length - 1]!;
@@ -237,7 +242,9 @@ function environmentOf(remembered: RememberedCall | undefined, registry: ToolReg
   if (!remembered)
     return {
       readings: [],
-      note: 'Not known: the host keeps the environment of a call in memory only, and no longer remembers this one (it restarted, or the call is older than the calls it keeps).',
+      note:
+        'Not known: the host keeps the environment of a call in memory only, and no longer remembers this one ' +
+        '(it restarted, or the call is older than the calls it keeps).',
     };
   const properties = (registry.get(remembered.toolId)?.inputSchema as { properties?: object } | undefined)?.properties;
   const fields = new Set(properties ? Object.keys(properties) : []);

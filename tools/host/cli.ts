@@ -6,8 +6,8 @@
  * `toolgate ui-link [--data-dir DIR]`: prints a fresh one-time UI link for the host running there.
  * `toolgate mcp-stdio [--data-dir DIR | --url URL] [--token T]`: the stdio bridge to a running host.
  * It sends the token only to a host that proved it holds it, on a port of its own account, and
- * runs until its stdin ends, a signal asks it to stop, or the process that started it is gone. The host's modules load only for `serve`,
- * so the bridge starts light.
+ * runs until its stdin ends, a signal asks it to stop, or the process that started it is gone. The host's modules load
+ * only for `serve`, so the bridge starts light.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -163,7 +163,8 @@ async function mcpStdio(argv: string[]): Promise<void> {
   const proof = await proveHost({ mcpUrl: url, token, fetch: connection.fetch });
   if (!proof.ok)
     fail(
-      `refused to send the token to ${url}: ${proof.message}. If your Toolgate host runs, check --data-dir or --url; otherwise start it (npm run serve).`,
+      `refused to send the token to ${url}: ${proof.message}. If your Toolgate host runs, check --data-dir or ` +
+        '--url; otherwise start it (npm run serve).',
       false,
     );
   let bridge: Awaited<ReturnType<typeof runStdioBridge>>;

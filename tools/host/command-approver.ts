@@ -22,7 +22,10 @@ const NO_APPROVER: ApprovalDecision = {
 export function sessionCovers(request: ApprovalRequest): string | undefined {
   const asked = request as ApprovalRequest & { command?: unknown; serial?: unknown };
   if (request.toolId === 'shell_execute' && typeof asked.command === 'string' && typeof asked.serial === 'string')
-    return `the command line \`${asked.command.length > 80 ? `${asked.command.slice(0, 77)}…` : asked.command}\` on device ${asked.serial}`;
+    return (
+      `the command line \`${asked.command.length > 80 ? `${asked.command.slice(0, 77)}…` : asked.command}\` ` +
+      `on device ${asked.serial}`
+    );
   if (request.toolId === 'browser_download') return 'every download the browser starts';
   return undefined;
 }

@@ -101,7 +101,10 @@ function listed(dir: string): string[] {
   }
 }
 
-/** The identities of the secret files now, and of the folders that hold them: logs/, the data dir and each folder above it. */
+/**
+ * The identities of the secret files now, and of the folders that hold them: logs/, the data dir and each folder above
+ * it.
+ */
 function secretIds(root: string): FileId[] {
   const paths = [...SECRET_NAMES].map((name) => join(root, name));
   for (const log of listed(join(root, 'logs'))) paths.push(join(root, 'logs', log));

@@ -100,7 +100,10 @@ export interface FamilyDeps {
   log: (line: string) => void;
   /** The environment (TOOLGATE_GITHUB_TOKEN). */
   env: NodeJS.ProcessEnv;
-  /** Where a GitHub token set in the UI is kept; default a 0600 file in the data dir (the desktop shell passes safeStorage). */
+  /**
+   * Where a GitHub token set in the UI is kept; default a 0600 file in the data dir (the desktop shell passes
+   * safeStorage).
+   */
   githubTokens?: GithubTokenStore;
   /** The sandbox skills' scripts run in (the terminal family); without it they answer UNSUPPORTED. */
   skillScripts?: SkillScriptRunner;

@@ -126,15 +126,13 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
       return {
         ok: false,
         message:
-          `The arguments of call ${callId} are no longer in memory (the host restarted, or it is older ` +
-          'than the calls the host keeps), so it cannot be run again. Open the tool in Try it and enter them.',
+          `The arguments of call ${callId} are no longer in memory (the host restarted, or it is older than ` +
+          'the calls the host keeps), so it cannot be run again. Open the tool in Try it and enter them.',
       };
-    if (remembered.args === undefined)
-      return {
-        ok: false,
-        message:
-          `The arguments of call ${callId} were too large to keep in memory, ` + 'so it cannot be run again from here.',
-      };
+    if (remembered.args === undefined) {
+      const tooLarge = 'were too large to keep in memory, so it cannot be run again from here';
+      return { ok: false, message: `The arguments of call ${callId} ${tooLarge}.` };
+    }
     const replayId = newCallId();
     const result = await deps.executor.execute({
       toolId: remembered.toolId,
@@ -143,10 +141,10 @@ export function createHostApi(deps: HostApiDeps): HostApiHandlers {
       sessionId: UI_SESSION,
       requester: { kind: 'replay', id: callId, label: `Replay of ${callId}` },
     });
-    const how = result.ok ? 'it succeeded' : `it failed with ${result.error.code}`;
+    const ended = result.ok ? 'it succeeded' : `it failed with ${result.error.code}`;
     return {
       ok: true,
-      message: `Ran call ${callId} again as call ${replayId}: ${how}.`,
+      message: `Ran call ${callId} again as call ${replayId}: ${ended}.`,
       outcome: callOutcome(replayId, result),
     };
   };

@@ -98,7 +98,9 @@ export function readHostFile(dataDir: string, state: (pid: number) => PidState =
   if (pid === 'other-account')
     return {
       ok: false,
-      message: `no Toolgate host of yours is running for ${dataDir} (host.json names pid ${record.pid}, a process of another account); ${start}`,
+      message:
+        `no Toolgate host of yours is running for ${dataDir} (host.json names pid ${record.pid}, a process ` +
+        `of another account); ${start}`,
     };
   return { ok: true, host: record };
 }

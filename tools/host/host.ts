@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { HostInfo } from '../../shared/contract';
-import { type Pipeline, type RunPolicyOverrides, createPipeline, systemClock } from '../core/pipeline';
+import { type Pipeline, type RunPolicyOverrides, systemClock } from '../core/pipeline';
 import { observedExecutor } from '../core/call-observer';
 import { ToolRegistry } from '../core/registry';
 import type { ToolExecutor } from '../core/executor';
@@ -16,6 +16,7 @@ import { ApprovalQueue } from './approval-queue';
 import { BreakerFeed } from './breaker-feed';
 import { CallMemory, rememberingObserver } from './call-memory';
 import { CallStories } from './call-story';
+import { composeHostPipeline } from './compose-pipeline';
 import { HostTelemetry } from './host-telemetry';
 import { ClientTokens } from './auth/client-tokens';
 import { newLinkKey } from './auth/ui-link';
@@ -96,7 +97,9 @@ export interface HostOptions {
   adbPort?: number;
   /** Per-tool calls per minute, overriding the run policy's quota (labs that drive one tool hard). */
   rateLimitPerMinute?: Readonly<Record<string, number>>;
-  /** Where a GitHub token set in the UI is kept (the desktop shell: safeStorage); default a 0600 file in the data dir. */
+  /**
+   * Where a GitHub token set in the UI is kept (the desktop shell: safeStorage); default a 0600 file in the data dir.
+   */
   githubTokens?: GithubTokenStore;
   /** The terminal family's limits and programs (tests shorten the idle time, name another bubblewrap). */
   terminal?: TerminalOptions;
@@ -161,19 +164,16 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const sessionToolsets = new SessionToolsets(registry);
   const approvals = new ApprovalQueue(approvalTimeoutMs);
   const telemetry = new HostTelemetry(systemClock);
-  const pipeline = createPipeline(registry, {
+  const pipeline = composeHostPipeline(registry, {
     scope: sessionToolsets,
-    traceCapacity: 300,
-    environment: { telemetry },
+    telemetry,
+    decide: approvals.decide,
+    approvalTimeoutMs,
+    approvalRules: () => approvalRules.list(),
+    audit: { record: (e) => void audit.append({ ...e, argsDigest: JSON.stringify(e.argsDigest) }) },
+    ...(options.approvalProgressIntervalMs ? { approvalProgressIntervalMs: options.approvalProgressIntervalMs } : {}),
     ...(options.rateLimitPerMinute ? { rateLimit: { perMinute: options.rateLimitPerMinute } } : {}),
     ...(options.runPolicies ? { policies: options.runPolicies } : {}),
-    approval: {
-      decide: approvals.decide,
-      timeoutMs: approvalTimeoutMs,
-      rules: () => approvalRules.list(),
-      ...(options.approvalProgressIntervalMs ? { progressIntervalMs: options.approvalProgressIntervalMs } : {}),
-      audit: { record: (e) => void audit.append({ ...e, argsDigest: JSON.stringify(e.argsDigest) }) },
-    },
   });
   const saved = settings.get<unknown>(BREAKER_SNAPSHOT_KEY);
   if (saved !== undefined && pipeline.breakers) {

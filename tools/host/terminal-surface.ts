@@ -55,7 +55,10 @@ export function terminalView(t: Terminal): TerminalView {
   };
 }
 
-/** The runs whose line starts in [from, to): a run is recorded before its line is typed, so it is known by the time its bytes are sent. */
+/**
+ * The runs whose line starts in [from, to): a run is recorded before its line is typed, so it is known by the time its
+ * bytes are sent.
+ */
 function runMarks(t: Terminal | undefined, from: number, to: number): Array<{ offset: number; callId: string }> {
   return (t?.runs ?? [])
     .filter((r) => r.offset >= from && r.offset < to)

@@ -50,7 +50,8 @@ export function importMcpConfig(json: unknown): McpConfigImport {
       errors.push({
         path: formatPath(base),
         message:
-          'server name must start with a letter or digit and contain only letters, digits, "_" and "-" (at most 48 characters)',
+          'server name must start with a letter or digit and contain ' +
+          'only letters, digits, "_" and "-" (at most 48 characters)',
       });
       continue;
     }

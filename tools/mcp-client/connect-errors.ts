@@ -59,17 +59,16 @@ export function connectFailure(
   }
   const message = e instanceof Error ? e.message : String(e);
   const exited = e instanceof McpError && e.code === ErrorCode.ConnectionClosed;
-  return new ToolCallError(
-    'EXECUTION_FAILED',
-    `${exited ? `MCP server '${spec.name}' exited during startup` : `Connecting to MCP server '${spec.name}' failed`}: ${clean(message)}.${output}`,
-    {
-      hint:
-        spec.transport === 'stdio'
-          ? 'Check the command and its arguments; run it in a terminal to see why it stops.'
-          : 'Check the URL and headers.',
-      data,
-    },
-  );
+  const what = exited
+    ? `MCP server '${spec.name}' exited during startup`
+    : `Connecting to MCP server '${spec.name}' failed`;
+  return new ToolCallError('EXECUTION_FAILED', `${what}: ${clean(message)}.${output}`, {
+    hint:
+      spec.transport === 'stdio'
+        ? 'Check the command and its arguments; run it in a terminal to see why it stops.'
+        : 'Check the URL and headers.',
+    data,
+  });
 }
 
 /** The errno-style code of an error or of one of its causes (fetch wraps them). */

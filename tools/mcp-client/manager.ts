@@ -102,7 +102,8 @@ export class McpClientManager {
       if (sameSpec(existing.spec, spec)) return this.summary(existing);
       throw new ToolCallError(
         'INVALID_ARGUMENT',
-        `Invalid arguments: an MCP server named '${existing.spec.name}' is already connected to ${describeTarget(existing.spec)}.`,
+        `Invalid arguments: an MCP server named '${existing.spec.name}' is already connected ` +
+          `to ${describeTarget(existing.spec)}.`,
         {
           hint: 'Choose another name, or ask the user to disconnect that server first.',
           data: { fields: ['name'] },
@@ -173,7 +174,8 @@ export class McpClientManager {
     );
     return failure(
       'NOT_FOUND',
-      `MCP server '${entry.spec.name}' has no tool '${tool}'.${suggestions.length ? ` Did you mean: ${suggestions.join(', ')}?` : ''}`,
+      `MCP server '${entry.spec.name}' has no tool ` +
+        `'${tool}'.${suggestions.length ? ` Did you mean: ${suggestions.join(', ')}?` : ''}`,
       {
         hint: 'Call mcp_list to see the tools of each server.',
         data: { suggestions },

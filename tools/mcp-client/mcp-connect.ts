@@ -90,11 +90,13 @@ function invalid(fields: string[], message: string): ToolCallError {
 }
 
 export function describeServer(s: McpServerSummary, verb?: string): string {
-  const head = `${verb ? `${verb} ` : ''}MCP server '${s.name}' (${s.transport}: ${s.target}) — ${s.status}${s.server ? `, ${s.server.name} ${s.server.version}` : ''}${s.error ? ` (${s.error})` : ''}`;
-  const tools = s.tools.map(
-    (t) =>
-      `  ${t.id} — ${t.description.split('\n')[0] || t.title}${t.readOnly ? ' [read-only]' : t.destructive ? ' [destructive]' : ''}`,
-  );
+  const head =
+    `${verb ? `${verb} ` : ''}MCP server '${s.name}' (${s.transport}: ${s.target}) ` +
+    `— ${s.status}${s.server ? `, ${s.server.name} ${s.server.version}` : ''}${s.error ? ` (${s.error})` : ''}`;
+  const tools = s.tools.map((t) => {
+    const mark = t.readOnly ? ' [read-only]' : t.destructive ? ' [destructive]' : '';
+    return `  ${t.id} — ${t.description.split('\n')[0] || t.title}${mark}`;
+  });
   return [
     `${head}; ${s.tools.length} tool${s.tools.length === 1 ? '' : 's'}${tools.length ? ':' : '.'}`,
     ...tools,

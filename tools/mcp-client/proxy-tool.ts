@@ -43,7 +43,9 @@ export function proxyTool(
   const imported = importJsonSchema(remote.inputSchema as object);
   const inputSchema = imported.validator ? imported.jsonSchema : (remote.inputSchema as JsonSchema);
   const validator = imported.validator;
-  const description = `${remote.description?.trim() || remote.title || remote.name} (tool '${remote.name}' of MCP server '${server}')`;
+  const description =
+    `${remote.description?.trim() || remote.title || remote.name} ` +
+    `(tool '${remote.name}' of MCP server '${server}')`;
   return {
     id,
     title: remote.title ?? remote.annotations?.title ?? `${server}: ${remote.name}`,

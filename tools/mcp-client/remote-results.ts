@@ -12,7 +12,10 @@ import { errnoCode } from './connect-errors';
 const MAX_ERROR_TEXT = 4000;
 
 export function reconnectHint(server: string): string {
-  return `The MCP server '${server}' is not running; reconnect it with mcp_connect (same name and command or URL), then retry.`;
+  return (
+    `The MCP server '${server}' is not running; reconnect it ` +
+    'with mcp_connect (same name and command or URL), then retry.'
+  );
 }
 
 export function fromRemoteResult(result: CallToolResult, server: string, tool: string): ToolResult {
@@ -95,7 +98,9 @@ export function fromRemoteError(
     });
   }
   return new ToolCallError('EXECUTION_FAILED', `Calling ${where} failed: ${message}`, {
-    hint: `If the server stopped or is unreachable, reconnect it with mcp_connect; otherwise read the message and retry once.`,
+    hint:
+      'If the server stopped or is unreachable, reconnect it with ' +
+      'mcp_connect; otherwise read the message and retry once.',
     data: { server: ctx.server },
   });
 }

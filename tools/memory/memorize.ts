@@ -55,7 +55,8 @@ export function memorizeTool(store: MemoryStore, nodes: MemoryNodes) {
         }
         const verb = renamed.outcome === 'merged' ? 'Merged' : 'Renamed';
         return success(
-          `${verb} ${JSON.stringify(args.renameFrom)} into #${renamed.memory.id} (key ${JSON.stringify(args.key)}); the old name stays as an alias.`,
+          `${verb} ${JSON.stringify(args.renameFrom)} into #${renamed.memory.id} ` +
+            `(key ${JSON.stringify(args.key)}); the old name stays as an alias.`,
           { outcome: renamed.outcome, ...memoryJson(renamed.memory) },
         );
       }

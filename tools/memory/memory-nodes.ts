@@ -73,7 +73,8 @@ export class MemoryNodes {
       if (keep !== source) this.db.prepare('DELETE FROM memory_items WHERE id = ?').run(source.id);
       this.db
         .prepare(
-          'UPDATE memory_items SET key = ?, text = ?, tags = ?, role = ?, aliases = ?, session_id = ?, updated_at = ? WHERE id = ?',
+          'UPDATE memory_items SET key = ?, text = ?, tags = ?, role = ' +
+            '?, aliases = ?, session_id = ?, updated_at = ? WHERE id = ?',
         )
         .run(
           to,

@@ -51,10 +51,13 @@ type Row = MemoryRow;
 export const COLUMNS = 'm.id, m.key, m.text, m.tags, m.role, m.aliases, m.created_at, m.updated_at';
 /** The memory a name means: its key, else a memory that had this name before (an alias). */
 export const BY_NAME = `SELECT ${COLUMNS}, 0 AS pri FROM memory_items m WHERE m.key = ?
-  UNION ALL SELECT ${COLUMNS}, 1 AS pri FROM memory_items m WHERE EXISTS (SELECT 1 FROM json_each(m.aliases) a WHERE a.value = ?)
+  UNION ALL SELECT ${COLUMNS}, 1 AS pri FROM memory_items m
+    WHERE EXISTS (SELECT 1 FROM json_each(m.aliases) a WHERE a.value = ?)
   ORDER BY pri, id LIMIT 1`;
 /** All given tags present: the count of the memory's tags that are among them equals their number. */
-const TAG_FILTER = `(? = 0 OR (SELECT COUNT(DISTINCT t.value) FROM json_each(m.tags) t WHERE t.value IN (SELECT value FROM json_each(?))) = ?)`;
+const TAG_FILTER =
+  '(? = 0 OR (SELECT COUNT(DISTINCT t.value) FROM json_each(m.tags) t WHERE t.value IN (SELECT ' +
+  'value FROM json_each(?))) = ?)';
 
 export class MemoryStore {
   private readonly now: () => number;
@@ -80,7 +83,8 @@ export class MemoryStore {
       if (!existing) {
         const info = this.db
           .prepare(
-            'INSERT INTO memory_items (key, text, tags, role, session_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+            'INSERT INTO memory_items (key, text, tags, role, session_id, ' +
+              'created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
           )
           .run(key ?? null, text, JSON.stringify(tags), options.role ?? null, session, now, now);
         return { memory: this.mustGet(Number(info.lastInsertRowid)), outcome: 'created' as const };

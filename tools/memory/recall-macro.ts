@@ -35,7 +35,8 @@ export function recallMacroTool(source: MacroSource) {
     id: 'memory_recall_macro',
     title: 'Recall macros',
     description:
-      'Finds the shortcuts, skills and repeated tool sequences that fit a goal, with how to call each. Say the goal in the words of the task.',
+      'Finds the shortcuts, skills and repeated tool sequences that fit a goal, with how to call each. Say the ' +
+      'goal in the words of the task.',
     input: z.object({
       goal: z.string().trim().min(1).max(1000).describe('e.g. "open the app, take a screenshot".'),
       kinds: z
@@ -82,7 +83,8 @@ export function recallMacroTool(source: MacroSource) {
       });
       const text =
         macros.length === 0
-          ? `No shortcut, skill or repeated sequence shares words with "${args.goal}" (of ${candidates.length} known). shortcut_list and skill_search list what exists.`
+          ? `No shortcut, skill or repeated sequence shares words with "${args.goal}" (of ${candidates.length} ` +
+            'known). shortcut_list and skill_search list what exists.'
           : macros
               .map((m) => `${m.kind} ${m.title} (score ${m.score}): ${m.description} — call ${JSON.stringify(m.call)}`)
               .join('\n');

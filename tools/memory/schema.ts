@@ -35,10 +35,12 @@ CREATE TRIGGER IF NOT EXISTS memory_items_ai AFTER INSERT ON memory_items BEGIN
   INSERT INTO memory_items_fts(rowid, text, tags, key) VALUES (new.id, new.text, new.tags, new.key);
 END;
 CREATE TRIGGER IF NOT EXISTS memory_items_ad AFTER DELETE ON memory_items BEGIN
-  INSERT INTO memory_items_fts(memory_items_fts, rowid, text, tags, key) VALUES ('delete', old.id, old.text, old.tags, old.key);
+  INSERT INTO memory_items_fts(memory_items_fts, rowid, text, tags, key)
+    VALUES ('delete', old.id, old.text, old.tags, old.key);
 END;
 CREATE TRIGGER IF NOT EXISTS memory_items_au AFTER UPDATE ON memory_items BEGIN
-  INSERT INTO memory_items_fts(memory_items_fts, rowid, text, tags, key) VALUES ('delete', old.id, old.text, old.tags, old.key);
+  INSERT INTO memory_items_fts(memory_items_fts, rowid, text, tags, key)
+    VALUES ('delete', old.id, old.text, old.tags, old.key);
   INSERT INTO memory_items_fts(rowid, text, tags, key) VALUES (new.id, new.text, new.tags, new.key);
 END;
 `,
@@ -68,14 +70,18 @@ CREATE VIRTUAL TABLE memory_items_fts USING fts5(
 );
 INSERT INTO memory_items_fts(memory_items_fts) VALUES ('rebuild');
 CREATE TRIGGER memory_items_ai AFTER INSERT ON memory_items BEGIN
-  INSERT INTO memory_items_fts(rowid, text, tags, key, aliases) VALUES (new.id, new.text, new.tags, new.key, new.aliases);
+  INSERT INTO memory_items_fts(rowid, text, tags, key, aliases)
+    VALUES (new.id, new.text, new.tags, new.key, new.aliases);
 END;
 CREATE TRIGGER memory_items_ad AFTER DELETE ON memory_items BEGIN
-  INSERT INTO memory_items_fts(memory_items_fts, rowid, text, tags, key, aliases) VALUES ('delete', old.id, old.text, old.tags, old.key, old.aliases);
+  INSERT INTO memory_items_fts(memory_items_fts, rowid, text, tags, key, aliases)
+    VALUES ('delete', old.id, old.text, old.tags, old.key, old.aliases);
 END;
 CREATE TRIGGER memory_items_au AFTER UPDATE ON memory_items BEGIN
-  INSERT INTO memory_items_fts(memory_items_fts, rowid, text, tags, key, aliases) VALUES ('delete', old.id, old.text, old.tags, old.key, old.aliases);
-  INSERT INTO memory_items_fts(rowid, text, tags, key, aliases) VALUES (new.id, new.text, new.tags, new.key, new.aliases);
+  INSERT INTO memory_items_fts(memory_items_fts, rowid, text, tags, key, aliases)
+    VALUES ('delete', old.id, old.text, old.tags, old.key, old.aliases);
+  INSERT INTO memory_items_fts(rowid, text, tags, key, aliases)
+    VALUES (new.id, new.text, new.tags, new.key, new.aliases);
 END;
 `);
   },
@@ -92,11 +98,13 @@ export function ensureMemorySchema(db: SqliteDatabase): number {
   const current = row?.version ?? 0;
   if (current > MEMORY_MIGRATIONS.length) {
     throw new Error(
-      `The memory tables were written by a newer Toolgate (memory schema ${current}, this one knows ${MEMORY_MIGRATIONS.length}).`,
+      `The memory tables were written by a newer Toolgate (memory schema ${current}, this one ` +
+        `knows ${MEMORY_MIGRATIONS.length}).`,
     );
   }
   const record = db.prepare(
-    'INSERT INTO schema_versions (component, version) VALUES (?, ?) ON CONFLICT(component) DO UPDATE SET version = excluded.version',
+    'INSERT INTO schema_versions (component, version) VALUES (?, ?) ' +
+      'ON CONFLICT(component) DO UPDATE SET version = excluded.version',
   );
   for (let v = current; v < MEMORY_MIGRATIONS.length; v++) {
     const step = MEMORY_MIGRATIONS[v] as MemoryMigration;

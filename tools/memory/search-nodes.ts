@@ -17,7 +17,8 @@ export function searchNodesTool(nodes: MemoryNodes) {
     id: 'memory_search_nodes',
     title: 'Search memory nodes',
     description:
-      'Finds what memorize stored by name, old name or words of its text: exact names first, then word matches (use words the memory contains).',
+      'Finds what memorize stored by name, old name or words of its text: exact names first, then word matches ' +
+      '(use words the memory contains).',
     input: z.object({
       query: z.string().trim().min(1).max(500).describe('A name, old or current, or words.'),
       role: roleInput.optional(),
@@ -44,10 +45,12 @@ export function searchNodesTool(nodes: MemoryNodes) {
         shown.length === 0
           ? `No memory node${args.role ? ` of role ${args.role}` : ''} matches "${args.query}".`
           : shown
-              .map(
-                (n) =>
-                  `#${n.id}${n.key ? ` ${JSON.stringify(n.key)}` : ''}${n.role ? ` [${n.role}]` : ''}${n.matchedAlias ? ` (was ${JSON.stringify(n.matchedAlias)})` : ''}: ${n.text}`,
-              )
+              .map((n) => {
+                const key = n.key ? ` ${JSON.stringify(n.key)}` : '';
+                const role = n.role ? ` [${n.role}]` : '';
+                const was = n.matchedAlias ? ` (was ${JSON.stringify(n.matchedAlias)})` : '';
+                return `#${n.id}${key}${role}${was}: ${n.text}`;
+              })
               .join('\n');
       return success(text, { count: shown.length, nodes: shown });
     },

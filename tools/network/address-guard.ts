@@ -73,7 +73,8 @@ export function destinationRefusal(
     if (LINK_LOCAL.check(address, type)) {
       return new ToolCallError(
         'PERMISSION_DENIED',
-        `Refused: ${hostname} is a link-local address (${address}), where cloud metadata services hand out credentials.`,
+        `Refused: ${hostname} is a link-local address (${address}), ` +
+          'where cloud metadata services hand out credentials.',
         {
           hint: 'Do not retry; Toolgate never lets the network tools reach link-local addresses.',
           data: { gate: 'network', address },
@@ -83,9 +84,12 @@ export function destinationRefusal(
     if (blockPrivate && PRIVATE.check(address, type)) {
       return new ToolCallError(
         'PERMISSION_DENIED',
-        `Refused: ${hostname} is a loopback or private-network address (${address}), and this host only allows the public web.`,
+        `Refused: ${hostname} is a loopback or private-network address ` +
+          `(${address}), and this host only allows the public web.`,
         {
-          hint: 'Do not retry; the "networkBlockPrivateAddresses" setting keeps the network tools on the public web. Ask the user if this destination is needed.',
+          hint:
+            'Do not retry; the "networkBlockPrivateAddresses" setting keeps the network tools on the public ' +
+            'web. Ask the user if this destination is needed.',
           data: { gate: 'network', address },
         },
       );

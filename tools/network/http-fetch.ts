@@ -51,7 +51,8 @@ export async function fetchWithRedirects(
     if (hop >= maxRedirects) {
       throw new ToolCallError(
         'EXECUTION_FAILED',
-        `Too many redirects (more than ${maxRedirects}) starting at ${redactUrl(plan.url)}; the server may be redirecting in a loop.`,
+        `Too many redirects (more than ${maxRedirects}) starting ` +
+          `at ${redactUrl(plan.url)}; the server may be redirecting in a loop.`,
         {
           hint: 'Open the final URL directly if you know it; otherwise this page cannot be fetched.',
           data: { redirects: hop, slug: 'too-many-redirects' },
@@ -158,7 +159,9 @@ export function networkFailure(
       'EXECUTION_FAILED',
       `The connection to ${ctx.url.host} was dropped before the response was complete${detail}.`,
       {
-        hint: 'The server closed the connection early; retry once, and if it happens again the resource is not reachable right now.',
+        hint:
+          'The server closed the connection early; retry once, and if ' +
+          'it happens again the resource is not reachable right now.',
         data: { slug: 'connection-dropped' },
       },
     );
@@ -185,7 +188,10 @@ function errorCode(e: unknown): string | undefined {
   return undefined;
 }
 
-/** A non-2xx status where the tool wanted content: 404/410 NOT_FOUND, 401/403 PERMISSION_DENIED, 429 RATE_LIMITED, else EXECUTION_FAILED. */
+/**
+ * A non-2xx status where the tool wanted content: 404/410 NOT_FOUND, 401/403 PERMISSION_DENIED, 429 RATE_LIMITED, else
+ * EXECUTION_FAILED.
+ */
 export function statusFailure(response: Response, url: URL): ToolCallError {
   const shown = redactUrl(url);
   const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;

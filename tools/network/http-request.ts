@@ -81,8 +81,10 @@ export function httpRequestTool(settings: NetworkSettings) {
         const responseHeaders = redactHeaders(headersToRecord(response.headers));
         const request = { method: args.method, url: redactUrl(given), headers: redactHeaders(headers) };
         const statusLine = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+        const redirected =
+          redirects > 0 ? ` (after ${redirects} redirect${redirects > 1 ? 's' : ''}, at ${redactUrl(finalUrl)})` : '';
         const text = [
-          `${request.method} ${request.url} → ${statusLine}${redirects > 0 ? ` (after ${redirects} redirect${redirects > 1 ? 's' : ''}, at ${redactUrl(finalUrl)})` : ''}`,
+          `${request.method} ${request.url} → ${statusLine}${redirected}`,
           ...(Object.keys(request.headers).length > 0
             ? ['Request headers:', ...Object.entries(request.headers).map(([n, v]) => `  ${n}: ${v}`)]
             : []),

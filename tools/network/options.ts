@@ -20,7 +20,10 @@ export interface NetworkToolsOptions {
   maxDownloadBytes?: number;
   /** Name resolution for the destination checks and the connections (default: the system's, as `dns.lookup`). */
   lookup?: LookupFunction;
-  /** Also refuse loopback and private networks (link-local is always refused); a getter applies a setting change at once. */
+  /**
+   * Also refuse loopback and private networks (link-local is always refused); a getter applies a setting change at
+   * once.
+   */
   blockPrivateAddresses?: boolean | (() => boolean);
   /** Toolgate itself (its port, its data dir), refused whatever `blockPrivateAddresses` says. */
   self?: SelfGuard;

@@ -18,7 +18,8 @@ import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, type NetworkSettings } from './opti
 import { scrub, secretValues } from './secrets';
 
 export const SEARCH_NOT_CONFIGURED_HINT =
-  'Web search needs a provider: set "webSearchEndpoint" in Settings → Network to a URL that answers GET ?q=<query>&n=<count> with {"results":[{"title","url","snippet"}]}. Until then, use web_fetch on a known URL.';
+  'Web search needs a provider: set "webSearchEndpoint" in Settings → Network to a URL that answers GET ' +
+  '?q=<query>&n=<count> with {"results":[{"title","url","snippet"}]}. Until then, use web_fetch on a known URL.';
 
 const providerAnswer = z.object({
   results: z.array(
@@ -83,7 +84,9 @@ export function webSearchTool(settings: NetworkSettings) {
             'EXECUTION_FAILED',
             'The search provider returned something other than {"results":[{"title","url","snippet"}]}.',
             {
-              hint: 'The configured webSearchEndpoint does not follow the search contract; use web_fetch on a known URL instead.',
+              hint:
+                'The configured webSearchEndpoint does not follow the ' +
+                'search contract; use web_fetch on a known URL instead.',
             },
           );
         }

@@ -16,7 +16,8 @@ export function jsonTransformTool() {
     id: 'json_transform',
     title: 'Transform JSON',
     description:
-      'Reshapes JSON by steps: get path; where path cmp value; map path or fields; sort_by path; group_by path; unique; ' +
+      'Reshapes JSON by steps: get path; where path cmp value; ' +
+      'map path or fields; sort_by path; group_by path; unique; ' +
       'limit count from offset. A path looks like "a[0].b".',
     input: z.object({
       // What a transform can work on: the value itself, or JSON text of it.
@@ -42,7 +43,9 @@ export function jsonTransformTool() {
       } catch (e) {
         if (!(e instanceof TransformError)) throw e;
         throw new ToolCallError('INVALID_ARGUMENT', `Transform failed at ${e.message}.`, {
-          hint: 'Fix that step (or the data it receives) and retry; check the shape of the data with a shorter pipeline first.',
+          hint:
+            'Fix that step (or the data it receives) and retry; check ' +
+            'the shape of the data with a shorter pipeline first.',
           data: { fields: [`pipeline[${e.step}]`], step: e.step, op: e.op },
         });
       }

@@ -58,7 +58,9 @@ export function preconditionKeyIssues(
     if (matchingKeys(pre.key, catalogue).length > 0) continue;
     issues.push({
       field: `preconditions[${i}].key`,
-      message: `'${pre.key}' is not a telemetry key the host has; use one of ${catalogue.map((k) => k.key).join(', ')} (write {serial} for the serial a parameter gives)`,
+      message:
+        `'${pre.key}' is not a telemetry key the host has; use one ` +
+        `of ${catalogue.map((k) => k.key).join(', ')} (write {serial} for the serial a parameter gives)`,
     });
   }
   return issues;
@@ -104,7 +106,8 @@ export function preconditionFailure(
 function refusal(def: ShortcutDefinition, pre: ShortcutPrecondition, key: string, actual: unknown): ToolResult {
   return failure(
     'EXECUTION_FAILED',
-    `Shortcut '${def.id}' needs ${key} = ${JSON.stringify(pre.equals)}, but it is ${JSON.stringify(actual)}; no step was run.`,
+    `Shortcut '${def.id}' needs ${key} = ${JSON.stringify(pre.equals)}, ` +
+      `but it is ${JSON.stringify(actual)}; no step was run.`,
     {
       hint:
         pre.hint ??

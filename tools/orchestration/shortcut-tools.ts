@@ -85,7 +85,9 @@ export function shortcutDefineTool(deps: ShortcutToolDeps) {
         replaced,
         risk: tool.metadata.risk,
         annotations: tool.metadata.annotations,
-        message: `${replaced ? 'Replaced' : 'Defined'} ${definition.id}; call it as the tool '${definition.id}' or through shortcut_run.`,
+        message:
+          `${replaced ? 'Replaced' : 'Defined'} ${definition.id}; call ` +
+          `it as the tool '${definition.id}' or through shortcut_run.`,
       });
     },
   });

@@ -55,7 +55,9 @@ export function validateShortcut(
   if (!ID_PATTERN.test(def.id)) {
     issues.push({
       field: 'id',
-      message: `'${def.id}' must be in the shortcut namespace: "shortcut." then lowercase letters, digits and _, e.g. "shortcut.open_wifi_settings"`,
+      message:
+        `'${def.id}' must be in the shortcut namespace: "shortcut." then lowercase letters, digits and _, ` +
+        'e.g. "shortcut.open_wifi_settings"',
     });
   }
 

@@ -70,7 +70,9 @@ export function stepReferenceIssues(
     } else if (p.ref >= stepIndex) {
       issues.push({
         field: p.path,
-        message: `{${p.ref}} refers to step ${p.ref}, which has not run yet at step ${stepIndex}; a step may only use results of earlier steps`,
+        message:
+          `{${p.ref}} refers to step ${p.ref}, which has not run yet at step ${stepIndex}; a step may only ` +
+          'use results of earlier steps',
       });
     }
   }

@@ -152,7 +152,8 @@ function pick(result: ToolResult, step: number, field: string, placeholder: stri
     const here = walked + segmentText(segment);
     if (next === undefined)
       throw new TemplateError(
-        `${placeholder}: the result of step ${step} has no ${plainPath(here)}; ${describeValue(current, walked ? plainPath(walked) : 'the result')}`,
+        `${placeholder}: the result of step ${step} has ` +
+          `no ${plainPath(here)}; ${describeValue(current, walked ? plainPath(walked) : 'the result')}`,
         placeholder,
       );
     current = next;

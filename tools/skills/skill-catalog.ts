@@ -177,13 +177,14 @@ export class SkillCatalog {
     this.deactivate(record.name);
     const parsed = parseSkillMd(record.skillMd);
     if (!parsed.ok) {
+      const issues = parsed.issues.map((i) => `${i.field}: ${i.message}`).join('; ');
       const skill: InstalledSkill = {
         ...record,
         description: '',
         metadata: {},
         body: '',
         tools: [],
-        problem: `the stored SKILL.md does not parse: ${parsed.issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`,
+        problem: `the stored SKILL.md does not parse: ${issues}`,
       };
       this.live.set(record.name, skill);
       return skill;

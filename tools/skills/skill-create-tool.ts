@@ -61,7 +61,8 @@ export function skillCreateTool(deps: { catalog: SkillCatalog; registry: ToolReg
     id: 'skill_create',
     title: 'Create a skill',
     description:
-      'Creates and installs an Agent Skill: instructions, files, and tools skill_<name>_<tool> (steps over other tools, or a script run in the terminal sandbox).',
+      'Creates and installs an Agent Skill: instructions, files, and tools skill_<name>_<tool> (steps over other ' +
+      'tools, or a script run in the terminal sandbox).',
     input,
     metadata: { category: 'skills', risk: 'MEDIUM' },
     annotations: {

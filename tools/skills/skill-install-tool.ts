@@ -28,7 +28,8 @@ export function skillInstallTool(deps: SkillInstallDeps) {
     id: 'skill_install',
     title: 'Install a skill',
     description:
-      'Installs an Agent Skill (a folder with SKILL.md), checked and never run; the person approves first. Its tools become skill_<name>_<tool>.',
+      'Installs an Agent Skill (a folder with SKILL.md), checked and never run; the person approves first. Its ' +
+      'tools become skill_<name>_<tool>.',
     input: z.object({
       source: z
         .string()
@@ -73,7 +74,10 @@ export function skillInstallTool(deps: SkillInstallDeps) {
       return jsonSuccess({
         installed: skill.name,
         replaced,
-        message: `${replaced ? 'Replaced' : 'Installed'} the skill '${skill.name}'${tools.length ? `; its tools: ${tools.join(', ')}` : ''}. Its instructions are the prompt '${skill.name}' and the resource skill://${skill.name}/SKILL.md.`,
+        message:
+          `${replaced ? 'Replaced' : 'Installed'} the skill ` +
+          `'${skill.name}'${tools.length ? `; its tools: ${tools.join(', ')}` : ''}. Its instructions are the prompt ` +
+          `'${skill.name}' and the resource skill://${skill.name}/SKILL.md.`,
         skill: skillView(skill),
       });
     },

@@ -41,7 +41,9 @@ export function bundleRefusal(e: SkillBundleError, source: string): ToolCallErro
     'INVALID_ARGUMENT',
     `The skill at ${source} was refused; nothing was installed: ${e.message}.`,
     {
-      hint: 'Fix the archive or folder (only files and folders, relative paths inside it, within the size limits) and install again.',
+      hint:
+        'Fix the archive or folder (only files and folders, relative ' +
+        'paths inside it, within the size limits) and install again.',
       data: { fields: ['source'], issues: [{ field: e.entry ? `entry ${e.entry}` : 'source', message: e.message }] },
     },
   );
@@ -51,7 +53,8 @@ export function bundleRefusal(e: SkillBundleError, source: string): ToolCallErro
 export function issuesRefusal(issues: readonly FieldIssue[], source: string): ToolCallError {
   return new ToolCallError(
     'INVALID_ARGUMENT',
-    `The skill at ${source} was refused; nothing was installed. SKILL.md: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}.`,
+    `The skill at ${source} was refused; nothing was installed. ` +
+      `SKILL.md: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}.`,
     {
       hint: 'Fix every listed SKILL.md field (front matter or declared tools) and install again.',
       data: { fields: ['source'], issues },

@@ -28,7 +28,8 @@ export function skillSearchTool(catalog: SkillCatalog, sources: SkillSourceConfi
     id: 'skill_search',
     title: 'Search skills',
     description:
-      "Finds skills for a task, installed or in the person's skill sources, with how to use or install each. Use words the skill would use.",
+      "Finds skills for a task, installed or in the person's skill sources, with how to use or install each. Use " +
+      'words the skill would use.',
     input: z.object({
       query: z.string().trim().min(1).max(500).describe('e.g. "android app smoke test".'),
       limit: z.number().int().min(1).max(50).default(10),
@@ -83,7 +84,8 @@ export function skillSearchTool(catalog: SkillCatalog, sources: SkillSourceConfi
             ...(c.source ? { source: c.source } : {}),
             use:
               c.found === 'installed'
-                ? `Installed${c.enabled ? '' : ' (disabled)'}: read it with skill_list {"name":"${c.name}"} or the prompt '${c.name}'.`
+                ? `Installed${c.enabled ? '' : ' (disabled)'}: read it with ` +
+                  `skill_list {"name":"${c.name}"} or the prompt '${c.name}'.`
                 : installed
                   ? `A skill named '${c.name}' is installed already; skill_install with replace: true would replace it.`
                   : `Install it with skill_install {"source":${JSON.stringify(c.source)}}.`,

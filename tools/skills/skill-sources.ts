@@ -68,7 +68,9 @@ export async function readSkillSource(source: string, options: SkillSourceOption
   const info = await stat(abs).catch(() => undefined);
   if (!info) {
     throw new ToolCallError('NOT_FOUND', `Nothing at "${rel}" in the workspace.`, {
-      hint: 'Give a workspace folder holding SKILL.md, or a .zip, .skill or .tar.gz archive; list_files shows what is there.',
+      hint:
+        'Give a workspace folder holding SKILL.md, or a .zip, ' +
+        '.skill or .tar.gz archive; list_files shows what is there.',
       data: { fields: ['source'] },
     });
   }

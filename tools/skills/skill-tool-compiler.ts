@@ -39,7 +39,9 @@ export interface SkillToolContext {
 }
 
 export const NO_SANDBOX =
-  "This tool runs a script of the skill, and scripts run only in Toolgate's terminal sandbox, which this host does not have (the terminal family is not installed). Toolgate never runs a skill's script on the host; nothing was run.";
+  "This tool runs a script of the skill, and scripts run only in Toolgate's terminal sandbox, which this host does " +
+  'not have (the terminal family is not installed). Toolgate ' +
+  "never runs a skill's script on the host; nothing was run.";
 
 export function compileSkillTool(skill: string, decl: SkillToolDeclaration, ctx: SkillToolContext): Tool {
   const id = skillToolId(skill, decl.name);
@@ -70,7 +72,9 @@ function scriptTool(skill: string, id: string, decl: SkillToolDeclaration, ctx: 
   return defineTool({
     id,
     title: `${skill}: ${decl.name.replace(/_/g, ' ')}`,
-    description: `${decl.description} (skill ${skill}: runs ${decl.script} in the terminal sandbox${runner ? '' : '; unavailable on this host'})`,
+    description:
+      `${decl.description} (skill ${skill}: runs ${decl.script} in the terminal ` +
+      `sandbox${runner ? '' : '; unavailable on this host'})`,
     input: paramsInput(decl.params),
     metadata: { category: 'skills', risk: 'HIGH', tags: ['skills', skill, 'script'] },
     annotations: {

@@ -1,4 +1,7 @@
-/** skill_uninstall: removes an installed skill, its folder, its prompt and resource, and its tools at once. Needs approval. */
+/**
+ * skill_uninstall: removes an installed skill, its folder, its prompt and resource, and its tools at once. Needs
+ * approval.
+ */
 import { z } from 'zod';
 import { publishedName } from '../core/published-name';
 import { jsonSuccess } from '../core/result';

@@ -1,4 +1,7 @@
-/** The skills family's toolset: skill_search, skill_install, skill_create, skill_list, skill_uninstall and every enabled skill's tools. */
+/**
+ * The skills family's toolset: skill_search, skill_install, skill_create, skill_list, skill_uninstall and every enabled
+ * skill's tools.
+ */
 import { defineToolset } from '../core/toolset';
 
 export const SKILLS_TOOLSET = defineToolset(

@@ -32,7 +32,9 @@ export function parseInBase(value: string, base: number): bigint {
 
 function bad(value: string, base: number, why: string): ToolCallError {
   return new ToolCallError('INVALID_ARGUMENT', `"${value.slice(0, 60)}" is not an integer in base ${base}: ${why}.`, {
-    hint: `Give an integer written with the digits 0-9 and a-z below ${base}${base === 16 ? ' (an "0x" prefix is allowed)' : ''}; fractions are not supported.`,
+    hint:
+      'Give an integer written with the digits 0-9 and a-z ' +
+      `below ${base}${base === 16 ? ' (an "0x" prefix is allowed)' : ''}; fractions are not supported.`,
     data: { fields: ['value'] },
   });
 }

@@ -53,7 +53,8 @@ export function csvQuery(deps: StructuredDeps) {
         boundMs: CSV_BOUND_MS,
         whenBound: 'query less data or use simpler "matches" patterns',
         boundHint:
-          'Query a smaller file or part of it, use fewer conditions, and write "matches" patterns without nested quantifiers such as "(a+)+".',
+          'Query a smaller file or part of it, use fewer conditions, and write "matches" patterns without nested ' +
+          'quantifiers such as "(a+)+".',
         signal: ctx.signal,
       });
       return jsonSuccess(value);

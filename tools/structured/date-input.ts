@@ -6,12 +6,16 @@
 import { ToolCallError } from '../core/result';
 import { type WallTime, wallToEpoch, wallToUtcMs } from './zoned-time';
 
-const ISO_DATE =
-  /^([+-]\d{6}|\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const DATE = String.raw`([+-]\d{6}|\d{4})-(\d{2})-(\d{2})`;
+const TIME = String.raw`(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?`;
+const ZONE = String.raw`\s*(Z|[+-]\d{2}(?::?\d{2})?)?`;
+const ISO_DATE = new RegExp(`^${DATE}${TIME}${ZONE}$`, 'i');
 
 export function invalidDate(value: unknown, field: string): ToolCallError {
   return new ToolCallError('INVALID_ARGUMENT', `"${String(value).slice(0, 80)}" (in "${field}") is not a date.`, {
-    hint: 'Use ISO 8601 ("2025-07-01T09:30:00", "2025-07-01T09:30:00+02:00", "2025-07-01"), epoch milliseconds, or "now".',
+    hint:
+      'Use ISO 8601 ("2025-07-01T09:30:00", "2025-07-01T09:30:00+02:00", ' +
+      '"2025-07-01"), epoch milliseconds, or "now".',
     data: { fields: [field] },
   });
 }

@@ -63,7 +63,9 @@ export interface ParsedDuration {
 
 function invalid(text: string, field: string): ToolCallError {
   return new ToolCallError('INVALID_ARGUMENT', `"${text.slice(0, 80)}" (in "${field}") is not a duration.`, {
-    hint: 'Write an ISO 8601 duration ("P1DT2H30M", "PT45S") or a human one ("1h 30m", "90 minutes", "2 days", "01:30:00").',
+    hint:
+      'Write an ISO 8601 duration ("P1DT2H30M", "PT45S") or a ' +
+      'human one ("1h 30m", "90 minutes", "2 days", "01:30:00").',
     data: { fields: [field] },
   });
 }
@@ -72,8 +74,9 @@ export function unitFromName(name: string): DurationUnit | undefined {
   return ALIASES[name.trim().toLowerCase()];
 }
 
-const ISO =
-  /^([-+])?P(?:(\d+(?:[.,]\d+)?)Y)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/i;
+/** A number of one unit: digits, with a decimal fraction after "." or ",". */
+const N = String.raw`(\d+(?:[.,]\d+)?)`;
+const ISO = new RegExp(`^([-+])?P(?:${N}Y)?(?:${N}M)?(?:${N}W)?(?:${N}D)?(?:T(?:${N}H)?(?:${N}M)?(?:${N}S)?)?$`, 'i');
 const ISO_UNITS: DurationUnit[] = ['years', 'months', 'weeks', 'days', 'hours', 'minutes', 'seconds'];
 
 function signed(parts: DurationParts, negative: boolean): DurationParts {

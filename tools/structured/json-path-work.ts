@@ -47,7 +47,8 @@ export function jsonPathTask(input: JsonPathInput): { count: number; truncated: 
     const isScript = /prevented|eval/i.test(message);
     throw new ToolCallError('INVALID_ARGUMENT', `JSONPath "${input.path}" cannot be evaluated: ${message}`, {
       hint: isScript
-        ? 'Filter and script expressions are disabled. Select the array (e.g. "$.items[*]") and filter the returned values yourself, or use json_transform.'
+        ? 'Filter and script expressions are disabled. Select the array (e.g. "$.items[*]") and filter the returned ' +
+          'values yourself, or use json_transform.'
         : 'Fix the JSONPath syntax, e.g. "$.a.b[0]" or "$..name".',
       data: { fields: ['path'] },
     });

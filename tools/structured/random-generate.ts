@@ -86,7 +86,8 @@ export const randomGenerate = defineTool({
   id: 'random_generate',
   title: 'Generate random values',
   description:
-    'Random integers (0 to 100 by default), floats (0 to 1), strings, a choice from choices, or them shuffled; seed repeats values (not for secrets).',
+    'Random integers (0 to 100 by default), floats (0 to 1), strings, a choice from choices, or them shuffled; ' +
+    'seed repeats values (not for secrets).',
   input: z.object({
     kind: z.enum(['integer', 'float', 'string', 'choice', 'shuffle']),
     count: z.number().int().min(1).max(1000).default(1),

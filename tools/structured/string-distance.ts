@@ -35,7 +35,8 @@ export const stringDistance = defineTool({
       boundMs: DISTANCE_BOUND_MS,
       whenBound: 'compare fewer or shorter strings',
       boundHint:
-        'Each comparison costs the product of the two lengths: rank fewer candidates per call, or compare shorter strings.',
+        'Each comparison costs the product of the two lengths: ' +
+        'rank fewer candidates per call, or compare shorter strings.',
       signal: ctx.signal,
     });
     return jsonSuccess(value);

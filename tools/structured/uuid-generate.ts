@@ -69,7 +69,8 @@ export function uuidGenerate(deps: StructuredDeps) {
     id: 'uuid_generate',
     title: 'Generate UUIDs',
     description:
-      'UUIDs: version 4 random, 7 time-ordered, or 5 and 3 from namespace and name (the same name gives the same UUID).',
+      'UUIDs: version 4 random, 7 time-ordered, or 5 and 3 from ' +
+      'namespace and name (the same name gives the same UUID).',
     input: z.object({
       version: z.union([z.literal(4), z.literal(7), z.literal(5), z.literal(3)]).default(4),
       count: z.number().int().min(1).max(100).default(1),

@@ -14,7 +14,8 @@ export function xmlExtract(deps: StructuredDeps) {
     id: 'xml_extract',
     title: 'Extract from XML',
     description:
-      "Selects elements, attributes or text from XML text or a workspace file with simple XPath: /a/b, //b, *, @a, text(), [n], [last()], [@a='v'].",
+      'Selects elements, attributes or text from XML text or a workspace file with simple XPath: /a/b, //b, *, @a, ' +
+      "text(), [n], [last()], [@a='v'].",
     input: z.object({
       xpath: z.string().min(1).max(500),
       xml: z.string().optional().describe('Give this or file.'),

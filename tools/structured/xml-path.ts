@@ -28,7 +28,9 @@ const NAME = /^[A-Za-z_][\w.:-]*/;
 
 function syntax(path: string, why: string): ToolCallError {
   return new ToolCallError('INVALID_ARGUMENT', `Unsupported XPath "${path}": ${why}.`, {
-    hint: "Use the supported subset: /root/child, //name, *, @attr, text(), and predicates [2], [last()], [@a], [@a='v'], [child='v'], [text()='v'].",
+    hint:
+      'Use the supported subset: /root/child, //name, *, @attr, text(), and predicates [2], [last()], [@a], ' +
+      "[@a='v'], [child='v'], [text()='v'].",
     data: { fields: ['xpath'] },
   });
 }

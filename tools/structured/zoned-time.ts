@@ -84,7 +84,10 @@ export function wallToUtcMs(w: WallTime): number {
   return d.getTime();
 }
 
-/** The instant at which the zone's clocks show this wall time; a skipped hour resolves to just after the gap, a repeated hour to one of its two instants. */
+/**
+ * The instant at which the zone's clocks show this wall time; a skipped hour resolves to just after the gap, a repeated
+ * hour to one of its two instants.
+ */
 export function wallToEpoch(w: WallTime, timeZone: string): number {
   const asUtc = wallToUtcMs(w);
   const first = asUtc - zonedTime(asUtc, timeZone).offsetMinutes * 60_000;
@@ -107,5 +110,6 @@ export function zonedIso(epochMs: number, timeZone: string): string {
   const z = zonedTime(epochMs, timeZone);
   const year = z.year >= 0 && z.year <= 9999 ? pad(z.year, 4) : `${z.year < 0 ? '-' : '+'}${pad(Math.abs(z.year), 6)}`;
   const ms = z.millisecond ? `.${pad(z.millisecond, 3)}` : '';
-  return `${year}-${pad(z.month)}-${pad(z.day)}T${pad(z.hour)}:${pad(z.minute)}:${pad(z.second)}${ms}${formatOffset(z.offsetMinutes)}`;
+  const time = `${pad(z.hour)}:${pad(z.minute)}:${pad(z.second)}${ms}`;
+  return `${year}-${pad(z.month)}-${pad(z.day)}T${time}${formatOffset(z.offsetMinutes)}`;
 }

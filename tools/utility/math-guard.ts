@@ -15,11 +15,13 @@ const MAX_MATRIX_DEPTH = 2;
 /** Functions that neither evaluate code nor create data much larger than their arguments. */
 export const ALLOWED_FUNCTIONS: ReadonlySet<string> = new Set(
   (
-    'abs acos acosh acot acoth acsc acsch asec asech asin asinh atan atan2 atanh cbrt ceil cos cosh cot coth csc csch ' +
+    'abs acos acosh acot acoth acsc acsch asec asech asin asinh ' +
+    'atan atan2 atanh cbrt ceil cos cosh cot coth csc csch ' +
     'exp expm1 fix floor gcd hypot lcm log log10 log1p log2 mod nthRoot pow round sec sech sign sin sinh sqrt square ' +
     'tan tanh cube factorial gamma combinations permutations isPrime max min mean median mode sum prod std variance ' +
     'det inv transpose dot cross norm size trace re im conj arg complex to add subtract multiply divide unaryMinus ' +
-    'compare equal unequal larger largerEq smaller smallerEq and or not xor bitAnd bitOr bitXor leftShift rightArithShift ' +
+    'compare equal unequal larger largerEq smaller smallerEq and ' +
+    'or not xor bitAnd bitOr bitXor leftShift rightArithShift ' +
     'deg rad isInteger isNegative isPositive isZero isNaN cumsum sort abs distance lgamma erf'
   ).split(' '),
 );
@@ -42,7 +44,8 @@ export const CONSTANTS: ReadonlySet<string> = new Set([
 
 function refuse(
   message: string,
-  hint = 'Write a plain arithmetic expression: numbers, units, + - * / ^, and functions such as sqrt, sin, log, round, sum, mean.',
+  hint = 'Write a plain arithmetic expression: numbers, units, + - * ' +
+    '/ ^, and functions such as sqrt, sin, log, round, sum, mean.',
 ): ToolCallError {
   return new ToolCallError('INVALID_ARGUMENT', message, { hint, data: { fields: ['expression'] } });
 }
@@ -138,7 +141,8 @@ class Vetter {
     if (name === undefined || !ALLOWED_FUNCTIONS.has(name)) {
       throw refuse(
         `Function "${name ?? fn.type}" is not allowed in a calculation.`,
-        'Use arithmetic and common functions: sqrt, abs, round, floor, exp, log, sin, cos, tan, min, max, sum, mean, gcd, mod…',
+        'Use arithmetic and common functions: sqrt, abs, round, ' +
+          'floor, exp, log, sin, cos, tan, min, max, sum, mean, gcd, mod…',
       );
     }
     for (const arg of f.args as MathNode[]) this.vet(arg, depth);

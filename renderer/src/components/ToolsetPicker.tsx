@@ -10,6 +10,20 @@ export function defaultToolsets(toolsets: readonly ToolsetSummary[]): string[] {
   return toolsets.filter((t) => t.inDefaultProfile && !t.alwaysOn).map((t) => t.name);
 }
 
+function ToolsetChoice(props: {
+  toolset: ToolsetSummary;
+  checked: boolean;
+  onToggle(on: boolean): void;
+}): React.JSX.Element {
+  const t = props.toolset;
+  return (
+    <label title={t.summary}>
+      <input type="checkbox" checked={props.checked} onChange={(e) => props.onToggle(e.target.checked)} />{' '}
+      <code>{t.name}</code> <span className="muted small">{formatBytes(t.bytes)}</span>
+    </label>
+  );
+}
+
 export function ToolsetPicker(props: {
   toolsets: readonly ToolsetSummary[];
   value: readonly string[];
@@ -25,10 +39,12 @@ export function ToolsetPicker(props: {
     <fieldset className="toolset-picker">
       <legend>{props.legend}</legend>
       {choosable.map((t) => (
-        <label key={t.name} title={t.summary}>
-          <input type="checkbox" checked={value.includes(t.name)} onChange={(e) => toggle(t.name, e.target.checked)} />{' '}
-          <code>{t.name}</code> <span className="muted small">{formatBytes(t.bytes)}</span>
-        </label>
+        <ToolsetChoice
+          key={t.name}
+          toolset={t}
+          checked={value.includes(t.name)}
+          onToggle={(on) => toggle(t.name, on)}
+        />
       ))}
       <p className="muted small" data-testid="toolset-total">
         With these, a session lists {formatBytes(total)} of tools; it can never turn on a toolset not ticked here.

@@ -34,7 +34,8 @@ export function useScreenStream(control: ScreenControl | undefined): { status: S
     if (connection.status === 'open' && connection.reconnected) setEpoch(connection.since);
   }, [connection]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt and epoch are triggers: a retry or a reconnected host restarts the stream
+  // A retry (attempt) or a reconnected host (epoch) restarts the stream, so both are dependencies the body never reads.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt and epoch are triggers
   useEffect(() => {
     if (!control) {
       setStatus({ state: 'off' });

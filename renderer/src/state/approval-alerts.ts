@@ -20,7 +20,9 @@ function browserAlertsAllowed(): boolean {
 
 function notify(a: PendingApproval): void {
   const n = new Notification(`Approval needed: ${a.title || a.toolId}`, {
-    body: `${a.risk} risk · ${a.toolId} · asked by ${formatRequester(a.requester)}. Decide in Toolgate before the time runs out.`,
+    body:
+      `${a.risk} risk · ${a.toolId} · asked by ${formatRequester(a.requester)}. ` +
+      'Decide in Toolgate before the time runs out.',
     tag: a.approvalId,
     requireInteraction: true,
   });

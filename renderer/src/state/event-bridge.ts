@@ -3,8 +3,8 @@
  * react-query caches the pages read. Spans are prepended to every span list they match; breaker
  * transitions move the badge at once; approvals appear and disappear (one withdrawn or expired
  * stays, to say so); the shell's "open this approval" (a click on its desktop notification) opens
- * the card; tools-changed refetches the catalog. Derived data the page cannot compute (usage statistics, where a retry changes how a
- * call ended; shortcut suggestions; breaker cooldowns; the audit log) is refetched, throttled.
+ * the card; tools-changed refetches the catalog. Derived data the page cannot compute (usage statistics, where a retry
+ * changes how a call ended; shortcut suggestions; breaker cooldowns; the audit log) is refetched, throttled.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { BreakerView, HostEvent, PendingApproval, RendererApi, Span } from '../../../shared/contract';

@@ -63,7 +63,8 @@ function errorAnswer(
         headers: { ...rate, 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(RATE_RESET) },
         body: {
           message:
-            'API rate limit exceeded for user ID 31898046. If you reach out to GitHub Support for help, please include the request ID 0000:00000:0000000:0000000:00000000.',
+            'API rate limit exceeded for user ID 31898046. If you reach out to GitHub Support for help, please ' +
+            'include the request ID 0000:00000:0000000:0000000:00000000.',
           documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
           status: '403',
         },
@@ -75,9 +76,12 @@ function errorAnswer(
         headers: { 'retry-after': '60', 'x-ratelimit-remaining': '4000', 'x-ratelimit-reset': String(RATE_RESET) },
         body: {
           message:
-            'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID 0000:00000:0000000:0000000:00000000.',
+            'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you ' +
+            'reach out to GitHub Support for help, please include the request ID ' +
+            '0000:00000:0000000:0000000:00000000.',
           documentation_url:
-            'https://docs.github.com/free-pro-team@latest/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+            'https://docs.github.com/free-pro-team@latest/rest/overview/' +
+            'rate-limits-for-the-rest-api#about-secondary-rate-limits',
           status: String(kind === 'too-many-requests' ? 429 : 403),
         },
       };

@@ -1,7 +1,7 @@
 /**
  * Builds the renderer once per source state for the UI tests and benchmarks (build-renderer.mjs,
- * in a child process, with the same plugins as electron.vite.config.ts). The output is keyed by a hash of renderer/ and shared/,
- * so a stale build is never served and an unchanged one is reused; a lock directory makes parallel
+ * in a child process, with the same plugins as electron.vite.config.ts). The output is keyed by a hash of renderer/ and
+ * shared/, so a stale build is never served and an unchanged one is reused; a lock directory makes parallel
  * test files wait for one build instead of racing. It builds into test-output/, not out/, so a
  * test run never disturbs a build someone else is making or serving.
  */

@@ -44,7 +44,8 @@ export function describeRef(page: Page, ref: string): string {
 export function staleRef(ref: string): ToolCallError {
   return new ToolCallError(
     'NOT_FOUND',
-    `Element ref ${ref} is not on the page any more, or is not from the latest snapshot (refs expire when the page changes or navigates).`,
+    `Element ref ${ref} is not on the page any more, or is not from the ` +
+      'latest snapshot (refs expire when the page changes or navigates).',
     {
       hint: 'Call browser_snapshot again and use a ref from its new output.',
       data: { ref },

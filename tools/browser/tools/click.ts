@@ -76,7 +76,8 @@ export function browserClick(deps: BrowserToolDeps) {
       if (args.dialog) {
         const info = await d.manager.dialogs.handle(page, args.dialog === 'accept', args.promptText);
         said.push(
-          `${args.dialog === 'accept' ? 'Accepted' : 'Dismissed'} the ${info.type} dialog${info.message ? ` ${JSON.stringify(info.message.slice(0, 200))}` : ''}.`,
+          `${args.dialog === 'accept' ? 'Accepted' : 'Dismissed'} the ${info.type} ` +
+            `dialog${info.message ? ` ${JSON.stringify(info.message.slice(0, 200))}` : ''}.`,
         );
         const resumed = d.manager.dialogs.takeInterrupted(page);
         if (resumed) said.push(await outcomeOf(resumed, d.manager.navigationTimeoutMs));

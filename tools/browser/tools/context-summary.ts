@@ -57,9 +57,9 @@ export function browserContextSummary(deps: BrowserToolDeps) {
       const summary = (await page.evaluate(CONTEXT_SUMMARY)) as Summary;
       const tabs = await d.manager.tabs();
       const lines = [`Title: ${JSON.stringify(summary.title)}`, `URL: ${summary.url}`];
-      lines.push(
-        `Tabs: ${tabs.map((t) => `${t.index + 1}${t.active ? '*' : ''} ${JSON.stringify(t.title.slice(0, 60))} ${t.url}`).join(' | ')}`,
-      );
+      const tab = (t: (typeof tabs)[number]) =>
+        `${t.index + 1}${t.active ? '*' : ''} ${JSON.stringify(t.title.slice(0, 60))} ${t.url}`;
+      lines.push(`Tabs: ${tabs.map(tab).join(' | ')}`);
       if (summary.headings.length > 0)
         lines.push(`Headings: ${summary.headings.map((h) => `${'#'.repeat(h.level)} ${h.text}`).join(' / ')}`);
       summary.forms.forEach((form, i) => {

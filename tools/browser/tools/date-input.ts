@@ -89,7 +89,8 @@ export function browserDateInput(deps: BrowserToolDeps) {
         if (now !== value) {
           throw new ToolCallError(
             'EXECUTION_FAILED',
-            `${name} did not keep ${JSON.stringify(value)}; it holds ${JSON.stringify(now)} (outside its min/max/step?).`,
+            `${name} did not keep ${JSON.stringify(value)}; it ` +
+              `holds ${JSON.stringify(now)} (outside its min/max/step?).`,
             { hint: 'Choose a value the field allows; browser_context_summary shows the field.' },
           );
         }
@@ -99,9 +100,12 @@ export function browserDateInput(deps: BrowserToolDeps) {
       if (!textField) {
         throw new ToolCallError(
           'INVALID_ARGUMENT',
-          `${name} is not a date/time field or a text field (it is a <${kind.tag}${kind.type ? ` type=${kind.type}` : ''}>).`,
+          `${name} is not a date/time field or a text field (it is a ` +
+            `<${kind.tag}${kind.type ? ` type=${kind.type}` : ''}>).`,
           {
-            hint: 'Pick the date field itself from browser_snapshot; for a calendar made of buttons, use browser_click on the days.',
+            hint:
+              'Pick the date field itself from browser_snapshot; for a calendar made of buttons, use ' +
+              'browser_click on the days.',
             data: { fields: ['ref'] },
           },
         );
@@ -121,7 +125,8 @@ export function browserDateInput(deps: BrowserToolDeps) {
       await target.press('Enter', { timeout });
       const now = await target.inputValue({ timeout: 1000 }).catch(() => '');
       return success(
-        `Typed ${JSON.stringify(args.value)} into the picker field ${name} and pressed Enter; it now shows ${JSON.stringify(now)}.`,
+        `Typed ${JSON.stringify(args.value)} into the picker field ${name} and pressed Enter; it now ` +
+          `shows ${JSON.stringify(now)}.`,
         { value: now },
       );
     },

@@ -100,7 +100,8 @@ export function browserDebugDump(deps: BrowserToolDeps) {
         .slice(-100)
         .map(
           (e) =>
-            `${e.method} ${e.url} → ${e.state === 'failed' ? `FAILED ${e.failure ?? ''}` : e.status} [${e.resourceType}]`,
+            `${e.method} ${e.url} ` +
+            `→ ${e.state === 'failed' ? `FAILED ${e.failure ?? ''}` : e.status} [${e.resourceType}]`,
         );
       const actions = manager
         .recentActions(50)
@@ -108,7 +109,8 @@ export function browserDebugDump(deps: BrowserToolDeps) {
       const report = [
         `# Browser debug dump ${new Date(manager.now()).toISOString()}`,
         '',
-        `URL: ${telemetry.url ?? '(none)'}  browser running: ${telemetry.started}  dialog open: ${telemetry.dialogOpen}`,
+        `URL: ${telemetry.url ?? '(none)'}  browser running: ${telemetry.started}  dialog ` +
+          `open: ${telemetry.dialogOpen}`,
         '',
         section('Console', consoleLines.join('\n')),
         section('Page errors', errors.join('\n\n')),
@@ -124,7 +126,9 @@ export function browserDebugDump(deps: BrowserToolDeps) {
         report,
       );
       const path = relative(workspaceRoot, file).split('\\').join('/');
-      const counts = `${consoleLines.length} console messages, ${errors.length} page errors, ${requests.length} failed/error requests`;
+      const counts =
+        `${consoleLines.length} console messages, ${errors.length} ` +
+        `page errors, ${requests.length} failed/error requests`;
       return success(`Wrote ${path} (${counts}).`, {
         path,
         consoleMessages: consoleLines.length,

@@ -70,9 +70,8 @@ export function browserInput(deps: BrowserToolDeps) {
           : kind.type === 'password'
             ? ` It now holds ${value ? `a password of ${[...value].length} characters` : 'nothing'}.`
             : ` It now holds ${JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value)}.`;
-      return success(
-        `${args.mode === 'fill' ? 'Filled' : 'Typed into'} ${describeRef(page, ref)}.${shown}${args.submit ? ` Pressed Enter. ${await whereNow(page)}` : ''}`,
-      );
+      const what = `${args.mode === 'fill' ? 'Filled' : 'Typed into'} ${describeRef(page, ref)}.${shown}`;
+      return success(`${what}${args.submit ? ` Pressed Enter. ${await whereNow(page)}` : ''}`);
     },
   });
 }

@@ -56,11 +56,15 @@ async function stopLoading(page: Page): Promise<void> {
  * shows its own error page): the status says why, in the model's and the person's words.
  */
 function httpStatusFailure(url: string | undefined, status: number, statusText: string): ToolCallError {
-  const answered = `the server answered HTTP ${status}${statusText ? ` ${statusText}` : ''} with no page to show, so the browser shows its error page`;
+  const answered =
+    `the server answered HTTP ${status}${statusText ? ` ${statusText}` : ''} with no page to show, ` +
+    'so the browser shows its error page';
   const where = url ?? 'The page';
   if (status === 404 || status === 410)
     return new ToolCallError('NOT_FOUND', `${where} failed to load: ${answered}.`, {
-      hint: 'The server has nothing at this address: check the URL (a typo, an old link), or open the site and follow its links.',
+      hint:
+        'The server has nothing at this address: check the URL (a ' +
+        'typo, an old link), or open the site and follow its links.',
       data: { status },
     });
   return new ToolCallError('EXECUTION_FAILED', `${where} failed to load: ${answered}.`, {
@@ -72,7 +76,9 @@ function httpStatusFailure(url: string | undefined, status: number, statusText: 
   });
 }
 
-/** Per destination origin (or scheme, for file: and data:), so a site that is down does not pause opening the others. */
+/**
+ * Per destination origin (or scheme, for file: and data:), so a site that is down does not pause opening the others.
+ */
 function destinationOf(url: string | undefined): string {
   if (url === undefined) return 'history';
   if (!URL.canParse(url)) return 'invalid';
@@ -99,7 +105,8 @@ export function browserNavigate(deps: BrowserToolDeps) {
     breakerScope: (args) => `${deps.manager.breakerScope()} ${destinationOf(args.url)}`,
     target: (args) => args.url ?? args.history ?? '',
     timeoutHint:
-      'The page did not finish loading in time. Retry with waitUntil "domcontentloaded" or "commit", or a larger timeoutMs; if it never responds, check that the server is up.',
+      'The page did not finish loading in time. Retry with waitUntil "domcontentloaded" or "commit", or a larger ' +
+      'timeoutMs; if it never responds, check that the server is up.',
     async run({ args, ctx, page, deps: d }) {
       if ((args.url === undefined) === (args.history === undefined)) {
         throw new ToolCallError('INVALID_ARGUMENT', 'Give exactly one of "url" or "history".', {

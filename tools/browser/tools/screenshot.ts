@@ -30,7 +30,8 @@ export function browserScreenshot(deps: BrowserToolDeps) {
     runPolicy: 'quickRead',
     target: (args) => args.ref ?? (args.fullPage ? 'full page' : 'viewport'),
     timeoutHint:
-      'The screenshot did not finish; the page may be busy or enormous. Retry without fullPage, or capture one element by ref.',
+      'The screenshot did not finish; the page may be busy or ' +
+      'enormous. Retry without fullPage, or capture one element by ref.',
     async run({ args, page, deps: d }) {
       const timeout = Math.max(d.manager.actionTimeoutMs, 15_000);
       const options = { type: args.format, timeout, ...(args.format === 'jpeg' ? { quality: args.quality } : {}) };

@@ -24,7 +24,10 @@ function describeState(s: ScrollState): string {
         : s.y >= s.maxY - 1
           ? 'at the bottom'
           : `${Math.round((s.y / s.maxY) * 100)}% down`;
-  return `Scroll position ${Math.round(s.x)},${Math.round(s.y)} of ${Math.round(s.maxX)},${Math.round(s.maxY)} (${where}).`;
+  return (
+    `Scroll position ${Math.round(s.x)},${Math.round(s.y)} ` +
+    `of ${Math.round(s.maxX)},${Math.round(s.maxY)} (${where}).`
+  );
 }
 
 export function browserScroll(deps: BrowserToolDeps) {

@@ -30,7 +30,9 @@ export function browserSelect(deps: BrowserToolDeps) {
       const state = await target.evaluate(selectOptions, undefined, { timeout });
       if (!state) {
         throw new ToolCallError('UNSUPPORTED', `${describeRef(page, ref)} is not a native <select>.`, {
-          hint: 'For a custom dropdown: browser_click it to open, browser_snapshot to see the options, then browser_click the option.',
+          hint:
+            'For a custom dropdown: browser_click it to open, browser_snapshot to see the options, then ' +
+            'browser_click the option.',
         });
       }
       const available = state.options.filter((o) => !o.disabled);
@@ -45,7 +47,8 @@ export function browserSelect(deps: BrowserToolDeps) {
           );
         throw new ToolCallError(
           'INVALID_ARGUMENT',
-          `No enabled option matches ${missing.map((m) => JSON.stringify(m)).join(', ')}. Options: ${listed.join(', ')}${available.length > 30 ? ', …' : ''}.`,
+          `No enabled option matches ${missing.map((m) => JSON.stringify(m)).join(', ')}. ` +
+            `Options: ${listed.join(', ')}${available.length > 30 ? ', …' : ''}.`,
           {
             hint: 'Use one of the listed labels or values exactly.',
             data: { fields: ['values'] },

@@ -15,7 +15,8 @@ export function browserSnapshot(deps: BrowserToolDeps) {
     id: 'browser_snapshot',
     title: 'Read the page',
     description:
-      'The active tab as a compact accessibility tree, iframes included: `e12 button "Save"`, `e5 textbox "Email" = "a@b.c"`. ' +
+      'The active tab as a compact accessibility tree, iframes ' +
+      'included: `e12 button "Save"`, `e5 textbox "Email" = "a@b.c"`. ' +
       'Refs (e12, f1e3) expire when the page changes.',
     input,
     metadata: { category: 'browser', risk: 'LOW', tags: ['browser', 'web'] },

@@ -233,7 +233,9 @@ class PhoneStream {
     for (const viewer of this.viewers) this.send(viewer, frame);
   }
 
-  /** Keeps the pictures since the last key frame, within the budget; past it, new viewers get a fresh key frame instead. */
+  /**
+   * Keeps the pictures since the last key frame, within the budget; past it, new viewers get a fresh key frame instead.
+   */
   private keep(frame: WireFrame): void {
     if (frame.key) {
       this.kept = [];

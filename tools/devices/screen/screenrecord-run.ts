@@ -26,7 +26,10 @@ export interface RunEnd {
 
 export interface RecordingRun {
   readonly params: RecordParams;
-  /** Bytes after a pause that belonged to a picture already handed on (pictures up to the next key frame may be damaged). */
+  /**
+   * Bytes after a pause that belonged to a picture already handed on (pictures up to the next key frame may be
+   * damaged).
+   */
   readonly damaged: number;
   stop(): void;
 }
@@ -42,7 +45,10 @@ const MAX_PREAMBLE = 4096;
 /** The command line; every value in it is a whole number this host chose, so no word needs quoting. */
 export function screenrecordCommand(p: RecordParams): string {
   const n = (v: number) => String(Math.max(0, Math.round(v)));
-  return `screenrecord --output-format=h264 --size ${n(p.width)}x${n(p.height)} --bit-rate ${n(p.bitRate)} --time-limit ${n(p.timeLimitS)} -`;
+  return (
+    `screenrecord --output-format=h264 --size ${n(p.width)}x${n(p.height)} --bit-rate ${n(p.bitRate)} ` +
+    `--time-limit ${n(p.timeLimitS)} -`
+  );
 }
 
 /** The first line of what screenrecord said, without the shell's prefix. */

@@ -74,7 +74,10 @@ export function canonical(path: string): string {
   return p;
 }
 
-/** Protected roots, their ancestors, and the ancestors of every other name of one (`/mnt/user/0` holds `/mnt/user/0/primary`). */
+/**
+ * Protected roots, their ancestors, and the ancestors of every other name of one (`/mnt/user/0` holds
+ * `/mnt/user/0/primary`).
+ */
 const PROTECTED = new Set<string>();
 const addWithAncestors = (path: string) => {
   for (let p = path; ; p = p.slice(0, p.lastIndexOf('/')) || '/') {

@@ -100,7 +100,8 @@ const AM_READ = /^(get-config|get-current-user|get-inactive|get-standby-bucket|g
 function am(args: readonly Field[]): Judgement {
   if (args.some((a) => /REBOOT|SHUTDOWN|MASTER_CLEAR|FACTORY_RESET/i.test(a.text)))
     return deny(
-      `${tok(args.find((a) => /REBOOT|SHUTDOWN|MASTER_CLEAR|FACTORY_RESET/i.test(a.text))!.text)}: reboots, shuts down or factory-resets the device`,
+      `${tok(args.find((a) => /REBOOT|SHUTDOWN|MASTER_CLEAR|FACTORY_RESET/i.test(a.text))!.text)}: reboots, shuts ` +
+        'down or factory-resets the device',
     );
   const sub = verb(args);
   if ((sub !== null && AM_READ.test(sub)) || (sub === 'stack' && /^(list|info)$/.test(verb(args, 1) ?? '')))
@@ -118,8 +119,9 @@ function settings(args: readonly Field[]): Judgement {
   return ask(`${tok(sub ?? 'settings')}: changes a setting`);
 }
 
-const IP_READ =
-  /^(-[46sdoj]|-br|-brief|-details|-stats|-oneline|-json|-pretty|addr|address|a|link|l|route|r|show|list|neigh|n|rule)$/;
+const IP_READ_WORDS =
+  '-[46sdoj]|-br|-brief|-details|-stats|-oneline|-json|-pretty|addr|address|a|link|l|route|r|show|list|neigh|n|rule';
+const IP_READ = new RegExp(`^(${IP_READ_WORDS})$`);
 
 /** The judgement of a framework command, or null when `name` is not one. */
 export function judgeFramework(name: string, args: readonly Field[]): Judgement | null {

@@ -246,7 +246,9 @@ export abstract class WordReader {
     );
   }
 
-  /** A backtick substitution: its text, with `\`` `\\` `\$` (and `\"` inside double quotes) unescaped, is parsed anew. */
+  /**
+   * A backtick substitution: its text, with `\`` `\\` `\$` (and `\"` inside double quotes) unescaped, is parsed anew.
+   */
   private backtick(parts: WordPart[], inQuotes: boolean): void {
     const src = this.src;
     let text = '';

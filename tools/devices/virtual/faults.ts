@@ -3,7 +3,9 @@
  * so a test can flip a fault on between two commands.
  */
 export interface FaultSettings {
-  /** Every shell/exec command drops all sockets right after it is received (before any output). Stays on until cleared. */
+  /**
+   * Every shell/exec command drops all sockets right after it is received (before any output). Stays on until cleared.
+   */
   unplugMidCommand?: boolean;
   /** Every shell/exec command is received and logged, then never answered. Stays on until cleared. */
   hang?: boolean;
@@ -14,7 +16,9 @@ export interface FaultSettings {
   hangCommands?: string[];
   /** New connections are challenged with AUTH twice and never accepted (adb shows "unauthorized"). */
   unauthorized?: boolean;
-  /** The next OPEN is refused with CLSE (adbkit: `FailError: Failure: 'closed'`); the reason goes to logcat. One-shot. */
+  /**
+   * The next OPEN is refused with CLSE (adbkit: `FailError: Failure: 'closed'`); the reason goes to logcat. One-shot.
+   */
   failNextOpen?: string;
   /**
    * The cable stays out: new TCP connections are closed at once, so adb keeps the device

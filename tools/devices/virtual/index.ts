@@ -33,7 +33,7 @@ export { type RecorderSettings, type RecorderSupport, recorderSettings } from '.
 export interface VirtualDeviceOptions {
   /** TCP port to listen on; 0 (the default) picks a free one. */
   port?: number;
-  /** The family of phones it answers as (profiles.ts); `pixel` by default. */
+  /** The family of phones it answers as (profiles/); `pixel` by default. */
   profile?: ProfileName | DeviceProfile;
   /** `ro.product.model`, shown by `adb devices -l`; the profile's by default. */
   model?: string;
@@ -88,7 +88,8 @@ export async function startVirtualDevice(opts: VirtualDeviceOptions = {}): Promi
 
   const server: TransportServer = new TransportServer({
     banner: () =>
-      `device::ro.product.name=${profile.product};ro.product.model=${model};ro.product.device=${profile.device};features=${FEATURES}`,
+      `device::ro.product.name=${profile.product};ro.product.model=${model};` +
+      `ro.product.device=${profile.device};features=${FEATURES}`,
     faults: () => device.faults,
     resolveService: (service) => (phone && deps ? resolveService(service, phone, deps) : null),
     onRefused: (service, reason) => phone?.log.add('W', 'adbd', `refused service '${service}': ${reason}`, SYSTEM_PID),

@@ -1,6 +1,7 @@
 /**
  * Runs a virtual device on its own, for trying it by hand:
- *   npx tsx tools/devices/virtual/main.ts [--port 5555] [--profile pixel] [--time-scale 1] [--model NAME] [--no-connect]
+ *   npx tsx tools/devices/virtual/main.ts [--port 5555] [--profile pixel] [--time-scale 1] [--model NAME]
+ *     [--no-connect]
  * It connects itself to the local adb server unless told not to, and stops on Ctrl-C.
  */
 import { parseArgs } from 'node:util';
@@ -25,7 +26,8 @@ async function main(): Promise<void> {
   });
   if (!values['no-connect']) await connectToAdb(device);
   console.log(
-    `virtual device listening on ${device.serial} as ${values.profile}${values['no-connect'] ? '' : ' (connected to adb)'}`,
+    `virtual device listening on ${device.serial} ` +
+      `as ${values.profile}${values['no-connect'] ? '' : ' (connected to adb)'}`,
   );
   const stop = async (): Promise<void> => {
     if (!values['no-connect']) await disconnectFromAdb(device);

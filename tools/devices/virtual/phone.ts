@@ -1,6 +1,6 @@
 /**
  * The simulated phone: packages, a task stack, focus and keyboard, and the phone-wide services,
- * answering as its profile's family of phones does (profiles.ts). Everything the shell commands
+ * answering as its profile's family of phones does (profiles/). Everything the shell commands
  * read or change lives here, so tests can inspect it directly. Input (taps, swipes, keys) is in
  * phone/input.ts; app screens are in phone/apps/; the display layout in phone/layout.ts.
  */
@@ -234,7 +234,8 @@ export class VirtualPhone {
     this.log.add(
       'I',
       'ActivityManager',
-      `Killing ${pid}:${packageName}/u0a${(this.packages.get(packageName)?.uid ?? 10000) - 10000} (adj 0): stop ${packageName}`,
+      `Killing ${pid}:${packageName}/u0a${(this.packages.get(packageName)?.uid ?? 10000) - 10000} ` +
+        `(adj 0): stop ${packageName}`,
       SYSTEM_PID,
     );
     this.pids.delete(packageName);

@@ -26,7 +26,8 @@ export function githubListIssuesTool(client: ClientSource) {
     id: 'github_list_issues',
     title: 'GitHub issues',
     description:
-      'Lists a repository\'s issues, newest first, with the start of each body; "more" says there were more than limit.',
+      "Lists a repository's issues, newest first, with the " +
+      'start of each body; "more" says there were more than limit.',
     input: z.object({
       owner,
       repo,

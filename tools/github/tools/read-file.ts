@@ -41,7 +41,8 @@ export function githubReadFileTool(client: ClientSource) {
     id: 'github_read_file',
     title: 'Read a GitHub file',
     description:
-      'Reads a file of a GitHub repository (a folder is listed) with its sha, which github_write_file needs to update it.',
+      'Reads a file of a GitHub repository (a folder is listed) ' +
+      'with its sha, which github_write_file needs to update it.',
     input: z.object({
       owner,
       repo,
@@ -82,7 +83,9 @@ export function githubReadFileTool(client: ClientSource) {
           ...base,
           tooLarge: true,
           downloadUrl: data.download_url,
-          hint: "GitHub's contents API returns the text of files up to 1 MB; fetch this one from downloadUrl with web_fetch or download_file.",
+          hint:
+            "GitHub's contents API returns the text of files up to 1 MB; fetch this one from downloadUrl with " +
+            'web_fetch or download_file.',
         });
       }
       const bytes = Buffer.from(data.content, 'base64');

@@ -17,7 +17,8 @@ export function githubWriteFileTool(client: ClientSource) {
     id: 'github_write_file',
     title: 'Write a GitHub file',
     description:
-      'Creates or updates a file of a GitHub repository in one commit; the person approves first. To update, pass the sha github_read_file gave.',
+      'Creates or updates a file of a GitHub repository in one commit; the person approves first. To update, pass ' +
+      'the sha github_read_file gave.',
     input: z.object({
       owner,
       repo,
@@ -60,7 +61,8 @@ export function githubWriteFileTool(client: ClientSource) {
         throw githubFailure(e, {
           what,
           conflictHint:
-            'The file changed since you read it (its sha is stale): read it again with github_read_file and retry with the sha it returns.',
+            'The file changed since you read it (its sha is stale): read it ' +
+            'again with github_read_file and retry with the sha it returns.',
         });
       }
     },

@@ -115,7 +115,9 @@ export class SessionToolsets implements ToolScope {
       'NOT_FOUND',
       `Tool '${name}' is in toolset '${toolset.name}', which client '${s.client.name}' may not use.`,
       {
-        hint: `A person must add toolset '${toolset.name}' to client '${s.client.name}' on Toolgate's Overview page; until then, do without ${name}.`,
+        hint:
+          `A person must add toolset '${toolset.name}' to client '${s.client.name}' on Toolgate's Overview ` +
+          `page; until then, do without ${name}.`,
         data: { toolset: toolset.name, allowed: false },
       },
     );
@@ -158,7 +160,9 @@ export class SessionToolsets implements ToolScope {
       return {
         ok: false,
         result: failure('PERMISSION_DENIED', `Client '${s.client.name}' may not use toolset '${name}'.`, {
-          hint: `A person must add toolset '${name}' to client '${s.client.name}' on Toolgate's Overview page; do not retry until then.`,
+          hint:
+            `A person must add toolset '${name}' to client '${s.client.name}' ` +
+            `on Toolgate's Overview page; do not retry until then.`,
           data: { toolset: name, allowed: false },
         }),
       };

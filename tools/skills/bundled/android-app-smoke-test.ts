@@ -1,7 +1,12 @@
+const DESCRIPTION =
+  'Smoke-tests an installed Android app on a connected phone - launches it, waits for its first screen, ' +
+  'reads the UI tree and takes a screenshot - and says what to look for. Use it after installing or ' +
+  'updating an app, or when asked whether an app starts.';
+
 /** A skill shipped with Toolgate: smoke-testing an Android app over the device tools. */
 export const ANDROID_APP_SMOKE_TEST = `---
 name: android-app-smoke-test
-description: Smoke-tests an installed Android app on a connected phone - launches it, waits for its first screen, reads the UI tree and takes a screenshot - and says what to look for. Use it after installing or updating an app, or when asked whether an app starts.
+description: ${DESCRIPTION}
 license: MIT
 metadata:
   author: Toolgate

@@ -1,14 +1,23 @@
+const DESCRIPTION =
+  'Checks a web form in the browser - opens the page, lists its fields with their labels, required ' +
+  'marks and errors, and walks through filling and submitting it only when asked. Use it to review a ' +
+  'sign-up, contact or checkout form, or to find why a form will not submit.';
+
+const OPEN_AND_SNAPSHOT =
+  'Opens a page and returns its accessibility snapshot, each field and button with a ref for ' +
+  'browser_input and browser_click.';
+
 /** A skill shipped with Toolgate: checking a web form over the browser tools. */
 export const WEB_FORM_CHECK = `---
 name: web-form-check
-description: Checks a web form in the browser - opens the page, lists its fields with their labels, required marks and errors, and walks through filling and submitting it only when asked. Use it to review a sign-up, contact or checkout form, or to find why a form will not submit.
+description: ${DESCRIPTION}
 license: MIT
 metadata:
   author: Toolgate
   version: "1.0"
 tools:
   - name: open_and_snapshot
-    description: Opens a page and returns its accessibility snapshot, each field and button with a ref for browser_input and browser_click.
+    description: ${OPEN_AND_SNAPSHOT}
     params:
       - name: url
         type: string

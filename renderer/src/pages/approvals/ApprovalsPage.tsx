@@ -114,7 +114,10 @@ export function ApprovalsPage(): React.JSX.Element {
     <>
       <PageHeader
         title="Approvals"
-        description="Destructive and high-risk calls wait here for a decision. No answer before the time runs out is a denial."
+        description={
+          'Destructive and high-risk calls wait here for a ' +
+          'decision. No answer before the time runs out is a denial.'
+        }
       />
       <BrowserAlertsToggle />
       <p className="status-line" role="status" aria-live="polite" data-testid="approval-status">

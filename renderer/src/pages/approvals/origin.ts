@@ -1,7 +1,7 @@
 /**
  * Where a waiting call comes from, in words: the MCP client and its session, a step of a batch or
- * a shortcut (and who asked for that), the UI itself or a replay of an earlier call; and the client a session belongs to,
- * which the page groups by.
+ * a shortcut (and who asked for that), the UI itself or a replay of an earlier call; and the client a session belongs
+ * to, which the page groups by.
  */
 import { shortId } from '../../components/format';
 

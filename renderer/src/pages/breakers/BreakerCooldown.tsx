@@ -33,7 +33,8 @@ export function BreakerCooldown(props: {
           </span>
         </>
       ) : (
-        `Cooldown over at ${formatClock(deadline).slice(0, 8)}: the breaker is HALF_OPEN and admits the next call as its probe.`
+        `Cooldown over at ${formatClock(deadline).slice(0, 8)}: the ` +
+        'breaker is HALF_OPEN and admits the next call as its probe.'
       )}
     </p>
   );

@@ -28,7 +28,10 @@ export function BreakersPage(): React.JSX.Element {
     <>
       <PageHeader
         title="Breakers"
-        description="A tool that keeps failing is cut off for a cooldown, then probed once; tools with targets (origins, servers, browsers) have one breaker per target. Reset closes a breaker at once."
+        description={
+          'A tool that keeps failing is cut off for a cooldown, then probed once; tools with targets ' +
+          '(origins, servers, browsers) have one breaker per target. Reset closes a breaker at once.'
+        }
         actions={
           <label className="row">
             <input type="checkbox" checked={showQuiet} onChange={(e) => setShowQuiet(e.target.checked)} /> Show breakers
@@ -44,7 +47,8 @@ export function BreakersPage(): React.JSX.Element {
             return (
               <EmptyState title="Every breaker is closed and none has tripped.">
                 {quiet
-                  ? `${plural(quiet, 'breaker has', 'breakers have')} counted failures without tripping; "Show breakers that never tripped" lists ${quiet === 1 ? 'it' : 'them'}. `
+                  ? `${plural(quiet, 'breaker has', 'breakers have')} counted failures without tripping; "Show ` +
+                    `breakers that never tripped" lists ${quiet === 1 ? 'it' : 'them'}. `
                   : ''}
                 Breakers open after 5 EXECUTION_FAILED, TIMEOUT or UNKNOWN failures of a tool (or of one of its targets)
                 in a row.

@@ -34,7 +34,8 @@ export function DeviceScreen(props: { serial: string; onGesture(gesture: Gesture
     const geometry = geometryRef.current;
     if (!down || down.pointerId !== e.pointerId || !geometry) return;
     const rect = e.currentTarget.getBoundingClientRect();
-    // The canvas shows the picture (object-fit: contain); the phone's screen fills the picture, or a letterboxed part of it.
+    // The canvas shows the picture (object-fit: contain); the phone's screen fills the picture, or a letterboxed part
+    // of it.
     const picture = containedRect(
       { left: rect.left, top: rect.top, width: rect.width, height: rect.height },
       geometry.picture,
@@ -66,7 +67,8 @@ export function DeviceScreen(props: { serial: string; onGesture(gesture: Gesture
       </div>
       <ScreenStatusLine stats={stats} paused={!live} />
       <div className="screen-frame device-screen-frame">
-        {/* biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: the canvas is the phone's screen, an application surface taking taps, drags and keys */}
+        {/* biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: the canvas is the phone's screen, an
+            application surface taking taps, drags and keys */}
         <canvas
           ref={canvasRef}
           width={720}

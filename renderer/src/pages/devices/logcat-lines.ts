@@ -1,7 +1,8 @@
 /** Logcat lines as the pane shows them: the priority letter (for colour) and a text filter. */
 export type LogLevel = 'V' | 'D' | 'I' | 'W' | 'E' | 'F' | 'A';
 
-// threadtime: "01-02 12:00:00.000  1234  1240 E Tag: msg"; time: "01-02 12:00:00.000 E/Tag( 123): msg"; brief: "E/Tag( 123): msg".
+// threadtime: "01-02 12:00:00.000  1234  1240 E Tag: msg"; time: "01-02 12:00:00.000 E/Tag( 123): msg";
+// brief: "E/Tag( 123): msg".
 const THREADTIME = /^\d\d-\d\d\s+\d\d:\d\d:\d\d\.\d+\s+\d+\s+\d+\s+([VDIWEFA])\s/;
 const TIME_OR_BRIEF = /^(?:\d\d-\d\d\s+\d\d:\d\d:\d\d\.\d+\s+)?([VDIWEFA])\//;
 

@@ -1,4 +1,7 @@
-/** One tool: calls and attempts apart, how its calls ended, its run-time histogram and outcomes per minute, its last failure. */
+/**
+ * One tool: calls and attempts apart, how its calls ended, its run-time histogram and outcomes per minute, its last
+ * failure.
+ */
 import type { UsageStats } from '../../../../shared/contract';
 import { Badge } from '../../components/Badge';
 import { describeCounts, plural } from '../../components/call-classes-view';

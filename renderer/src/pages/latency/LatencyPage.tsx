@@ -15,7 +15,10 @@ export function LatencyPage(props: { selectedId: string | undefined }): React.JS
     <>
       <PageHeader
         title="Latency"
-        description="Calls and attempts apart, how calls ended, and how long each tool runs (refused calls never ran and are not in the run times). Percentiles are estimated from the histogram buckets."
+        description={
+          'Calls and attempts apart, how calls ended, and how long each tool runs (refused calls never ran ' +
+          'and are not in the run times). Percentiles are estimated from the histogram buckets.'
+        }
         actions={
           <button type="button" className="secondary" onClick={() => void usage.refetch()} disabled={usage.isFetching}>
             {usage.isFetching ? 'Refreshing…' : 'Refresh'}

@@ -41,7 +41,10 @@ export function LatencyTable(props: { stats: UsageStats[]; selectedId: string | 
             <th
               scope="col"
               className="num"
-              title="Refused by a policy or a rule (no one was asked), the breaker, the rate limiter or the environment gate"
+              title={
+                'Refused by a policy or a rule (no one was asked), ' +
+                'the breaker, the rate limiter or the environment gate'
+              }
             >
               Refused
             </th>

@@ -104,7 +104,10 @@ export function ActivityCard(): React.JSX.Element {
             <figure
               className="chart"
               role="img"
-              aria-label={`Calls per minute over the last ${series.length} minutes, by how they ended: ${describeCounts(counts)}`}
+              aria-label={
+                `Calls per minute over the last ${series.length} minutes, by how they ` +
+                `ended: ${describeCounts(counts)}`
+              }
               data-testid="activity-chart"
             >
               <ResponsiveContainer width="100%" height={200}>

@@ -4,15 +4,14 @@
  * digest, so the token can be revealed and copied only now, right after it was created. The person
  * also chooses the toolsets the client may use (the default profile is ticked to begin with).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { HostInfo, ToolsetSummary } from '../../../../shared/contract';
 import { describeError } from '../../api/host-request-error';
 import { CopyButton } from '../../components/CopyButton';
 import { ToolsetPicker, defaultToolsets } from '../../components/ToolsetPicker';
 import { useApi } from '../../state/api-context';
+import { useClientTokenChange } from '../../state/client-token-change';
 import { useToolsets } from '../../state/queries';
-import { queryKeys } from '../../state/query-keys';
 import { type ClientConfig, clientConfigs, maskToken } from './client-configs';
 
 interface CreatedToken {
@@ -43,17 +42,12 @@ function CreateToken(props: {
   onCreated(c: CreatedToken): void;
 }): React.JSX.Element {
   const api = useApi();
-  const client = useQueryClient();
   const [name, setName] = useState(props.config.id);
   const [chosen, setChosen] = useState(() => defaultToolsets(props.toolsets));
-  const create = useMutation({
-    mutationFn: () => api.createClientToken({ name, toolsets: chosen }),
-    onSuccess: (answer) => props.onCreated({ name: answer.client.name, token: answer.token }),
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: queryKeys.clientTokens });
-      void client.invalidateQueries({ queryKey: queryKeys.toolsets });
-    },
-  });
+  const create = useClientTokenChange(
+    () => api.createClientToken({ name, toolsets: chosen }),
+    (answer) => props.onCreated({ name: answer.client.name, token: answer.token }),
+  );
   return (
     <form
       className="row"

@@ -2,15 +2,14 @@
  * The MCP client tokens: which clients can call tools, with which toolsets, how many sessions each
  * has open; change a client's toolsets (its open sessions lose removed ones at once) or revoke it.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ClientToken, ToolsetSummary } from '../../../../shared/contract';
 import { describeError } from '../../api/host-request-error';
 import { QueryState } from '../../components/QueryState';
 import { ToolsetPicker } from '../../components/ToolsetPicker';
 import { useApi } from '../../state/api-context';
+import { useClientTokenChange } from '../../state/client-token-change';
 import { useClientTokens, useToolsets } from '../../state/queries';
-import { queryKeys } from '../../state/query-keys';
 
 function EditToolsets(props: {
   token: ClientToken;
@@ -19,18 +18,13 @@ function EditToolsets(props: {
 }): React.JSX.Element {
   const { token } = props;
   const api = useApi();
-  const client = useQueryClient();
   const [chosen, setChosen] = useState<string[]>(token.toolsets);
-  const save = useMutation({
-    mutationFn: () => api.setClientToolsets({ id: token.id, toolsets: chosen }),
-    onSuccess: (answer) => {
+  const save = useClientTokenChange(
+    () => api.setClientToolsets({ id: token.id, toolsets: chosen }),
+    (answer) => {
       if (answer.ok) props.onDone();
     },
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: queryKeys.clientTokens });
-      void client.invalidateQueries({ queryKey: queryKeys.toolsets });
-    },
-  });
+  );
   return (
     <form
       className="row"
@@ -60,12 +54,8 @@ function EditToolsets(props: {
 function TokenRow(props: { token: ClientToken; toolsets: readonly ToolsetSummary[] }): React.JSX.Element {
   const { token } = props;
   const api = useApi();
-  const client = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const revoke = useMutation({
-    mutationFn: () => api.revokeClientToken({ id: token.id }),
-    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.clientTokens }),
-  });
+  const revoke = useClientTokenChange(() => api.revokeClientToken({ id: token.id }));
   return (
     <li data-testid={`client-token-${token.name}`}>
       <div className="row spread">

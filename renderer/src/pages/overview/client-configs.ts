@@ -47,7 +47,9 @@ export function clientConfigs(facts: EndpointFacts, token?: string): ClientConfi
       id: 'claude-desktop',
       label: 'Claude Desktop (mcpServers)',
       where:
-        'Add to claude_desktop_config.json. Its config file starts local (stdio) servers, so it goes through the stdio bridge, which takes the token from its environment (or, without one, reads the data dir’s default token).',
+        'Add to claude_desktop_config.json. Its config file starts local (stdio) servers, so it goes through the ' +
+        'stdio bridge, which takes the token from its environment ' +
+        '(or, without one, reads the data dir’s default token).',
       text: JSON.stringify(
         { mcpServers: { toolgate: { command: bridge.command, args: bridge.args, ...bridgeEnv } } },
         null,
@@ -59,7 +61,9 @@ export function clientConfigs(facts: EndpointFacts, token?: string): ClientConfi
       id: 'claude-code',
       label: 'Claude Code',
       where: 'Run in a terminal.',
-      text: `claude mcp add --transport http toolgate ${shellWord(facts.mcpUrl)} --header ${shellWord(`Authorization: ${auth}`)}`,
+      text:
+        `claude mcp add --transport http toolgate ${shellWord(facts.mcpUrl)} ` +
+        `--header ${shellWord(`Authorization: ${auth}`)}`,
       needsToken: true,
     },
     {

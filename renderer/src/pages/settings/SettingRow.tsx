@@ -25,12 +25,17 @@ export function inputIdOf(key: string): string {
   return `setting-${key}`;
 }
 
+/** " 1–65535" for a bounded number, nothing when either bound is missing. */
+function rangeText(min: number | undefined, max: number | undefined): string {
+  return min !== undefined && max !== undefined ? ` ${min}–${max}` : '';
+}
+
 function kindHint(field: SettingField): string {
   switch (field.kind) {
     case 'boolean':
       return 'each click or Space: default → on → off';
     case 'number':
-      return `${field.integer ? 'whole number' : 'number'}${field.min !== undefined && field.max !== undefined ? ` ${field.min}–${field.max}` : ''}`;
+      return `${field.integer ? 'whole number' : 'number'}${rangeText(field.min, field.max)}`;
     case 'url':
       return 'URL';
     case 'text':
@@ -55,7 +60,8 @@ function Control(props: SettingRowProps & { id: string; describedBy: string }): 
   return (
     <input
       id={id}
-      // type=url is left out: the host validates URLs and names the field, the browser's own check would only pre-empt it.
+      // type=url is left out: the host validates URLs and names the field, the browser's own check would only pre-empt
+      // it.
       type={field.kind === 'number' ? 'number' : 'text'}
       inputMode={field.kind === 'number' ? 'numeric' : field.kind === 'url' ? 'url' : undefined}
       step={field.kind === 'number' ? (field.integer ? 1 : 'any') : undefined}

@@ -81,7 +81,8 @@ export function SettingsForm(props: { view: SettingsView }): React.JSX.Element {
         setOutcome({
           tone: 'bad',
           text: named.length
-            ? `Nothing was saved: the host refused ${plural(named.length, 'setting')}. Fix the marked ${named.length === 1 ? 'field' : 'fields'} and save again.`
+            ? `Nothing was saved: the host refused ${plural(named.length, 'setting')}. Fix the ` +
+              `marked ${named.length === 1 ? 'field' : 'fields'} and save again.`
             : `Nothing was saved: ${describeError(error)}`,
         });
         const first = fields.find((f) => refused[f.key]);
@@ -99,7 +100,8 @@ export function SettingsForm(props: { view: SettingsView }): React.JSX.Element {
       const later = Object.keys(changes).filter(
         (k) => restartRequired.includes(k) && result.settings[k as SettingKey] !== settings[k as SettingKey],
       ).length;
-      return `Saved ${plural(changedCount, 'setting')}.${later ? ` ${later === 1 ? 'One applies' : `${later} apply`} after a restart.` : ''}`;
+      const afterRestart = later ? ` ${later === 1 ? 'One applies' : `${later} apply`} after a restart.` : '';
+      return `Saved ${plural(changedCount, 'setting')}.${afterRestart}`;
     });
   }
 

@@ -16,7 +16,10 @@ export function SettingsPage(): React.JSX.Element {
     <>
       <PageHeader
         title="Settings"
-        description="How this host reaches devices, the browser and the network. Saved in the data dir; some apply only after a restart."
+        description={
+          'How this host reaches devices, the browser and the network. ' +
+          'Saved in the data dir; some apply only after a restart.'
+        }
       />
       <GithubCard />
       <QueryState query={settings} what="settings">

@@ -17,7 +17,10 @@ export function ShortcutsPage(): React.JSX.Element {
     <>
       <PageHeader
         title="Shortcuts"
-        description="Named sequences of tool calls that become tools of their own. Suggestions come from sequences of 2 to 16 calls an agent made in the same order, all successfully, at least three times."
+        description={
+          'Named sequences of tool calls that become tools of their own. Suggestions come from sequences ' +
+          'of 2 to 16 calls an agent made in the same order, all successfully, at least three times.'
+        }
       />
       <QueryState query={shortcuts} what="shortcuts">
         {(data) => (

@@ -1,4 +1,6 @@
-/** The skill installs and removals waiting for a decision, answerable on this page (the Approvals page lists them too). */
+/**
+ * The skill installs and removals waiting for a decision, answerable on this page (the Approvals page lists them too).
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PendingApproval } from '../../../../shared/contract';
 import { useNow } from '../../components/use-now';

@@ -19,7 +19,10 @@ export function SkillsPage(): React.JSX.Element {
     <>
       <PageHeader
         title="Skills"
-        description="Agent Skills: instructions (SKILL.md) agents load as MCP prompts and resources, and the tools they bring. Installing or removing one asks for your approval."
+        description={
+          'Agent Skills: instructions (SKILL.md) agents load as MCP prompts and resources, and the tools ' +
+          'they bring. Installing or removing one asks for your approval.'
+        }
       />
       <InstallSkillForm />
       <SkillApprovals />

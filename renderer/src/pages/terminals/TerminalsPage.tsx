@@ -150,7 +150,10 @@ export function TerminalsPage(props: { selectedId?: string | undefined }): React
     <>
       <PageHeader
         title="Terminals"
-        description="Terminals agents opened: in the sandbox, on this machine or on a phone. Watch them live; take control to type."
+        description={
+          'Terminals agents opened: in the sandbox, on this machine ' +
+          'or on a phone. Watch them live; take control to type.'
+        }
       />
       <QueryState
         query={terminals}

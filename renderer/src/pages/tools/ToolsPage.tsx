@@ -1,4 +1,6 @@
-/** Tools: the toolsets and their cost, then the catalog on the left, the selected tool and its Try-it form on the right. */
+/**
+ * Tools: the toolsets and their cost, then the catalog on the left, the selected tool and its Try-it form on the right.
+ */
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -14,7 +16,10 @@ export function ToolsPage(props: { selectedId: string | undefined }): React.JSX.
     <>
       <PageHeader
         title="Tools"
-        description="Every tool the host serves, by toolset and category. Pick one to read its contract and try it through the pipeline."
+        description={
+          'Every tool the host serves, by toolset and category. Pick ' +
+          'one to read its contract and try it through the pipeline.'
+        }
       />
       {toolsets.data && toolsets.data.length > 0 ? <ToolsetTable toolsets={toolsets.data} /> : null}
       <QueryState

@@ -6,13 +6,13 @@ import type { ToolsetSummary } from '../../../../shared/contract';
 import { formatBytes } from '../../components/byte-size';
 
 export function ToolsetTable(props: { toolsets: readonly ToolsetSummary[] }): React.JSX.Element {
-  const total = props.toolsets.reduce((sum, t) => sum + t.bytes, 0);
+  const size = formatBytes(props.toolsets.reduce((sum, t) => sum + t.bytes, 0));
   return (
     <section aria-labelledby="toolsets-title" className="card">
       <h2 id="toolsets-title">Toolsets</h2>
       <p className="muted small">
-        A client lists only the tools of its toolsets, chosen per client on the Overview page; all of them together are{' '}
-        {formatBytes(total)} of tools/list.
+        {'A client lists only the tools of its toolsets, chosen per client on the Overview page; ' +
+          `all of them together are ${size} of tools/list.`}
       </p>
       <table className="data-table" aria-label="Toolsets">
         <thead>

@@ -5,8 +5,9 @@ import type { ToolSummary } from '../../../../shared/contract';
 export function matchesSearch(tool: ToolSummary, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const hay =
-    `${tool.id} ${tool.title} ${tool.description} ${tool.category} ${tool.toolset ?? ''} ${tool.tags.join(' ')}`.toLowerCase();
+  const hay = [tool.id, tool.title, tool.description, tool.category, tool.toolset ?? '', tool.tags.join(' ')]
+    .join(' ')
+    .toLowerCase();
   return words.every((w) => hay.includes(w));
 }
 

@@ -32,6 +32,9 @@ const CLASS_TONE = {
 } as const;
 
 /** The attempts; an attempt's error text is in the row when there are several (one is in the failure box above). */
+/** An approval's badge: green for an approval of any scope, red for a denial or a withdrawal. */
+const decisionTone = (decision: string) => (decision.startsWith('approve') ? 'good' : 'bad');
+
 function AttemptRows(props: { spans: Span[] }): React.JSX.Element {
   const several = props.spans.length > 1;
   return (
@@ -79,6 +82,7 @@ function Story(props: { detail: CallDetailData }): React.JSX.Element {
   const { detail } = props;
   const first = detail.spans[0]!;
   const last = detail.spans[detail.spans.length - 1]!;
+  const hintSource = detail.hint?.source === 'default' ? ` (the default for ${last.errorCode})` : '';
   const ran = detail.spans.filter((s) => s.attempt >= 1).length;
   const cls = detail.callClass;
   return (
@@ -131,8 +135,7 @@ function Story(props: { detail: CallDetailData }): React.JSX.Element {
           </p>
           {detail.hint ? (
             <p className="hint" data-testid="failure-hint">
-              <strong>Hint{detail.hint.source === 'default' ? ` (the default for ${last.errorCode})` : ''}:</strong>{' '}
-              {detail.hint.text}
+              <strong>Hint{hintSource}:</strong> {detail.hint.text}
             </p>
           ) : null}
         </section>
@@ -146,7 +149,7 @@ function Story(props: { detail: CallDetailData }): React.JSX.Element {
           {detail.approvals.map((a) => (
             <li key={a.id} className="small">
               <span className="mono">{formatClock(a.at)}</span>{' '}
-              <Badge tone={a.decision.startsWith('approve') ? 'good' : 'bad'}>{a.decision.replace('_', ' ')}</Badge>{' '}
+              <Badge tone={decisionTone(a.decision)}>{a.decision.replace('_', ' ')}</Badge>{' '}
               {a.decider ? `by ${a.decider}` : ''} {a.reason ? <q>{a.reason}</q> : null}
             </li>
           ))}

@@ -26,7 +26,10 @@ export function CallReportButton(props: { callId: string }): React.JSX.Element {
         className="secondary"
         onClick={() => report.mutate()}
         disabled={report.isPending}
-        title="The call's spans, breaker transitions, approvals, environment and versions as one JSON file, without argument text"
+        title={
+          "The call's spans, breaker transitions, approvals, environment " +
+          'and versions as one JSON file, without argument text'
+        }
       >
         {report.isPending ? 'Preparing…' : 'Bug report'}
       </button>

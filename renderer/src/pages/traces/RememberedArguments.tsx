@@ -37,7 +37,8 @@ export function RememberedArguments(props: {
       <p className="muted small" data-testid="arguments-gone">
         {memory?.argsDropped === 'too-large'
           ? 'The arguments were too large to keep in memory.'
-          : 'The arguments are not in memory: the host keeps them only while it runs and only for its most recent calls, and never writes them down.'}{' '}
+          : 'The arguments are not in memory: the host keeps them only while it runs and only for its most ' +
+            'recent calls, and never writes them down.'}{' '}
         So this call cannot be run again from here; open{' '}
         <a href={hrefFor('tools', props.toolId)}>
           <code>{props.toolId}</code> in Try it

@@ -56,7 +56,11 @@ export function SpanList(props: {
                   type="button"
                   className="span-row"
                   aria-pressed={s.callId === props.selectedCallId}
-                  aria-label={`${s.toolId} ${s.outcome}${s.errorCode ? ` ${s.errorCode}` : ''}, ${s.attempt === 0 ? 'not run' : `attempt ${s.attempt}`}, ${formatDuration(s.durationMs)}, at ${formatClock(s.startedAt)}, call ${s.callId}`}
+                  aria-label={
+                    `${s.toolId} ${s.outcome}${s.errorCode ? ` ${s.errorCode}` : ''}, ` +
+                    `${s.attempt === 0 ? 'not run' : `attempt ${s.attempt}`}, ${formatDuration(s.durationMs)}, ` +
+                    `at ${formatClock(s.startedAt)}, call ${s.callId}`
+                  }
                   onClick={() => props.onSelect(s.callId)}
                 >
                   <span className="mono">{formatClock(s.startedAt)}</span>

@@ -69,7 +69,8 @@ export function TracesPage(props: { selectedCallId: string | undefined }): React
               <EmptyState title={source?.length ? 'No span matches the filter.' : 'No spans yet.'}>
                 {source?.length
                   ? 'Clear a filter to see more.'
-                  : 'Every tool call (from an agent over MCP, or Try it on the Tools page) shows up here as it happens.'}
+                  : 'Every tool call (from an agent over MCP, or Try ' +
+                    'it on the Tools page) shows up here as it happens.'}
               </EmptyState>
             ) : (
               <div className="span-pane">

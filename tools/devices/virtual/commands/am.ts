@@ -83,7 +83,8 @@ function start(ctx: CommandContext, intent: Intent): number {
   }
   if (intent.wait) {
     ctx.out(
-      `Status: ok\nLaunchState: COLD\nActivity: ${ctx.phone.foregroundComponent()}\nTotalTime: 180\nWaitTime: 184\nComplete\n`,
+      `Status: ok\nLaunchState: COLD\nActivity: ${ctx.phone.foregroundComponent()}\nTotalTime: ` +
+        '180\nWaitTime: 184\nComplete\n',
     );
   }
   return 0;

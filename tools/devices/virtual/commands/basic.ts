@@ -67,7 +67,10 @@ export const basicCommands: CommandTable = {
       return 0;
     }
     out(
-      'uid=2000(shell) gid=2000(shell) groups=2000(shell),1004(input),1007(log),1011(adb),1015(sdcard_rw),1028(sdcard_r),3001(net_bt_admin),3002(net_bt),3003(inet),3006(net_bw_stats),3009(readproc),3011(uhid) context=u:r:shell:s0\n',
+      'uid=2000(shell) gid=2000(shell) ' +
+        'groups=2000(shell),1004(input),1007(log),1011(adb),1015(sdcard_rw),1028(sdcard_r),' +
+        '3001(net_bt_admin),3002(net_bt),3003(inet),3006(net_bw_stats),3009(readproc),3011(uhid) ' +
+        'context=u:r:shell:s0\n',
     );
     return 0;
   },

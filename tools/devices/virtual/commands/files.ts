@@ -15,7 +15,10 @@ function longLine(entry: FsEntry, name: string): string {
   const owner = 'root';
   const group = 'sdcard_rw';
   const size = entry.kind === 'dir' ? 4096 : entry.data.length;
-  return `${permString(entry)} 1 ${owner} ${group} ${String(size).padStart(8)} ${strftime('%Y-%m-%d %H:%M', entry.mtime * 1000)} ${name}\n`;
+  return (
+    `${permString(entry)} ` +
+    `1 ${owner} ${group} ${String(size).padStart(8)} ${strftime('%Y-%m-%d %H:%M', entry.mtime * 1000)} ${name}\n`
+  );
 }
 
 /** Lines of the operand files, or of stdin when there are none. Missing files are reported. */

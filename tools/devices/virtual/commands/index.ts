@@ -31,7 +31,8 @@ const processCommands: CommandTable = {
     for (const [name, pid] of phone.runningProcesses()) {
       const uid = phone.getPackage(name)?.uid ?? 10000;
       out(
-        `${(uid < 10000 ? 'system' : `u0_a${uid - 10000}`).padEnd(10)} ${String(pid).padStart(7)}   301   13998836 112764 0                   0 S ${name}\n`,
+        `${(uid < 10000 ? 'system' : `u0_a${uid - 10000}`).padEnd(10)} ${String(pid).padStart(7)}   301   13998836 ` +
+          `112764 0                   0 S ${name}\n`,
       );
     }
     return 0;

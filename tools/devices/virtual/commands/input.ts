@@ -32,7 +32,8 @@ const SOURCES = new Set([
 const TYPABLE = /^[\x20-\x7e\n\t]*$/;
 
 const INJECT_EVENTS =
-  'java.lang.SecurityException: Injecting input events requires the caller (or the source of the instrumentation, if any) to have the INJECT_EVENTS permission.';
+  'java.lang.SecurityException: Injecting input events requires the caller (or the source of the instrumentation, ' +
+  'if any) to have the INJECT_EVENTS permission.';
 const NULL_ARRAY = 'java.lang.NullPointerException: Attempt to get length of null array';
 
 /** Prints an exception as `cmd input` (Android 12+) or the app_process `input` (older) does. */

@@ -42,7 +42,10 @@ export function formatEntry(entry: LogEntry, format: string): string {
     case 'raw':
       return `${message}\n`;
     default:
-      return `${stamp(entry)} ${String(pid).padStart(5)} ${String(tid).padStart(5)} ${level} ${tag.padEnd(8)}: ${message}\n`;
+      return (
+        `${stamp(entry)} ${String(pid).padStart(5)} ${String(tid).padStart(5)} ${level} ` +
+        `${tag.padEnd(8)}: ${message}\n`
+      );
   }
 }
 

@@ -49,7 +49,9 @@ async function install(ctx: CommandContext, args: string[]): Promise<number> {
   // The option arrived with Android 14's block; older pm rejects it as it rejects any unknown option.
   if (bypass && ctx.phone.profile.sdk < 34) {
     ctx.err(
-      "\nException occurred while executing 'install':\njava.lang.IllegalArgumentException: Unknown option --bypass-low-target-sdk-block\n\tat com.android.server.pm.PackageManagerShellCommand.makeInstallParams(PackageManagerShellCommand.java:3112)\n",
+      "\nException occurred while executing 'install':\njava.lang.IllegalArgumentException: Unknown option " +
+        '--bypass-low-target-sdk-block\n\tat ' +
+        'com.android.server.pm.PackageManagerShellCommand.makeInstallParams(PackageManagerShellCommand.java:3112)\n',
     );
     return 255;
   }
@@ -74,7 +76,8 @@ async function install(ctx: CommandContext, args: string[]): Promise<number> {
   }
   if (!ctx.phone.fs.stat(path)) {
     ctx.err(
-      `Exception occurred while executing 'install':\njava.lang.IllegalArgumentException: Error: Can't open file: ${path}\n`,
+      'Exception occurred while executing ' +
+        `'install':\njava.lang.IllegalArgumentException: Error: Can't open file: ${path}\n`,
     );
     return 255;
   }
@@ -122,7 +125,8 @@ export const pm: CommandHandler = async (ctx) => {
       const name = rest.filter((a) => !a.startsWith('-'))[0] ?? '';
       if (!ctx.phone.getPackage(name)) {
         ctx.err(
-          `Exception occurred while executing '${sub}':\njava.lang.IllegalArgumentException: Unknown package: ${name}\n`,
+          'Exception occurred while executing ' +
+            `'${sub}':\njava.lang.IllegalArgumentException: Unknown package: ${name}\n`,
         );
         return 255;
       }

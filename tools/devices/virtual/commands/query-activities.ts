@@ -64,7 +64,8 @@ function matches(q: IntentQuery, record: PackageRecord, filter: IntentFilterInfo
 function resolveInfoDump(record: PackageRecord, activity: string, prefix: string): string {
   const { packageName } = record.info;
   return [
-    // MATCH_CATEGORY_EMPTY | MATCH_ADJUSTMENT_NORMAL: what a filter without data matching an intent without data scores.
+    // MATCH_CATEGORY_EMPTY | MATCH_ADJUSTMENT_NORMAL: what a filter without data matching an intent without data
+    // scores.
     `${prefix}priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=false`,
     `${prefix}ActivityInfo:`,
     `${prefix}  name=${activity}`,

@@ -17,7 +17,8 @@ import type { CommandContext, CommandTable } from './types';
 const DEFAULT_DUMP = '/sdcard/window_dump.xml';
 
 const MULTI_DISPLAY_WARNING =
-  '[Warning] Multiple displays were found, but no display id was specified! Defaulting to the first display found, however this default is not guaranteed to be consistent across captures. A display id should be specified.\n' +
+  '[Warning] Multiple displays were found, but no display id was specified! Defaulting to the first display found, ' +
+  'however this default is not guaranteed to be consistent across captures. A display id should be specified.\n' +
   'A display ID can be specified with the [-d display-id] option.\n' +
   'See "dumpsys SurfaceFlinger --display-id" for valid display IDs.\n';
 
@@ -38,7 +39,9 @@ function dumpFailure(ctx: CommandContext): 'idle-state' | 'null-root' | null {
   return transition && phone.profile.dumpFlake !== 'none' ? phone.profile.dumpFlake : null;
 }
 
-/** Which display `-d ID` means, or an error line. Android 10+ takes the physical id; older builds the built-in index 0. */
+/**
+ * Which display `-d ID` means, or an error line. Android 10+ takes the physical id; older builds the built-in index 0.
+ */
 function displayIndex(ctx: CommandContext, id: string | undefined): number | string {
   const displays = ctx.phone.profile.displays;
   if (id === undefined) return 0;

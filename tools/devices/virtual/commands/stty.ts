@@ -1,4 +1,7 @@
-/** `stty`: the size of the terminal on standard input (the phone's PTY in an interactive `adb shell`), as toybox prints it. */
+/**
+ * `stty`: the size of the terminal on standard input (the phone's PTY in an interactive `adb shell`), as toybox prints
+ * it.
+ */
 import { TtyInput } from '../pty-shell';
 import type { CommandTable } from './types';
 

@@ -21,7 +21,10 @@ export function installApk(
   if (typeof info === 'string') return info;
   const min = phone.profile.android.minTargetSdk;
   if (min > 0 && (info.targetSdk ?? 34) < min && !opts.bypassLowTargetSdk)
-    return `Failure [INSTALL_FAILED_DEPRECATED_SDK_VERSION: App package must target at least SDK version ${min}, but found ${info.targetSdk}]`;
+    return (
+      `Failure [INSTALL_FAILED_DEPRECATED_SDK_VERSION: App package must target at least SDK version ${min}, ` +
+      `but found ${info.targetSdk}]`
+    );
   phone.forceStop(info.packageName);
   phone.packages.put(createInstalledApp(info), phone.now());
   phone.log.add(

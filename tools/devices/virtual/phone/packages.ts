@@ -37,7 +37,10 @@ export function parseApk(path: string, data: Buffer): AppInfo | string {
   const fromName = base.replace(/-[0-9][^-]*$/, '');
   const packageName = fromManifest ?? (PACKAGE_NAME.test(fromName) ? fromName : undefined);
   if (!packageName || !PACKAGE_NAME.test(packageName)) {
-    return `INSTALL_FAILED_INVALID_APK: Failed to parse ${path}: no package name (add a line package=NAME or name the file NAME.apk)`;
+    return (
+      `INSTALL_FAILED_INVALID_APK: Failed to parse ${path}: no ` +
+      'package name (add a line package=NAME or name the file NAME.apk)'
+    );
   }
   const versionFromName = /-([0-9][^-]*)$/.exec(base)?.[1];
   const activity = manifestValue(text, 'activity') ?? '.MainActivity';
@@ -112,7 +115,10 @@ export class PackageRegistry {
     if (existing?.info.system)
       return `Failure [INSTALL_FAILED_UPDATE_INCOMPATIBLE: Package ${info.packageName} is a system app]`;
     if (existing && !replace)
-      return `Failure [INSTALL_FAILED_ALREADY_EXISTS: Attempt to re-install ${info.packageName} without first uninstalling.]`;
+      return (
+        'Failure [INSTALL_FAILED_ALREADY_EXISTS: Attempt to ' +
+        `re-install ${info.packageName} without first uninstalling.]`
+      );
     return info;
   }
 

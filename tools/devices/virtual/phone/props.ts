@@ -12,7 +12,8 @@ export interface Identity {
 export function defaultProps(id: Identity): Map<string, string> {
   const p = id.profile;
   const display = p.displays[p.activeDisplay] ?? p.displays[0];
-  const fingerprint = `${p.brand}/${p.product}/${p.device}:${p.release}/${p.buildId}/${p.incremental}:user/release-keys`;
+  const build = `${p.release}/${p.buildId}/${p.incremental}`;
+  const fingerprint = `${p.brand}/${p.product}/${p.device}:${build}:user/release-keys`;
   const props: [string, string][] = [
     ['ro.product.model', id.model],
     ['ro.product.name', p.product],

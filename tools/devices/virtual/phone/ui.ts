@@ -84,7 +84,10 @@ export function findNode(root: UiNode, predicate: (node: UiNode) => boolean): Ui
   return found;
 }
 
-/** As Android's XmlSerializer writes attribute values: the markup characters, and tab and line breaks as character references. */
+/**
+ * As Android's XmlSerializer writes attribute values: the markup characters, and tab and line breaks as character
+ * references.
+ */
 function escapeXml(value: string): string {
   return value.replace(
     /[&<>"'\n\r\t]/g,
@@ -120,5 +123,8 @@ function nodeXml(node: UiNode, index: number): string {
 
 /** The exact shape `uiautomator dump` writes: one line, an XML declaration, then <hierarchy>. */
 export function hierarchyXml(root: UiNode, rotation = 0): string {
-  return `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="${rotation}">${nodeXml(root, 0)}</hierarchy>`;
+  return (
+    `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy ` +
+    `rotation="${rotation}">${nodeXml(root, 0)}</hierarchy>`
+  );
 }

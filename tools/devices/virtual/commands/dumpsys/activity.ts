@@ -31,7 +31,8 @@ export function activities(phone: VirtualPhone): string {
       '',
       ...(resumed ? [`    mResumedActivity: ${record}`] : []),
       '',
-      ` mFocusedStack=ActivityStack{${hexId(`s${fg.packageName}`)} stackId=${taskId} type=standard mode=fullscreen visible=true translucent=false, 1 tasks}`,
+      ` mFocusedStack=ActivityStack{${hexId(`s${fg.packageName}`)} stackId=${taskId} type=standard mode=fullscreen ` +
+        'visible=true translucent=false, 1 tasks}',
       ' mSleepTimeout=false',
       '',
     ].join('\n');
@@ -39,7 +40,8 @@ export function activities(phone: VirtualPhone): string {
   return [
     'ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)',
     'Display #0 (activities from top to bottom):',
-    `  * Task{${hexId(fg.packageName)} #${taskId} type=standard A=${uid}:${fg.packageName} U=0 visible=true visibleRequested=true mode=fullscreen translucent=false sz=1}`,
+    `  * Task{${hexId(fg.packageName)} #${taskId} type=standard A=${uid}:${fg.packageName} U=0 visible=true ` +
+      'visibleRequested=true mode=fullscreen translucent=false sz=1}',
     '    isSleeping=false',
     ...(resumed ? [`    topResumedActivity=${record}`] : []),
     `    * Hist  #0: ${record}`,
@@ -91,11 +93,14 @@ export function windowDump(phone: VirtualPhone, args: string[]): string {
   ];
   const uid = phone.getPackage(phone.focusedPackage())?.uid ?? 10050;
   // WindowManager.LayoutParams flags in bit order; FLAG_SECURE (0x2000) sits after LAYOUT_IN_SCREEN.
-  const flags = `LAYOUT_IN_SCREEN ${phone.secureWindowShown() ? 'SECURE ' : ''}LAYOUT_INSET_DECOR SPLIT_TOUCH HARDWARE_ACCELERATED DRAWS_SYSTEM_BAR_BACKGROUNDS`;
+  const flags =
+    `LAYOUT_IN_SCREEN ${phone.secureWindowShown() ? 'SECURE ' : ''}LAYOUT_INSET_DECOR SPLIT_TOUCH ` +
+    'HARDWARE_ACCELERATED DRAWS_SYSTEM_BAR_BACKGROUNDS';
   const windows = [
     'WINDOW MANAGER WINDOWS (dumpsys window windows)',
     `  Window #0 ${windowName(phone)}:`,
-    `    mDisplayId=0 rootTaskId=1 mSession=Session{1b2c3d4 12345:u0a${uid % 100000}} mClient=android.os.BinderProxy@5e6f7a8`,
+    `    mDisplayId=0 rootTaskId=1 mSession=Session{1b2c3d4 12345:u0a${uid % 100000}} ` +
+      'mClient=android.os.BinderProxy@5e6f7a8',
     `    mOwnerUid=${uid} showForAllUsers=false package=${phone.focusedPackage()} appop=NONE`,
     '    mAttrs={(0,0)(fillxfill) sim={adjust=resize} ty=BASE_APPLICATION wanim=0x10302fe',
     `      fl=${flags}`,

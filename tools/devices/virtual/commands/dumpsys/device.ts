@@ -114,7 +114,12 @@ export function display(phone: VirtualPhone): string {
     `Display Devices: size=${displays.length}`,
     ...displays.map(
       (d, i) =>
-        `  DisplayDeviceInfo{"${d.name}": uniqueId="local:${d.physicalId}", ${d.width} x ${d.height}, modeId 1, renderFrameRate 60.0, density ${d.density}, ${d.density}.0 x ${d.density}.0 dpi, touch INTERNAL, rotation 0, type INTERNAL, address {port=${d.port}}, state ${i === phone.hardware.activeDisplay && phone.awake ? 'ON' : 'OFF'}, FLAG_ALLOWED_TO_BE_DEFAULT_DISPLAY, FLAG_ROTATES_WITH_CONTENT, FLAG_SECURE, FLAG_SUPPORTS_PROTECTED_BUFFERS}`,
+        `  DisplayDeviceInfo{"${d.name}": uniqueId="local:${d.physicalId}", ${d.width} x ${d.height}, modeId 1, ` +
+        `renderFrameRate 60.0, density ${d.density}, ${d.density}.0 x ${d.density}.0 dpi, touch INTERNAL, rotation ` +
+        `0, type INTERNAL, address {port=${d.port}}, ` +
+        `state ${i === phone.hardware.activeDisplay && phone.awake ? 'ON' : 'OFF'}, ` +
+        'FLAG_ALLOWED_TO_BE_DEFAULT_DISPLAY, FLAG_ROTATES_WITH_CONTENT, FLAG_SECURE, ' +
+        'FLAG_SUPPORTS_PROTECTED_BUFFERS}',
     ),
     '',
   ].join('\n');
@@ -123,11 +128,15 @@ export function display(phone: VirtualPhone): string {
 /** `dumpsys SurfaceFlinger --display-id` (Android 10+): one line per physical display. */
 export function surfaceFlinger(phone: VirtualPhone, args: string[]): string {
   if (!args.includes('--display-id') || phone.profile.android.dumps === 'legacy')
-    return 'Build configuration: [sf PRESENT_TIME_OFFSET=0 FORCE_HWC_FOR_RBG_TO_YUV=1 MAX_VIRT_DISPLAY_DIM=4096 RUNNING_WITHOUT_SYNC_FRAMEWORK=0 NUM_FRAMEBUFFER_SURFACE_BUFFERS=3]\n';
+    return (
+      'Build configuration: [sf PRESENT_TIME_OFFSET=0 FORCE_HWC_FOR_RBG_TO_YUV=1 MAX_VIRT_DISPLAY_DIM=4096 ' +
+      'RUNNING_WITHOUT_SYNC_FRAMEWORK=0 NUM_FRAMEBUFFER_SURFACE_BUFFERS=3]\n'
+    );
   return phone.profile.displays
     .map(
       (d) =>
-        `Display ${d.physicalId} (HWC display ${d.hwcId}): port=${d.port} pnpId=${phone.profile.brand === 'google' ? 'GGL' : 'QCM'} displayName="${d.name}"\n`,
+        `Display ${d.physicalId} (HWC display ${d.hwcId}): port=${d.port} ` +
+        `pnpId=${phone.profile.brand === 'google' ? 'GGL' : 'QCM'} displayName="${d.name}"\n`,
     )
     .join('');
 }

@@ -65,7 +65,8 @@ function packageBlock(record: PackageRecord, legacy: boolean): string[] {
       ...(record.installer ? [`    installerPackageName=${record.installer}`] : []),
       `    signatures=PackageSignatures{${hexId(`s${info.packageName}`)} [${hexId(`k${info.packageName}`)}]}`,
       `    pkgFlags=${flags}`,
-      '    User 0: ceDataInode=1504712 installed=true hidden=false suspended=false stopped=false notLaunched=false enabled=0 instant=false virtual=false',
+      '    User 0: ceDataInode=1504712 installed=true hidden=false suspended=false stopped=false notLaunched=false ' +
+        'enabled=0 instant=false virtual=false',
       '',
     ];
   }
@@ -73,10 +74,12 @@ function packageBlock(record: PackageRecord, legacy: boolean): string[] {
     ...head,
     `    lastUpdateTime=${time(record.lastUpdateTime)}`,
     `    installerPackageName=${record.installer ?? 'null'}`,
-    `    signatures=PackageSignatures{${hexId(`s${info.packageName}`)} version:2, signatures:[${hexId(`k${info.packageName}`)}], past signatures:[]}`,
+    `    signatures=PackageSignatures{${hexId(`s${info.packageName}`)} version:2, ` +
+      `signatures:[${hexId(`k${info.packageName}`)}], past signatures:[]}`,
     '    installPermissionsFixed=true',
     `    pkgFlags=${flags}`,
-    '    User 0: ceDataInode=1504712 deDataInode=0 installed=true hidden=false suspended=false distractionFlags=0 stopped=false notLaunched=false enabled=0 instant=false virtual=false',
+    '    User 0: ceDataInode=1504712 deDataInode=0 installed=true hidden=false suspended=false distractionFlags=0 ' +
+      'stopped=false notLaunched=false enabled=0 instant=false virtual=false',
     '      installReason=0',
     `      dataDir=/data/user/0/${info.packageName}`,
     `      firstInstallTime=${time(record.firstInstallTime)}`,
@@ -95,5 +98,6 @@ export function packageDump(phone: VirtualPhone, args: string[]): string {
       .join('');
   const record = phone.getPackage(name);
   if (!record) return legacy ? '\nDexopt state:\n\nCompiler stats:\n' : `Unable to find package: ${name}\n`;
-  return `${[...resolverTable(record), 'Key Set Manager:', `  [${name}]`, '      Signing KeySets: 42', '', ...packageBlock(record, legacy)].join('\n')}\n`;
+  const keySets = ['Key Set Manager:', `  [${name}]`, '      Signing KeySets: 42', ''];
+  return `${[...resolverTable(record), ...keySets, ...packageBlock(record, legacy)].join('\n')}\n`;
 }

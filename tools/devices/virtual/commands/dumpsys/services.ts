@@ -30,7 +30,9 @@ export function mediaSession(phone: VirtualPhone): string {
         '      flags=3',
         '      rating type=0',
         '      controllers: 1',
-        `      state=PlaybackState {state=${state}, position=0, buffered position=0, speed=${m.state === 'playing' ? '1.0' : '0.0'}, updated=${phone.now() - phone.bootTime}, actions=3670, custom actions=[], active item id=${m.index}, error=null}`,
+        `      state=PlaybackState {state=${state}, position=0, buffered position=0, ` +
+          `speed=${m.state === 'playing' ? '1.0' : '0.0'}, updated=${phone.now() - phone.bootTime}, actions=3670, ` +
+          `custom actions=[], active item id=${m.index}, error=null}`,
         '      audioAttrs=AudioAttributes: usage=USAGE_MEDIA content=CONTENT_TYPE_MUSIC flags=0x800 tags= bundle=null',
         modern
           ? '      volumeType=LOCAL, controlType=ABSOLUTE, max=0, current=0, volumeControlId=null'
@@ -65,7 +67,10 @@ function locationString(phone: VirtualPhone, legacy: boolean): string {
   const s = Math.floor(since / 1000) % 60;
   const et = `+${h > 0 ? `${h}h` : ''}${min}m${s}s${since % 1000}ms`;
   const acc = legacy ? String(Math.round(l.accuracy)) : l.accuracy.toFixed(1);
-  return `Location[${l.provider} ${l.latitude.toFixed(6)},${l.longitude.toFixed(6)} hAcc=${acc} et=${et} alt=${l.altitude.toFixed(1)} vel=0.0 bear=0.0]`;
+  return (
+    `Location[${l.provider} ${l.latitude.toFixed(6)},${l.longitude.toFixed(6)} hAcc=${acc} et=${et} ` +
+    `alt=${l.altitude.toFixed(1)} vel=0.0 bear=0.0]`
+  );
 }
 
 export function location(phone: VirtualPhone): string {
@@ -122,7 +127,9 @@ export function notifications(phone: VirtualPhone, args: string[]): string {
     const uid = phone.getPackage(n.packageName)?.uid ?? 1000;
     const key = `0|${n.packageName}|${n.id}|${n.tag ?? 'null'}|${uid}`;
     lines.push(
-      `    NotificationRecord(0x${hexId(`${n.packageName}${n.id}`)}0: pkg=${n.packageName} user=UserHandle{0} id=${n.id} tag=${n.tag ?? 'null'} importance=3 key=${key}: Notification(channel=${n.channel} shortcut=null contentView=null vibrate=null sound=null defaults=0x0 flags=0x10 color=0x00000000 vis=PRIVATE))`,
+      `    NotificationRecord(0x${hexId(`${n.packageName}${n.id}`)}0: pkg=${n.packageName} user=UserHandle{0} ` +
+        `id=${n.id} tag=${n.tag ?? 'null'} importance=3 key=${key}: Notification(channel=${n.channel} shortcut=null ` +
+        'contentView=null vibrate=null sound=null defaults=0x0 flags=0x10 color=0x00000000 vis=PRIVATE))',
       `      uid=${uid} userId=0`,
       `      opPkg=${n.packageName}`,
       `      icon=Icon(typ=RESOURCE pkg=${n.packageName} id=0x7f080001)`,

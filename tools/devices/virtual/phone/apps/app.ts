@@ -19,7 +19,9 @@ export interface AppContext {
   scroll(id: string): number;
   startActivity(activity: string): void;
   finish(): void;
-  /** The app dies: the exception (lines of a stack trace) is logged as a FATAL EXCEPTION, and the phone returns home. */
+  /**
+   * The app dies: the exception (lines of a stack trace) is logged as a FATAL EXCEPTION, and the phone returns home.
+   */
   crash(exception: string): void;
   log(level: LogLevel, tag: string, message: string): void;
 }

@@ -114,7 +114,8 @@ export function createShopApp(): VirtualApp {
       } else if (action === 'checkout') {
         if (cart.length === 0) {
           ctx.crash(
-            'java.lang.IllegalStateException: cannot check out an empty cart\n\tat com.example.shop.CartActivity.onCheckout(CartActivity.kt:42)',
+            'java.lang.IllegalStateException: cannot check out an empty cart\n\tat ' +
+              'com.example.shop.CartActivity.onCheckout(CartActivity.kt:42)',
           );
           return;
         }
