@@ -55,8 +55,7 @@ export function ubuntuInstallTool(ctx: TerminalContext): Tool {
   const tool: Tool = defineTool({
     id: 'terminal.ubuntu_install',
     title: 'Install an Ubuntu system for the sandbox',
-    description:
-      `Installs ubuntu-<release> for sandbox terminals from the source in ${UBUNTU_SETTING}; the person approves.`,
+    description: `Installs ubuntu-<release> for sandbox terminals from the source in ${UBUNTU_SETTING}; the person approves.`,
     input: z.object({ release: releaseField }),
     ...declaration,
     annotations: {
