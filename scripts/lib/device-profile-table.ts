@@ -5,8 +5,9 @@
  * answered "approve once" by a scripted person so that writes run. Each cell is `ok` or the error's
  * code, with the first sentence of its message and of its hint in a footnote.
  *
- * The phone is taken as it comes: an OEM's security settings stay off (xiaomi's taps and installs
- * are refused until a person turns them on), so the table shows what an agent meets first.
+ * Each phone is taken as it comes: an OEM's security settings are off (xiaomi's taps and installs
+ * are refused until a person turns them on), so the table shows what an agent meets first; a
+ * profile with such settings gets a second column with them on, showing what works after.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -239,8 +240,8 @@ function portable(text: string, serial: string): string {
 
 /**
  * What of a structured result the document shows, the same on every run: times masked (the virtual
- * phone's clock is the host's), get_time's skew (between one clock and itself only the rounding of
- * a second), and lists of records by their length (notifications posted in one millisecond come in
+ * phone's clock is the host's), get_time's skew (0 or −1 by where `date +%s` cuts the second), and
+ * lists of records by their length (notifications posted in one millisecond come in
  * either order).
  */
 function stable(key: string, value: unknown): unknown {
