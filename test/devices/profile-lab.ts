@@ -1,12 +1,12 @@
 /**
  * A device lab on one phone profile, whose calls go through the host's pipeline as an agent's do
  * (device-lab.ts); and what each family of phones is expected to answer, for the profile matrix
- * tests.
+ * tests. Nothing here needs vitest: scripts/device-profile-table.ts starts its labs with it too.
  */
 import type { ToolResult } from '../../tools/core';
 import type { Pipeline } from '../../tools/core/pipeline';
 import type { ProfileName, VirtualDevice } from '../../tools/devices/virtual';
-import { type DeviceLab, startDeviceLab, textOf } from './device-lab';
+import { type DeviceLab, type LabOptions, startDeviceLab, textOf } from './device-lab';
 
 export interface ProfileLab {
   lab: DeviceLab;
@@ -17,8 +17,12 @@ export interface ProfileLab {
   close(): Promise<void>;
 }
 
-export async function startProfileLab(profile: ProfileName): Promise<ProfileLab> {
-  const lab = await startDeviceLab({ profile, keyboardSettleMs: 0 });
+/** `options.decide` answers the person's approvals (approve once when absent). */
+export async function startProfileLab(
+  profile: ProfileName,
+  options: Pick<LabOptions, 'decide'> = {},
+): Promise<ProfileLab> {
+  const lab = await startDeviceLab({ ...options, profile, keyboardSettleMs: 0 });
   return {
     lab,
     device: lab.devices[0]!,
