@@ -1,7 +1,7 @@
 /**
  * Rule: the phone-wide services answer in the forms device tools parse — logcat text and binary,
- * settings, clipboard, media session, location, notifications, power — and commands that change
- * them are visible on the next read.
+ * settings, clipboard, media session, location, notifications, power, battery, Doze — and commands
+ * that change them are visible on the next read.
  */
 import Adb from '@devicefarmer/adbkit';
 import { describe, expect, it } from 'vitest';
@@ -128,6 +128,31 @@ describe('media, location, notifications, power', () => {
     expect(png.data.every((v, i) => (i % 4 === 3 ? v === 255 : v === 0))).toBe(true);
     await shell('input keyevent KEYCODE_WAKEUP');
     expect(await shell('dumpsys power | grep mWakefulness')).toContain('mWakefulness=Awake');
+  });
+
+  it('changes the battery with dumpsys battery set|unplug, says updates stopped, and reset restores it', async () => {
+    expect(await shell('dumpsys battery set level 5')).toBe('');
+    expect(await shell('dumpsys battery unplug')).toBe('');
+    const changed = await shell('dumpsys battery');
+    expect(changed).toContain("  (UPDATES STOPPED -- use 'reset' to restart)\n");
+    expect(changed).toContain('  level: 5\n');
+    expect(changed).toContain('  USB powered: false\n');
+    expect(await shell('dumpsys battery set colour 3')).toBe('Unknown set option: colour\n');
+    expect(await shell('dumpsys battery set level high')).toBe('Bad value: high\n');
+    await shell('dumpsys battery reset');
+    const restored = await shell('dumpsys battery');
+    expect(restored).not.toContain('UPDATES STOPPED');
+    expect(restored).toContain('  level: 87\n');
+    expect(restored).toContain('  USB powered: true\n');
+  });
+
+  it('forces Doze with dumpsys deviceidle force-idle, steps it, and unforce ends it', async () => {
+    expect(await shell('dumpsys deviceidle force-idle')).toBe('Now forced in to deep idle mode\n');
+    expect(await shell('dumpsys deviceidle get deep')).toBe('IDLE\n');
+    expect(await shell('dumpsys deviceidle step')).toBe('Stepped to deep: IDLE_MAINTENANCE\n');
+    expect(await shell('dumpsys deviceidle | grep mState')).toContain('mState=IDLE_MAINTENANCE');
+    expect(await shell('dumpsys deviceidle unforce')).toBe('Light state: ACTIVE, deep state: ACTIVE\n');
+    expect(await shell('dumpsys deviceidle get deep')).toBe('ACTIVE\n');
   });
 });
 

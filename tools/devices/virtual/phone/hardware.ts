@@ -4,6 +4,8 @@
  * settings that gate input injection and USB installs.
  */
 import { ADB_KEYBOARD_IME, type DeviceProfile, type DisplaySpec } from '../profiles';
+import { BatteryState } from './battery';
+import { DeviceIdleState } from './device-idle';
 import { type ScreenLayout, screenLayout } from './layout';
 
 /** States of a real phone a test (or a person at the demo) puts it in. */
@@ -28,6 +30,10 @@ export class PhoneHardware {
     idleStateFailures: 0,
     nullRootFailures: 0,
   };
+  /** The battery and charger as `dumpsys battery` reports and changes them. */
+  readonly battery = new BatteryState();
+  /** Doze, as `dumpsys deviceidle` reports and forces it. */
+  readonly deviceIdle = new DeviceIdleState();
   /** Index of the built-in display that is on (a folded foldable shows its outer display). */
   activeDisplay: number;
 

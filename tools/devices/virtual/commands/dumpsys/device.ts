@@ -17,28 +17,39 @@ export function power(phone: VirtualPhone): string {
   ].join('\n');
 }
 
-export function battery(phone: VirtualPhone): string {
+/** `dumpsys battery [set|unplug|reset …]`: a shell command changes the state, anything else dumps it. */
+export function battery(phone: VirtualPhone, args: string[] = []): string {
+  const state = phone.hardware.battery;
+  const ran = state.command(args);
+  if (ran) return ran.out;
   const modern = phone.profile.android.dumps === 'modern';
+  const b = state.now;
   return [
     'Current Battery Service state:',
-    '  AC powered: false',
-    '  USB powered: true',
-    '  Wireless powered: false',
+    ...(state.updatesStopped ? ["  (UPDATES STOPPED -- use 'reset' to restart)"] : []),
+    `  AC powered: ${b.ac}`,
+    `  USB powered: ${b.usb}`,
+    `  Wireless powered: ${b.wireless}`,
     ...(modern ? ['  Dock powered: false'] : []),
     '  Max charging current: 500000',
     '  Max charging voltage: 5000000',
-    '  Charge counter: 3412000',
-    '  status: 2',
+    `  Charge counter: ${b.counter}`,
+    `  status: ${b.status}`,
     '  health: 2',
-    '  present: true',
-    '  level: 87',
+    `  present: ${b.present}`,
+    `  level: ${b.level}`,
     '  scale: 100',
     '  voltage: 4312',
-    '  temperature: 290',
+    `  temperature: ${b.temperature}`,
     '  technology: Li-ion',
     ...(modern ? ['  Charging state: 1', '  Charging policy: 1', '  Capacity level: 3'] : []),
     '',
   ].join('\n');
+}
+
+/** `dumpsys deviceidle [force-idle|step|unforce|get …]` (phone/device-idle.ts). */
+export function deviceIdle(phone: VirtualPhone, args: string[]): string {
+  return phone.hardware.deviceIdle.command(args);
 }
 
 export function inputMethod(phone: VirtualPhone): string {

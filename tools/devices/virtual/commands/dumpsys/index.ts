@@ -5,7 +5,7 @@
 import type { VirtualPhone } from '../../phone';
 import type { CommandHandler } from '../types';
 import { activities, windowDump } from './activity';
-import { battery, display, input, inputMethod, power, surfaceFlinger } from './device';
+import { battery, deviceIdle, display, input, inputMethod, power, surfaceFlinger } from './device';
 import { packageDump } from './package';
 import { location, mediaSession, notifications } from './services';
 
@@ -20,6 +20,7 @@ const SERVICES: Record<string, (phone: VirtualPhone, args: string[]) => string> 
   location,
   notification: notifications,
   battery,
+  deviceidle: deviceIdle,
   display,
   SurfaceFlinger: surfaceFlinger,
 };
