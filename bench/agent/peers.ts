@@ -74,9 +74,36 @@ export async function startToolgate(env: NodeJS.ProcessEnv, launch: 'built' | 't
     name: launch === 'built' ? 'toolgate' : 'toolgate_tsx',
     client,
     dataDir,
-    how: `toolgate serve (${launch === 'built' ? 'built JS: bin/toolgate.cjs, out/main/cli.js' : 'TypeScript through tsx'}), Streamable HTTP`,
+    how: `toolgate serve (${
+      launch === 'built' ? 'built JS: bin/toolgate.cjs, out/main/cli.js' : 'TypeScript through tsx'
+    }), Streamable HTTP`,
     stderr: () => errors,
     close: () => stop(client, child),
+  };
+}
+
+/**
+ * Toolgate as a stdio client runs it: `toolgate mcp-stdio --data-dir DIR` (bin/toolgate.cjs, the
+ * built bridge) against the running host of that data dir, which it reaches over its local socket.
+ */
+export async function startToolgateStdio(env: NodeJS.ProcessEnv, host: Peer): Promise<Peer> {
+  if (!host.dataDir) throw new Error('the host peer has no data dir');
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [join(ROOT, 'bin', 'toolgate.cjs'), 'mcp-stdio', '--data-dir', host.dataDir],
+    env: { ...(env as Record<string, string>), TOOLGATE_QUIET: '1' },
+    stderr: 'pipe',
+  });
+  let errors = '';
+  transport.stderr?.on('data', (d: Buffer) => void (errors += d.toString()));
+  const client = new Client({ name: 'agent-bench', version: '1.0.0' });
+  await client.connect(transport);
+  return {
+    name: 'toolgate_stdio',
+    client,
+    how: 'toolgate mcp-stdio (built bridge) to the same host, stdio',
+    stderr: () => errors,
+    close: () => client.close().catch(() => undefined),
   };
 }
 
@@ -103,7 +130,9 @@ export async function startMobileMcp(env: NodeJS.ProcessEnv, backend: 'default' 
   return {
     name: backend === 'adb' ? 'mobilemcp_adb' : 'mobilemcp',
     client,
-    how: `mobile-mcp ${backend === 'adb' ? 'adb backend (MOBILEMCP_LEGACY_ROBOT=1)' : 'default backend (mobilecli)'}, stdio`,
+    how: `mobile-mcp ${
+      backend === 'adb' ? 'adb backend (MOBILEMCP_LEGACY_ROBOT=1)' : 'default backend (mobilecli)'
+    }, stdio`,
     stderr: () => errors,
     close: async () => {
       await client.close().catch(() => undefined);
