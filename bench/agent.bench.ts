@@ -4,7 +4,8 @@
  * falls on every side alike:
  * - Toolgate: `toolgate serve` in its own process, Streamable HTTP, on the built JS (the bench runs
  *   `electron-vite build` first, the project's `npm run build`), and the same through tsx;
- * - Toolgate over stdio: `toolgate mcp-stdio` (the built bridge) to that host, over its local socket;
+ * - Toolgate over stdio: `toolgate mcp-stdio` (the built bridge) to a built host of its own, over
+ *   its local socket;
  * - mobile-mcp (pinned devDependency) over stdio, its default backend (the mobilecli binary);
  * - mobile-mcp over stdio, its adb backend (MOBILEMCP_LEGACY_ROBOT=1: an `adb` process per command);
  * - the device command alone: the command lines Toolgate's tool sent for the action, replayed over
@@ -134,10 +135,9 @@ async function main(): Promise<void> {
   let summary: unknown;
   let breakdown: Breakdown | undefined;
   try {
-    const built = await startToolgate(env, 'built');
     peers.push(
-      built,
-      await startToolgateStdio(env, built),
+      await startToolgate(env, 'built'),
+      await startToolgateStdio(env),
       await startToolgate(env, 'tsx'),
       await startMobileMcp(env, 'default'),
       await startMobileMcp(env, 'adb'),

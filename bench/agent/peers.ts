@@ -84,9 +84,11 @@ export async function startToolgate(env: NodeJS.ProcessEnv, launch: 'built' | 't
 
 /**
  * Toolgate as a stdio client runs it: `toolgate mcp-stdio --data-dir DIR` (bin/toolgate.cjs, the
- * built bridge) against the running host of that data dir, which it reaches over its local socket.
+ * built bridge) against a host of its own (built, as `startToolgate`), reached over its local
+ * socket. A host of its own: sharing one, a side's UI action would make the other's ui_dump stale.
  */
-export async function startToolgateStdio(env: NodeJS.ProcessEnv, host: Peer): Promise<Peer> {
+export async function startToolgateStdio(env: NodeJS.ProcessEnv): Promise<Peer> {
+  const host = await startToolgate(env, 'built');
   if (!host.dataDir) throw new Error('the host peer has no data dir');
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -101,9 +103,13 @@ export async function startToolgateStdio(env: NodeJS.ProcessEnv, host: Peer): Pr
   return {
     name: 'toolgate_stdio',
     client,
-    how: 'toolgate mcp-stdio (built bridge) to the same host, stdio',
+    dataDir: host.dataDir,
+    how: 'toolgate mcp-stdio (built bridge) to a toolgate serve of its own (built JS), stdio',
     stderr: () => errors,
-    close: () => client.close().catch(() => undefined),
+    close: async () => {
+      await client.close().catch(() => undefined);
+      await host.close();
+    },
   };
 }
 
