@@ -179,15 +179,15 @@ describe('the screen state read with the action', () => {
     });
   });
 
-  it('reads the state with the check that typed text arrived, and keeps the check', async () => {
+  it('types, checks that the text arrived and reads the state in one shell line, and keeps the check', async () => {
     const dump = textOf(await run('ui_dump'));
     await run('ui_tap', { ref: refOf(dump, 'id=note_input') });
     const from = device.commandLog.length;
     const typed = await run('input_text', { text: 'milk' });
     expect(textOf(typed)).toMatch(/^Typed 4 character\(s\) on .*\. Checked: the text is in the focused field\.$/);
     const sent = device.commandLog.slice(from);
-    expect(sent).toHaveLength(2);
-    expect(sent[1]).toMatch(/uiautomator dump \/dev\/tty\n.*dumpsys power/s);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^input text 'milk'\n.*uiautomator dump \/dev\/tty\n.*dumpsys power/s);
     expect(lab.service.telemetry.snapshot(device.serial).foreground?.value).toBe('com.example.notes/.MainActivity');
   });
 
