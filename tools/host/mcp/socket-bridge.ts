@@ -167,15 +167,16 @@ export function relayStdio(
       else if (m.method === 'tools/call' && isId(m.id)) pending.add(key(m.id));
     }
   });
-  // A short answer is parsed; a long one (a screenshot's is megabytes) is known by its end, where
-  // the SDK puts a result's id.
-  const answers = new Lines(64 * 1024, (line, tail) => {
-    if (line !== undefined) {
-      for (const m of messagesOf(line)) if (isId(m.id) && m.method === undefined) pending.delete(key(m.id));
+  // A result is known by its end, where the SDK puts its id (a screenshot's line is megabytes, and
+  // parsing every answer would cost each call; the host sends no requests of its own, so a long line
+  // ending in an id is a result); anything else that is short (an error) is parsed.
+  const answers = new Lines(4 * 1024, (line, tail) => {
+    const id = RESULT_ID.exec(tail)?.[1];
+    if (id !== undefined && (line === undefined || line.startsWith('{"result":'))) {
+      pending.delete(key(JSON.parse(id) as Id));
       return;
     }
-    const id = RESULT_ID.exec(tail)?.[1];
-    if (id !== undefined) pending.delete(key(JSON.parse(id) as Id));
+    for (const m of messagesOf(line)) if (isId(m.id) && m.method === undefined) pending.delete(key(m.id));
   });
   const onAnswer = (chunk: Buffer) => {
     answers.push(chunk);
