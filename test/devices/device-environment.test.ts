@@ -101,7 +101,7 @@ describe('keyboard-hidden rule', () => {
     expect((await run('input_text', { text: '?' })).ok).toBe(true);
   });
 
-  it('does not trust a hidden keyboard read right after a UI action (the phone may still be animating it in)', async () => {
+  it('does not trust a keyboard read as hidden right after a UI action (it may still be animating in)', async () => {
     const service = createDeviceService({ adbPort: lab.port, keyboardSettleMs: 60_000 });
     await service.start();
     service.telemetry.invalidate(device.serial);
@@ -158,7 +158,7 @@ describe('device-offline rule', () => {
 });
 
 describe('the screen state read with the action', () => {
-  it('reads the state after a tap in the shell line of the tap itself: one command on the phone, the same answer', async () => {
+  it('reads the state in the shell line of the tap itself: one command on the phone, the same answer', async () => {
     await run('app_launch', { packageName: 'com.example.notes' });
     let dump = textOf(await run('ui_dump'));
     // The editor, or the saved notes' list whose "New note" opens the editor.
@@ -191,22 +191,29 @@ describe('the screen state read with the action', () => {
     expect(lab.service.telemetry.snapshot(device.serial).foreground?.value).toBe('com.example.notes/.MainActivity');
   });
 
-  it('answers for a tap whose state read never finishes (a dumpsys stuck in system_server), and leaves the readings unknown', async () => {
-    await run('app_launch', { packageName: 'com.example.notes' });
-    const dump = textOf(await run('ui_dump'));
-    const [, x, y] = /@(\d+),(\d+)/.exec(dump.split('\n').find((l) => l.includes('id=note_input')) ?? '') ?? [];
-    device.faults = { hangCommands: ['dumpsys'] };
-    const from = device.commandLog.length;
-    try {
-      const tapped = await run('ui_tap', { x: Number(x), y: Number(y) });
-      expect(textOf(tapped)).toBe(`Tapped (${x},${y}) on ${device.serial}.`);
-    } finally {
-      device.faults = {};
-    }
-    // No second read after the one that hung: the gate has no readings and lets the next call through.
-    expect(device.commandLog.slice(from)).toHaveLength(1);
-    expect(lab.service.telemetry.snapshot(device.serial)).toMatchObject({ foreground: undefined, screenOn: undefined });
-    const after = textOf(await run('ui_dump'));
-    expect(after.split('\n').find((l) => l.includes('id=note_input'))).toContain('focused');
-  });
+  it(
+    'answers for a tap whose state read never finishes (a dumpsys stuck in system_server), ' +
+      'and leaves the readings unknown',
+    async () => {
+      await run('app_launch', { packageName: 'com.example.notes' });
+      const dump = textOf(await run('ui_dump'));
+      const [, x, y] = /@(\d+),(\d+)/.exec(dump.split('\n').find((l) => l.includes('id=note_input')) ?? '') ?? [];
+      device.faults = { hangCommands: ['dumpsys'] };
+      const from = device.commandLog.length;
+      try {
+        const tapped = await run('ui_tap', { x: Number(x), y: Number(y) });
+        expect(textOf(tapped)).toBe(`Tapped (${x},${y}) on ${device.serial}.`);
+      } finally {
+        device.faults = {};
+      }
+      // No second read after the one that hung: the gate has no readings and lets the next call through.
+      expect(device.commandLog.slice(from)).toHaveLength(1);
+      expect(lab.service.telemetry.snapshot(device.serial)).toMatchObject({
+        foreground: undefined,
+        screenOn: undefined,
+      });
+      const after = textOf(await run('ui_dump'));
+      expect(after.split('\n').find((l) => l.includes('id=note_input'))).toContain('focused');
+    },
+  );
 });
