@@ -63,22 +63,26 @@ describe.each(PROFILE_NAMES)('the UI tools on the %s profile', (profile) => {
     expect((nullRoot as { structured: { attempts: number } }).structured.attempts).toBe(2);
   });
 
-  it(`ui_tap ${answers.injectionRefused ? 'is PERMISSION_DENIED naming the security setting until it is on' : 'taps'}`, async () => {
-    const setting = p.device.phone.profile.oem.inputInjection;
-    if (setting) p.device.phone.props.set(setting.prop, '0');
-    const dump = await openEditor();
-    const input = pointOf(dump, 'id=note_input');
-    if (answers.injectionRefused) {
-      const refused = errorOf(await p.run('ui_tap', input));
-      expect(refused.code).toBe('PERMISSION_DENIED');
-      expect(refused.message).toContain('INJECT_EVENTS');
-      expect(refused.hint).toContain('"USB debugging (Security settings)"');
-      expect(p.device.phone.focus).toBeNull();
-      allowInjection(p.device);
-    }
-    expect(textOf(await p.run('ui_tap', input))).toBe(`Tapped (${input.x},${input.y}) on ${p.device.serial}.`);
-    expect(p.device.phone.focus?.fieldId).toBe(NOTE_INPUT);
-  });
+  it(
+    `ui_tap ` +
+      `${answers.injectionRefused ? 'is PERMISSION_DENIED naming the security setting until it is on' : 'taps'}`,
+    async () => {
+      const setting = p.device.phone.profile.oem.inputInjection;
+      if (setting) p.device.phone.props.set(setting.prop, '0');
+      const dump = await openEditor();
+      const input = pointOf(dump, 'id=note_input');
+      if (answers.injectionRefused) {
+        const refused = errorOf(await p.run('ui_tap', input));
+        expect(refused.code).toBe('PERMISSION_DENIED');
+        expect(refused.message).toContain('INJECT_EVENTS');
+        expect(refused.hint).toContain('"USB debugging (Security settings)"');
+        expect(p.device.phone.focus).toBeNull();
+        allowInjection(p.device);
+      }
+      expect(textOf(await p.run('ui_tap', input))).toBe(`Tapped (${input.x},${input.y}) on ${p.device.serial}.`);
+      expect(p.device.phone.focus?.fieldId).toBe(NOTE_INPUT);
+    },
+  );
 
   it('ui_tap refuses a ref from a dump taken before the screen changed, and taps one still on screen', async () => {
     const dump = await openEditor();
@@ -123,7 +127,9 @@ describe.each(PROFILE_NAMES)('the UI tools on the %s profile', (profile) => {
     expect(p.device.executedCommands.slice(from).filter((a) => a[0] === 'input' && a[1] === 'text')).toHaveLength(3);
   });
 
-  it(`input_text with non-ASCII text: ${answers.adbKeyboard === 'absent' ? 'UNSUPPORTED, saying how to install ADBKeyboard' : 'typed through ADBKeyboard'}`, async () => {
+  it(`input_text with non-ASCII text: ${
+    answers.adbKeyboard === 'absent' ? 'UNSUPPORTED, saying how to install ADBKeyboard' : 'typed through ADBKeyboard'
+  }`, async () => {
     const dump = await openEditor();
     await p.run('ui_tap', { ref: refOf(dump, 'id=note_input') });
     const keyboard = p.device.phone.services.setting('secure', 'default_input_method');
@@ -142,7 +148,8 @@ describe.each(PROFILE_NAMES)('the UI tools on the %s profile', (profile) => {
         ? ''
         : ` (switched the keyboard from ${keyboard} to ADBKeyboard for the typing, and back)`;
     expect(textOf(result)).toBe(
-      `Typed ${[...text].length} character(s) via ADBKeyboard${switched} on ${p.device.serial}. Checked: the text is in the focused field.`,
+      `Typed ${[...text].length} character(s) via ADBKeyboard${switched} on ${p.device.serial}. Checked: the text ` +
+        `is in the focused field.`,
     );
     expect(field()).toBe(text);
     // Whatever was selected and enabled before is so again.
@@ -151,18 +158,21 @@ describe.each(PROFILE_NAMES)('the UI tools on the %s profile', (profile) => {
     expect(enabled.includes('com.android.adbkeyboard/.AdbIME')).toBe(answers.adbKeyboard !== 'enable-and-switch');
   });
 
-  it('input_text without focus is refused by the gate (keyboard hidden), or fails saying the text went nowhere', async () => {
-    await openEditor();
-    await p.lab.service.refreshTelemetry(p.device.serial);
-    const gated = errorOf(await p.run('input_text', { text: 'lost' }));
-    expect(gated.code).toBe('EXECUTION_FAILED');
-    expect(gated.data).toMatchObject({ gate: 'environment' });
-    // Past the gate (the same reading, but too old to infer anything from), the read-back catches it.
-    p.lab.service.telemetry.store.set(telemetryKey(p.device.serial, 'keyboardShown'), false, Date.now() - 60_000);
-    const direct = errorOf(await p.run('input_text', { text: 'lost' }));
-    expect(direct.data).not.toHaveProperty('gate');
-    expect(direct.message).toMatch(/Nothing on the screen of .* has focus after typing, so the text went nowhere/);
-  });
+  it(
+    'input_text without focus is refused by the gate (keyboard hidden), or fails saying the text ' + 'went nowhere',
+    async () => {
+      await openEditor();
+      await p.lab.service.refreshTelemetry(p.device.serial);
+      const gated = errorOf(await p.run('input_text', { text: 'lost' }));
+      expect(gated.code).toBe('EXECUTION_FAILED');
+      expect(gated.data).toMatchObject({ gate: 'environment' });
+      // Past the gate (the same reading, but too old to infer anything from), the read-back catches it.
+      p.lab.service.telemetry.store.set(telemetryKey(p.device.serial, 'keyboardShown'), false, Date.now() - 60_000);
+      const direct = errorOf(await p.run('input_text', { text: 'lost' }));
+      expect(direct.data).not.toHaveProperty('gate');
+      expect(direct.message).toMatch(/Nothing on the screen of .* has focus after typing, so the text went nowhere/);
+    },
+  );
 
   it('input_text goes through with a hardware keyboard, which shows no soft keyboard', async () => {
     p.device.phone.conditions.hardwareKeyboard = true;
@@ -170,6 +180,8 @@ describe.each(PROFILE_NAMES)('the UI tools on the %s profile', (profile) => {
       const dump = await openEditor();
       await p.run('ui_tap', { ref: refOf(dump, 'id=note_input') });
       expect(p.device.phone.keyboardShown).toBe(false);
+      // The state is read once the tap has answered.
+      await p.lab.service.telemetry.pending(p.device.serial);
       expect(p.lab.service.telemetry.snapshot(p.device.serial).hardwareKeyboard?.value).toBe(true);
       expect((await p.run('input_text', { text: 'typed' })).ok).toBe(true);
       expect(field()).toBe('typed');
@@ -254,15 +266,18 @@ describe('a foldable', () => {
     p.device.phone.setFolded(false);
   });
 
-  it('screenshot takes a display argument (physical or logical id), and says which displays exist for a wrong one', async () => {
-    expect((await shot({ display: '0' })).png?.width).toBe(2208);
-    const off = await shot({ display: '4619827551948147201' });
-    expect(off.png?.width).toBe(1080);
-    expect(off.text).toContain('Display 4619827551948147201 is off, so the image is black');
-    const wrong = errorOf(await p.run('screenshot', { display: '7' }));
-    expect(wrong.code).toBe('NOT_FOUND');
-    expect(wrong.hint).toContain('4619827259835644672 (logical 0, 2208x1840, on)');
-  });
+  it(
+    'screenshot takes a display argument (physical or logical id), and says which displays exist for ' + 'a wrong one',
+    async () => {
+      expect((await shot({ display: '0' })).png?.width).toBe(2208);
+      const off = await shot({ display: '4619827551948147201' });
+      expect(off.png?.width).toBe(1080);
+      expect(off.text).toContain('Display 4619827551948147201 is off, so the image is black');
+      const wrong = errorOf(await p.run('screenshot', { display: '7' }));
+      expect(wrong.code).toBe('NOT_FOUND');
+      expect(wrong.hint).toContain('4619827259835644672 (logical 0, 2208x1840, on)');
+    },
+  );
 
   it('ui_dump and taps use the open display', async () => {
     p.device.phone.setFolded(true);

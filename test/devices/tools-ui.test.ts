@@ -42,10 +42,20 @@ describe('ui_dump', () => {
   it('renders one compact line per meaningful element and skips empty layouts', () => {
     const xml =
       `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">` +
-      `<node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="p.q" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][100,200]">` +
-      `<node index="0" text="" resource-id="" class="android.widget.LinearLayout" package="p.q" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][100,100]">` +
-      `<node index="0" text="Tom &amp; Jerry" resource-id="p.q:id/title" class="android.widget.TextView" package="p.q" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][100,50]" />` +
-      `<node index="1" text="Wrap" resource-id="p.q:id/wrap" class="android.widget.CheckBox" package="p.q" content-desc="" checkable="true" checked="true" clickable="true" enabled="false" focusable="true" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,50][100,100]" />` +
+      `<node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="p.q" content-desc="" ` +
+      `checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" ` +
+      `scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][100,200]">` +
+      `<node index="0" text="" resource-id="" class="android.widget.LinearLayout" package="p.q" content-desc="" ` +
+      `checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" ` +
+      `scrollable="false" long-clickable="false" password="false" selected="false" bounds="[0,0][100,100]">` +
+      `<node index="0" text="Tom &amp; Jerry" resource-id="p.q:id/title" class="android.widget.TextView" ` +
+      `package="p.q" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" ` +
+      `focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" ` +
+      `selected="false" bounds="[0,0][100,50]" />` +
+      `<node index="1" text="Wrap" resource-id="p.q:id/wrap" class="android.widget.CheckBox" package="p.q" ` +
+      `content-desc="" checkable="true" checked="true" clickable="true" enabled="false" focusable="true" ` +
+      `focused="false" scrollable="false" long-clickable="false" password="false" selected="false" ` +
+      `bounds="[0,50][100,100]" />` +
       `</node></node></hierarchy>UI hierchary dumped to: /dev/tty\n`;
     const snapshot = parseUiDump('S1', xml, 0);
     expect(snapshot.screen).toEqual({ width: 100, height: 200 });
@@ -115,6 +125,8 @@ describe('ui_tap', () => {
     );
     expect(device.phone.focus?.fieldId).toBe('com.example.notes:id/note_input');
     expect(device.phone.keyboardShown).toBe(true);
+    // The state is read once the tap has answered.
+    await lab.service.telemetry.pending(device.serial);
     expect(lab.service.telemetry.snapshot(device.serial).keyboardShown?.value).toBe(true);
     const { x, y } = pointOf(dump, 'id=all_notes_button');
     expect(textOf(await lab.call('ui_tap', { x, y }))).toBe(`Tapped (${x},${y}) on ${device.serial}.`);
@@ -134,20 +146,24 @@ describe('input_text', () => {
     expect(device.executedCommands.some((argv) => argv[0] === 'input' && argv[1] === 'text')).toBe(true);
   });
 
-  it('types non-ASCII text and a literal %s through ADBKeyboard, selecting it for the typing and switching back', async () => {
-    device.phone.setFieldText('com.example.notes', 'com.example.notes:id/note_input', '');
-    const gboard = device.phone.services.setting('secure', 'default_input_method');
-    const text = 'Grüße, 東京 😀 %s\nnext line';
-    expect(textOf(await lab.call('input_text', { text, pressEnter: true }))).toBe(
-      `Typed ${[...text].length} character(s) via ADBKeyboard (switched the keyboard from ${gboard} to ADBKeyboard for the typing, and back) and pressed Enter on ${device.serial}. Checked: the text is in the focused field.`,
-    );
-    expect(device.phone.services.setting('secure', 'default_input_method')).toBe(gboard);
-    expect(device.phone.fieldText('com.example.notes', 'com.example.notes:id/note_input')).toBe(text);
-    expect(
-      device.executedCommands.some((argv) => argv.join(' ').startsWith('am broadcast -a ADB_INPUT_B64 --es msg ')),
-    ).toBe(true);
-    expect(device.phone.keyboardShown).toBe(false);
-  });
+  it(
+    'types non-ASCII text and a literal %s through ADBKeyboard, selecting it for the typing and ' + 'switching back',
+    async () => {
+      device.phone.setFieldText('com.example.notes', 'com.example.notes:id/note_input', '');
+      const gboard = device.phone.services.setting('secure', 'default_input_method');
+      const text = 'Grüße, 東京 😀 %s\nnext line';
+      expect(textOf(await lab.call('input_text', { text, pressEnter: true }))).toBe(
+        `Typed ${[...text].length} character(s) via ADBKeyboard (switched the keyboard from ${gboard} to ADBKeyboard ` +
+          `for the typing, and back) and pressed Enter on ${device.serial}. Checked: the text is in the focused field.`,
+      );
+      expect(device.phone.services.setting('secure', 'default_input_method')).toBe(gboard);
+      expect(device.phone.fieldText('com.example.notes', 'com.example.notes:id/note_input')).toBe(text);
+      expect(
+        device.executedCommands.some((argv) => argv.join(' ').startsWith('am broadcast -a ADB_INPUT_B64 --es msg ')),
+      ).toBe(true);
+      expect(device.phone.keyboardShown).toBe(false);
+    },
+  );
 
   it('rejects empty text', async () => {
     const result = await lab.call('input_text', { text: '' });

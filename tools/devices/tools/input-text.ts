@@ -120,13 +120,7 @@ async function broadcast(device: DeviceCall, text: string): Promise<void> {
  * `typing`, when given, is the last typing command, run in the dump's line: its failure, or a line
  * that ended before it answered, fails the call as it would alone; only the check is then skipped.
  */
-async function readBack(
-  device: DeviceCall,
-  text: string,
-  signal: AbortSignal,
-  readState: boolean,
-  typing?: string,
-): Promise<string> {
+async function readBack(device: DeviceCall, text: string, signal: AbortSignal, typing?: string): Promise<string> {
   let read;
   let typed = typing === undefined;
   const before: BeforeDump | undefined =
@@ -140,7 +134,7 @@ async function readBack(
           },
         };
   try {
-    read = await readUiDump(device, { budgetMs: 10_000, signal, readState, ...(before ? { before } : {}) });
+    read = await readUiDump(device, { budgetMs: 10_000, signal, ...(before ? { before } : {}) });
   } catch (e) {
     if (!typed) throw e;
     return ` Not checked: ${e instanceof ToolCallError ? e.message : 'the screen could not be read'}`;
@@ -194,8 +188,6 @@ export function inputTextTool(service: DeviceService): Tool {
     changesUi: true,
     async run(args, device, ctx) {
       let how = '';
-      // The screen state for the gate is read in the line of the last command: one round trip less.
-      const lastIsTyping = !args.verify && !args.pressEnter;
       /** The last typing command, when the read-back dump runs it in its own line. */
       let typingInDump: string | undefined;
       if (typableByInputText(args.text)) {
@@ -207,7 +199,7 @@ export function inputTextTool(service: DeviceService): Tool {
             typingInDump = command;
             break;
           }
-          const typed = await device.run(command, { readState: lastIsTyping && last });
+          const typed = await device.run(command);
           requireInput(typed, device.serial, '`input text`');
         }
       } else {
@@ -225,7 +217,7 @@ export function inputTextTool(service: DeviceService): Tool {
           ? ` via ADBKeyboard (switched the keyboard from ${switched.previous} to ADBKeyboard for the typing, and back)`
           : ' via ADBKeyboard';
       }
-      const checked = args.verify ? await readBack(device, args.text, ctx.signal, !args.pressEnter, typingInDump) : '';
+      const checked = args.verify ? await readBack(device, args.text, ctx.signal, typingInDump) : '';
       if (args.pressEnter) {
         const pressed = await device.run('input keyevent KEYCODE_ENTER', { readState: true });
         requireInput(pressed, device.serial, '`input keyevent`');

@@ -73,7 +73,7 @@ export interface BeforeDump {
  */
 export async function readUiDump(
   device: DeviceCall,
-  opts: { budgetMs?: number; signal?: AbortSignal; readState?: boolean; before?: BeforeDump } = {},
+  opts: { budgetMs?: number; signal?: AbortSignal; before?: BeforeDump } = {},
 ): Promise<DumpRead> {
   const budgetMs = opts.budgetMs ?? 25_000;
   const started = Date.now();
@@ -89,7 +89,6 @@ export async function readUiDump(
     const r = await device.run(before ? `${before.command}\necho __toolgate_before_${nonce}=$?\n${COMMAND}` : COMMAND, {
       timeoutMs: Math.max(5_000, Math.min(left, 20_000)),
       maxBytes: 8 * 1024 * 1024,
-      ...(opts.readState ? { readState: true } : {}),
     });
     let output = r.output;
     if (before) {
