@@ -170,8 +170,10 @@ async function main(): Promise<void> {
     if (Object.keys(failures).some((k) => k.startsWith('toolgate')))
       throw new Error(`Toolgate failed: ${JSON.stringify(failures)}`);
 
-    // The device side replays the lines Toolgate's tool sent. A separate read of the screen state
-    // (a UI action whose last command could not carry it) is Toolgate's cost, not the action's.
+    // The device side replays the lines Toolgate's tool sent. The separate read of the screen state
+    // after a UI action has answered is no part of the action (it runs while the agent reads the
+    // answer; the next call's gate waits for it), so it is not replayed, and a call that waits for
+    // it pays for it in its own time.
     const own = (action: Action) =>
       (sent[`toolgate.${action}`] ?? []).filter((l) => l !== `${STATE_COMMAND}${EXIT_MARKER}`);
     const runDevice = async (action: Action) => {
@@ -250,7 +252,8 @@ async function main(): Promise<void> {
     }
     console.log('(+ overhead and xRATIO are HTTP/stdio)');
     console.log(
-      "\nDevice commands per call (one steady-state call each; Toolgate's UI actions end with the state read):",
+      "\nDevice commands per call (one steady-state call each; Toolgate's state read after a UI action is shown " +
+        'where it landed, and not replayed):',
     );
     for (const action of ACTIONS) {
       for (const side of ['toolgate', 'mobilemcp', 'mobilemcp_adb'] as const) {
