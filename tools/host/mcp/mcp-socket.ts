@@ -22,6 +22,8 @@ export const MCP_SOCKET_NAME = 'mcp.sock';
 const MAX_HELLO_BYTES = 8 * 1024;
 /** A connection that has not said hello within this time is closed. */
 const HELLO_TIMEOUT_MS = 10_000;
+/** Open connections at most, as the HTTP server allows (http/host-server.ts); more are dropped. */
+const MAX_CONNECTIONS = 2048;
 /** sockaddr_un holds 108 bytes on Linux, 104 on macOS; a longer path cannot be bound. */
 const MAX_PATH_BYTES = 103;
 
@@ -75,6 +77,7 @@ export class McpSocketServer {
     private readonly log: (line: string) => void = () => undefined,
   ) {
     this.server = createServer((socket) => this.greet(socket));
+    this.server.maxConnections = MAX_CONNECTIONS;
   }
 
   /** Listens; false (and a log line) when the socket cannot be made here, so the bridge uses HTTP. */

@@ -153,6 +153,8 @@ export function relayStdio(
   const pending = new Set<string>();
   const key = (id: Id) => `${typeof id}:${id}`;
   let hostGone = false;
+  /** The bridge is ending (its client left): nothing more is answered. */
+  let closing = false;
   const reply = (message: Record<string, unknown>) => output.write(`${JSON.stringify(message)}\n`);
   const answerAlone = (m: Message) => {
     if (!isId(m.id) || typeof m.method !== 'string') return;
@@ -187,6 +189,7 @@ export function relayStdio(
   socket.on('drain', () => input.resume());
   socket.once('close', () => {
     hostGone = true;
+    if (closing) return;
     for (const k of pending) {
       const id = k.startsWith('number:') ? Number(k.slice(7)) : k.slice(7);
       reply({ jsonrpc: '2.0', id, result: hostGoneResult() });
@@ -204,6 +207,7 @@ export function relayStdio(
   });
   return {
     async close() {
+      closing = true;
       if (hostGone) return;
       await new Promise<void>((resolve) => {
         socket.once('close', () => resolve());
