@@ -35,6 +35,12 @@ import type { PhoneReply, PhoneRequest } from './agent/phone-process';
 const ROUNDS = 30;
 const WARMUP_ROUNDS = 3;
 const PINGS = 50;
+/**
+ * A pause after each measured call, far shorter than an agent's time to read an answer: work a
+ * server does after answering (Toolgate's screen-state read after a UI action) then lands in it,
+ * not in the next side's call on the same phone. TOOLGATE_BENCH_THINK_MS=0 runs calls back to back.
+ */
+const THINK_MS = Number(process.env.TOOLGATE_BENCH_THINK_MS ?? 10);
 const EXIT_MARKER = '\necho __toolgate_exit=$?';
 const SIDES = ['toolgate', 'toolgate_stdio', 'toolgate_tsx', 'mobilemcp', 'mobilemcp_adb', 'device'] as const;
 type Side = (typeof SIDES)[number];
@@ -197,6 +203,7 @@ async function main(): Promise<void> {
           const took = performance.now() - start;
           if (problem) throw new Error(`${side} ${action} failed mid-run: ${problem}`);
           samples[side][action].push(took);
+          if (THINK_MS > 0) await new Promise((r) => setTimeout(r, THINK_MS));
         }
       }
       const start = performance.now();
@@ -217,8 +224,8 @@ async function main(): Promise<void> {
     const p50 = (side: Side, action: Action) => median(samples[side][action]);
     const loads = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' ');
     console.log(
-      `\n${ROUNDS} calls per action and side, round-robin; load average ${loads(loadBefore)} before, ` +
-        `${loads(loadavg())} after (${cpus().length} cores)`,
+      `\n${ROUNDS} calls per action and side, round-robin, ${THINK_MS} ms between calls; ` +
+        `load average ${loads(loadBefore)} before, ${loads(loadavg())} after (${cpus().length} cores)`,
     );
     console.log(
       `MCP ping p50: ${peers.map((p) => `${p.name} ${ms(median(pings[p.name]!))} ms`).join(', ')}; ` +
