@@ -4,6 +4,8 @@
  * falls on every side alike:
  * - Toolgate: `toolgate serve` in its own process, Streamable HTTP, on the built JS (the bench runs
  *   `electron-vite build` first, the project's `npm run build`), and the same through tsx;
+ * - Toolgate over stdio: `toolgate mcp-stdio` (the built bridge) to a built host of its own, over
+ *   its local socket;
  * - mobile-mcp (pinned devDependency) over stdio, its default backend (the mobilecli binary);
  * - mobile-mcp over stdio, its adb backend (MOBILEMCP_LEGACY_ROBOT=1: an `adb` process per command);
  * - the device command alone: the command lines Toolgate's tool sent for the action, replayed over
@@ -11,7 +13,9 @@
  * The phone runs in its own process (pixel profile, answering at once). An action a peer cannot do
  * on this phone is reported with the reason and the commands it sent, and gets no number.
  * The last line: {"bench":"agent","p50Ms":{side:{action:ms}},"overheadP50Ms":worst action,
- * "ratios":{"vs_mobilemcp":…,"vs_mobilemcp_adb":…}} with ratios = their p50 / ours, worst action.
+ * "ratios":{"vs_mobilemcp":…,"vs_mobilemcp_adb":…},"stdio":{"overheadP50Ms":…,"ratios":{…}}} with
+ * ratios = their p50 / ours, worst action; the top-level figures are Toolgate's over Streamable
+ * HTTP, `stdio` the same over its stdio bridge (mobile-mcp is measured over stdio).
  *
  * Run: `npm run bench -- agent` (needs `adb`; no network).
  */
@@ -25,17 +29,23 @@ import { STATE_COMMAND } from '../tools/devices/manager/device-telemetry';
 import { runAdb } from '../tools/devices/virtual';
 import { ACTIONS, type Action, type Target, checkResult, mobileMcpCall, toolgateCall } from './agent/actions';
 import { directAdb } from './agent/direct-adb';
-import { type Peer, startMobileMcp, startToolgate } from './agent/peers';
+import { type Peer, startMobileMcp, startToolgate, startToolgateStdio } from './agent/peers';
 import type { PhoneReply, PhoneRequest } from './agent/phone-process';
 
 const ROUNDS = 30;
 const WARMUP_ROUNDS = 3;
 const PINGS = 50;
+/**
+ * A pause after each measured call, far shorter than an agent's time to read an answer: work a
+ * server does after answering (Toolgate's screen-state read after a UI action) then lands in it,
+ * not in the next side's call on the same phone. TOOLGATE_BENCH_THINK_MS=0 runs calls back to back.
+ */
+const THINK_MS = Number(process.env.TOOLGATE_BENCH_THINK_MS ?? 10);
 const EXIT_MARKER = '\necho __toolgate_exit=$?';
-const SIDES = ['toolgate', 'toolgate_tsx', 'mobilemcp', 'mobilemcp_adb', 'device'] as const;
+const SIDES = ['toolgate', 'toolgate_stdio', 'toolgate_tsx', 'mobilemcp', 'mobilemcp_adb', 'device'] as const;
 type Side = (typeof SIDES)[number];
 type PeerSide = Exclude<Side, 'device'>;
-const PEERS: readonly PeerSide[] = ['toolgate', 'toolgate_tsx', 'mobilemcp', 'mobilemcp_adb'];
+const PEERS: readonly PeerSide[] = ['toolgate', 'toolgate_stdio', 'toolgate_tsx', 'mobilemcp', 'mobilemcp_adb'];
 
 function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -133,6 +143,7 @@ async function main(): Promise<void> {
   try {
     peers.push(
       await startToolgate(env, 'built'),
+      await startToolgateStdio(env),
       await startToolgate(env, 'tsx'),
       await startMobileMcp(env, 'default'),
       await startMobileMcp(env, 'adb'),
@@ -165,8 +176,10 @@ async function main(): Promise<void> {
     if (Object.keys(failures).some((k) => k.startsWith('toolgate')))
       throw new Error(`Toolgate failed: ${JSON.stringify(failures)}`);
 
-    // The device side replays the lines Toolgate's tool sent. A separate read of the screen state
-    // (a UI action whose last command could not carry it) is Toolgate's cost, not the action's.
+    // The device side replays the lines Toolgate's tool sent. The separate read of the screen state
+    // after a UI action has answered is no part of the action (it runs while the agent reads the
+    // answer; the next call's gate waits for it), so it is not replayed, and a call that waits for
+    // it pays for it in its own time.
     const own = (action: Action) =>
       (sent[`toolgate.${action}`] ?? []).filter((l) => l !== `${STATE_COMMAND}${EXIT_MARKER}`);
     const runDevice = async (action: Action) => {
@@ -190,6 +203,7 @@ async function main(): Promise<void> {
           const took = performance.now() - start;
           if (problem) throw new Error(`${side} ${action} failed mid-run: ${problem}`);
           samples[side][action].push(took);
+          if (THINK_MS > 0) await new Promise((r) => setTimeout(r, THINK_MS));
         }
       }
       const start = performance.now();
@@ -208,34 +222,45 @@ async function main(): Promise<void> {
     }
 
     const p50 = (side: Side, action: Action) => median(samples[side][action]);
+    const loads = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' ');
     console.log(
-      `\n${ROUNDS} calls per action and side, round-robin; load average ${loadBefore.map((x) => x.toFixed(2)).join(' ')} before, ${loadavg()
-        .map((x) => x.toFixed(2))
-        .join(' ')} after (${cpus().length} cores)`,
+      `\n${ROUNDS} calls per action and side, round-robin, ${THINK_MS} ms between calls; ` +
+        `load average ${loads(loadBefore)} before, ${loads(loadavg())} after (${cpus().length} cores)`,
     );
     console.log(
-      `MCP ping p50: ${peers.map((p) => `${p.name} ${ms(median(pings[p.name]!))} ms`).join(', ')}; the screen-state read alone (5 dumpsys, one shell line): ${ms(median(stateReads))} ms`,
+      `MCP ping p50: ${peers.map((p) => `${p.name} ${ms(median(pings[p.name]!))} ms`).join(', ')}; ` +
+        `the screen-state read alone (5 dumpsys, one shell line): ${ms(median(stateReads))} ms`,
     );
     console.log('p50 in ms (p10 in brackets); device = the lines Toolgate sent for the action, replayed over adbkit');
-    const overheads: number[] = [];
-    const ratios: Record<'vs_mobilemcp' | 'vs_mobilemcp_adb', number[]> = { vs_mobilemcp: [], vs_mobilemcp_adb: [] };
+    type Theirs = 'mobilemcp' | 'mobilemcp_adb';
+    const tally = () => ({ overheads: [] as number[], vs_mobilemcp: [] as number[], vs_mobilemcp_adb: [] as number[] });
+    const by = { toolgate: tally(), toolgate_stdio: tally() };
     for (const action of ACTIONS) {
-      const ours = p50('toolgate', action);
       const device = p50('device', action);
-      overheads.push(ours - device);
       const cell = (side: Side) => `${ms(p50(side, action))} [${ms(p10(samples[side][action]))}]`;
-      const theirs = (side: 'mobilemcp' | 'mobilemcp_adb') => {
+      const ratio = (ours: 'toolgate' | 'toolgate_stdio', side: Theirs) => {
         const v = p50(side, action);
-        if (!Number.isFinite(v)) return `${side} — (not measured, see below)`;
-        ratios[`vs_${side}`].push(v / ours);
-        return `${side} ${cell(side)} x${(v / ours).toFixed(1)}`;
+        if (!Number.isFinite(v)) return undefined;
+        by[ours][`vs_${side}`].push(v / p50(ours, action));
+        return `x${(v / p50(ours, action)).toFixed(1)}`;
       };
+      const theirs = (side: Theirs) => {
+        const http = ratio('toolgate', side);
+        const stdio = ratio('toolgate_stdio', side);
+        return http ? `${side} ${cell(side)} ${http}/${stdio}` : `${side} — (not measured, see below)`;
+      };
+      for (const ours of ['toolgate', 'toolgate_stdio'] as const) by[ours].overheads.push(p50(ours, action) - device);
       console.log(
-        `${action.padEnd(11)} toolgate ${cell('toolgate')} = device ${cell('device')} + ${ms(ours - device)}   tsx ${cell('toolgate_tsx')}   ${theirs('mobilemcp')}   ${theirs('mobilemcp_adb')}`,
+        `${action.padEnd(11)} toolgate ${cell('toolgate')} stdio ${cell('toolgate_stdio')} ` +
+          `= device ${cell('device')} ` +
+          `+ ${ms(p50('toolgate', action) - device)}/${ms(p50('toolgate_stdio', action) - device)}   ` +
+          `tsx ${cell('toolgate_tsx')}   ${theirs('mobilemcp')}   ${theirs('mobilemcp_adb')}`,
       );
     }
+    console.log('(+ overhead and xRATIO are HTTP/stdio)');
     console.log(
-      "\nDevice commands per call (one steady-state call each; Toolgate's UI actions end with the state read):",
+      "\nDevice commands per call (one steady-state call each; Toolgate's state read after a UI action is shown " +
+        'where it landed, and not replayed):',
     );
     for (const action of ACTIONS) {
       for (const side of ['toolgate', 'mobilemcp', 'mobilemcp_adb'] as const) {
@@ -253,7 +278,11 @@ async function main(): Promise<void> {
     const helper = ACTIONS.filter((a) => (sent[`mobilemcp.${a}`] ?? []).some((l) => l.includes('mobilecli.dex')));
     if (helper.length > 0)
       console.log(
-        `\nmobilemcp (mobilecli) tried its on-device helper for ${helper.join(', ')}: it pushes the dex embedded in its binary to /data/local/tmp and moves it into place with \`mv\`, to run it with app_process. The virtual phone has neither toybox's mv nor an ART to run a dex, so that step fails on every call; mobilecli then falls back to uiautomator / screencap (its numbers above are that path), except for listing apps, which it cannot do without the helper. A real phone would run the helper.`,
+        `\nmobilemcp (mobilecli) tried its on-device helper for ${helper.join(', ')}: it pushes the dex ` +
+          'embedded in its binary to /data/local/tmp and moves it into place with `mv`, to run it with ' +
+          "app_process. The virtual phone has neither toybox's mv nor an ART to run a dex, so that step fails " +
+          'on every call; mobilecli then falls back to uiautomator / screencap (its numbers above are that ' +
+          'path), except for listing apps, which it cannot do without the helper. A real phone would run the helper.',
       );
 
     const table = Object.fromEntries(
@@ -263,12 +292,11 @@ async function main(): Promise<void> {
       ]),
     );
     const worst = (xs: number[]) => (xs.length > 0 ? round2(Math.min(...xs)) : null);
-    summary = {
-      bench: 'agent',
-      p50Ms: table,
-      overheadP50Ms: round2(Math.max(...overheads)),
-      ratios: { vs_mobilemcp: worst(ratios.vs_mobilemcp), vs_mobilemcp_adb: worst(ratios.vs_mobilemcp_adb) },
-    };
+    const figures = (t: ReturnType<typeof tally>) => ({
+      overheadP50Ms: round2(Math.max(...t.overheads)),
+      ratios: { vs_mobilemcp: worst(t.vs_mobilemcp), vs_mobilemcp_adb: worst(t.vs_mobilemcp_adb) },
+    });
+    summary = { bench: 'agent', p50Ms: table, ...figures(by.toolgate), stdio: figures(by.toolgate_stdio) };
     breakdown = { samples, pings: median(pings.toolgate!), since: measuredFrom, dataDir: bySide.toolgate.dataDir! };
   } finally {
     for (const p of peers) await p.close();
@@ -300,7 +328,8 @@ function printBreakdown(b: Breakdown): void {
     .all(b.since) as { toolId: string; ms: number }[];
   db.close();
   console.log(
-    "\nWhere Toolgate's time went (p50, ms): client = before the span (transport, endpoint, gates) + span (tool, its device commands)",
+    "\nWhere Toolgate's time went (p50, ms, over HTTP): client = before the span (transport, endpoint, gates) " +
+      '+ span (tool, its device commands)',
   );
   for (const action of ACTIONS) {
     const tool = toolgateCall(action, { serial: '', x: 0, y: 0 }).name;
@@ -308,7 +337,8 @@ function printBreakdown(b: Breakdown): void {
     const client = median(b.samples.toolgate[action]);
     const device = median(b.samples.device[action]);
     console.log(
-      `  ${action.padEnd(11)} client ${ms(client)} = ${ms(client - span)} before/after the span (an MCP ping: ${ms(b.pings)}) + span ${ms(span)} (${ms(span - device)} beyond the device's ${ms(device)})`,
+      `  ${action.padEnd(11)} client ${ms(client)} = ${ms(client - span)} before/after the span ` +
+        `(an MCP ping: ${ms(b.pings)}) + span ${ms(span)} (${ms(span - device)} beyond the device's ${ms(device)})`,
     );
   }
 }

@@ -74,9 +74,42 @@ export async function startToolgate(env: NodeJS.ProcessEnv, launch: 'built' | 't
     name: launch === 'built' ? 'toolgate' : 'toolgate_tsx',
     client,
     dataDir,
-    how: `toolgate serve (${launch === 'built' ? 'built JS: bin/toolgate.cjs, out/main/cli.js' : 'TypeScript through tsx'}), Streamable HTTP`,
+    how: `toolgate serve (${
+      launch === 'built' ? 'built JS: bin/toolgate.cjs, out/main/cli.js' : 'TypeScript through tsx'
+    }), Streamable HTTP`,
     stderr: () => errors,
     close: () => stop(client, child),
+  };
+}
+
+/**
+ * Toolgate as a stdio client runs it: `toolgate mcp-stdio --data-dir DIR` (bin/toolgate.cjs, the
+ * built bridge) against a host of its own (built, as `startToolgate`), reached over its local
+ * socket. A host of its own: sharing one, a side's UI action would make the other's ui_dump stale.
+ */
+export async function startToolgateStdio(env: NodeJS.ProcessEnv): Promise<Peer> {
+  const host = await startToolgate(env, 'built');
+  if (!host.dataDir) throw new Error('the host peer has no data dir');
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [join(ROOT, 'bin', 'toolgate.cjs'), 'mcp-stdio', '--data-dir', host.dataDir],
+    env: { ...(env as Record<string, string>), TOOLGATE_QUIET: '1' },
+    stderr: 'pipe',
+  });
+  let errors = '';
+  transport.stderr?.on('data', (d: Buffer) => void (errors += d.toString()));
+  const client = new Client({ name: 'agent-bench', version: '1.0.0' });
+  await client.connect(transport);
+  return {
+    name: 'toolgate_stdio',
+    client,
+    dataDir: host.dataDir,
+    how: 'toolgate mcp-stdio (built bridge) to a toolgate serve of its own (built JS), stdio',
+    stderr: () => errors,
+    close: async () => {
+      await client.close().catch(() => undefined);
+      await host.close();
+    },
   };
 }
 
@@ -103,7 +136,9 @@ export async function startMobileMcp(env: NodeJS.ProcessEnv, backend: 'default' 
   return {
     name: backend === 'adb' ? 'mobilemcp_adb' : 'mobilemcp',
     client,
-    how: `mobile-mcp ${backend === 'adb' ? 'adb backend (MOBILEMCP_LEGACY_ROBOT=1)' : 'default backend (mobilecli)'}, stdio`,
+    how: `mobile-mcp ${
+      backend === 'adb' ? 'adb backend (MOBILEMCP_LEGACY_ROBOT=1)' : 'default backend (mobilecli)'
+    }, stdio`,
     stderr: () => errors,
     close: async () => {
       await client.close().catch(() => undefined);

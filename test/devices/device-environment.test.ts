@@ -66,6 +66,7 @@ describe('telemetry', () => {
     const dump = textOf(await run('ui_dump'));
     lab.service.telemetry.store.set(telemetryKey(device.serial, 'foreground'), 'stale/.Value');
     await run('ui_tap', { ref: refOf(dump, 'id=all_notes_button') });
+    await lab.service.telemetry.pending(device.serial);
     expect(lab.service.telemetry.snapshot(device.serial).foreground?.value).toBe('com.example.notes/.NoteListActivity');
   });
 });
@@ -88,6 +89,7 @@ describe('keyboard-hidden rule', () => {
 
   it('lets input_text through once the field was tapped', async () => {
     await run('ui_tap', { ref: refOf(textOf(await run('ui_dump')), 'id=note_input') });
+    await lab.service.telemetry.pending(device.serial);
     expect(lab.service.telemetry.snapshot(device.serial).keyboardShown?.value).toBe(true);
     expect((await run('input_text', { text: 'kept words' })).ok).toBe(true);
     expect(device.phone.fieldText('com.example.notes', 'com.example.notes:id/note_input')).toBe('kept words');
@@ -101,7 +103,7 @@ describe('keyboard-hidden rule', () => {
     expect((await run('input_text', { text: '?' })).ok).toBe(true);
   });
 
-  it('does not trust a hidden keyboard read right after a UI action (it may still be animating in)', async () => {
+  it('does not trust a keyboard read as hidden right after a UI action (it may still be animating in)', async () => {
     const service = createDeviceService({ adbPort: lab.port, keyboardSettleMs: 60_000 });
     await service.start();
     service.telemetry.invalidate(device.serial);
@@ -157,56 +159,94 @@ describe('device-offline rule', () => {
   });
 });
 
-describe('the screen state read with the action', () => {
-  it("reads the state after a tap in the tap's own shell line: one command on the phone, the same answer", async () => {
-    await run('app_launch', { packageName: 'com.example.notes' });
-    let dump = textOf(await run('ui_dump'));
-    // The editor, or the saved notes' list whose "New note" opens the editor.
-    if (dump.includes('id=save_button')) await run('ui_tap', { ref: refOf(dump, 'id=all_notes_button') });
-    dump = textOf(await run('ui_dump'));
-    const [, x, y] = /@(\d+),(\d+)/.exec(dump.split('\n').find((l) => l.includes('id=new_note_button')) ?? '') ?? [];
-    lab.service.telemetry.store.set(telemetryKey(device.serial, 'foreground'), 'stale/.Value');
-    const from = device.commandLog.length;
-    const tapped = await run('ui_tap', { x: Number(x), y: Number(y) });
-    expect(textOf(tapped)).toBe(`Tapped (${x},${y}) on ${device.serial}.`);
-    const sent = device.commandLog.slice(from);
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatch(new RegExp(`^input tap ${x} ${y}\\n.*dumpsys power`, 's'));
-    expect(lab.service.telemetry.snapshot(device.serial)).toMatchObject({
-      foreground: { value: 'com.example.notes/.MainActivity' },
-      screenOn: { value: true },
-      locked: { value: false },
-    });
+describe('the screen state read after the action', () => {
+  it(
+    'answers a tap first and then reads the state with a command of its own, which the next ' + 'gate waits for',
+    async () => {
+      await run('app_launch', { packageName: 'com.example.notes' });
+      let dump = textOf(await run('ui_dump'));
+      // The editor, or the saved notes' list whose "New note" opens the editor.
+      if (dump.includes('id=save_button')) await run('ui_tap', { ref: refOf(dump, 'id=all_notes_button') });
+      dump = textOf(await run('ui_dump'));
+      const [, x, y] = /@(\d+),(\d+)/.exec(dump.split('\n').find((l) => l.includes('id=new_note_button')) ?? '') ?? [];
+      await lab.service.telemetry.pending(device.serial);
+      const from = device.commandLog.length;
+      const tapped = await run('ui_tap', { x: Number(x), y: Number(y) });
+      expect(textOf(tapped)).toBe(`Tapped (${x},${y}) on ${device.serial}.`);
+      // Answered with the tap alone: the state before it is dropped, its read is under way.
+      expect(device.commandLog[from]).toMatch(new RegExp(`^input tap ${x} ${y}\\necho __toolgate_exit=\\$\\?$`));
+      expect(lab.service.telemetry.snapshot(device.serial).foreground).toBeUndefined();
+      const reading = lab.service.telemetry.pending(device.serial);
+      expect(reading).toBeDefined();
+      await reading;
+      expect(device.commandLog.slice(from)).toHaveLength(2);
+      expect(device.commandLog[from + 1]).toMatch(/^dumpsys power/);
+      expect(lab.service.telemetry.snapshot(device.serial)).toMatchObject({
+        foreground: { value: 'com.example.notes/.MainActivity' },
+        screenOn: { value: true },
+        locked: { value: false },
+      });
+    },
+  );
+
+  it('decides the next call on the read after the last action, never on the state from before it', async () => {
+    const dump = textOf(await run('ui_dump'));
+    await lab.service.telemetry.pending(device.serial);
+    await run('ui_tap', { ref: refOf(dump, 'id=note_input') });
+    // Before the read after the tap lands, the screen is said to be off: the read must overrule it.
+    lab.service.telemetry.store.set(telemetryKey(device.serial, 'screenOn'), false);
+    expect(lab.service.telemetry.pending(device.serial)).toBeDefined();
+    const typed = await run('input_text', { text: 'tea', verify: false });
+    expect(typed.ok).toBe(true);
   });
 
-  it('reads the state with the check that typed text arrived, and keeps the check', async () => {
+  it('types and checks that the text arrived in one shell line, and keeps the check', async () => {
     const dump = textOf(await run('ui_dump'));
     await run('ui_tap', { ref: refOf(dump, 'id=note_input') });
+    await lab.service.telemetry.pending(device.serial);
     const from = device.commandLog.length;
     const typed = await run('input_text', { text: 'milk' });
     expect(textOf(typed)).toMatch(/^Typed 4 character\(s\) on .*\. Checked: the text is in the focused field\.$/);
+    await lab.service.telemetry.pending(device.serial);
     const sent = device.commandLog.slice(from);
     expect(sent).toHaveLength(2);
-    expect(sent[1]).toMatch(/uiautomator dump \/dev\/tty\n.*dumpsys power/s);
+    expect(sent[0]).toMatch(/^input text 'milk'\n.*uiautomator dump \/dev\/tty\necho __toolgate_exit=\$\?$/s);
+    expect(sent[1]).toMatch(/^dumpsys power/);
     expect(lab.service.telemetry.snapshot(device.serial).foreground?.value).toBe('com.example.notes/.MainActivity');
   });
 
-  it('answers for a tap whose state read never ends (dumpsys stuck in system_server), readings unknown', async () => {
-    await run('app_launch', { packageName: 'com.example.notes' });
-    const dump = textOf(await run('ui_dump'));
-    const [, x, y] = /@(\d+),(\d+)/.exec(dump.split('\n').find((l) => l.includes('id=note_input')) ?? '') ?? [];
-    device.faults = { hangCommands: ['dumpsys'] };
-    const from = device.commandLog.length;
-    try {
-      const tapped = await run('ui_tap', { x: Number(x), y: Number(y) });
-      expect(textOf(tapped)).toBe(`Tapped (${x},${y}) on ${device.serial}.`);
-    } finally {
-      device.faults = {};
-    }
-    // No second read after the one that hung: the gate has no readings and lets the next call through.
-    expect(device.commandLog.slice(from)).toHaveLength(1);
-    expect(lab.service.telemetry.snapshot(device.serial)).toMatchObject({ foreground: undefined, screenOn: undefined });
-    const after = textOf(await run('ui_dump'));
-    expect(after.split('\n').find((l) => l.includes('id=note_input'))).toContain('focused');
+  it('does not record a read that a newer action overtook: it shows the screen from before that action', async () => {
+    await lab.service.telemetry.pending(device.serial);
+    const telemetry = lab.service.telemetry;
+    telemetry.refreshSoon(device.serial, 5_000);
+    telemetry.invalidate(device.serial);
+    await telemetry.pending(device.serial);
+    expect(telemetry.snapshot(device.serial)).toMatchObject({ foreground: undefined, screenOn: undefined });
   });
+
+  it(
+    'answers for a tap whose state read never finishes (a dumpsys stuck in system_server), ' +
+      'and leaves the readings unknown',
+    async () => {
+      await run('app_launch', { packageName: 'com.example.notes' });
+      const dump = textOf(await run('ui_dump'));
+      const [, x, y] = /@(\d+),(\d+)/.exec(dump.split('\n').find((l) => l.includes('id=note_input')) ?? '') ?? [];
+      await lab.service.telemetry.pending(device.serial);
+      device.faults = { hangCommands: ['dumpsys'] };
+      try {
+        const tapped = await run('ui_tap', { x: Number(x), y: Number(y) });
+        expect(textOf(tapped)).toBe(`Tapped (${x},${y}) on ${device.serial}.`);
+        // The read that hangs ends at its limit; the gate has no readings then and lets calls through.
+        await lab.service.telemetry.pending(device.serial);
+      } finally {
+        device.faults = {};
+      }
+      expect(lab.service.telemetry.snapshot(device.serial)).toMatchObject({
+        foreground: undefined,
+        screenOn: undefined,
+      });
+      const after = textOf(await run('ui_dump'));
+      expect(after.split('\n').find((l) => l.includes('id=note_input'))).toContain('focused');
+    },
+  );
 });

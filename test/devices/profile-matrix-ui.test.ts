@@ -174,6 +174,8 @@ describe.each(PROFILE_NAMES)('the UI tools on the %s profile', (profile) => {
       const dump = await openEditor();
       await p.run('ui_tap', { ref: refOf(dump, 'id=note_input') });
       expect(p.device.phone.keyboardShown).toBe(false);
+      // The state is read once the tap has answered.
+      await p.lab.service.telemetry.pending(p.device.serial);
       expect(p.lab.service.telemetry.snapshot(p.device.serial).hardwareKeyboard?.value).toBe(true);
       expect((await p.run('input_text', { text: 'typed' })).ok).toBe(true);
       expect(field()).toBe('typed');

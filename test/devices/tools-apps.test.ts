@@ -143,6 +143,8 @@ describe('app_force_stop', () => {
 
 describe('app_install', () => {
   it('refuses a path outside the workspace, through .. or a symlink, without pushing anything', async () => {
+    // The screen-state read after an earlier action is not this call's.
+    await lab.service.telemetry.pending(device.serial);
     const before = device.commandLog.length;
     for (const path of ['../outside.apk', '/etc/passwd']) {
       const result = await lab.call('app_install', { path });

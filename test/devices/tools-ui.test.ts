@@ -125,6 +125,8 @@ describe('ui_tap', () => {
     );
     expect(device.phone.focus?.fieldId).toBe('com.example.notes:id/note_input');
     expect(device.phone.keyboardShown).toBe(true);
+    // The state is read once the tap has answered.
+    await lab.service.telemetry.pending(device.serial);
     expect(lab.service.telemetry.snapshot(device.serial).keyboardShown?.value).toBe(true);
     const { x, y } = pointOf(dump, 'id=all_notes_button');
     expect(textOf(await lab.call('ui_tap', { x, y }))).toBe(`Tapped (${x},${y}) on ${device.serial}.`);

@@ -2,7 +2,8 @@
  * Rule guarded (docs/architecture.md#environment-gate, docs/architecture.md#the-pipeline): a
  * known-bad environment refuses the call with a structured, actionable error (EXECUTION_FAILED,
  * data.gate 'environment', the rule's fix as the hint) and the tool does not run; missing or stale
- * telemetry, or a broken rule, lets it through.
+ * telemetry, or a broken rule, lets it through. A reading still being taken that a rule decides on
+ * is waited for, and the gate decides on what it read.
  */
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../tools/core';
@@ -122,6 +123,29 @@ describe('EnvironmentGate', () => {
     expect(s.gate.check(s.inputText, {})).toBeDefined();
     handle.dispose();
     expect(s.gate.check(s.inputText, {})).toBeUndefined();
+  });
+
+  it('waits for a reading in flight that a rule decides on, and decides on what it read', async () => {
+    let finish: () => void = () => undefined;
+    const reading = new Promise<void>((r) => (finish = r));
+    const s = setup([{ ...keyboardRule, pending: () => reading }]);
+    s.telemetry.set('ime.shown', true);
+    const call = s.executor.execute({ toolId: 'input_text', args: { text: 'hello' } });
+    await new Promise((r) => setImmediate(r));
+    expect(s.runs()).toBe(0);
+    // What the read finds is what the gate decides on, not the reading from before it.
+    s.telemetry.set('ime.shown', false);
+    finish();
+    expect(await call).toMatchObject({ ok: false, error: { data: { rule: 'keyboard-shown' } } });
+    expect(s.runs()).toBe(0);
+  });
+
+  it('fails open when the reading in flight fails, and waits for nothing when a rule has none', async () => {
+    const failing = setup([{ ...keyboardRule, pending: () => Promise.reject(new Error('link dropped')) }]);
+    expect(await failing.executor.execute({ toolId: 'input_text', args: { text: 'a' } })).toMatchObject({ ok: true });
+    const idle = setup([{ ...keyboardRule, pending: () => undefined }]);
+    expect(idle.gate.pendingFor(idle.inputText, {})).toBeUndefined();
+    expect(await idle.executor.execute({ toolId: 'input_text', args: { text: 'a' } })).toMatchObject({ ok: true });
   });
 
   it('reports the first rule that objects', () => {

@@ -1,7 +1,8 @@
 /**
  * Environment rules for the device tools, read from the telemetry the device service writes.
  * Each rule looks at the device the call targets (its `serial`, or the only attached device) and
- * refuses only on a fresh, known-bad reading; missing or stale readings let the call through.
+ * refuses only on a fresh, known-bad reading; missing or stale readings let the call through. The
+ * rules on the screen state wait for a read of it in flight (the one after the device's last action).
  * A locked phone refuses taps, typing and launches (a swipe, which may unlock it, passes).
  */
 import type { EnvironmentRule, TelemetryRead } from '../core/pipeline/environment-gate';
@@ -43,6 +44,7 @@ function rule(
   tools: (tool: Tool) => boolean,
   check: (read: TelemetryRead, serial: string) => { message: string; hint: string } | undefined,
   service: DeviceService,
+  screenState = true,
 ): EnvironmentRule {
   return {
     id,
@@ -51,6 +53,14 @@ function rule(
       const serial = targetOf(service, args);
       return serial === undefined ? undefined : check(read, serial);
     },
+    ...(screenState
+      ? {
+          pending(args: unknown) {
+            const serial = targetOf(service, args);
+            return serial === undefined ? undefined : service.telemetry.pending(serial);
+          },
+        }
+      : {}),
   };
 }
 
@@ -71,6 +81,8 @@ export function deviceEnvironmentRules(service: DeviceService): EnvironmentRule[
             }
           : undefined,
       service,
+      // adb's device list, not the screen state: nothing to wait for.
+      false,
     ),
     rule(
       'screen-off',
@@ -80,8 +92,8 @@ export function deviceEnvironmentRules(service: DeviceService): EnvironmentRule[
           ? {
               message: `the screen of ${serial} is off, so touches and typing do nothing`,
               hint:
-                'Wake the device first (shell_execute "input keyevent ' +
-                'KEYCODE_WAKEUP"), unlock it if needed, then retry.',
+                'Wake the device first (shell_execute "input keyevent KEYCODE_WAKEUP"), unlock it if needed, ' +
+                'then retry.',
             }
           : undefined,
       service,

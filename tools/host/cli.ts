@@ -5,9 +5,10 @@
  * that opens the UI for a person); everything else goes to stderr and the log file.
  * `toolgate ui-link [--data-dir DIR]`: prints a fresh one-time UI link for the host running there.
  * `toolgate mcp-stdio [--data-dir DIR | --url URL] [--token T]`: the stdio bridge to a running host.
- * It sends the token only to a host that proved it holds it, on a port of its own account, and
- * runs until its stdin ends, a signal asks it to stop, or the process that started it is gone. The host's modules load
- * only for `serve`, so the bridge starts light.
+ * It talks to the data dir's host over its local socket (mcp/mcp-socket.ts) when that socket is its
+ * own account's; otherwise over HTTP, sending the token only to a host that proved it holds it, on a
+ * port of its own account. It runs until its stdin ends, a signal asks it to stop, or the process
+ * that started it is gone. The host's modules load only for `serve`, so the bridge starts light.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -19,6 +20,8 @@ import { readHostFile } from './host-file';
 import { ownAccountFetch } from './mcp/own-account-fetch';
 import { proveHost } from './mcp/prove-host';
 import { runStdioBridge } from './mcp/stdio-bridge';
+import { mcpSocketPath } from './mcp/mcp-socket';
+import { openHostSocket, relayStdio } from './mcp/socket-bridge';
 import { HOST_VERSION } from './version';
 import { isLinkPreset } from '../devices/virtual/link-throttle';
 
@@ -146,25 +149,32 @@ async function mcpStdio(argv: string[]): Promise<void> {
     fail((e as Error).message);
   }
   const dir = resolve(values['data-dir'] ?? defaultDataDir());
+  const tokenFile = join(dir, 'token');
+  const givenToken =
+    values.token ??
+    process.env.TOOLGATE_TOKEN ??
+    (existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : undefined);
   let url = values.url ?? process.env.TOOLGATE_URL;
+  // The data dir's host: its local socket when it has one (one stream instead of an HTTP request per message).
+  if (!url && givenToken) {
+    const opened = await openHostSocket(mcpSocketPath(dir), givenToken);
+    if (opened.ok) return keepRelaying(relayStdio(opened.socket, opened.leftover, process.stdin, process.stdout));
+    if (opened.refused) fail(`the host at ${mcpSocketPath(dir)} refused the token: ${opened.message}`, false);
+  }
   if (!url) {
     const found = readHostFile(dir);
     if (!found.ok) fail(found.message, false);
     url = `http://127.0.0.1:${found.host.port}/mcp`;
   }
-  const tokenFile = join(dir, 'token');
-  const token =
-    values.token ??
-    process.env.TOOLGATE_TOKEN ??
-    (existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : undefined);
+  const token = givenToken;
   if (!token) fail(`no token: pass --token, set TOOLGATE_TOKEN, or point --data-dir at the host's data dir`);
 
   const connection = ownAccountFetch();
   const proof = await proveHost({ mcpUrl: url, token, fetch: connection.fetch });
   if (!proof.ok)
     fail(
-      `refused to send the token to ${url}: ${proof.message}. If your Toolgate host runs, check --data-dir or ` +
-        '--url; otherwise start it (npm run serve).',
+      `refused to send the token to ${url}: ${proof.message}. ` +
+        'If your Toolgate host runs, check --data-dir or --url; otherwise start it (npm run serve).',
       false,
     );
   let bridge: Awaited<ReturnType<typeof runStdioBridge>>;
@@ -173,16 +183,18 @@ async function mcpStdio(argv: string[]): Promise<void> {
   } catch (e) {
     fail(`cannot reach the host at ${url}: ${(e as Error).message}`, false);
   }
+  keepRelaying({ close: () => bridge.close().then(() => connection.close()) });
+}
+
+/** Runs the bridge until its stdin ends, a signal asks it to stop, or the process that started it is gone. */
+function keepRelaying(bridge: { close(): Promise<void> }): void {
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
     // Should closing ever stall, the bridge still ends: an MCP host counts on it.
     setTimeout(() => process.exit(0), 5000).unref();
-    void bridge
-      .close()
-      .then(() => connection.close())
-      .finally(() => process.exit(0));
+    void bridge.close().finally(() => process.exit(0));
   };
   process.stdin.once('end', stop);
   process.stdin.once('close', stop);

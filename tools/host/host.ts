@@ -39,6 +39,7 @@ import type { ScreenWatcher } from './surfaces';
 import type { ScreenHubOptions } from '../devices';
 import type { VirtualDemoOptions } from '../devices/virtual-demo';
 import { McpEndpoint } from './mcp/mcp-endpoint';
+import { McpSocketServer, mcpSocketPath } from './mcp/mcp-socket';
 import { ApprovalRuleStore } from './store/approval-rule-store';
 import { AuditStore } from './store/audit-store';
 import { BreakerStore } from './store/breaker-store';
@@ -98,7 +99,8 @@ export interface HostOptions {
   /** Per-tool calls per minute, overriding the run policy's quota (labs that drive one tool hard). */
   rateLimitPerMinute?: Readonly<Record<string, number>>;
   /**
-   * Where a GitHub token set in the UI is kept (the desktop shell: safeStorage); default a 0600 file in the data dir.
+   * Where a GitHub token set in the UI is kept (the desktop shell: safeStorage); default a 0600 file
+   * in the data dir.
    */
   githubTokens?: GithubTokenStore;
   /** The terminal family's limits and programs (tests shorten the idle time, name another bubblewrap). */
@@ -331,6 +333,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
   // Gone on close and on any exit that runs exit handlers; a kill -9 leaves it, and readers check its pid.
   const forgetHostFile = writeHostFile(layout.root, server.address, linkKey);
   process.on('exit', forgetHostFile);
+  // The stdio bridge's way in (mcp/mcp-socket.ts); without it the bridge uses HTTP.
+  const mcpSocket = new McpSocketServer(mcpSocketPath(layout.root), mcp, clientTokens, log);
+  await mcpSocket.listen();
   log(`Toolgate ${HOST_VERSION} listening on ${server.address.ui} (${registry.size} tools, data dir ${layout.root})`);
   if (options.warmCpuWorker) warmCpuPool();
 
@@ -362,6 +367,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
         if (denied) log(`denied ${denied} pending approval(s) at shutdown`);
         revocations.dispose();
         toolsetEdits.dispose();
+        await mcpSocket.close();
         await mcp.close();
         await listening.close();
         await families.close();

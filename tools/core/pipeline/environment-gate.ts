@@ -11,6 +11,10 @@
  * use a different tool; both would steer it away from "open the input field first". A rule whose
  * state only a person can change (a phone gone offline: replug the cable) says so with its own
  * `code`, so the gate and the tool answer that state with the same code.
+ *
+ * A reading may be in flight when a call arrives (a phone's screen state, read after its last
+ * action while the agent already has its answer): a rule names it with `pending`, and the gate
+ * waits for it and decides on what it read, never on the reading from before that action.
  */
 import { type Disposable, toDisposable } from '../disposable';
 import { type ToolFailure, failure } from '../result';
@@ -47,6 +51,8 @@ export interface EnvironmentRule {
   appliesTo(tool: Tool): boolean;
   /** A refusal when the state is known to be bad; undefined to let the call through. */
   check(read: TelemetryRead, args: unknown): EnvironmentRefusal | undefined;
+  /** A reading this rule decides on that is being taken now: the gate waits for it (its failure: fail open). */
+  pending?(args: unknown): PromiseLike<unknown> | undefined;
 }
 
 export const DEFAULT_TELEMETRY_MAX_AGE_MS = 10_000;
@@ -108,6 +114,25 @@ export class EnvironmentGate {
       if (i >= 0) this.rules.splice(i, 1);
       this.applicable = new WeakMap();
     });
+  }
+
+  /** What `check` must wait for: the readings in flight that the tool's rules decide on; undefined when none. */
+  pendingFor(tool: Tool, args: unknown): Promise<void> | undefined {
+    const rules = this.rulesFor(tool);
+    let waits: Set<PromiseLike<unknown>> | undefined;
+    for (let i = 0; i < rules.length; i++) {
+      const rule = rules[i]!;
+      if (rule.pending === undefined) continue;
+      let reading: PromiseLike<unknown> | undefined;
+      try {
+        reading = rule.pending(args);
+      } catch {
+        reading = undefined; // a broken rule: nothing to wait for
+      }
+      if (reading !== undefined) (waits ??= new Set()).add(reading);
+    }
+    if (waits === undefined) return undefined;
+    return Promise.all([...waits].map((w) => Promise.resolve(w).catch(() => undefined))).then(() => undefined);
   }
 
   /** undefined when the call may go on; the refusal of the first rule that objects otherwise. */

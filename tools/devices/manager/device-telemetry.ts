@@ -5,8 +5,11 @@
  * 12, `mResumedActivity:` before), keyboardShown (`dumpsys input_method` mInputShown), locked (the
  * window policy's KeyguardStateMonitor `mIsShowing=`, `mShowingLockscreen=` on old builds) and
  * hardwareKeyboard (an input device of KeyboardType 2, alphabetic, in `dumpsys input`). Read with
- * one shell command on demand and after UI-changing tools, which run it in the shell line of their
- * last action when they can (one round trip to the phone instead of two). Values the gate cannot trust are deleted rather than guessed, so it fails open:
+ * one shell command on demand and after UI-changing tools: in the shell line of their last action
+ * when its answer reports on it (a swipe says whether the phone is still locked), otherwise once the
+ * action has answered (`refreshSoon`), while the agent reads the answer; the environment gate waits
+ * for that read (`pending`) before it decides. A read that a newer action overtook is not recorded.
+ * Values the gate cannot trust are deleted rather than guessed, so it fails open:
  * before a UI action runs its old state is dropped, and a keyboard read as hidden right after an
  * action is not recorded (a phone animates the keyboard in a few hundred ms after the tap).
  */
@@ -77,6 +80,10 @@ export function parseScreenState(serial: string, output: string, at: number): De
 
 export class DeviceTelemetry {
   private readonly lastAction = new Map<string, number>();
+  /** UI actions begun per device: a read begun before the latest one describes an older screen. */
+  private readonly actions = new Map<string, number>();
+  /** The screen-state read in flight per device, begun after its last action answered. */
+  private readonly reading = new Map<string, Promise<void>>();
 
   constructor(
     readonly store: TelemetryStore,
@@ -115,7 +122,32 @@ export class DeviceTelemetry {
   /** Before a UI-changing action: the screen state is about to be unknown. */
   invalidate(serial: string): void {
     this.lastAction.set(serial, this.clock.now());
+    this.actions.set(serial, (this.actions.get(serial) ?? 0) + 1);
     for (const field of UI_FIELDS) this.store.delete(telemetryKey(serial, field));
+  }
+
+  /** The screen-state read in flight for a device (the environment gate waits for it); undefined when none. */
+  pending(serial: string): Promise<void> | undefined {
+    return this.reading.get(serial);
+  }
+
+  /**
+   * Reads the screen state without holding anyone's answer: the gate of the next call waits for it
+   * instead. Bounded by `timeoutMs`; a failed read leaves the readings unknown (fail open); a read
+   * that a newer action overtook is dropped, since it shows the screen from before that action.
+   */
+  refreshSoon(serial: string, timeoutMs: number): void {
+    const action = this.actions.get(serial) ?? 0;
+    const read: Promise<void> = this.manager
+      .shell(serial, STATE_COMMAND, { timeoutMs })
+      .then((result) => {
+        if (result.exitCode !== null && (this.actions.get(serial) ?? 0) === action) this.record(serial, result.output);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.reading.get(serial) === read) this.reading.delete(serial);
+      });
+    this.reading.set(serial, read);
   }
 
   /** Reads the screen state from the device now and records what can be trusted. */

@@ -3,8 +3,9 @@
  * adds the optional `serial` argument, refuses NUL bytes naming the field, resolves the target
  * device (the only one attached, or the error that lists them), runs the handler with a handle
  * whose commands carry the call's cancellation, and for UI-changing tools drops the screen
- * telemetry before the action and reads it afresh after a success (in the shell line of the
- * tool's last command when it ran with `readState`, else with a command of its own).
+ * telemetry before the action and reads it afresh after a success: in the shell line of the
+ * tool's last command when it ran with `readState` (its answer then says if the phone is locked),
+ * else with a command of its own once the tool has answered, which the next call's gate waits for.
  */
 import { z } from 'zod';
 import type { ToolAnnotations } from '../../core/annotations';
@@ -27,7 +28,8 @@ export interface RunOptions {
   onChunk?: (chunk: Buffer) => void;
   /**
    * Read the screen state for the environment gate in the same shell line, right after the
-   * command (a UI-changing tool's last action): the call's refresh afterwards is then not needed.
+   * command (a UI-changing tool's last action, whose answer reports on it): the read after the
+   * answer is then not needed.
    * The command's own output and exit status come back as without it (state-read.ts); onChunk is
    * not called for such a command.
    */
@@ -134,7 +136,8 @@ export function deviceCall(service: DeviceService, serial: string, ctx: ToolCont
 }
 
 const LOCKED_NOTE =
-  'The phone is locked now (the lock screen shows): unlock it (ui_swipe up, or the user enters the PIN) before using apps.';
+  'The phone is locked now (the lock screen shows): unlock it (ui_swipe up, or the user enters the PIN) before ' +
+  'using apps.';
 
 /** A successful result with a sentence added to its text; anything else unchanged. */
 function withNote(result: ToolReturn, note: string): ToolReturn {
@@ -181,13 +184,9 @@ export function defineDeviceTool<Shape extends z.ZodRawShape>(
       service.telemetry.invalidate(serial);
       const result = await def.run(typed, device, ctx);
       const read = device.stateAfterLastCommand;
-      const state =
-        read === undefined
-          ? await service.telemetry
-              .refresh(serial, { timeoutMs: STATE_READ_LIMIT_MS, signal: ctx.signal })
-              .catch(() => undefined)
-          : read;
-      return state?.locked ? withNote(result, LOCKED_NOTE) : result;
+      // Off the answer's path: the agent reads the answer while the phone reports its state.
+      if (read === undefined) service.telemetry.refreshSoon(serial, STATE_READ_LIMIT_MS);
+      return read?.locked ? withNote(result, LOCKED_NOTE) : result;
     },
   }) as Tool;
 }

@@ -5,7 +5,8 @@
  * anything arrived. So the tool checks `settings get secure default_input_method`, selects
  * ADBKeyboard with `ime set` when it is installed (and switches back afterwards, saying so), and
  * reads the focused field back from a fresh UI dump to check that the text arrived. Long text goes
- * in chunks, each its own command within the call's time.
+ * in chunks, each its own command within the call's time; the last `input text` and the dump that
+ * checks it share one shell line (one round trip to the phone).
  */
 import { z } from 'zod';
 import { ToolCallError, success } from '../../core/result';
@@ -15,7 +16,7 @@ import { sh } from '../shell-words';
 import { SEPARATOR, firstLines, splitParts } from './arguments';
 import { type DeviceCall, defineDeviceTool } from './device-tool';
 import { requireInput } from './refusals';
-import { readUiDump } from './ui-dump-reader';
+import { type BeforeDump, readUiDump } from './ui-dump-reader';
 
 export const ADB_KEYBOARD = 'com.android.adbkeyboard/.AdbIME';
 const ASCII_CHUNK = 200;
@@ -54,7 +55,8 @@ async function keyboards(device: DeviceCall): Promise<Keyboards> {
 }
 
 const INSTALL_HINT =
-  'Install ADBKeyboard (https://github.com/senzhk/ADBKeyBoard: `adb install ADBKeyboard.apk`), then retry; input_text selects it for the typing and switches back. Plain ASCII text needs no keyboard.';
+  'Install ADBKeyboard (https://github.com/senzhk/ADBKeyBoard: `adb install ADBKeyboard.apk`), then retry; ' +
+  'input_text selects it for the typing and switches back. Plain ASCII text needs no keyboard.';
 
 /** Selects ADBKeyboard if needed; returns how to undo it (undefined when it was already selected). */
 async function selectAdbKeyboard(
@@ -66,15 +68,19 @@ async function selectAdbKeyboard(
   if (!kb.installed.includes(ADB_KEYBOARD))
     throw new ToolCallError(
       'UNSUPPORTED',
-      `Typing text that \`input text\` cannot type (non-ASCII characters, newlines or "%s") needs the ADBKeyboard input method, and it is not installed on ${device.serial}.`,
+      'Typing text that `input text` cannot type (non-ASCII characters, newlines or "%s") needs the ' +
+        `ADBKeyboard input method, and it is not installed on ${device.serial}.`,
       { hint: INSTALL_HINT, data: { keyboard: kb.selected || null, adbKeyboard: 'absent' } },
     );
   if (!allowSwitch)
     throw new ToolCallError(
       'UNSUPPORTED',
-      `ADBKeyboard is installed on ${device.serial} but ${kb.selected || 'another keyboard'} is the selected input method, so its broadcasts would type nothing.`,
+      `ADBKeyboard is installed on ${device.serial} but ${kb.selected || 'another keyboard'} is the selected ` +
+        'input method, so its broadcasts would type nothing.',
       {
-        hint: `Retry with switchKeyboard=true (the default), or select it on the phone: \`ime enable ${ADB_KEYBOARD}\` and \`ime set ${ADB_KEYBOARD}\`.`,
+        hint:
+          'Retry with switchKeyboard=true (the default), or select it on the phone: ' +
+          `\`ime enable ${ADB_KEYBOARD}\` and \`ime set ${ADB_KEYBOARD}\`.`,
         data: { keyboard: kb.selected || null, adbKeyboard: 'not-selected' },
       },
     );
@@ -109,12 +115,28 @@ async function broadcast(device: DeviceCall, text: string): Promise<void> {
   }
 }
 
-/** Reads the focused field back: a sentence for the result, or a failure when the text is not there. */
-async function readBack(device: DeviceCall, text: string, signal: AbortSignal, readState: boolean): Promise<string> {
+/**
+ * Reads the focused field back: a sentence for the result, or a failure when the text is not there.
+ * `typing`, when given, is the last typing command, run in the dump's line: its failure, or a line
+ * that ended before it answered, fails the call as it would alone; only the check is then skipped.
+ */
+async function readBack(device: DeviceCall, text: string, signal: AbortSignal, typing?: string): Promise<string> {
   let read;
+  let typed = typing === undefined;
+  const before: BeforeDump | undefined =
+    typing === undefined
+      ? undefined
+      : {
+          command: typing,
+          check(result) {
+            requireInput(result, device.serial, '`input text`');
+            typed = true;
+          },
+        };
   try {
-    read = await readUiDump(device, { budgetMs: 10_000, signal, readState });
+    read = await readUiDump(device, { budgetMs: 10_000, signal, ...(before ? { before } : {}) });
   } catch (e) {
+    if (!typed) throw e;
     return ` Not checked: ${e instanceof ToolCallError ? e.message : 'the screen could not be read'}`;
   }
   const field = read.snapshot.elements.find((e) => e.states.includes('focused'));
@@ -123,7 +145,9 @@ async function readBack(device: DeviceCall, text: string, signal: AbortSignal, r
       'EXECUTION_FAILED',
       `Nothing on the screen of ${device.serial} has focus after typing, so the text went nowhere.`,
       {
-        hint: 'Tap the input field first (ui_tap) so it has focus, then retry. (verify=false skips this check, for fields that do not report focus.)',
+        hint:
+          'Tap the input field first (ui_tap) so it has focus, then retry. ' +
+          '(verify=false skips this check, for fields that do not report focus.)',
         data: { arrived: false },
       },
     );
@@ -131,7 +155,8 @@ async function readBack(device: DeviceCall, text: string, signal: AbortSignal, r
   if (field.text.includes(text)) return ' Checked: the text is in the focused field.';
   throw new ToolCallError(
     'EXECUTION_FAILED',
-    `The text did not arrive on ${device.serial}: after typing, the focused field (${field.className}${field.id ? ` id=${field.id}` : ''}) reads ${JSON.stringify(field.text.slice(0, 200))}.`,
+    `The text did not arrive on ${device.serial}: after typing, the focused field ` +
+      `(${field.className}${field.id ? ` id=${field.id}` : ''}) reads ${JSON.stringify(field.text.slice(0, 200))}.`,
     {
       hint: 'Tap the input field first (ui_tap) so it has focus, check with ui_dump, then retry.',
       data: { arrived: false },
@@ -144,7 +169,8 @@ export function inputTextTool(service: DeviceService): Tool {
     id: 'input_text',
     title: 'Type text',
     description:
-      'Types text into the focused field (tap it first) and checks it arrived. Text beyond ASCII needs the ADBKeyboard input method on the phone.',
+      'Types text into the focused field (tap it first) and checks it arrived. ' +
+      'Text beyond ASCII needs the ADBKeyboard input method on the phone.',
     input: {
       text: z.string().min(1).max(4000),
       pressEnter: z.boolean().default(false),
@@ -162,13 +188,18 @@ export function inputTextTool(service: DeviceService): Tool {
     changesUi: true,
     async run(args, device, ctx) {
       let how = '';
-      // The screen state for the gate is read in the line of the last command: one round trip less.
-      const lastIsTyping = !args.verify && !args.pressEnter;
+      /** The last typing command, when the read-back dump runs it in its own line. */
+      let typingInDump: string | undefined;
       if (typableByInputText(args.text)) {
         const parts = chunks(args.text, ASCII_CHUNK);
         for (const [i, part] of parts.entries()) {
-          const readState = lastIsTyping && i === parts.length - 1;
-          const typed = await device.run(sh`input text ${part.replace(/ /g, '%s')}`, { readState });
+          const command = sh`input text ${part.replace(/ /g, '%s')}`;
+          const last = i === parts.length - 1;
+          if (last && args.verify) {
+            typingInDump = command;
+            break;
+          }
+          const typed = await device.run(command);
           requireInput(typed, device.serial, '`input text`');
         }
       } else {
@@ -186,13 +217,14 @@ export function inputTextTool(service: DeviceService): Tool {
           ? ` via ADBKeyboard (switched the keyboard from ${switched.previous} to ADBKeyboard for the typing, and back)`
           : ' via ADBKeyboard';
       }
-      const checked = args.verify ? await readBack(device, args.text, ctx.signal, !args.pressEnter) : '';
+      const checked = args.verify ? await readBack(device, args.text, ctx.signal, typingInDump) : '';
       if (args.pressEnter) {
         const pressed = await device.run('input keyevent KEYCODE_ENTER', { readState: true });
         requireInput(pressed, device.serial, '`input keyevent`');
       }
       return success(
-        `Typed ${[...args.text].length} character(s)${how}${args.pressEnter ? ' and pressed Enter' : ''} on ${device.serial}.${checked}`,
+        `Typed ${[...args.text].length} character(s)${how}${args.pressEnter ? ' and pressed Enter' : ''} ` +
+          `on ${device.serial}.${checked}`,
       );
     },
   });

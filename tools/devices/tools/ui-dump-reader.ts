@@ -4,11 +4,13 @@
  * a dialog), whether the keyguard shows, and `uiautomator dump`. uiautomator fails now and then
  * without a failing status — "ERROR: could not get idle state." while the screen animates, "ERROR:
  * null root node returned by UiTestAutomationBridge." between windows — so a failed dump is retried
- * with growing pauses while the call's time lasts.
+ * with growing pauses while the call's time lasts. An action whose result the dump checks (typed
+ * text arriving) may run first in the same line, `before`: one round trip to the phone, not two.
  */
+import { randomBytes } from 'node:crypto';
 import { ToolCallError } from '../../core/result';
 import { firstLines, SEPARATOR, splitParts } from './arguments';
-import type { DeviceCall } from './device-tool';
+import type { CommandOutput, DeviceCall } from './device-tool';
 import { type UiSnapshot, dumpXml, parseUiDump } from './ui-tree';
 
 export interface DumpRead {
@@ -17,9 +19,22 @@ export interface DumpRead {
   attempts: number;
 }
 
+/** The `before` command's own output and exit status, then the dump's output. */
+function splitBefore(output: string, marker: RegExp): { before: CommandOutput; rest: string } {
+  const m = marker.exec(output);
+  // No status line: the line was cut before the action's end; its status is unknown.
+  if (!m) return { before: { output, exitCode: null, truncated: false }, rest: '' };
+  return {
+    before: { output: output.slice(0, m.index), exitCode: Number(m[1]), truncated: false },
+    rest: output.slice(m.index + m[0].length),
+  };
+}
+
 type Failure = 'idle-state' | 'null-root' | 'no-tree';
 
-const COMMAND = `wm size; echo ${SEPARATOR}; dumpsys window policy | grep -E 'mIsShowing=|mShowingLockscreen='; echo ${SEPARATOR}; uiautomator dump /dev/tty`;
+const COMMAND =
+  `wm size; echo ${SEPARATOR}; dumpsys window policy | grep -E 'mIsShowing=|mShowingLockscreen='; ` +
+  `echo ${SEPARATOR}; uiautomator dump /dev/tty`;
 
 /** The display size `wm size` reports: the override when one is set, else the physical size. */
 export function parseWmSize(output: string): { width: number; height: number } | undefined {
@@ -46,28 +61,44 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/** A command to run right before the first dump, in its line, and what to do with its answer. */
+export interface BeforeDump {
+  command: string;
+  check(result: CommandOutput): void;
+}
+
 /**
  * Dumps the screen, retrying idle-state and null-root failures (pauses of 250 ms, doubling, up to
  * 2 s) until `budgetMs` is spent; then the failure as a ToolCallError that says what happened.
  */
 export async function readUiDump(
   device: DeviceCall,
-  opts: { budgetMs?: number; signal?: AbortSignal; readState?: boolean } = {},
+  opts: { budgetMs?: number; signal?: AbortSignal; before?: BeforeDump } = {},
 ): Promise<DumpRead> {
   const budgetMs = opts.budgetMs ?? 25_000;
   const started = Date.now();
   let pause = 250;
   let attempts = 0;
   let last: { failure: Failure; output: string } | undefined;
+  let before = opts.before;
   for (;;) {
     attempts++;
     const left = budgetMs - (Date.now() - started);
-    const r = await device.run(COMMAND, {
+    // A per-call nonce in the action's status line: nothing the action prints can forge it.
+    const nonce = before ? randomBytes(6).toString('hex') : '';
+    const r = await device.run(before ? `${before.command}\necho __toolgate_before_${nonce}=$?\n${COMMAND}` : COMMAND, {
       timeoutMs: Math.max(5_000, Math.min(left, 20_000)),
       maxBytes: 8 * 1024 * 1024,
-      ...(opts.readState ? { readState: true } : {}),
     });
-    const [wm = '', policy = '', dump = ''] = splitParts(r.output);
+    let output = r.output;
+    if (before) {
+      const parts = splitBefore(output, new RegExp(`__toolgate_before_${nonce}=(\\d+)\\r?\\n`));
+      // The action's answer is the caller's to judge (it throws to end the call); it runs once.
+      before.check(parts.before);
+      before = undefined;
+      output = parts.rest;
+    }
+    const [wm = '', policy = '', dump = ''] = splitParts(output);
     const failure = failureOf(dump);
     if (!failure) {
       const xml = dumpXml(dump) ?? '';
@@ -87,23 +118,29 @@ export async function readUiDump(
   if (last.failure === 'idle-state')
     throw new ToolCallError(
       'EXECUTION_FAILED',
-      `uiautomator could not read the screen of ${device.serial}: it never went idle ("ERROR: could not get idle state.", ${tried}).`,
+      `uiautomator could not read the screen of ${device.serial}: it never went idle ` +
+        `("ERROR: could not get idle state.", ${tried}).`,
       {
-        hint: 'Something on screen keeps animating (a video, a spinner, a live wallpaper). Pause it or wait until it stops, then retry ui_dump; screenshot works meanwhile.',
+        hint:
+          'Something on screen keeps animating (a video, a spinner, a live wallpaper). Pause it or wait until ' +
+          'it stops, then retry ui_dump; screenshot works meanwhile.',
         data: { failure: 'idle-state', attempts },
       },
     );
   if (last.failure === 'null-root')
     throw new ToolCallError(
       'EXECUTION_FAILED',
-      `uiautomator found no active window on ${device.serial} ("ERROR: null root node returned by UiTestAutomationBridge.", ${tried}).`,
+      `uiautomator found no active window on ${device.serial} ` +
+        `("ERROR: null root node returned by UiTestAutomationBridge.", ${tried}).`,
       {
         hint: 'The screen was between windows (an app starting or a dialog opening); retry ui_dump in a moment.',
         data: { failure: 'null-root', attempts },
       },
     );
   throw new ToolCallError('EXECUTION_FAILED', `uiautomator returned no UI tree: ${firstLines(last.output)}`, {
-    hint: 'Another automation tool (Appium, a uiautomator2 server) may hold the accessibility bridge; stop it, or use screenshot.',
+    hint:
+      'Another automation tool (Appium, a uiautomator2 server) may hold the accessibility bridge; ' +
+      'stop it, or use screenshot.',
     data: { failure: 'no-tree', attempts },
   });
 }

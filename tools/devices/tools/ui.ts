@@ -106,7 +106,8 @@ export function uiDumpTool(service: DeviceService, refs: UiRefStore): Tool {
     id: 'ui_dump',
     title: 'Read the screen as a UI tree',
     description:
-      'Lists the elements on the screen, one a line: ref (e7, for ui_tap and ui_swipe), class, "text", desc, id, @x,y centre, states.',
+      'Lists the elements on the screen, one a line: ref (e7, for ui_tap and ui_swipe), class, "text", desc, id, ' +
+      '@x,y centre, states.',
     input: { raw: z.boolean().default(false).describe('Also the XML (many tokens).') },
     metadata: { category: 'ui', risk: 'LOW', tags: ['device', 'ui'] },
     annotations: {
@@ -138,7 +139,8 @@ export function uiTapTool(service: DeviceService, refs: UiRefStore): Tool {
     id: 'ui_tap',
     title: 'Tap the screen',
     description:
-      'Taps an element by its ref from the latest ui_dump, or the point x,y; a ref whose element left the screen is refused.',
+      'Taps an element by its ref from the latest ui_dump, or the point x,y; a ref whose element left the screen ' +
+      'is refused.',
     input: {
       ref: REF.optional(),
       x: COORD.optional(),
@@ -170,7 +172,7 @@ export function uiTapTool(service: DeviceService, refs: UiRefStore): Tool {
         checkInside(x, y, await screenSize(device, refs), 'x,y');
         what = `(${x},${y})`;
       }
-      requireInput(await device.run(sh`input tap ${x} ${y}`, { readState: true }), device.serial, '`input tap`');
+      requireInput(await device.run(sh`input tap ${x} ${y}`), device.serial, '`input tap`');
       return success(`Tapped ${what} on ${device.serial}.`);
     },
   });
@@ -183,7 +185,8 @@ export function uiSwipeTool(service: DeviceService, refs: UiRefStore): Tool {
     id: 'ui_swipe',
     title: 'Swipe on the screen',
     description:
-      'Swipes in a direction (the finger\'s: "up" scrolls a list down) from the centre of ref or the screen, or from x1,y1 to x2,y2.',
+      'Swipes in a direction (the finger\'s: "up" scrolls a list down) from the centre of ref or the screen, or ' +
+      'from x1,y1 to x2,y2.',
     input: {
       direction: DIRECTION.optional(),
       ref: REF.optional(),

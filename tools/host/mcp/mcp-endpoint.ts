@@ -15,10 +15,16 @@
  * its client's token allows, or fewer when the initialize request asked for fewer with
  * `/mcp?toolsets=a,b`. When they change (toolset_enable, a person's edit of the token) the session
  * is told with `notifications/tools/list_changed`.
+ *
+ * A session may also live on one connection of the host's local socket (mcp-socket.ts, what the
+ * stdio bridge uses): the same server, token, toolsets and caps, and the connection is the caller,
+ * so its end closes the session and aborts every call it carries, as a request ending does here.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Disposable } from '../../core/disposable';
@@ -36,12 +42,17 @@ import { toMcpResult, toMcpTool } from './tool-listing';
 
 interface Session {
   server: Server;
-  transport: StreamableHTTPServerTransport;
+  /** Ends the session: its transport closes, and the onclose handler forgets it. */
+  close(): Promise<void>;
   client: ClientIdentity;
   label: string;
   lastSeen: number;
   /** Tool calls still running: a session waiting on a long call or an approval is not idle. */
   inFlight: number;
+}
+
+interface HttpSession extends Session {
+  transport: StreamableHTTPServerTransport;
 }
 
 export interface McpEndpointOptions {
@@ -62,6 +73,12 @@ export interface McpEndpointOptions {
 
 export const DEFAULT_SESSION_CAPS: SessionCaps = { perClient: 64, total: 256 };
 
+/** Largest message a connection may send (as an HTTP body may be at most, host-server.ts). */
+const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+
+/** What opening a session on a connection gave: its label, or why not (the caps). */
+export type ConnectionSession = { ok: true; label: string } | { ok: false; message: string };
+
 const NOT_FOUND = JSON.stringify({
   jsonrpc: '2.0',
   error: { code: -32001, message: 'Session not found; initialize a new session.' },
@@ -69,7 +86,10 @@ const NOT_FOUND = JSON.stringify({
 });
 
 export class McpEndpoint {
-  private readonly sessions = new Map<string, Session>();
+  /** Streamable HTTP sessions by their id. */
+  private readonly sessions = new Map<string, HttpSession>();
+  /** Sessions on a connection, by label: they have no id, the connection is the session. */
+  private readonly connected = new Map<string, Session>();
   /** Initializations under way, per client id: they count against the caps before they have an id. */
   private readonly opening = new Map<string, number>();
   private openingTotal = 0;
@@ -85,14 +105,13 @@ export class McpEndpoint {
 
   constructor(private readonly options: McpEndpointOptions) {
     this.unsubscribe = options.registry.onChange(() => {
-      for (const s of this.sessions.values()) void s.server.sendToolListChanged().catch(() => undefined);
+      for (const s of this.all()) void s.server.sendToolListChanged().catch(() => undefined);
     });
     this.unsubscribeToolsets = options.toolsets.onChange((label) => {
-      for (const s of this.sessions.values())
-        if (s.label === label) void s.server.sendToolListChanged().catch(() => undefined);
+      for (const s of this.all()) if (s.label === label) void s.server.sendToolListChanged().catch(() => undefined);
     });
     this.unsubscribeContent = options.content?.onChange(() => {
-      for (const s of this.sessions.values()) {
+      for (const s of this.all()) {
         void s.server.sendPromptListChanged().catch(() => undefined);
         void s.server.sendResourceListChanged().catch(() => undefined);
       }
@@ -103,28 +122,35 @@ export class McpEndpoint {
     this.sweeper.unref();
   }
 
-  /** Closes sessions idle for longer than the limit; their transports' onclose forgets them. */
+  private all(): Session[] {
+    return [...this.sessions.values(), ...this.connected.values()];
+  }
+
+  /**
+   * Closes HTTP sessions idle for longer than the limit; their transports' onclose forgets them. A
+   * session on a connection is not: it ends with its connection, which its client holds open.
+   */
   closeIdle(now = Date.now()): number {
     const idle = [...this.sessions.values()].filter((s) => s.inFlight === 0 && now - s.lastSeen > this.idleMs);
-    for (const s of idle) void s.transport.close().catch(() => undefined);
+    for (const s of idle) void s.close().catch(() => undefined);
     return idle.length;
   }
 
   get sessionCount(): number {
-    return this.sessions.size;
+    return this.sessions.size + this.connected.size;
   }
 
   /** Open sessions of one client. */
   sessionsOf(clientId: string): number {
     let n = 0;
-    for (const s of this.sessions.values()) if (s.client.id === clientId) n++;
+    for (const s of this.all()) if (s.client.id === clientId) n++;
     return n;
   }
 
   /** Closes every session of a client (its token was revoked). */
   closeClient(clientId: string): number {
-    const mine = [...this.sessions.values()].filter((s) => s.client.id === clientId);
-    for (const s of mine) void s.transport.close().catch(() => undefined);
+    const mine = this.all().filter((s) => s.client.id === clientId);
+    for (const s of mine) void s.close().catch(() => undefined);
     return mine.length;
   }
 
@@ -168,7 +194,7 @@ export class McpEndpoint {
             })
             .catch(() => undefined);
       }
-      const session = extra.sessionId ? this.sessions.get(extra.sessionId) : undefined;
+      const session = extra.sessionId ? this.sessions.get(extra.sessionId) : this.connected.get(label);
       if (session) session.inFlight++;
       try {
         return toMcpResult(await executor.execute(call), callId);
@@ -200,10 +226,7 @@ export class McpEndpoint {
       this.requests.watch(existing.label, body, res);
       return existing.transport.handleRequest(req, res, body);
     }
-    const refusal = capRefusal(this.caps, client, this.sessionsOf(client.id) + (this.opening.get(client.id) ?? 0), {
-      open: this.sessions.size + this.openingTotal,
-      idleMs: this.idleMs,
-    });
+    const refusal = this.refusalFor(client);
     if (refusal) {
       const id = (body as { id?: unknown } | undefined)?.id;
       res
@@ -217,6 +240,58 @@ export class McpEndpoint {
     } finally {
       this.reserve(client.id, -1);
     }
+  }
+
+  private refusalFor(client: ClientIdentity): string | undefined {
+    return capRefusal(this.caps, client, this.sessionsOf(client.id) + (this.opening.get(client.id) ?? 0), {
+      open: this.sessionCount + this.openingTotal,
+      idleMs: this.idleMs,
+    });
+  }
+
+  /**
+   * Opens a session on a connection whose client the caller identified (mcp-socket.ts): MCP's
+   * newline-delimited JSON-RPC both ways, as over stdio. The connection's end closes the session,
+   * which aborts every call still running on it (the SDK aborts its handlers' signals), so a call
+   * waiting for a person is withdrawn; closing the session (a revoked token) ends the connection.
+   */
+  async openConnection(
+    stream: Duplex,
+    client: ClientIdentity,
+    opts: { toolsets?: readonly string[]; greet?: (label: string) => void } = {},
+  ): Promise<ConnectionSession> {
+    const refusal = this.refusalFor(client);
+    if (refusal) return { ok: false, message: refusal };
+    const label = `${client.name}#${++this.labelCount}`;
+    this.options.toolsets.open(label, client, opts.toolsets);
+    const server = this.createServer(label);
+    const transport = new StdioServerTransport(stream, stream, { maxBufferSize: MAX_MESSAGE_BYTES });
+    let closed = false;
+    const session: Session = {
+      server,
+      close: async () => {
+        stream.destroy();
+        if (!closed) await transport.close();
+      },
+      client,
+      label,
+      lastSeen: Date.now(),
+      inFlight: 0,
+    };
+    transport.onclose = () => {
+      closed = true;
+      stream.destroy();
+      this.options.toolsets.close(label);
+      if (this.connected.delete(label)) this.options.onSessionClosed?.(label);
+    };
+    this.connected.set(label, session);
+    stream.once('close', () => void (closed ? undefined : transport.close()));
+    stream.on('error', () => undefined);
+    opts.greet?.(label);
+    await server.connect(transport);
+    // A client that hung up before its session was open has no one to serve.
+    if (stream.destroyed && !closed) await transport.close();
+    return { ok: true, label };
   }
 
   private reserve(clientId: string, delta: 1 | -1): void {
@@ -234,7 +309,15 @@ export class McpEndpoint {
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) =>
-        void this.sessions.set(id, { server, transport, client, label, lastSeen: Date.now(), inFlight: 0 }),
+        void this.sessions.set(id, {
+          server,
+          transport,
+          close: () => transport.close(),
+          client,
+          label,
+          lastSeen: Date.now(),
+          inFlight: 0,
+        }),
     });
     transport.onclose = () => {
       const id = transport.sessionId;
@@ -255,7 +338,7 @@ export class McpEndpoint {
     this.unsubscribe.dispose();
     this.unsubscribeToolsets.dispose();
     this.unsubscribeContent?.dispose();
-    const all = [...this.sessions.values()];
+    const all = this.all();
     this.sessions.clear();
     await Promise.all(all.map((s) => s.server.close().catch(() => undefined)));
   }

@@ -80,8 +80,15 @@ export async function runStdioBridge(options: BridgeOptions): Promise<{ close():
 /** A call that never got the host's answer (it stopped, or its port is no longer its own) as a tool error. */
 function unanswered(e: unknown, signal: AbortSignal): CallToolResult {
   if (signal.aborted || e instanceof McpError) throw e;
-  const result = failure('EXECUTION_FAILED', `The Toolgate host did not answer: ${fetchFailure(e)}.`, {
-    hint: 'The Toolgate host may have stopped. Ask the person to start it again (npm run serve, or the Toolgate app), then retry.',
+  return hostGoneResult(fetchFailure(e));
+}
+
+/** The tool error of a call the host did not answer; `why` says what happened to the host. */
+export function hostGoneResult(why = 'its socket closed'): CallToolResult {
+  const result = failure('EXECUTION_FAILED', `The Toolgate host did not answer: ${why}.`, {
+    hint:
+      'The Toolgate host may have stopped. Ask the person to start it again (npm run serve, or the Toolgate app), ' +
+      'then retry.',
   });
   return {
     isError: true,
