@@ -99,16 +99,20 @@ export class CircuitBreakers {
     else b.record(admission, error, slug, this.clock.now());
   }
 
-  /** The CIRCUIT_OPEN result for a refused call: the tool, its target's digest, the last error's code, when the probe comes. */
+  /**
+   * The CIRCUIT_OPEN result for a refused call: the tool, its target's digest, the last error's code, when the
+   * probe comes.
+   */
   refusal(key: string): ToolFailure {
     const view = this.state(key);
     const { toolId, target } = parseBreakerKey(key);
     const where = target !== undefined ? ` for target ${target}` : '';
     const last = view.lastError ? ` (last error: ${describeLastError(view.lastError)})` : '';
     const head = `Tool '${toolId}' is paused${where}: it failed ${view.consecutiveFailures} times in a row${last}.`;
+    const waitS = Math.max(1, Math.ceil(view.cooldownRemainingMs / 1000));
     const tail = view.probeInFlight
       ? ' A probe call is running now to check whether it has recovered; do not retry now.'
-      : ` A probe call will be allowed in ${Math.max(1, Math.ceil(view.cooldownRemainingMs / 1000))} s; do not retry now.`;
+      : ` A probe call will be allowed in ${waitS} s; do not retry now.`;
     const others = target !== undefined ? ' Calls to its other targets are not paused.' : '';
     return failure('CIRCUIT_OPEN', head + tail + others, {
       data: {

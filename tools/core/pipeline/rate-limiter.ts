@@ -98,7 +98,8 @@ export class ToolRateLimiter {
     const seconds = Math.ceil(waitMs / 1000);
     return failure(
       'RATE_LIMITED',
-      `Rate limit reached for '${toolId}': at most ${perMinute} calls per minute. A token is back in ${seconds} s; do not call it before then.`,
+      `Rate limit reached for '${toolId}': at most ${perMinute} calls per minute. ` +
+        `A token is back in ${seconds} s; do not call it before then.`,
       { data: { retryAfterMs: waitMs, perMinute } },
     );
   }

@@ -18,7 +18,8 @@ export interface AdbServerAddress {
 }
 
 export const INSTALL_ADB_HINT =
-  'Install adb: `sudo apt-get install adb` on Debian/Ubuntu, or Android platform-tools from https://developer.android.com/tools/releases/platform-tools (then make sure `adb` is on PATH).';
+  'Install adb: `sudo apt-get install adb` on Debian/Ubuntu, or Android platform-tools from ' +
+  'https://developer.android.com/tools/releases/platform-tools (then make sure `adb` is on PATH).';
 
 export const LOCAL_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '::1']);
 

@@ -17,7 +17,8 @@ export function reconnectHint(serial: string): string {
   // adb 29 answers "already connected" to a bare `adb connect` while it still holds the offline
   // transport, so a network device needs the disconnect first (or adb's own reconnect, ~10 s).
   const how = network
-    ? `run \`adb disconnect ${serial}\` then \`adb connect ${serial}\` (adb also reconnects by itself once the device listens again)`
+    ? `run \`adb disconnect ${serial}\` then \`adb connect ${serial}\` ` +
+      '(adb also reconnects by itself once the device listens again)'
     : 'reconnect the USB cable (or replug it)';
   return `The device dropped off adb: ${how}, make sure it is unlocked, then retry.`;
 }
@@ -29,9 +30,15 @@ export function reconnectHint(serial: string): string {
  */
 export function offlineHint(serial: string): string {
   const how = /:\d+$/.test(serial)
-    ? `run \`adb disconnect ${serial}\` then \`adb connect ${serial}\` on this computer (adb also reconnects by itself once the phone listens again; after a restart of the phone wireless debugging may need pairing again)`
-    : 'replug the USB cable or run `adb reconnect offline` on this computer, unlock the phone and check that Developer options > USB debugging is still on';
-  return `Ask the user to reconnect the phone: ${how}. Calls to it fail the same way until adb lists it as a device again.`;
+    ? `run \`adb disconnect ${serial}\` then \`adb connect ${serial}\` on this computer ` +
+      '(adb also reconnects by itself once the phone listens again; after a restart of the phone wireless ' +
+      'debugging may need pairing again)'
+    : 'replug the USB cable or run `adb reconnect offline` on this computer, unlock the phone and check that ' +
+      'Developer options > USB debugging is still on';
+  return (
+    `Ask the user to reconnect the phone: ${how}. ` +
+    'Calls to it fail the same way until adb lists it as a device again.'
+  );
 }
 
 export function listDevices(devices: readonly TrackedDevice[]): string {
@@ -39,7 +46,8 @@ export function listDevices(devices: readonly TrackedDevice[]): string {
 }
 
 export const NO_DEVICE_HINT =
-  'Attach an Android phone by USB with USB debugging enabled, or run `adb connect HOST:PORT` for a network device, or start Toolgate with --virtual-device for the demo phone; then retry.';
+  'Attach an Android phone by USB with USB debugging enabled, or run `adb connect HOST:PORT` for a network ' +
+  'device, or start Toolgate with --virtual-device for the demo phone; then retry.';
 
 /** The ToolCallError for a device I/O failure. `what` names the step, e.g. "`dumpsys window`". */
 export function deviceToolError(e: unknown, serial: string, what = 'the command'): ToolCallError {
@@ -65,13 +73,19 @@ export function deviceToolError(e: unknown, serial: string, what = 'the command'
         'PERMISSION_DENIED',
         `Device ${serial} has not authorized this computer for USB debugging (adb lists it as unauthorized).`,
         {
-          hint: `Ask the user to unlock the phone and accept the 'Allow USB debugging?' prompt, which shows this computer's RSA key fingerprint (tick 'Always allow from this computer'); if no prompt shows, Developer options > "Revoke USB debugging authorizations", then replug the cable${/:\d+$/.test(serial) ? ` or run \`adb connect ${serial}\` again` : ''}. Retry once it is accepted.`,
+          hint:
+            "Ask the user to unlock the phone and accept the 'Allow USB debugging?' prompt, which shows this " +
+            "computer's RSA key fingerprint (tick 'Always allow from this computer'); if no prompt shows, " +
+            'Developer options > "Revoke USB debugging authorizations", then replug the cable' +
+            `${/:\d+$/.test(serial) ? ` or run \`adb connect ${serial}\` again` : ''}. Retry once it is accepted.`,
           data: { ...data, state: 'unauthorized', step: 'allow-usb-debugging' },
         },
       );
     case 'timeout':
       return new ToolCallError('TIMEOUT', `Device ${serial} did not answer: ${err.message}.`, {
-        hint: `The device may be busy, frozen or half-disconnected. Check its screen; if it dropped off, ${reconnectHint(serial).charAt(0).toLowerCase()}${reconnectHint(serial).slice(1)}`,
+        hint:
+          'The device may be busy, frozen or half-disconnected. Check its screen; if it dropped off, ' +
+          `${reconnectHint(serial).charAt(0).toLowerCase()}${reconnectHint(serial).slice(1)}`,
         data,
       });
     case 'aborted':
@@ -88,7 +102,9 @@ export function deviceToolError(e: unknown, serial: string, what = 'the command'
       return new ToolCallError('EXECUTION_FAILED', err.message, { hint: INSTALL_ADB_HINT, data });
     case 'server-unreachable':
       return new ToolCallError('EXECUTION_FAILED', `The adb server is not reachable: ${err.message}`, {
-        hint: 'Start it with `adb start-server` on this computer (or check the configured remote adb host:port), then retry.',
+        hint:
+          'Start it with `adb start-server` on this computer (or check the configured remote adb host:port), ' +
+          'then retry.',
         data,
       });
     default:

@@ -164,9 +164,10 @@ export class DeviceManager {
       });
     const phones = this.phones(devices);
     if (serial === undefined && phones.length > 1) {
+      const listed = phones.map((p) => listDevices(p.transports)).join('; ');
       throw new ToolCallError(
         'INVALID_ARGUMENT',
-        `${phones.length} devices are attached; pass \`serial\` to choose one: ${phones.map((p) => listDevices(p.transports)).join('; ')}.`,
+        `${phones.length} devices are attached; pass \`serial\` to choose one: ${listed}.`,
         {
           hint: 'Retry with the serial of the device you mean.',
           data: { fields: ['serial'], serials: devices.map((d) => d.serial) },

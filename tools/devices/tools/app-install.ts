@@ -15,7 +15,10 @@ import { sh } from '../shell-words';
 import { type DeviceCall, defineDeviceTool } from './device-tool';
 import { firstLines } from './arguments';
 
-/** The remote file keeps the APK's name (phones and the virtual device read the package from it), limited to safe characters. */
+/**
+ * The remote file keeps the APK's name (phones and the virtual device read the package from it), limited to safe
+ * characters.
+ */
 export function remoteApkPath(localPath: string): string {
   const name = basename(localPath)
     .replace(/[^A-Za-z0-9._-]/g, '_')
@@ -39,9 +42,13 @@ function installFailure(output: string, file: string, serial: string): ToolCallE
   if (/INSTALL_FAILED_USER_RESTRICTED/.test(reason))
     return new ToolCallError(
       'PERMISSION_DENIED',
-      `${serial} refused to install ${file} from adb (${reason}): its OEM security blocks installs over USB until a setting is on.`,
+      `${serial} refused to install ${file} from adb (${reason}): ` +
+        'its OEM security blocks installs over USB until a setting is on.',
       {
-        hint: 'On Xiaomi, Redmi and POCO phones (MIUI, HyperOS) turn on Settings > Additional settings > Developer options > "Install via USB" (it needs a signed-in Mi account and a SIM card); some builds also show a prompt on the phone to accept. Then retry.',
+        hint:
+          'On Xiaomi, Redmi and POCO phones (MIUI, HyperOS) turn on Settings > Additional settings > ' +
+          'Developer options > "Install via USB" (it needs a signed-in Mi account and a SIM card); ' +
+          'some builds also show a prompt on the phone to accept. Then retry.',
         data: { reason, setting: 'Install via USB' },
       },
     );
@@ -50,7 +57,9 @@ function installFailure(output: string, file: string, serial: string): ToolCallE
       'UNSUPPORTED',
       `${serial} refuses ${file} because it targets an old Android (${reason}).`,
       {
-        hint: 'Rebuild the app with a newer targetSdkVersion, or, for an APK you trust, retry with allowLowTargetSdk=true (pm install --bypass-low-target-sdk-block).',
+        hint:
+          'Rebuild the app with a newer targetSdkVersion, or, for an APK you trust, retry with ' +
+          'allowLowTargetSdk=true (pm install --bypass-low-target-sdk-block).',
         data: { reason, argument: 'allowLowTargetSdk' },
       },
     );
@@ -120,7 +129,9 @@ export function appInstallTool(service: DeviceService, workspaceRoot: string): T
       });
       try {
         ctx.progress({ progress: info.size, total: info.size, message: 'installing' });
-        const flags = `${args.replace ? ' -r' : ''}${args.grantPermissions ? ' -g' : ''}${args.allowLowTargetSdk ? ' --bypass-low-target-sdk-block' : ''}`;
+        const flags =
+          `${args.replace ? ' -r' : ''}${args.grantPermissions ? ' -g' : ''}` +
+          `${args.allowLowTargetSdk ? ' --bypass-low-target-sdk-block' : ''}`;
         const r = await device.run(`pm install${flags} ${sh`${remote}`}`, { timeoutMs: 120_000 });
         if (!/^Success/m.test(r.output)) throw installFailure(r.output, basename(local), device.serial);
       } finally {

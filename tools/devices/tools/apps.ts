@@ -52,7 +52,8 @@ export function appListTool(service: DeviceService): Tool {
         .map((l) => l.trim().replace(/^package:/, ''))
         .filter((n) => n !== '' && (!needle || n.toLowerCase().includes(needle)))
         .sort();
-      const head = `${names.length} ${args.which} package(s) on ${device.serial}${args.filter ? ` matching "${args.filter}"` : ''}:`;
+      const matching = args.filter ? ` matching "${args.filter}"` : '';
+      const head = `${names.length} ${args.which} package(s) on ${device.serial}${matching}:`;
       return success(names.length > 0 ? `${head}\n${names.join('\n')}` : `${head} none.`, {
         serial: device.serial,
         packages: names,
@@ -116,7 +117,8 @@ export function appLaunchTool(service: DeviceService): Tool {
       }
       await service.telemetry.refresh(device.serial, { timeoutMs: 5_000 }).catch(() => undefined);
       return success(
-        `Launched ${args.packageName}${args.activity ? `/${args.activity}` : ''}.${foregroundNote(service, device.serial)}`,
+        `Launched ${args.packageName}${args.activity ? `/${args.activity}` : ''}.` +
+          foregroundNote(service, device.serial),
       );
     },
   });

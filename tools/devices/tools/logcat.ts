@@ -20,7 +20,8 @@ export function logStampBefore(deviceLocal: string, seconds: number): string | u
   // Local wall-clock arithmetic done in UTC fields, so the host's own time zone plays no part.
   const t = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) - seconds * 1000);
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${p(t.getUTCMonth() + 1)}-${p(t.getUTCDate())} ${p(t.getUTCHours())}:${p(t.getUTCMinutes())}:${p(t.getUTCSeconds())}.000`;
+  const time = `${p(t.getUTCHours())}:${p(t.getUTCMinutes())}:${p(t.getUTCSeconds())}.000`;
+  return `${p(t.getUTCMonth() + 1)}-${p(t.getUTCDate())} ${time}`;
 }
 
 export function logcatTool(service: DeviceService): Tool {
@@ -28,7 +29,8 @@ export function logcatTool(service: DeviceService): Tool {
     id: 'logcat',
     title: 'Read the device log',
     description:
-      'The latest lines of the device log (logcat), oldest first, by tag, level, process, text or age. Crashes are tag "AndroidRuntime" at level E.',
+      'The latest lines of the device log (logcat), oldest first, by tag, level, process, text or age. ' +
+      'Crashes are tag "AndroidRuntime" at level E.',
     input: {
       lines: z.number().int().min(1).max(2000).default(100),
       tag: z.string().min(1).max(100).optional().describe('e.g. "ActivityManager".'),
@@ -77,7 +79,8 @@ export function logcatTool(service: DeviceService): Tool {
         const cutoff = logStampBefore(lines.shift() ?? '', args.sinceSeconds);
         if (cutoff) lines = lines.filter((l) => (STAMP.exec(l)?.[1] ?? '') >= cutoff);
       }
-      const head = `${lines.length} log line(s) from ${device.serial}${r.truncated ? ` (cut at ${MAX_BYTES / 1024} KB; ask for fewer lines)` : ''}:`;
+      const cut = r.truncated ? ` (cut at ${MAX_BYTES / 1024} KB; ask for fewer lines)` : '';
+      const head = `${lines.length} log line(s) from ${device.serial}${cut}:`;
       return success(lines.length > 0 ? `${head}\n${lines.join('\n')}` : `${head} none matched.`, {
         serial: device.serial,
         lines: lines.length,

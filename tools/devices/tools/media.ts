@@ -72,7 +72,8 @@ async function dispatch(device: DeviceCall, action: string): Promise<string> {
   if (legacy.exitCode === 0) return 'media dispatch';
   throw new ToolCallError(
     'UNSUPPORTED',
-    `${device.serial} has no shell command for media keys: \`cmd media_session\` answered "${firstLines(modern.output)}" and \`media\` "${firstLines(legacy.output)}".`,
+    `${device.serial} has no shell command for media keys: ` +
+      `\`cmd media_session\` answered "${firstLines(modern.output)}" and \`media\` "${firstLines(legacy.output)}".`,
     { hint: 'Use the media app itself: app_launch it and ui_tap its play/pause buttons.' },
   );
 }
@@ -98,7 +99,8 @@ export function controlMediaTool(service: DeviceService): Tool {
       if (!before)
         throw new ToolCallError(
           'NOT_FOUND',
-          `No app has a media session on ${device.serial} (dumpsys media_session lists none), so there is nothing to control.`,
+          `No app has a media session on ${device.serial} (dumpsys media_session lists none), ` +
+            'so there is nothing to control.',
           { hint: 'Open a media app and start something (app_launch, then its play button), then retry.' },
         );
       const via = await dispatch(device, args.action);

@@ -28,15 +28,18 @@ export function locationEnabled(dump: string, locationMode: string): boolean | n
   return /^\d+$/.test(mode) ? mode !== '0' : null;
 }
 
-const LOCATION =
-  /Location\[(\S+) (-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)(?: hAcc=(\d+(?:\.\d+)?))?[^\]]*?(?: alt=(-?\d+(?:\.\d+)?))?[^\]]*\]/;
+const NUMBER = String.raw`-?\d+(?:\.\d+)?`;
+const LOCATION = new RegExp(
+  String.raw`Location\[(\S+) (${NUMBER}),(${NUMBER})(?: hAcc=(\d+(?:\.\d+)?))?[^\]]*?(?: alt=(${NUMBER}))?[^\]]*\]`,
+);
 
 export function getLocationTool(service: DeviceService): Tool {
   return defineDeviceTool(service, {
     id: 'get_location',
     title: 'Device location',
     description:
-      "The device's last known location (latitude, longitude, accuracy in meters, provider), and whether location is on.",
+      "The device's last known location (latitude, longitude, accuracy in meters, provider), " +
+      'and whether location is on.',
     input: {},
     metadata: { category: 'utility', risk: 'LOW', tags: ['device', 'utility'] },
     annotations: READ_SENSITIVE,
@@ -53,11 +56,13 @@ export function getLocationTool(service: DeviceService): Tool {
       if (!m) {
         throw new ToolCallError(
           'NOT_FOUND',
-          `Device ${device.serial} has no last known location${enabled === false ? ' (location is switched off)' : ''}.`,
+          `Device ${device.serial} has no last known location` +
+            `${enabled === false ? ' (location is switched off)' : ''}.`,
           {
             hint:
               enabled === false
-                ? 'Location is off: ask the user to turn it on (quick settings), or change it with get_set_settings (secure location_mode 3), then open a maps app and retry.'
+                ? 'Location is off: ask the user to turn it on (quick settings), or change it with ' +
+                  'get_set_settings (secure location_mode 3), then open a maps app and retry.'
                 : 'Some app must have requested a fix; open a maps app, then retry.',
             data: { enabled },
           },

@@ -10,14 +10,18 @@ import type { CommandOutput } from './device-tool';
 const INJECT_EVENTS = /INJECT_EVENTS permission/;
 
 export const INJECTION_SETTINGS =
-  'On Xiaomi, Redmi and POCO phones (MIUI, HyperOS) turn on Settings > Additional settings > Developer options > "USB debugging (Security settings)" (it asks for a signed-in Mi account); on OPPO, realme and OnePlus phones (ColorOS) turn on "Disable permission monitoring" in Developer options. Then retry.';
+  'On Xiaomi, Redmi and POCO phones (MIUI, HyperOS) turn on Settings > Additional settings > Developer options > ' +
+  '"USB debugging (Security settings)" (it asks for a signed-in Mi account); on OPPO, realme and OnePlus phones ' +
+  '(ColorOS) turn on "Disable permission monitoring" in Developer options. Then retry.';
 
 /** Throws the refusal when the output shows the phone withholding input injection from the shell. */
 export function throwIfInjectionRefused(output: string, serial: string): void {
   if (!INJECT_EVENTS.test(output)) return;
   throw new ToolCallError(
     'PERMISSION_DENIED',
-    `${serial} refused to inject input: "java.lang.SecurityException: Injecting input events requires the caller ... to have the INJECT_EVENTS permission." Its OEM security blocks taps, swipes, keys and typing from adb until a setting is turned on.`,
+    `${serial} refused to inject input: "java.lang.SecurityException: Injecting input events requires the caller ` +
+      '... to have the INJECT_EVENTS permission." Its OEM security blocks taps, swipes, keys and typing from adb ' +
+      'until a setting is turned on.',
     { hint: INJECTION_SETTINGS, data: { refusal: 'inject-events', setting: 'USB debugging (Security settings)' } },
   );
 }

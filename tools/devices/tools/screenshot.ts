@@ -15,7 +15,10 @@ import { MULTI_DISPLAY_WARNING, type PhoneDisplay, defaultDisplay, listDisplays,
 import { PNG_SIGNATURE, pngSize } from '../png';
 import { type DeviceCall, defineDeviceTool } from './device-tool';
 
-/** Box-filter downscale (each output pixel averages the source pixels it covers); pngjs only codes, it does not resize. */
+/**
+ * Box-filter downscale (each output pixel averages the source pixels it covers); pngjs only codes, it does not
+ * resize.
+ */
 export function scalePng(data: Buffer, scale: number): { data: Buffer; width: number; height: number } {
   const src = PNG.sync.read(data);
   const width = Math.max(1, Math.round(src.width * scale));
@@ -48,6 +51,9 @@ const STATE_COMMAND =
 /** A reading of the focused window's flags and the screen is reused this long, if nothing acted since. */
 const STATE_REUSE_MS = 3_000;
 
+const SCREEN_OFF =
+  ' The screen is off, so the image is black: wake the device (shell_execute "input keyevent KEYCODE_WAKEUP").';
+
 /**
  * Why a capture is black, from the phone's own state rather than its pixels: the focused window's
  * FLAG_SECURE (`fl=… SECURE …` in `dumpsys window windows`), or the screen being off. Only asked
@@ -55,12 +61,14 @@ const STATE_REUSE_MS = 3_000;
  * worse than a black frame.
  */
 function whyBlack(state: string): string {
-  if (/mWakefulness=(Asleep|Dozing)/.test(state))
-    return ' The screen is off, so the image is black: wake the device (shell_execute "input keyevent KEYCODE_WAKEUP").';
+  if (/mWakefulness=(Asleep|Dozing)/.test(state)) return SCREEN_OFF;
   const focus = /^ {2}mCurrentFocus=(Window\{[^}]*\})/m.exec(state)?.[1];
   const focused = focus ? state.split(/^(?= {2}Window #)/m).find((b) => b.includes(`${focus}:`)) : undefined;
   if (focused && /^ {6}fl=.*\bSECURE\b/m.test(focused))
-    return ' The focused window is a secure one (FLAG_SECURE, as banking and payment screens set): Android leaves it black in screenshots. ui_dump can still read it.';
+    return (
+      ' The focused window is a secure one (FLAG_SECURE, as banking and payment screens set): ' +
+      'Android leaves it black in screenshots. ui_dump can still read it.'
+    );
   return '';
 }
 
@@ -91,7 +99,8 @@ export function screenshotTool(service: DeviceService): Tool {
     id: 'screenshot',
     title: 'Take a screenshot',
     description:
-      'Captures the device screen as a PNG; scale 0.5 gives a smaller one. To read text or find what to tap, ui_dump is cheaper.',
+      'Captures the device screen as a PNG; scale 0.5 gives a smaller one. ' +
+      'To read text or find what to tap, ui_dump is cheaper.',
     input: {
       scale: z.number().min(0.1).max(1).default(1),
       display: DISPLAY_ID.optional(),
@@ -112,8 +121,11 @@ export function screenshotTool(service: DeviceService): Tool {
         const wanted = args.display;
         const found = displays.find((d) => d.physicalId === wanted || String(d.logicalId) === wanted);
         if (found) return found;
+        const listed = displays
+          .map((d) => `${d.physicalId} (logical ${d.logicalId}, ${d.width}x${d.height}${d.active ? ', on' : ', off'})`)
+          .join('; ');
         throw new ToolCallError('NOT_FOUND', `Device ${device.serial} has no display ${wanted}.`, {
-          hint: `Use one of its displays: ${displays.map((d) => `${d.physicalId} (logical ${d.logicalId}, ${d.width}x${d.height}${d.active ? ', on' : ', off'})`).join('; ') || 'none listed'}.`,
+          hint: `Use one of its displays: ${listed || 'none listed'}.`,
           data: { fields: ['display'] },
         });
       };
@@ -144,7 +156,8 @@ export function screenshotTool(service: DeviceService): Tool {
           );
         throw new ToolCallError(
           'EXECUTION_FAILED',
-          `The device did not return a PNG (${shot.data.length} bytes): ${shot.data.subarray(0, 160).toString('utf8').trim()}`,
+          `The device did not return a PNG (${shot.data.length} bytes): ` +
+            shot.data.subarray(0, 160).toString('utf8').trim(),
           { hint: 'The device may be busy; retry once.' },
         );
       }
@@ -165,7 +178,8 @@ export function screenshotTool(service: DeviceService): Tool {
       return imageSuccess(
         scaled.data,
         'image/png',
-        `Screenshot of ${device.serial}${which} (${size.width}x${size.height}, scaled to ${scaled.width}x${scaled.height}).${black}`,
+        `Screenshot of ${device.serial}${which} (${size.width}x${size.height}, ` +
+          `scaled to ${scaled.width}x${scaled.height}).${black}`,
       );
     },
   });

@@ -160,10 +160,14 @@ export function elementLine(e: UiElement): string {
 }
 
 export function renderSnapshot(s: UiSnapshot): string {
-  const head = `${s.packageName ?? 'unknown app'} on ${s.serial}${s.screen ? ` (${s.screen.width}x${s.screen.height})` : ''}: ${s.elements.length} element(s). Tap one with ui_tap {"ref": "eN"}.`;
+  const size = s.screen ? ` (${s.screen.width}x${s.screen.height})` : '';
+  const head =
+    `${s.packageName ?? 'unknown app'} on ${s.serial}${size}: ${s.elements.length} element(s). ` +
+    'Tap one with ui_tap {"ref": "eN"}.';
   const locked = s.locked
     ? [
-        'The phone is locked: this is the lock screen. Unlock it (ui_swipe up, or ask the user to enter the PIN) before using apps.',
+        'The phone is locked: this is the lock screen. ' +
+          'Unlock it (ui_swipe up, or ask the user to enter the PIN) before using apps.',
       ]
     : [];
   return [head, ...locked, ...s.elements.map(elementLine)].join('\n');

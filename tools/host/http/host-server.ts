@@ -244,7 +244,9 @@ export class HostServer {
       // The refusal says why, as the HTTP routes do: a client (or the person reading its log) learns what it lacks.
       const body = Buffer.from(`${verdict.message}\n`, 'utf8');
       socket.end(
-        `HTTP/1.1 ${verdict.status} ${verdict.status === 401 ? 'Unauthorized' : 'Forbidden'}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.length}\r\n\r\n${body.toString('utf8')}`,
+        `HTTP/1.1 ${verdict.status} ${verdict.status === 401 ? 'Unauthorized' : 'Forbidden'}\r\n` +
+          'Connection: close\r\nContent-Type: text/plain; charset=utf-8\r\n' +
+          `Content-Length: ${body.length}\r\n\r\n${body.toString('utf8')}`,
       );
       return;
     }
@@ -272,5 +274,9 @@ const NO_BODY = Symbol('no-body');
 const SOCKET_PATHS = new Set(['/api/events', SCREEN_SOCKET_PATH]);
 
 function linkRefusedPage(reason: string): string {
-  return `<!doctype html><meta charset="utf-8"><title>Toolgate</title><h1>This link cannot open Toolgate</h1><p>Each link opens the UI once, within ${UI_LINK_TTL_MS / 60_000} minutes: ${reason}.</p><p>Run <code>toolgate ui-link --data-dir DIR</code> for a fresh link, with the data dir the host uses.</p>`;
+  return (
+    '<!doctype html><meta charset="utf-8"><title>Toolgate</title><h1>This link cannot open Toolgate</h1>' +
+    `<p>Each link opens the UI once, within ${UI_LINK_TTL_MS / 60_000} minutes: ${reason}.</p>` +
+    '<p>Run <code>toolgate ui-link --data-dir DIR</code> for a fresh link, with the data dir the host uses.</p>'
+  );
 }

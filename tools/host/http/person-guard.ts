@@ -11,10 +11,15 @@ import type { UiSessions } from '../auth/ui-sessions';
 import { type GuardVerdict, checkOrigin, cookieValue } from './request-guard';
 
 export const BEARER_REFUSED =
-  "An MCP token calls tools at /mcp and nothing else: the host's UI API (approvals, settings, breakers, tokens, every method) needs the person's UI session. Open Toolgate from the link the host printed, or run `toolgate ui-link --data-dir DIR`.";
+  "An MCP token calls tools at /mcp and nothing else: the host's UI API (approvals, settings, breakers, tokens, " +
+  "every method) needs the person's UI session. Open Toolgate from the link the host printed, or run " +
+  '`toolgate ui-link --data-dir DIR`.';
 export const NO_SESSION =
-  'No UI session: open Toolgate from the one-time link the host printed when it started, or run `toolgate ui-link --data-dir DIR` for a fresh one.';
-export const CSRF_REFUSED = `The request lacks this UI session's CSRF token (header ${CSRF_HEADER}) or the UI's own Origin; only the Toolgate page itself can call this.`;
+  'No UI session: open Toolgate from the one-time link the host printed when it started, or run ' +
+  '`toolgate ui-link --data-dir DIR` for a fresh one.';
+export const CSRF_REFUSED =
+  `The request lacks this UI session's CSRF token (header ${CSRF_HEADER}) or the UI's own Origin; ` +
+  'only the Toolgate page itself can call this.';
 
 /** Cookie lifetime in the browser; the host ends a session earlier when it goes unused (ui-sessions.ts). */
 const COOKIE_MAX_AGE_S = 30 * 24 * 3600;

@@ -36,7 +36,9 @@ export async function dispatchRpc(handlers: HostApiHandlers, method: string, inp
     return {
       status: 400,
       body: {
-        error: `Invalid input for ${method}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; ')}`,
+        error:
+          `Invalid input for ${method}: ` +
+          parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; '),
         fields: parsed.error.issues.map((i) => i.path.join('.')),
       },
     };

@@ -18,9 +18,10 @@ function failed(reason: string): ScreenStatus {
 export function serveScreenSocket(ws: WebSocket, url: URL, screens: ScreenWatcher | undefined): void {
   const request = ScreenRequest.safeParse(Object.fromEntries(url.searchParams));
   if (!request.success || !screens) {
+    const issues = request.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     const reason = !screens
       ? 'The device tools are not available in this host.'
-      : `The screen request is malformed: ${request.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}. Pass serial, maxWidth and maxHeight.`;
+      : `The screen request is malformed: ${issues}. Pass serial, maxWidth and maxHeight.`;
     ws.send(JSON.stringify(failed(reason)));
     ws.close(1008, 'bad screen request');
     return;

@@ -23,7 +23,8 @@ export function serveContent(server: Server, content: McpContentProvider): void 
     if (!prompt)
       throw new McpError(
         ErrorCode.InvalidParams,
-        `Unknown prompt '${request.params.name}'; prompts/list names the prompts of this server (one per enabled skill).`,
+        `Unknown prompt '${request.params.name}'; ` +
+          'prompts/list names the prompts of this server (one per enabled skill).',
       );
     return prompt;
   });

@@ -33,7 +33,10 @@ export function foreignListener(port: number, check: OwnerCheck = {}): string | 
   if (uids === undefined) return undefined;
   const other = uids.find((uid) => uid !== own);
   if (other !== undefined)
-    return `the process listening on port ${port} belongs to another account of this machine (uid ${other}, yours is ${own})`;
+    return (
+      `the process listening on port ${port} belongs to another account of this machine ` +
+      `(uid ${other}, yours is ${own})`
+    );
   if (uids.length === 0) return `no socket of your account listens on port ${port}`;
   return undefined;
 }

@@ -17,9 +17,14 @@ export function capRefusal(
   clientOpen: number,
   host: { open: number; idleMs: number },
 ): string | undefined {
-  const advice = `Close sessions you no longer use (DELETE /mcp with their mcp-session-id) or reuse one; an unused session closes after ${duration(host.idleMs)}.`;
+  const advice =
+    'Close sessions you no longer use (DELETE /mcp with their mcp-session-id) or reuse one; ' +
+    `an unused session closes after ${duration(host.idleMs)}.`;
   if (clientOpen >= caps.perClient)
-    return `Too many MCP sessions: client '${client.name}' has ${clientOpen} open, its limit is ${caps.perClient}. ${advice}`;
+    return (
+      `Too many MCP sessions: client '${client.name}' has ${clientOpen} open, ` +
+      `its limit is ${caps.perClient}. ${advice}`
+    );
   if (host.open >= caps.total)
     return `Too many MCP sessions: this host has ${host.open} open, its limit is ${caps.total}. ${advice}`;
   return undefined;

@@ -24,7 +24,8 @@ export class AuditStore {
 
   constructor(private readonly db: Db) {
     this.insertStmt = db.prepare(
-      `INSERT INTO approval_audit (at, call_id, session_id, tool_id, args_digest, decision, reason, decider, scope, rule, waited_ms)
+      `INSERT INTO approval_audit (at, call_id, session_id, tool_id, args_digest, decision, reason, decider, scope,
+         rule, waited_ms)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }

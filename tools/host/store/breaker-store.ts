@@ -25,7 +25,8 @@ export class BreakerStore {
   timeline(toolId: string, limit = 200): TransitionRecord[] {
     const rows = this.db
       .prepare(
-        'SELECT tool_id, from_state, to_state, at, cause FROM breaker_transitions WHERE tool_id = ? ORDER BY id DESC LIMIT ?',
+        'SELECT tool_id, from_state, to_state, at, cause FROM breaker_transitions ' +
+          'WHERE tool_id = ? ORDER BY id DESC LIMIT ?',
       )
       .all(toolId, limit) as Array<{
       tool_id: string;

@@ -12,7 +12,8 @@ export class SqliteShortcutStore<Def extends { id: string }> {
   save(def: Def): void {
     this.db
       .prepare(
-        'INSERT INTO shortcuts (id, definition, updated_at) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET definition = excluded.definition, updated_at = excluded.updated_at',
+        'INSERT INTO shortcuts (id, definition, updated_at) VALUES (?, ?, ?) ' +
+          'ON CONFLICT(id) DO UPDATE SET definition = excluded.definition, updated_at = excluded.updated_at',
       )
       .run(def.id, JSON.stringify(def), Date.now());
   }

@@ -43,8 +43,8 @@ export class SqliteSkillStore implements SkillStore {
       .prepare(
         `INSERT INTO skills (name, skill_md, source, origin, enabled, files, bytes, installed_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT(name) DO UPDATE SET skill_md = excluded.skill_md, source = excluded.source, origin = excluded.origin,
-           enabled = excluded.enabled, files = excluded.files, bytes = excluded.bytes,
+         ON CONFLICT(name) DO UPDATE SET skill_md = excluded.skill_md, source = excluded.source,
+           origin = excluded.origin, enabled = excluded.enabled, files = excluded.files, bytes = excluded.bytes,
            installed_at = excluded.installed_at, updated_at = excluded.updated_at`,
       )
       .run(r.name, r.skillMd, r.source, r.origin, r.enabled ? 1 : 0, r.files, r.bytes, r.installedAt, r.updatedAt);

@@ -52,10 +52,11 @@ const declaration = {
 } as const;
 
 export function ubuntuInstallTool(ctx: TerminalContext): Tool {
+  const source = `the source in ${UBUNTU_SETTING}`;
   const tool: Tool = defineTool({
     id: 'terminal.ubuntu_install',
     title: 'Install an Ubuntu system for the sandbox',
-    description: `Installs ubuntu-<release> for sandbox terminals from the source in ${UBUNTU_SETTING}; the person approves.`,
+    description: `Installs ubuntu-<release> for sandbox terminals from ${source}; the person approves.`,
     input: z.object({ release: releaseField }),
     ...declaration,
     annotations: {
