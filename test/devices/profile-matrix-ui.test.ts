@@ -140,10 +140,13 @@ describe.each(PROFILE_NAMES)('the UI tools on the %s profile', (profile) => {
       expect(field()).toBe('');
       return;
     }
+    // Every setting the tool changed is said, even those it put back (xiaomi: ADBKeyboard not yet enabled).
+    const enabledByUs = answers.adbKeyboard === 'enable-and-switch';
     const switched =
       answers.adbKeyboard === 'selected'
         ? ''
-        : ` (switched the keyboard from ${keyboard} to ADBKeyboard for the typing, and back)`;
+        : ` (${enabledByUs ? 'enabled ADBKeyboard and ' : ''}switched the keyboard from ${keyboard} to ADBKeyboard ` +
+          `for the typing, and back${enabledByUs ? ', then disabled ADBKeyboard again' : ''})`;
     expect(textOf(result)).toBe(
       `Typed ${[...text].length} character(s) via ADBKeyboard${switched} ` +
         `on ${p.device.serial}. Checked: the text is in the focused field.`,

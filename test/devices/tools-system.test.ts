@@ -200,7 +200,7 @@ describe('get_time', () => {
     expect(t.timezone).toBe('UTC');
     expect(t.utc).toBe(new Date(t.epochSeconds * 1000).toISOString());
     expect(t.local).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0000$/);
-    expect(Math.abs(t.skewSeconds)).toBeLessThanOrEqual(2);
+    expect(Math.abs(t.skewSeconds)).toBeLessThanOrEqual(1);
   });
 });
 

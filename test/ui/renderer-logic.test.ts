@@ -17,7 +17,7 @@ import {
   fitsFields,
   initialValues,
 } from '../../renderer/src/pages/tools/schema-form-model';
-import { prependSpans, spanMatches } from '../../renderer/src/state/span-list';
+import { mergeFetchedSpans, prependSpans, spanMatches } from '../../renderer/src/state/span-list';
 import { failingTools, sumCounts, totalPerMinute } from '../../renderer/src/pages/overview/activity';
 import { describeCounts, plural } from '../../renderer/src/components/call-classes-view';
 import { formatCountdown, timeLeft } from '../../renderer/src/components/format';
@@ -248,6 +248,15 @@ describe('span lists', () => {
     const list = [span(3), span(2), span(1)];
     const next = prependSpans(list, [span(3), span(4), span(5)], 4);
     expect(next.map((s) => s.spanId)).toEqual(['s5', 's4', 's3', 's2']);
+  });
+
+  it('keeps, when a fetch answers, the spans that streamed in while it was on its way and the older ones', () => {
+    // The fetch ran on the host before s5 and s6 were recorded, with a limit that leaves out s1.
+    const held = [span(6), span(5), span(4), span(1)];
+    const fetched = [span(4), span(3), span(2)];
+    expect(mergeFetchedSpans(held, fetched, 10).map((s) => s.spanId)).toEqual(['s6', 's5', 's4', 's3', 's2', 's1']);
+    expect(mergeFetchedSpans(held, fetched, 3).map((s) => s.spanId)).toEqual(['s6', 's5', 's4']);
+    expect(mergeFetchedSpans([], fetched, 2).map((s) => s.spanId)).toEqual(['s4', 's3']);
   });
 
   it('matches a span against every part of the filter', () => {

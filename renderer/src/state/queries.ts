@@ -2,10 +2,12 @@
  * The read queries the pages share, one hook each, so every page reads the same cache entry the
  * event bridge keeps current.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Span } from '../../../shared/contract';
 import { useApi } from './api-context';
 import type { EndedApproval } from './event-bridge';
 import { type SpanFilter, queryKeys } from './query-keys';
+import { mergeFetchedSpans } from './span-list';
 
 export function useInfo() {
   const api = useApi();
@@ -24,9 +26,12 @@ export function useToolsets() {
 
 export function useSpans(filter: SpanFilter) {
   const api = useApi();
+  const client = useQueryClient();
+  const key = queryKeys.spans(filter);
   return useQuery({
-    queryKey: queryKeys.spans(filter),
-    queryFn: () => api.listSpans(filter),
+    queryKey: key,
+    // Merged with what the list holds: spans streamed in while the fetch was on its way stay.
+    queryFn: async () => mergeFetchedSpans(client.getQueryData<Span[]>(key) ?? [], await api.listSpans(filter)),
     // Live appends keep the list current; a refetch would only reset the scroll position.
     staleTime: Infinity,
     refetchOnWindowFocus: false,

@@ -37,3 +37,19 @@ export function prependSpans(list: readonly Span[], incoming: readonly Span[], c
   if (next.length > cap) next.length = cap;
   return next;
 }
+
+/**
+ * What a list becomes when a fetch of it answers: the fetched spans together with those the list
+ * already holds (events applied while the fetch was on its way, and older spans a refetch with a
+ * smaller limit would drop), each once, newest first, capped. A refetch never loses a span the page
+ * had: spans are final once recorded, so the union is the truth.
+ */
+export function mergeFetchedSpans(held: readonly Span[], fetched: readonly Span[], cap = SPAN_LIST_CAP): Span[] {
+  if (held.length === 0) return fetched.length > cap ? fetched.slice(0, cap) : (fetched as Span[]);
+  const byId = new Map<string, Span>();
+  for (const s of held) byId.set(s.spanId, s);
+  for (const s of fetched) byId.set(s.spanId, s);
+  const merged = [...byId.values()].sort((a, b) => b.startedAt - a.startedAt);
+  if (merged.length > cap) merged.length = cap;
+  return merged;
+}

@@ -213,8 +213,12 @@ export function inputTextTool(service: DeviceService): Tool {
             if (switched.enabledByUs) await device.run(sh`ime disable ${ADB_KEYBOARD}`).catch(() => undefined);
           }
         }
+        // Say every setting the tool changed on the person's phone, even the ones it put back.
+        const enabled = switched?.enabledByUs ? 'enabled ADBKeyboard and ' : '';
+        const disabled = switched?.enabledByUs ? ', then disabled ADBKeyboard again' : '';
         how = switched
-          ? ` via ADBKeyboard (switched the keyboard from ${switched.previous} to ADBKeyboard for the typing, and back)`
+          ? ` via ADBKeyboard (${enabled}switched the keyboard from ${switched.previous} to ADBKeyboard ` +
+            `for the typing, and back${disabled})`
           : ' via ADBKeyboard';
       }
       const checked = args.verify ? await readBack(device, args.text, ctx.signal, typingInDump) : '';

@@ -292,7 +292,11 @@ export function getTimeTool(service: DeviceService): Tool {
     metadata: { category: 'system', risk: 'LOW', tags: ['device', 'system'] },
     annotations: READ,
     async run(_args, device) {
+      const asked = Date.now();
       const r = await device.run(`date +%s; date '+%Y-%m-%dT%H:%M:%S%z'; getprop persist.sys.timezone`);
+      // `date +%s` is cut to the whole second, so it is compared with this computer's whole second
+      // at the middle of the round trip: a phone whose clock is right reads 0, not 0 or -1 at random.
+      const hostSecond = Math.floor((asked + Date.now()) / 2 / 1000);
       const [epoch, local, zone] = requireSuccess(r, '`date`')
         .split('\n')
         .map((l) => l.trim());
@@ -305,7 +309,7 @@ export function getTimeTool(service: DeviceService): Tool {
         utc: new Date(seconds * 1000).toISOString(),
         local: local ?? null,
         timezone: zone || null,
-        skewSeconds: Math.round(seconds - Date.now() / 1000),
+        skewSeconds: seconds - hostSecond,
       });
     },
   });

@@ -81,10 +81,7 @@ export function runTool(ctx: TerminalContext): Tool {
       output: z
         .enum(['pty', 'pipe'])
         .default('pty')
-        .describe(
-          '"pty": the output passes through the terminal (a program sees a terminal). "pipe": stdout and stderr ' +
-            'go to this result through a pipe, much faster for large outputs; the screen shows a note.',
-        ),
+        .describe('"pipe": stdout and stderr skip the terminal, far faster for large outputs (not on phones).'),
     }),
     metadata: terminalMetadata('HIGH', 'shell'),
     annotations: {
