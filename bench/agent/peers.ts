@@ -90,22 +90,16 @@ export async function startToolgate(env: NodeJS.ProcessEnv, launch: 'built' | 't
 export async function startToolgateStdio(env: NodeJS.ProcessEnv): Promise<Peer> {
   const host = await startToolgate(env, 'built');
   if (!host.dataDir) throw new Error('the host peer has no data dir');
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [join(ROOT, 'bin', 'toolgate.cjs'), 'mcp-stdio', '--data-dir', host.dataDir],
-    env: { ...(env as Record<string, string>), TOOLGATE_QUIET: '1' },
-    stderr: 'pipe',
-  });
-  let errors = '';
-  transport.stderr?.on('data', (d: Buffer) => void (errors += d.toString()));
-  const client = new Client({ name: 'agent-bench', version: '1.0.0' });
-  await client.connect(transport);
+  const { client, errors } = await connectStdio(
+    [join(ROOT, 'bin', 'toolgate.cjs'), 'mcp-stdio', '--data-dir', host.dataDir],
+    { ...(env as Record<string, string>), TOOLGATE_QUIET: '1' },
+  );
   return {
     name: 'toolgate_stdio',
     client,
     dataDir: host.dataDir,
     how: 'toolgate mcp-stdio (built bridge) to a toolgate serve of its own (built JS), stdio',
-    stderr: () => errors,
+    stderr: errors,
     close: async () => {
       await client.close().catch(() => undefined);
       await host.close();
@@ -117,29 +111,20 @@ export async function startToolgateStdio(env: NodeJS.ProcessEnv): Promise<Peer> 
 export async function startMobileMcp(env: NodeJS.ProcessEnv, backend: 'default' | 'adb'): Promise<Peer> {
   // mobilecli's daemon keeps its socket here: private to this run, started with this run's adb port.
   const home = mkdtempSync(join(tmpdir(), 'toolgate-bench-mobilecli-'));
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [MOBILE_MCP],
-    env: {
-      ...(env as Record<string, string>),
-      // No posthog or scarf requests from the bench: it must not need the network.
-      MOBILEMCP_DISABLE_TELEMETRY: '1',
-      MOBILECLI_HOME: home,
-      ...(backend === 'adb' ? { MOBILEMCP_LEGACY_ROBOT: '1' } : {}),
-    },
-    stderr: 'pipe',
+  const { client, errors } = await connectStdio([MOBILE_MCP], {
+    ...(env as Record<string, string>),
+    // No posthog or scarf requests from the bench: it must not need the network.
+    MOBILEMCP_DISABLE_TELEMETRY: '1',
+    MOBILECLI_HOME: home,
+    ...(backend === 'adb' ? { MOBILEMCP_LEGACY_ROBOT: '1' } : {}),
   });
-  let errors = '';
-  transport.stderr?.on('data', (d: Buffer) => void (errors += d.toString()));
-  const client = new Client({ name: 'agent-bench', version: '1.0.0' });
-  await client.connect(transport);
   return {
     name: backend === 'adb' ? 'mobilemcp_adb' : 'mobilemcp',
     client,
     how: `mobile-mcp ${
       backend === 'adb' ? 'adb backend (MOBILEMCP_LEGACY_ROBOT=1)' : 'default backend (mobilecli)'
     }, stdio`,
-    stderr: () => errors,
+    stderr: errors,
     close: async () => {
       await client.close().catch(() => undefined);
       // mobilecli's daemon outlives mobile-mcp (it stops itself after a long idle time): stop it now.
@@ -150,6 +135,16 @@ export async function startMobileMcp(env: NodeJS.ProcessEnv, backend: 'default' 
       );
     },
   };
+}
+
+/** A node program as a stdio MCP server, and what it writes to stderr. */
+async function connectStdio(args: string[], env: Record<string, string>) {
+  const transport = new StdioClientTransport({ command: process.execPath, args, env, stderr: 'pipe' });
+  let written = '';
+  transport.stderr?.on('data', (d: Buffer) => void (written += d.toString()));
+  const client = new Client({ name: 'agent-bench', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, errors: () => written };
 }
 
 async function stop(client: Client, child: ChildProcess): Promise<void> {

@@ -3,21 +3,13 @@
  * arguments, and the bug report. Part of the contract (shared/contract.ts).
  */
 import { z } from 'zod';
+import { CALL_CLASSES } from '../call-classes';
 import { Annotations, CallOutcome, Risk } from './tools';
 import { Span } from './traces';
 import { BreakerStateName, BreakerTransition } from './breakers';
 import { AuditEntry, Requester } from './approvals';
 
-export const CallClassName = z.enum([
-  'succeeded',
-  'toolFailed',
-  'callerMistake',
-  'denied',
-  'unanswered',
-  'policyRefused',
-  'refused',
-  'cancelled',
-]);
+export const CallClassName = z.enum(CALL_CLASSES);
 
 /** A breaker of the call's tool around the time of the call. */
 export const BreakerAtCall = z.object({

@@ -3,18 +3,9 @@
  * results; and the host's own info. Part of the contract (shared/contract.ts).
  */
 import { z } from 'zod';
+import { TOOL_ERROR_CODES } from '../error-codes';
 
-export const ErrorCode = z.enum([
-  'INVALID_ARGUMENT',
-  'PERMISSION_DENIED',
-  'NOT_FOUND',
-  'TIMEOUT',
-  'RATE_LIMITED',
-  'CIRCUIT_OPEN',
-  'EXECUTION_FAILED',
-  'UNSUPPORTED',
-  'UNKNOWN',
-]);
+export const ErrorCode = z.enum(TOOL_ERROR_CODES);
 export const Risk = z.enum(['LOW', 'MEDIUM', 'HIGH']);
 
 export const Annotations = z.object({

@@ -5,18 +5,9 @@
  * code carries a fix hint a model can act on. Across process boundaries only plain objects travel.
  */
 
-export const TOOL_ERROR_CODES = [
-  'INVALID_ARGUMENT',
-  'PERMISSION_DENIED',
-  'NOT_FOUND',
-  'TIMEOUT',
-  'RATE_LIMITED',
-  'CIRCUIT_OPEN',
-  'EXECUTION_FAILED',
-  'UNSUPPORTED',
-  'UNKNOWN',
-] as const;
-export type ToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
+import { TOOL_ERROR_CODES, type ToolErrorCode } from '../../shared/error-codes';
+
+export { TOOL_ERROR_CODES, type ToolErrorCode };
 
 /** What the model should do about each kind of failure. These words reach the model verbatim. */
 export const ERROR_HINTS: Readonly<Record<ToolErrorCode, string>> = {
