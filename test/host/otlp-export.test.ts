@@ -1,8 +1,8 @@
 /**
  * Rule: with an OTLP endpoint set, every span reaches the collector as OTLP/HTTP JSON following
  * the GenAI conventions (`execute_tool {tool}`), nested calls join their parent's trace, and no
- * argument text (a secret) is ever sent: a failure travels with its cleaned error text. A
- * collector that is down never disturbs the calls.
+ * argument text (a secret) is ever sent: a failure travels with its cleaned error text, a refusal
+ * with who decided it. A collector that is down never disturbs the calls.
  */
 import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -89,5 +89,18 @@ describe('OTLP export', () => {
     expect(attr(failed, 'error.type')).toEqual({ stringValue: 'NOT_FOUND' });
     expect(attr(failed, 'toolgate.error_text')).toEqual({ stringValue: 'Cannot read "‹path›": it does not exist.' });
     expect(received.map((r) => r.body).join('')).not.toContain('hunter2');
+  });
+
+  it('says who decided a refusal, so a collector tells a rule from a person', async () => {
+    await t.host.api.addApprovalRule({ effect: 'deny', rule: 'delete_file path=kept/**' });
+    const r = await t.host.api.callTool({ toolId: 'delete_file', args: { path: 'kept/ledger.txt' } });
+    expect(r.ok).toBe(false);
+    await expect
+      .poll(() => spansReceived().find((s) => s.name === 'execute_tool delete_file'), { timeout: 10_000 })
+      .toBeDefined();
+    const refused = spansReceived().find((s) => s.name === 'execute_tool delete_file')!;
+    expect(attr(refused, 'error.type')).toEqual({ stringValue: 'PERMISSION_DENIED' });
+    expect(attr(refused, 'toolgate.decided_by')).toEqual({ stringValue: 'rule' });
+    expect(received.map((r) => r.body).join('')).not.toContain('ledger');
   });
 });

@@ -50,6 +50,8 @@ export function toOtlpSpan(span: TraceSpan): Record<string, unknown> {
   ];
   if (span.errorCode) attributes.push(str('error.type', span.errorCode));
   if (span.errorSlug) attributes.push(str('toolgate.error_slug', span.errorSlug));
+  // Who decided a refusal (a person, nobody in time, a rule…): structured, never argument text.
+  if (span.decidedBy) attributes.push(str('toolgate.decided_by', span.decidedBy));
   if (span.errorText) attributes.push(str('toolgate.error_text', span.errorText));
   const out: Record<string, unknown> = {
     traceId: hex(span.parentCallId ?? span.callId, 16),
