@@ -23,15 +23,8 @@ import {
 } from '../tools/devices/virtual';
 import { ensureRendererBuild } from '../test/ui/support/renderer-build';
 import { freePort, killAdbServer } from '../test/support/private-adb';
+import { LINUX_ARGS } from '../tools/browser/launch';
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const WARM_UP_MS = 4_000;
 const MEASURE_MS = 15_000;
 const SCREEN = { width: 1080, height: 2400 };
@@ -120,7 +113,7 @@ async function main(): Promise<void> {
   const device = await startVirtualDevice({ screen: SCREEN, link: 'usb2' });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: LINUX_ARGS,
   });
   try {
     await connectToAdb(device);

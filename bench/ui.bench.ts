@@ -12,16 +12,9 @@ import { join } from 'node:path';
 import { type Page, chromium } from 'playwright-core';
 import { startHost } from '../tools/host/host';
 import { ensureRendererBuild } from '../test/ui/support/renderer-build';
+import { LINUX_ARGS } from '../tools/browser/launch';
 
 const FRAME_BUDGET_MS = 1000 / 60;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 interface PageStats {
   frames: number;
@@ -90,7 +83,7 @@ async function main(): Promise<void> {
     });
   const browser = await chromium.launch({
     executablePath: process.env.TOOLGATE_CHROMIUM ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: LINUX_ARGS,
   });
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(host.uiLink()); // the person's session, from a one-time link

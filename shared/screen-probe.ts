@@ -40,6 +40,28 @@ export function probeGeometry(width: number): ProbeGeometry {
   };
 }
 
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/**
+ * The probe as it lands in a picture of `picture` size that shows a display of `display` size,
+ * scaled to fit and letterboxed when the aspects differ: its geometry on the display, the scale and
+ * offsets, and where each cell's centre falls in the picture.
+ */
+export function probeInPicture(picture: Size, display: Size) {
+  const scale = Math.min(picture.width / display.width, picture.height / display.height);
+  const offsetX = (picture.width - display.width * scale) / 2;
+  const offsetY = (picture.height - display.height * scale) / 2;
+  const geometry = probeGeometry(display.width);
+  const cellCentre = (col: number, row: number) => ({
+    x: offsetX + (geometry.left + (col + 0.5) * geometry.cell) * scale,
+    y: offsetY + (geometry.top + (row + 0.5) * geometry.cell) * scale,
+  });
+  return { scale, offsetX, offsetY, geometry, cellCentre };
+}
+
 export interface ProbeReading {
   /** The phone's frame counter, modulo 2^16. */
   counter: number;

@@ -4,25 +4,19 @@
  * pushes access units as they arrive and reads `readings` as they are decoded.
  */
 import { spawn } from 'node:child_process';
-import { type ProbeReading, probeGeometry, readProbe } from '../../shared/screen-probe';
+import { type ProbeReading, type Size, probeInPicture, readProbe } from '../../shared/screen-probe';
 
-export interface Size {
-  width: number;
-  height: number;
-}
+export type { Size };
 
 /**
- * The probe in a grey frame of `video` size showing a display of `display` size (letterboxed when the aspects differ).
+ * The probe in a grey frame of `video` size showing a display of `display` size (letterboxed when
+ * the aspects differ).
  */
 export function probeInGrey(grey: Uint8Array, video: Size, display: Size): ProbeReading | undefined {
-  const scale = Math.min(video.width / display.width, video.height / display.height);
-  const offsetX = (video.width - display.width * scale) / 2;
-  const offsetY = (video.height - display.height * scale) / 2;
-  const g = probeGeometry(display.width);
+  const { cellCentre } = probeInPicture(video, display);
   return readProbe((col, row) => {
-    const x = Math.floor(offsetX + (g.left + (col + 0.5) * g.cell) * scale);
-    const y = Math.floor(offsetY + (g.top + (row + 0.5) * g.cell) * scale);
-    return grey[y * video.width + x] ?? 0;
+    const centre = cellCentre(col, row);
+    return grey[Math.floor(centre.y) * video.width + Math.floor(centre.x)] ?? 0;
   });
 }
 

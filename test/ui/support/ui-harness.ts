@@ -15,19 +15,11 @@ import { ensureRendererBuild } from './renderer-build';
 import { freePort, killAdbServer } from '../../support/private-adb';
 import { CHROMIUM, requireChromium } from '../../support/requirements';
 import { allowEveryToolset } from '../../host/harness';
+import { LINUX_ARGS } from '../../../tools/browser/launch';
 
 process.env.TOOLGATE_QUIET = '1';
 
 export const SCREENSHOTS = resolve(__dirname, '../../../test-output/screenshots');
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export interface UiHarness {
   host: Host;
@@ -45,7 +37,7 @@ export interface UiHarness {
 
 export async function launchChromium(): Promise<Browser> {
   requireChromium();
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM, args: LINUX_ARGS });
 }
 
 export async function connectMcp(host: Pick<Host, 'address' | 'token'>, name = 'ui-e2e'): Promise<Client> {

@@ -4,27 +4,29 @@
  * and how old the frame is by the phone's clock, which is this machine's clock when the phone is the
  * virtual one. A phone that draws no probe reads as nothing, and is then only looked at now and then.
  */
-import { type ProbeReading, probeAge, probeGeometry, readProbe, unwrapCounter } from '../../../../shared/screen-probe';
+import {
+  type ProbeReading,
+  type Size,
+  probeAge,
+  probeInPicture,
+  readProbe,
+  unwrapCounter,
+} from '../../../../shared/screen-probe';
 
-export interface Size {
-  width: number;
-  height: number;
-}
+export type { Size };
 
 export function readCanvasProbe(ctx: CanvasRenderingContext2D, canvas: Size, display: Size): ProbeReading | undefined {
-  const scale = Math.min(canvas.width / display.width, canvas.height / display.height);
-  const ox = (canvas.width - display.width * scale) / 2;
-  const oy = (canvas.height - display.height * scale) / 2;
-  const g = probeGeometry(display.width);
-  const x0 = Math.max(0, Math.floor(ox + g.left * scale));
-  const y0 = Math.max(0, Math.floor(oy + g.top * scale));
+  const { scale, offsetX, offsetY, geometry: g, cellCentre } = probeInPicture(canvas, display);
+  const x0 = Math.max(0, Math.floor(offsetX + g.left * scale));
+  const y0 = Math.max(0, Math.floor(offsetY + g.top * scale));
   const w = Math.min(canvas.width - x0, Math.ceil(g.width * scale) + 1);
   const h = Math.min(canvas.height - y0, Math.ceil(g.height * scale) + 1);
   if (w <= 0 || h <= 0) return undefined;
   const pixels = ctx.getImageData(x0, y0, w, h).data;
   return readProbe((col, row) => {
-    const x = Math.min(w - 1, Math.floor(ox + (g.left + (col + 0.5) * g.cell) * scale) - x0);
-    const y = Math.min(h - 1, Math.floor(oy + (g.top + (row + 0.5) * g.cell) * scale) - y0);
+    const centre = cellCentre(col, row);
+    const x = Math.min(w - 1, Math.floor(centre.x) - x0);
+    const y = Math.min(h - 1, Math.floor(centre.y) - y0);
     const i = (y * w + x) * 4;
     return 0.299 * (pixels[i] ?? 0) + 0.587 * (pixels[i + 1] ?? 0) + 0.114 * (pixels[i + 2] ?? 0);
   });
