@@ -8,7 +8,14 @@
  * is trimmed, a gap makes it replay.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cutAtRuns, isTerminalReply, nextStep, runsWithin } from '../../renderer/src/pages/terminals/terminal-stream';
+import {
+  type StreamOutput,
+  ViewerStream,
+  cutAtRuns,
+  isTerminalReply,
+  nextStep,
+  runsWithin,
+} from '../../renderer/src/pages/terminals/terminal-stream';
 import { FRAMING } from '../terminal/support/run-views';
 import { installBusyboxRootfs } from '../terminal/support/terminal-lab';
 import { eventually } from './support/eventually';
@@ -21,6 +28,36 @@ describe('a viewer’s copy of the output', () => {
     expect(nextStep(13, 10, 15, 'hé¡')).toEqual({ kind: 'write', text: '¡', to: 15 });
     expect(nextStep(20, 10, 15, 'hello')).toEqual({ kind: 'skip' });
     expect(nextStep(10, 11, 15, 'ello')).toEqual({ kind: 'resync' });
+  });
+
+  it('keeps output that streams in while a replay is on its way, even when nothing follows it', async () => {
+    const out = (from: number, data: string): StreamOutput => ({ data, from, to: from + data.length, runs: [] });
+    let answer: (screen: StreamOutput) => void = () => undefined;
+    let shown = '';
+    const stream = new ViewerStream({
+      fetch: () => new Promise((resolve) => (answer = resolve)),
+      reset: () => (shown = ''),
+      write: (text) => (shown += text),
+      alive: () => true,
+    });
+    const replayed = stream.replay();
+    // The host read the screen up to byte 6, then streamed 4..12 and 12..20 before the answer came.
+    stream.take(out(4, '$ echo'));
+    stream.take(out(10, ' live-42\n'));
+    answer(out(0, 'hello '));
+    await replayed;
+    expect(shown).toBe('hello echo live-42\n');
+    // A gap with nothing after it is fetched again rather than waited out.
+    let screens = 0;
+    const gapped = new ViewerStream({
+      fetch: async () => (++screens === 1 ? out(0, 'ab') : out(0, 'abcdef')),
+      reset: () => (shown = ''),
+      write: (text) => (shown += text),
+      alive: () => true,
+    });
+    await gapped.replay();
+    gapped.take(out(4, 'ef'));
+    await eventually(() => expect(shown).toBe('abcdef'), 2_000, 10);
   });
 
   it('tells the terminal’s own answers to queries from keys, so the page never types them', () => {

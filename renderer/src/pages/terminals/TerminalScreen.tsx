@@ -1,23 +1,27 @@
 /**
  * One terminal, live: xterm.js replays the newest output, then writes every `terminal-output` event
- * that continues it (terminal-stream.ts). It is read-only until the person takes control; then
- * their keystrokes go to the host as terminalInput (terminal.write through the pipeline, traced as
- * theirs), in order. The agent's terminal.run commands show as the commands alone (the host removes
- * their framing), each marked in the scrollback with a link to its trace.
+ * that continues it (terminal-stream.ts), and replays again after the event stream was cut. It is
+ * read-only until the person takes control; then their keystrokes go to the host as terminalInput
+ * (terminal.write through the pipeline, traced as theirs), in order. The agent's terminal.run
+ * commands show as the commands alone (the host removes their framing), each marked in the
+ * scrollback with a link to its trace.
  */
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { useEffect, useRef } from 'react';
 import type { TerminalView } from '../../../../shared/contract';
 import { navigate } from '../../router/hash-route';
-import { useApi } from '../../state/api-context';
-import { cutAtRuns, isTerminalReply, nextStep } from './terminal-stream';
+import { useApi, useConnection } from '../../state/api-context';
+import { ViewerStream, cutAtRuns, isTerminalReply } from './terminal-stream';
 
 export function TerminalScreen(props: { terminal: TerminalView }): React.JSX.Element {
   const { terminal } = props;
   const api = useApi();
   const host = useRef<HTMLDivElement>(null);
   const xterm = useRef<Terminal | undefined>(undefined);
+  /** Replays the terminal; after the event stream comes back from a gap, what it missed is fetched. */
+  const replayRef = useRef<(() => void) | undefined>(undefined);
+  const { state: connection } = useConnection();
   const controlled = useRef(terminal.controller === 'person');
   /** Run offsets and call ids, from the stream (each event and replay names the runs in its bytes). */
   const runs = useRef(new Map<number, string>());
@@ -37,9 +41,7 @@ export function TerminalScreen(props: { terminal: TerminalView }): React.JSX.Ele
     });
     xterm.current = term;
     term.open(host.current);
-    let at = 0;
     let live = true;
-    let resyncing = false;
     const marked = new Set<number>();
     // The line where the agent's terminal.run shows its command: tinted, with a blue bar in the
     // margin before it that links to the call's trace.
@@ -75,25 +77,18 @@ export function TerminalScreen(props: { terminal: TerminalView }): React.JSX.Ele
         term.write(piece.text, after === undefined ? undefined : () => mark(after));
       }
     };
-    const replay = async () => {
-      resyncing = true;
-      const screen = await api.terminalScreen({ id: terminal.id });
-      if (!live) return;
-      term.reset();
-      marked.clear();
-      write(screen.data, screen.from, screen.runs);
-      at = screen.to;
-      resyncing = false;
-    };
+    const stream = new ViewerStream({
+      fetch: () => api.terminalScreen({ id: terminal.id }),
+      reset: () => {
+        term.reset();
+        marked.clear();
+      },
+      write,
+      alive: () => live,
+    });
+    replayRef.current = () => void stream.replay();
     const off = api.onEvent((e) => {
-      if (e.type !== 'terminal-output' || e.id !== terminal.id || resyncing) return;
-      const step = nextStep(at, e.from, e.to, e.data);
-      if (step.kind === 'resync') void replay();
-      else if (step.kind === 'write') {
-        const from = at;
-        at = step.to;
-        write(step.text, from, e.runs);
-      }
+      if (e.type === 'terminal-output' && e.id === terminal.id) stream.take(e);
     });
     // Keys go one call at a time, those typed meanwhile together in the next, so they arrive in order.
     let typed = '';
@@ -112,15 +107,20 @@ export function TerminalScreen(props: { terminal: TerminalView }): React.JSX.Ele
       typed += data;
       void send();
     });
-    void replay();
+    void stream.replay();
     return () => {
       live = false;
+      replayRef.current = undefined;
       off();
       input.dispose();
       term.dispose();
       xterm.current = undefined;
     };
   }, [api, terminal.id]);
+
+  useEffect(() => {
+    if (connection.status === 'open' && connection.reconnected) replayRef.current?.();
+  }, [connection]);
 
   useEffect(() => {
     const term = xterm.current;

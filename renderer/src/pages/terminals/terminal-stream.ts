@@ -53,3 +53,69 @@ export function isTerminalReply(data: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal replies are escape sequences
   return /^\x1b\[[?>]?[\d;]*[Rcn]$|^\x1b\][\d;]+[^\x07\x1b]*(?:\x07|\x1b\\)$|^\x1bP[\s\S]*\x1b\\$/.test(data);
 }
+
+/** Output as the viewer gets it: an event's bytes [from, to), or a replay's whole screen. */
+export interface StreamOutput {
+  data: string;
+  from: number;
+  to: number;
+  runs: ReadonlyArray<{ offset: number; callId: string }>;
+}
+
+export interface ViewerIo {
+  /** The terminal's scrollback and screen as the host has it now (terminalScreen). */
+  fetch(): Promise<StreamOutput>;
+  /** Clears the view before a replay is written. */
+  reset(): void;
+  write(text: string, from: number, runs: StreamOutput['runs']): void;
+  /** False once the view is gone: a replay that answers later writes nothing. */
+  alive(): boolean;
+}
+
+/**
+ * One viewer's position in a terminal's output. Output that arrives while a replay is on its way
+ * is held and taken after it (trimmed or skipped where the replay already covers it), so output
+ * streamed during a replay is never lost, even when nothing follows it to reveal the gap.
+ */
+export class ViewerStream {
+  private at = 0;
+  private replaying = false;
+  private held: StreamOutput[] = [];
+
+  constructor(private readonly io: ViewerIo) {}
+
+  async replay(): Promise<void> {
+    if (this.replaying) return;
+    this.replaying = true;
+    let screen: StreamOutput;
+    try {
+      screen = await this.io.fetch();
+    } catch {
+      this.replaying = false;
+      return;
+    }
+    if (!this.io.alive()) return;
+    this.io.reset();
+    this.io.write(screen.data, screen.from, screen.runs);
+    this.at = screen.to;
+    this.replaying = false;
+    const held = this.held;
+    this.held = [];
+    for (const output of held) this.take(output);
+  }
+
+  take(output: StreamOutput): void {
+    if (this.replaying) {
+      this.held.push(output);
+      return;
+    }
+    const step = nextStep(this.at, output.from, output.to, output.data);
+    // A gap: the host's screen, fetched after this output was sent, holds it.
+    if (step.kind === 'resync') void this.replay();
+    else if (step.kind === 'write') {
+      const from = this.at;
+      this.at = step.to;
+      this.io.write(step.text, from, output.runs);
+    }
+  }
+}
