@@ -8,8 +8,9 @@
  *   its local socket;
  * - mobile-mcp (pinned devDependency) over stdio, its default backend (the mobilecli binary);
  * - mobile-mcp over stdio, its adb backend (MOBILEMCP_LEGACY_ROBOT=1: an `adb` process per command);
- * - the device command alone: the command lines Toolgate's tool sent for the action, replayed over
- *   one persistent adbkit client, so our p50 minus this is what Toolgate adds.
+ * - the device command alone: the commands Toolgate's tool sent for the action, replayed as it sent
+ *   them (on the phone's shell lane, on a stream of their own, or `exec:`) through the project's
+ *   DeviceManager with no tool around them, so our p50 minus this is what Toolgate adds.
  * The phone runs in its own process (pixel profile, answering at once). An action a peer cannot do
  * on this phone is reported with the reason and the commands it sent, and gets no number.
  * The last line: {"bench":"agent","p50Ms":{side:{action:ms}},"overheadP50Ms":worst action,
@@ -28,7 +29,8 @@ import { freePort, killAdbServer } from '../test/support/private-adb';
 import { STATE_COMMAND } from '../tools/devices/manager/device-telemetry';
 import { runAdb } from '../tools/devices/virtual';
 import { ACTIONS, type Action, type Target, checkResult, mobileMcpCall, toolgateCall } from './agent/actions';
-import { directAdb } from './agent/direct-adb';
+import { DeviceManager } from '../tools/devices/manager/device-manager';
+import { laneCommand } from '../tools/devices/manager/shell-lane';
 import { type Peer, startMobileMcp, startToolgate, startToolgateStdio } from './agent/peers';
 import type { PhoneReply, PhoneRequest } from './agent/phone-process';
 
@@ -97,9 +99,15 @@ function startPhone(env: NodeJS.ProcessEnv) {
   };
 }
 
-/** `shell:` for a line Toolgate ran through its shell (it ends with the exit marker), `exec:` otherwise. */
-function serviceOf(line: string): string {
-  return line.endsWith(EXIT_MARKER) ? `shell:${line}` : `exec:${line}`;
+/**
+ * How Toolgate sent a line the phone logged: on the phone's shell lane, on a `shell:` stream of its
+ * own (the line ends with the exit marker), or `exec:`; and the command itself.
+ */
+function howSent(line: string): { via: 'lane' | 'stream' | 'exec'; command: string } {
+  const laned = laneCommand(line);
+  if (laned !== undefined) return { via: 'lane', command: laned };
+  if (line.endsWith(EXIT_MARKER)) return { via: 'stream', command: line.slice(0, -EXIT_MARKER.length) };
+  return { via: 'exec', command: line };
 }
 
 async function main(): Promise<void> {
@@ -110,8 +118,9 @@ async function main(): Promise<void> {
   await runAdb(['-P', String(adbPort), 'start-server']);
   const phone = startPhone(env);
   const serial = await phone.started;
-  const direct = directAdb(adbPort, serial);
-  const shell = async (cmd: string) => (await direct.run(`shell:${cmd}`)).toString('utf8');
+  const direct = new DeviceManager({ adbPort });
+  await direct.start();
+  const shell = async (cmd: string) => (await direct.shell(serial, cmd)).output;
 
   // The Notes editor, its text field focused: tap hits the field, typing lands in it.
   await shell('am start -n com.example.notes/.MainActivity');
@@ -181,9 +190,12 @@ async function main(): Promise<void> {
     // answer; the next call's gate waits for it), so it is not replayed, and a call that waits for
     // it pays for it in its own time.
     const own = (action: Action) =>
-      (sent[`toolgate.${action}`] ?? []).filter((l) => l !== `${STATE_COMMAND}${EXIT_MARKER}`);
+      (sent[`toolgate.${action}`] ?? []).map(howSent).filter((l) => l.command !== STATE_COMMAND);
     const runDevice = async (action: Action) => {
-      for (const line of own(action)) await direct.run(serviceOf(line));
+      for (const { via, command } of own(action)) {
+        if (via === 'exec') await direct.exec(serial, command, { maxBytes: 64 * 1024 * 1024 });
+        else await direct.shell(serial, command, via === 'stream' ? { ownStream: true } : {});
+      }
     };
 
     const samples: Record<Side, Record<Action, number[]>> = Object.fromEntries(
@@ -207,7 +219,7 @@ async function main(): Promise<void> {
         }
       }
       const start = performance.now();
-      await direct.run(`shell:${STATE_COMMAND}${EXIT_MARKER}`);
+      await direct.shell(serial, STATE_COMMAND);
       stateReads.push(performance.now() - start);
     }
 
@@ -266,7 +278,10 @@ async function main(): Promise<void> {
       for (const side of ['toolgate', 'mobilemcp', 'mobilemcp_adb'] as const) {
         const lines = sent[`${side}.${action}`] ?? [];
         const shown = lines
-          .map((line) => line.replace(EXIT_MARKER, '').replace(/\n.*/s, ' …').slice(0, 70))
+          .map((line) => {
+            const { via, command } = howSent(line);
+            return `${via === 'lane' ? '[lane] ' : ''}${command.replace(/\n.*/s, ' …')}`.slice(0, 70);
+          })
           .join(' | ');
         console.log(`  ${action.padEnd(11)} ${side.padEnd(14)} ${lines.length}: ${shown}`);
       }
@@ -300,6 +315,7 @@ async function main(): Promise<void> {
     breakdown = { samples, pings: median(pings.toolgate!), since: measuredFrom, dataDir: bySide.toolgate.dataDir! };
   } finally {
     for (const p of peers) await p.close();
+    await direct.close();
     await phone.stop().catch(() => undefined);
     await killAdbServer(adbPort);
     if (!hadBuild) rmSync(outDir, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolResult } from '../../tools/core';
 import { createDeviceService, telemetryKey } from '../../tools/devices';
 import { connectToAdb, waitForAdbState, type VirtualDevice } from '../../tools/devices/virtual';
-import { type DeviceLab, startDeviceLab, textOf } from './device-lab';
+import { type DeviceLab, sentCommand, startDeviceLab, textOf } from './device-lab';
 
 let lab: DeviceLab;
 let device: VirtualDevice;
@@ -174,13 +174,13 @@ describe('the screen state read after the action', () => {
       const tapped = await run('ui_tap', { x: Number(x), y: Number(y) });
       expect(textOf(tapped)).toBe(`Tapped (${x},${y}) on ${device.serial}.`);
       // Answered with the tap alone: the state before it is dropped, its read is under way.
-      expect(device.commandLog[from]).toMatch(new RegExp(`^input tap ${x} ${y}\\necho __toolgate_exit=\\$\\?$`));
+      expect(sentCommand(device.commandLog[from]!)).toBe(`input tap ${x} ${y}`);
       expect(lab.service.telemetry.snapshot(device.serial).foreground).toBeUndefined();
       const reading = lab.service.telemetry.pending(device.serial);
       expect(reading).toBeDefined();
       await reading;
       expect(device.commandLog.slice(from)).toHaveLength(2);
-      expect(device.commandLog[from + 1]).toMatch(/^dumpsys power/);
+      expect(sentCommand(device.commandLog[from + 1]!)).toMatch(/^dumpsys power/);
       expect(lab.service.telemetry.snapshot(device.serial)).toMatchObject({
         foreground: { value: 'com.example.notes/.MainActivity' },
         screenOn: { value: true },
@@ -188,6 +188,27 @@ describe('the screen state read after the action', () => {
       });
     },
   );
+
+  it('checks a tap by coordinates against the display size the read after the last action found', async () => {
+    await run('ui_tap', { x: 10, y: 10 });
+    await lab.service.telemetry.pending(device.serial);
+    const from = device.commandLog.length;
+    expect((await run('ui_tap', { x: 20, y: 20 })).ok).toBe(true);
+    // The tap alone, then the next read: no `wm size` of its own.
+    expect(sentCommand(device.commandLog[from]!)).toBe('input tap 20 20');
+    const outside = await run('ui_tap', { x: 5_000, y: 20 });
+    expect(!outside.ok && outside.error.code).toBe('INVALID_ARGUMENT');
+  });
+
+  it('asks the phone for the size when no read followed the last action', async () => {
+    await run('ui_tap', { x: 10, y: 10 });
+    await lab.service.telemetry.pending(device.serial);
+    // A UI action whose read has not come: the size read before it no longer counts.
+    lab.service.telemetry.invalidate(device.serial);
+    const from = device.commandLog.length;
+    expect((await run('ui_tap', { x: 30, y: 30 })).ok).toBe(true);
+    expect(device.commandLog.slice(from).map(sentCommand).slice(0, 2)).toEqual(['wm size', 'input tap 30 30']);
+  });
 
   it('decides the next call on the read after the last action, never on the state from before it', async () => {
     const dump = textOf(await run('ui_dump'));
@@ -210,8 +231,8 @@ describe('the screen state read after the action', () => {
     await lab.service.telemetry.pending(device.serial);
     const sent = device.commandLog.slice(from);
     expect(sent).toHaveLength(2);
-    expect(sent[0]).toMatch(/^input text 'milk'\n.*uiautomator dump \/dev\/tty\necho __toolgate_exit=\$\?$/s);
-    expect(sent[1]).toMatch(/^dumpsys power/);
+    expect(sentCommand(sent[0]!)).toMatch(/^input text 'milk'\n.*uiautomator dump \/dev\/tty$/s);
+    expect(sentCommand(sent[1]!)).toMatch(/^dumpsys power/);
     expect(lab.service.telemetry.snapshot(device.serial).foreground?.value).toBe('com.example.notes/.MainActivity');
   });
 

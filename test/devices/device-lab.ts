@@ -30,6 +30,7 @@ import {
   type VirtualDevice,
 } from '../../tools/devices/virtual';
 import { type FamilyPipeline, type PersonDecides, familyPipeline } from '../support/family-pipeline';
+import { laneCommand } from '../../tools/devices/manager/shell-lane';
 import { requireAdb } from '../support/requirements';
 
 export interface DeviceLab {
@@ -127,6 +128,15 @@ export async function startDeviceLab(opts: LabOptions = {}): Promise<DeviceLab> 
   await service.start();
   for (let i = 0; i < count; i++) await lab.addDevice();
   return lab;
+}
+
+/**
+ * The command a line of the phone's command log carries, however the host sent it: on the phone's
+ * shell lane (tools/devices/manager/shell-lane.ts), or on a `shell:` stream of its own (without
+ * the exit-status line the host appends there).
+ */
+export function sentCommand(line: string): string {
+  return laneCommand(line) ?? line.replace(/\necho __toolgate_exit=\$\?$/, '');
 }
 
 /** The text of a result, or the error rendered as `CODE: message`. */

@@ -11,7 +11,7 @@ import { parseScreenState } from '../../tools/devices/manager/device-telemetry';
 import { parseResolverActivities } from '../../tools/devices/tools/apps';
 import { parseMediaSessions } from '../../tools/devices/tools/media';
 import { locationEnabled, parseNotifications } from '../../tools/devices/tools/readers';
-import { parseWmSize } from '../../tools/devices/tools/ui-dump-reader';
+import { parseWmSize } from '../../tools/devices/wm-size';
 import { parseUiDump } from '../../tools/devices/tools/ui-tree';
 
 describe('media sessions', () => {

@@ -42,6 +42,9 @@ const PAYLOADS = [
 
 /** Every command name the device tools themselves run. */
 const TOOL_COMMANDS = new Set([
+  // The shell lane runs each command the host wrote as `(eval 'COMMAND')`: the commands inside are
+  // recorded on their own and checked like any other.
+  'eval',
   'echo',
   'getprop',
   'wm',

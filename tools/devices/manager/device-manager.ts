@@ -4,6 +4,8 @@
  * resolved, and every command bounded by a deadline that destroys its socket (adbkit would wait
  * forever). Shell commands get their exit status from a marker line appended to the command,
  * since adbkit's shell protocol (v1) carries none; a missing marker means the stream was cut.
+ * A short command the host wrote runs on the phone's shell lane when it is free (shell-lane.ts:
+ * one persistent shell, no stream to open per command), with the same result.
  */
 import { createReadStream } from 'node:fs';
 import type { Duplex } from 'node:stream';
@@ -18,6 +20,7 @@ import { NO_DEVICE_HINT, deviceToolError, listDevices, reconnectHint } from './d
 import { DeviceIoError, isDeviceIoError } from './device-io-error';
 import { DeviceTracker, type TrackedDevice } from './device-tracker';
 import { groupByPhone, mdnsSerialNumber, type Phone } from './phone-identity';
+import { ShellLanes } from './shell-lane';
 
 export interface DeviceManagerOptions {
   /** Where the adb server listens; another machine's server works the same (default 127.0.0.1:5037). */
@@ -38,6 +41,11 @@ export interface CommandOptions {
   /** Output beyond this is not read (default 1 MiB). */
   maxBytes?: number;
   onChunk?: (chunk: Buffer) => void;
+  /**
+   * Run on a stream of its own, never the phone's shell lane (shell-lane.ts): for text the host did
+   * not write (shell_execute), which may leave jobs running. Streamed output (onChunk) always is.
+   */
+  ownStream?: boolean;
 }
 
 export interface ShellResult {
@@ -51,6 +59,11 @@ export interface ShellResult {
 const EXIT_MARKER = '__toolgate_exit=';
 const EXIT_TAIL = new RegExp(`${EXIT_MARKER}(\\d+)\\r?\\n?$`);
 const DEFAULT_MAX_BYTES = 1024 * 1024;
+
+/** How an error names a command: its first word, in backquotes. */
+function commandLabel(command: string): string {
+  return `\`${command.split(/\s/, 1)[0] ?? command}\``;
+}
 
 /**
  * adbkit answers a refused connection by running `adb -P PORT start-server` on this machine, even
@@ -75,6 +88,8 @@ export class DeviceManager {
   private started: Promise<void> | undefined;
   /** `ro.serialno` per transport serial, to tell the same phone reached two ways. */
   private readonly serialNumbers = new Map<string, string>();
+  /** Each phone's persistent shell for short commands. */
+  private readonly lanes: ShellLanes;
 
   constructor(opts: DeviceManagerOptions = {}) {
     this.address = { host: opts.adbHost ?? '127.0.0.1', port: opts.adbPort ?? 5037, adbPath: opts.adbPath ?? 'adb' };
@@ -88,9 +103,11 @@ export class DeviceManager {
       checkIntervalMs: opts.stateCheckMs ?? 2_000,
       timeoutMs: Math.min(this.commandTimeoutMs, 10_000),
     });
+    this.lanes = new ShellLanes(this.client, this.clock);
     // A serial that went away may come back as another phone (a reused port).
     this.tracker.onChange((c) => {
       if (c.to === 'removed') this.serialNumbers.delete(c.serial);
+      if (c.to !== 'device') this.lanes.drop(c.serial);
     });
   }
 
@@ -192,6 +209,17 @@ export class DeviceManager {
 
   /** Runs a command line in the device shell; the line must already be quoted (see shell-words.ts). */
   async shell(serial: string, command: string, opts: CommandOptions = {}): Promise<ShellResult> {
+    if (!opts.onChunk && !opts.ownStream) {
+      const laneOpts = {
+        timeoutMs: opts.timeoutMs ?? this.commandTimeoutMs,
+        maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES,
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      };
+      const laned = await this.lanes
+        .run(serial, command, laneOpts)
+        .catch(async (e: unknown) => Promise.reject(await this.failure(e, serial, commandLabel(command))));
+      if (laned) return laned;
+    }
     const collected = await this.run(serial, `shell:${command}\necho ${EXIT_MARKER}$?`, opts, command);
     const text = collected.data.toString('utf8');
     const match = collected.truncated ? null : EXIT_TAIL.exec(text);
@@ -263,11 +291,12 @@ export class DeviceManager {
   }
 
   async close(): Promise<void> {
+    this.lanes.drop();
     this.tracker.close();
   }
 
   private async run(serial: string, service: string, opts: CommandOptions, what: string): Promise<Collected> {
-    const label = `\`${what.split(/\s/, 1)[0] ?? what}\``;
+    const label = commandLabel(what);
     const deadline = startDeadline(this.clock, opts.timeoutMs ?? this.commandTimeoutMs, serial, label, opts.signal);
     try {
       const conn = await openDeviceConnection(this.client, serial, service, deadline.signal);

@@ -4,7 +4,8 @@
  * mWakefulness), foreground (`dumpsys activity activities`: `topResumedActivity=` since Android
  * 12, `mResumedActivity:` before), keyboardShown (`dumpsys input_method` mInputShown), locked (the
  * window policy's KeyguardStateMonitor `mIsShowing=`, `mShowingLockscreen=` on old builds) and
- * hardwareKeyboard (an input device of KeyboardType 2, alphabetic, in `dumpsys input`). Read with
+ * hardwareKeyboard (an input device of KeyboardType 2, alphabetic, in `dumpsys input`); beside
+ * them the display's size (`wm size`), which a tap or swipe by coordinates checks against. Read with
  * one shell command on demand and after UI-changing tools: in the shell line of their last action
  * when its answer reports on it (a swipe says whether the phone is still locked), otherwise once the
  * action has answered (`refreshSoon`), while the agent reads the answer; the environment gate waits
@@ -18,6 +19,7 @@ import type { TelemetryStore } from '../../core/pipeline/environment-gate';
 import type { DeviceManager } from './device-manager';
 import { deviceToolError } from './device-errors';
 import type { TrackedDevice } from './device-tracker';
+import { parseWmSize } from '../wm-size';
 
 export type TelemetryField = 'online' | 'screenOn' | 'foreground' | 'keyboardShown' | 'locked' | 'hardwareKeyboard';
 
@@ -55,7 +57,11 @@ export const STATE_COMMAND = [
   'dumpsys input_method | grep mInputShown=',
   "dumpsys window policy | grep -E 'mIsShowing=|mShowingLockscreen='",
   "echo __hardware_keyboards=$(dumpsys input | grep -cE 'KeyboardType: (2|ALPHABETIC)$')",
+  'wm size',
 ].join('; ');
+
+/** A display size read after the last action stands for this long (a person may fold or set the phone). */
+const SCREEN_SIZE_TRUST_MS = 10_000;
 
 const UI_FIELDS: readonly TelemetryField[] = ['screenOn', 'foreground', 'keyboardShown', 'locked', 'hardwareKeyboard'];
 
@@ -84,6 +90,8 @@ export class DeviceTelemetry {
   private readonly actions = new Map<string, number>();
   /** The screen-state read in flight per device, begun after its last action answered. */
   private readonly reading = new Map<string, Promise<void>>();
+  /** The display size of each device's last state read, and after how many actions it was read. */
+  private readonly screens = new Map<string, { width: number; height: number; at: number; action: number }>();
 
   constructor(
     readonly store: TelemetryStore,
@@ -124,6 +132,17 @@ export class DeviceTelemetry {
     this.lastAction.set(serial, this.clock.now());
     this.actions.set(serial, (this.actions.get(serial) ?? 0) + 1);
     for (const field of UI_FIELDS) this.store.delete(telemetryKey(serial, field));
+  }
+
+  /**
+   * The display size a state read found after the device's last action, if it is recent; undefined
+   * when an action began since (it may have rotated or folded the screen) or none was read.
+   */
+  screenSize(serial: string): { width: number; height: number } | undefined {
+    const known = this.screens.get(serial);
+    if (!known || known.action !== (this.actions.get(serial) ?? 0)) return undefined;
+    if (this.clock.now() - known.at > SCREEN_SIZE_TRUST_MS) return undefined;
+    return { width: known.width, height: known.height };
   }
 
   /** The screen-state read in flight for a device (the environment gate waits for it); undefined when none. */
@@ -168,6 +187,9 @@ export class DeviceTelemetry {
   record(serial: string, output: string): DeviceScreenState {
     const at = this.clock.now();
     const state = parseScreenState(serial, output, at);
+    const size = parseWmSize(output);
+    if (size) this.screens.set(serial, { ...size, at, action: this.actions.get(serial) ?? 0 });
+    else this.screens.delete(serial);
     this.write(serial, 'screenOn', state.screenOn, at);
     this.write(serial, 'foreground', state.foreground, at);
     this.write(serial, 'locked', state.locked, at);

@@ -161,6 +161,7 @@ export function shellExecuteTool(service: DeviceService, approveCommand: Command
           timeoutMs: args.timeoutMs,
           maxBytes: SHELL_OUTPUT_LIMIT,
           onChunk,
+          ownStream: true,
           signal: ctx.signal,
         })
         .catch((e: unknown) => {

@@ -49,6 +49,8 @@ export interface DeviceCall {
   readonly service: DeviceService;
   /** When a UI-changing action last started on the device before this call (telemetry clock). */
   readonly previousActionAt: number | undefined;
+  /** The display size read after the last UI action, before this call began; undefined when not known. */
+  readonly screenBefore: { width: number; height: number } | undefined;
   run(command: string, opts?: RunOptions): Promise<CommandOutput>;
   exec(command: string, opts?: RunOptions): Promise<Buffer>;
   /**
@@ -113,6 +115,7 @@ export function deviceCall(service: DeviceService, serial: string, ctx: ToolCont
     serial,
     service,
     previousActionAt: service.telemetry.lastActionAt(serial),
+    screenBefore: service.telemetry.screenSize(serial),
     get stateAfterLastCommand() {
       return state;
     },

@@ -7,6 +7,7 @@
  * with growing pauses while the call's time lasts. An action whose result the dump checks (typed
  * text arriving) may run first in the same line, `before`: one round trip to the phone, not two.
  */
+import { parseWmSize } from '../wm-size';
 import { randomBytes } from 'node:crypto';
 import { ToolCallError } from '../../core/result';
 import { firstLines, SEPARATOR, splitParts } from './arguments';
@@ -35,12 +36,6 @@ type Failure = 'idle-state' | 'null-root' | 'no-tree';
 const COMMAND =
   `wm size; echo ${SEPARATOR}; dumpsys window policy | grep -E 'mIsShowing=|mShowingLockscreen='; ` +
   `echo ${SEPARATOR}; uiautomator dump /dev/tty`;
-
-/** The display size `wm size` reports: the override when one is set, else the physical size. */
-export function parseWmSize(output: string): { width: number; height: number } | undefined {
-  const m = /Override size: (\d+)x(\d+)/.exec(output) ?? /Physical size: (\d+)x(\d+)/.exec(output);
-  return m ? { width: Number(m[1]), height: Number(m[2]) } : undefined;
-}
 
 function failureOf(output: string): Failure | undefined {
   if (/could not get idle state/.test(output)) return 'idle-state';

@@ -13,7 +13,8 @@ import { sh } from '../shell-words';
 import { type DeviceCall, defineDeviceTool } from './device-tool';
 import { firstLines } from './arguments';
 import { requireInput } from './refusals';
-import { parseWmSize, readUiDump } from './ui-dump-reader';
+import { parseWmSize } from '../wm-size';
+import { readUiDump } from './ui-dump-reader';
 import { type UiElement, type UiRefStore, elementLine, renderSnapshot, sameElement } from './ui-tree';
 
 const REF = z.string().regex(/^e\d+$/, 'not an element ref; refs look like "e7" and come from ui_dump');
@@ -34,6 +35,8 @@ async function screenSize(device: DeviceCall, refs: UiRefStore): Promise<{ width
   // A foldable changes size when folded, a phone when rotated: an older dump's size may be wrong.
   const known = dumpIsCurrent(device, refs) ? refs.snapshot(device.serial)?.screen : undefined;
   if (known) return known;
+  // The state read after the last action (which this call's environment gate waited for) read it.
+  if (device.screenBefore) return device.screenBefore;
   const out = (await device.run('wm size')).output;
   const size = parseWmSize(out);
   if (!size)

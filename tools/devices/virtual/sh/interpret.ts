@@ -119,6 +119,7 @@ export class ShellInterpreter {
     }
     this.host.record([...argv]);
     const env = values.length > 0 ? new Map([...this.env, ...values]) : io.env;
+    if (name === 'eval') return this.evaluate(argv.slice(1).join(' '), { ...io, env });
     const builtin = this.builtin(argv);
     if (builtin !== null) return builtin;
     const running = this.host.execute(argv, { ...io, env });
@@ -132,6 +133,22 @@ export class ShellInterpreter {
       io.stderr.write(`${name}: ${err instanceof Error ? err.message : String(err)}\n`);
       return 1;
     }
+  }
+
+  /**
+   * `eval ARG…`: the arguments joined by spaces, parsed and run in this shell (POSIX eval; mksh
+   * reports a syntax error in them as `eval: syntax error: …` with status 1).
+   */
+  private async evaluate(source: string, io: CommandIO): Promise<number> {
+    let script: Script;
+    try {
+      script = parseScript(source);
+    } catch (err) {
+      if (!(err instanceof ShellSyntaxError)) throw err;
+      io.stderr.write(`${SHELL_NAME}: eval: syntax error: ${err.message}\n`);
+      return 1;
+    }
+    return this.runScript(script, io);
   }
 
   private builtin(argv: string[]): number | null {

@@ -21,6 +21,20 @@ export function parseScript(source: string): Script {
   return script;
 }
 
+/**
+ * Whether `source` stops inside a quote, `$(`, `${` or backquote: a shell reading lines from its
+ * input then reads the next line as part of the same command (sh's PS2 continuation), rather than
+ * running half of it.
+ */
+export function needsMoreInput(source: string): boolean {
+  try {
+    parseScript(source);
+    return false;
+  } catch (err) {
+    return err instanceof ShellSyntaxError && err.message.startsWith('unterminated');
+  }
+}
+
 const BLANKS = ' \t';
 const WORD_BREAKS = ' \t\n;&|<>()';
 const REDIRECT = /^(\d*)(>>|>&|<&|>\||>|<)/;
