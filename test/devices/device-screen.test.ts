@@ -26,6 +26,34 @@ afterAll(async () => {
   await lab?.close();
 });
 
+describe('the screenshot tool', () => {
+  /** The image a screenshot returned, decoded, and how its capture was asked for. */
+  async function screenshot() {
+    const result = await lab.call('screenshot');
+    expect(result.ok).toBe(true);
+    const image = result.ok ? result.content.find((c) => c.type === 'image') : undefined;
+    const png = PNG.sync.read(Buffer.from((image as { data: string }).data, 'base64'));
+    const asked = device.executedCommands.filter((argv) => argv[0] === 'screencap').at(-1)!;
+    return { png, raw: !asked.includes('-p') };
+  }
+
+  it('tries the phone PNG and the raw pixels encoded here, keeps the faster, and gives the same image', async () => {
+    const tried = [];
+    for (let i = 0; i < 4; i++) tried.push(await screenshot());
+    // png, raw, png, raw: two trials each.
+    expect(tried.map((t) => t.raw)).toEqual([false, true, false, true]);
+    const { width, height } = device.phone.screen;
+    for (const t of tried) expect([t.png.width, t.png.height]).toEqual([width, height]);
+    // Either way the same picture: pixels differ only where the screen itself moved on.
+    const [a, b] = [tried[0]!.png.data, tried[1]!.png.data];
+    let differing = 0;
+    for (let i = 0; i < a.length; i += 4) if (a.readUInt32BE(i) !== b.readUInt32BE(i)) differing++;
+    expect(differing / (a.length / 4)).toBeLessThan(0.01);
+    const kept = [await screenshot(), await screenshot(), await screenshot()].map((t) => t.raw);
+    expect(new Set(kept).size).toBe(1);
+  });
+});
+
 describe('screen stream', () => {
   it('delivers PNG frames of the screen with their size, and measures the frame rate', async () => {
     const frames: ScreenFrame[] = [];

@@ -10,6 +10,49 @@ import { PNG_SIGNATURE, encodeRgbaPng, pngSize } from './png';
 
 export type CaptureFormat = 'png' | 'raw';
 
+/**
+ * Which way of capturing is faster on one phone and link: the first captures alternate between
+ * the formats, `trials` each, then the faster (by its quickest capture, encoding included) is kept.
+ * A phone whose raw frame this host cannot read (a pixel format other than RGBA/RGBX) keeps `png`.
+ */
+export class CaptureChoice {
+  private readonly times: Record<CaptureFormat, number[]> = { png: [], raw: [] };
+  private chosen: CaptureFormat | undefined;
+
+  constructor(
+    fixed?: CaptureFormat,
+    private readonly trials = 2,
+  ) {
+    this.chosen = fixed;
+  }
+
+  /** The format chosen, if the trials are over (or it was fixed). */
+  get decided(): CaptureFormat | undefined {
+    return this.chosen;
+  }
+
+  next(): CaptureFormat {
+    if (this.chosen) return this.chosen;
+    if (this.times.png.length >= this.trials && this.times.raw.length >= this.trials) {
+      this.chosen = Math.min(...this.times.raw) < Math.min(...this.times.png) ? 'raw' : 'png';
+      return this.chosen;
+    }
+    return this.times.png.length <= this.times.raw.length ? 'png' : 'raw';
+  }
+
+  /** How long a capture in `format` took, while trials run. */
+  record(format: CaptureFormat, ms: number): void {
+    if (!this.chosen) this.times[format].push(ms);
+  }
+
+  /** `format` gave no usable frame: a raw failure settles on png; false when there is nothing else. */
+  unusable(format: CaptureFormat): boolean {
+    if (format !== 'raw' || this.chosen === 'raw') return false;
+    this.chosen ??= 'png';
+    return true;
+  }
+}
+
 export interface Capture {
   png: Buffer;
   width: number;

@@ -12,7 +12,7 @@ import { type Clock, sleep, systemClock } from '../core/pipeline/clock';
 import type { ToolCallError } from '../core/result';
 import type { DeviceManager } from './manager/device-manager';
 import { defaultDisplay, listDisplays } from './displays';
-import { type CaptureFormat, captureScreen } from './screen-capture';
+import { CaptureChoice, type CaptureFormat, captureScreen } from './screen-capture';
 
 export interface ScreenFrame {
   png: Buffer;
@@ -61,17 +61,7 @@ export function startScreenStream(
   const times: number[] = [];
   let frameCount = 0;
   const minInterval = opts.fps && opts.fps > 0 ? 1000 / opts.fps : 0;
-  const trials: Record<CaptureFormat, number[]> = { png: [], raw: [] };
-  let chosen: CaptureFormat | undefined = opts.format === 'png' || opts.format === 'raw' ? opts.format : undefined;
-
-  const nextFormat = (): CaptureFormat => {
-    if (chosen) return chosen;
-    if (trials.png.length >= TRIALS && trials.raw.length >= TRIALS) {
-      chosen = Math.min(...trials.raw) < Math.min(...trials.png) ? 'raw' : 'png';
-      return chosen;
-    }
-    return trials.png.length <= trials.raw.length ? 'png' : 'raw';
-  };
+  const choice = new CaptureChoice(opts.format === 'png' || opts.format === 'raw' ? opts.format : undefined, TRIALS);
 
   const framesPerSecond = () => {
     const first = times[0];
@@ -85,7 +75,7 @@ export function startScreenStream(
   const loop = async () => {
     while (!stop.signal.aborted) {
       const started = clock.now();
-      const format = nextFormat();
+      const format = choice.next();
       try {
         const capture = await captureScreen(manager, serial, format, stop.signal, display);
         if (stop.signal.aborted) return;
@@ -96,12 +86,12 @@ export function startScreenStream(
         }
         if (!capture) {
           // This device cannot give frames this way: settle on the other one (or report when png fails).
-          if (format === 'raw' && !chosen) chosen = 'png';
-          else throw new Error('the device sent no complete PNG (screen capture failed or the link dropped)');
+          if (!choice.unusable(format))
+            throw new Error('the device sent no complete PNG (screen capture failed or the link dropped)');
           continue;
         }
         const at = clock.now();
-        if (!chosen) trials[format].push(at - started);
+        choice.record(format, at - started);
         times.push(at);
         if (times.length > WINDOW) times.shift();
         frameCount++;
@@ -134,7 +124,7 @@ export function startScreenStream(
       return frameCount;
     },
     get format() {
-      return chosen ?? nextFormat();
+      return choice.decided ?? choice.next();
     },
     framesPerSecond,
     dispose() {
