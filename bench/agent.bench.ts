@@ -35,7 +35,12 @@ import { type Peer, startMobileMcp, startToolgate, startToolgateStdio } from './
 import type { PhoneReply, PhoneRequest } from './agent/phone-process';
 
 const ROUNDS = 30;
-const WARMUP_ROUNDS = 3;
+/**
+ * Enough for every side to settle: Toolgate's screenshot tries the phone's PNG and the raw frame
+ * twice each before it keeps the faster (screen-capture.ts CaptureChoice), and the device side
+ * replays what the last warm-up call sent.
+ */
+const WARMUP_ROUNDS = 6;
 const PINGS = 50;
 /**
  * A pause after each measured call, far shorter than an agent's time to read an answer: work a
