@@ -30,8 +30,12 @@ export function useSpans(filter: SpanFilter) {
   const key = queryKeys.spans(filter);
   return useQuery({
     queryKey: key,
-    // Merged with what the list holds: spans streamed in while the fetch was on its way stay.
-    queryFn: async () => mergeFetchedSpans(client.getQueryData<Span[]>(key) ?? [], await api.listSpans(filter)),
+    // Merged with what the list holds once the answer is here, so spans streamed in while the fetch
+    // was on its way stay (read before the await, the list would be the one from before them).
+    queryFn: async () => {
+      const fetched = await api.listSpans(filter);
+      return mergeFetchedSpans(client.getQueryData<Span[]>(key) ?? [], fetched);
+    },
     // Live appends keep the list current; a refetch would only reset the scroll position.
     staleTime: Infinity,
     refetchOnWindowFocus: false,

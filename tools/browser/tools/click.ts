@@ -10,8 +10,30 @@ import type { InterruptedCall } from '../dialogs';
 import { briefPlaywrightMessage } from '../errors';
 import { describeRef, resolveRefTarget } from '../snapshot/refs';
 import { refField, whereNow } from './common';
+import type { Locator } from 'playwright-core';
 
 const POPUP_GRACE_MS = 150;
+
+/**
+ * Whether the element's markup opens a new tab when clicked: a link, or a form's button, whose
+ * `target` names another browsing context (`_blank` or a name; not `_self`, `_parent`, `_top`).
+ * A script's window.open cannot be told beforehand; its tab is caught within the grace time.
+ */
+function opensNewTab(target: Locator): Promise<boolean> {
+  return target
+    .evaluate(
+      (el) => {
+        const link = el.closest('a[href], area[href]');
+        const button = el.closest('button, input') as HTMLButtonElement | HTMLInputElement | null;
+        const named = link ? link.getAttribute('target') : (button?.form?.getAttribute('target') ?? null);
+        const t = (named ?? '').trim().toLowerCase();
+        return t !== '' && t !== '_self' && t !== '_parent' && t !== '_top';
+      },
+      undefined,
+      { timeout: 1_000 },
+    )
+    .catch(() => false);
+}
 
 /** How the call that the dialog interrupted ended once the dialog was answered (it may have navigated). */
 async function outcomeOf(call: InterruptedCall, waitMs: number): Promise<string> {
@@ -94,10 +116,14 @@ export function browserClick(deps: BrowserToolDeps) {
         popup.catch(() => undefined);
         const download = page.waitForEvent('download', { timeout: d.manager.actionTimeoutMs + POPUP_GRACE_MS });
         download.catch(() => undefined);
+        // Asked alongside the click (read-only, answered before the click lands), not before it.
+        const newTab = opensNewTab(target);
         if (args.doubleClick) await target.dblclick(options);
         else await target.click(options);
-        // A tab or a download the click starts arrives a moment later; give it that moment so the answer can say so.
-        await Promise.race([popup, download, delay(POPUP_GRACE_MS)]).catch(() => undefined);
+        // A tab or a download the click starts arrives a moment later; give it that moment so the answer can say
+        // so: for a link or form that names another target, however long the tab takes to open (a busy machine).
+        const wait = (await newTab) ? d.manager.actionTimeoutMs : POPUP_GRACE_MS;
+        await Promise.race([popup, download, delay(wait)]).catch(() => undefined);
         said.push(`Clicked ${describeRef(page, ref)}.`);
       }
       const active = d.manager.activePage();
