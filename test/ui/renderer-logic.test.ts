@@ -17,7 +17,7 @@ import {
   fitsFields,
   initialValues,
 } from '../../renderer/src/pages/tools/schema-form-model';
-import { mergeFetchedSpans, prependSpans, spanMatches } from '../../renderer/src/state/span-list';
+import { fetchIntoList, mergeFetchedSpans, prependSpans, spanMatches } from '../../renderer/src/state/span-list';
 import { failingTools, sumCounts, totalPerMinute } from '../../renderer/src/pages/overview/activity';
 import { describeCounts, plural } from '../../renderer/src/components/call-classes-view';
 import { formatCountdown, timeLeft } from '../../renderer/src/components/format';
@@ -257,6 +257,19 @@ describe('span lists', () => {
     expect(mergeFetchedSpans(held, fetched, 10).map((s) => s.spanId)).toEqual(['s6', 's5', 's4', 's3', 's2', 's1']);
     expect(mergeFetchedSpans(held, fetched, 3).map((s) => s.spanId)).toEqual(['s6', 's5', 's4']);
     expect(mergeFetchedSpans([], fetched, 2).map((s) => s.spanId)).toEqual(['s4', 's3']);
+  });
+
+  it('keeps the spans streamed in while a fetch was on its way', async () => {
+    let held = [span(2)];
+    let answer!: (spans: ReturnType<typeof span>[]) => void;
+    const fetching = fetchIntoList(
+      () => new Promise((resolve) => (answer = resolve)),
+      () => held,
+      10,
+    );
+    held = [span(5), span(2)]; // streamed in after the fetch left
+    answer([span(3), span(2)]);
+    expect((await fetching).map((s) => s.spanId)).toEqual(['s5', 's3', 's2']);
   });
 
   it('matches a span against every part of the filter', () => {

@@ -7,7 +7,7 @@ import type { Span } from '../../../shared/contract';
 import { useApi } from './api-context';
 import type { EndedApproval } from './event-bridge';
 import { type SpanFilter, queryKeys } from './query-keys';
-import { mergeFetchedSpans } from './span-list';
+import { fetchIntoList } from './span-list';
 
 export function useInfo() {
   const api = useApi();
@@ -30,12 +30,12 @@ export function useSpans(filter: SpanFilter) {
   const key = queryKeys.spans(filter);
   return useQuery({
     queryKey: key,
-    // Merged with what the list holds once the answer is here, so spans streamed in while the fetch
-    // was on its way stay (read before the await, the list would be the one from before them).
-    queryFn: async () => {
-      const fetched = await api.listSpans(filter);
-      return mergeFetchedSpans(client.getQueryData<Span[]>(key) ?? [], fetched);
-    },
+    // Merged with what the list holds once the answer is here: spans streamed in meanwhile stay.
+    queryFn: () =>
+      fetchIntoList(
+        () => api.listSpans(filter),
+        () => client.getQueryData<Span[]>(key),
+      ),
     // Live appends keep the list current; a refetch would only reset the scroll position.
     staleTime: Infinity,
     refetchOnWindowFocus: false,

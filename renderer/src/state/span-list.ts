@@ -53,3 +53,16 @@ export function mergeFetchedSpans(held: readonly Span[], fetched: readonly Span[
   if (merged.length > cap) merged.length = cap;
   return merged;
 }
+
+/**
+ * What a fetch of the list gives: its answer merged with what the list holds once the answer is
+ * here, so spans streamed in while the fetch was on its way stay (`held` is read after it).
+ */
+export async function fetchIntoList(
+  fetch: () => Promise<readonly Span[]>,
+  held: () => readonly Span[] | undefined,
+  cap = SPAN_LIST_CAP,
+): Promise<Span[]> {
+  const fetched = await fetch();
+  return mergeFetchedSpans(held() ?? [], fetched, cap);
+}
