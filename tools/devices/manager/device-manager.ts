@@ -215,9 +215,12 @@ export class DeviceManager {
         maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES,
         ...(opts.signal ? { signal: opts.signal } : {}),
       };
-      const laned = await this.lanes
-        .run(serial, command, laneOpts)
-        .catch(async (e: unknown) => Promise.reject(await this.failure(e, serial, commandLabel(command))));
+      let laned: ShellResult | undefined;
+      try {
+        laned = await this.lanes.run(serial, command, laneOpts);
+      } catch (e) {
+        throw await this.failure(e, serial, commandLabel(command));
+      }
       if (laned) return laned;
     }
     const collected = await this.run(serial, `shell:${command}\necho ${EXIT_MARKER}$?`, opts, command);

@@ -28,12 +28,8 @@ import type { Client } from '@devicefarmer/adbkit';
 import type { Clock } from '../../core/pipeline/clock';
 import { quote } from '../shell-words';
 import { abortError, openDeviceConnection, startDeadline } from './adb-channel';
-
-export interface LaneResult {
-  output: string;
-  exitCode: number | null;
-  truncated: boolean;
-}
+import type { ShellResult } from './device-manager';
+import { V2, V2Reader, v2Packet } from './shell-v2';
 
 export interface LaneOptions {
   timeoutMs: number;
@@ -45,18 +41,8 @@ export interface LaneOptions {
 const REOPEN_AFTER_MS = 30_000;
 /** Opening a lane may take this long; a phone slower than that to open a stream gets fresh ones. */
 const OPEN_TIMEOUT_MS = 5_000;
-/** shell v2 packet ids (adb's shell_protocol.h). */
-const STDIN = 0;
-const STDOUT = 1;
-const STDERR = 2;
-const EXIT = 3;
-
-function packet(id: number, data: Buffer): Buffer {
-  const header = Buffer.alloc(5);
-  header.writeUInt8(id, 0);
-  header.writeUInt32LE(data.length, 1);
-  return Buffer.concat([header, data]);
-}
+/** Room after the marker for the status digits and the newline. */
+const STATUS_DIGITS = 8;
 
 /** The line the lane's shell reads for one command. */
 export function laneLine(command: string, marker: string): string {
@@ -77,13 +63,14 @@ interface Waiter {
   maxBytes: number;
   chunks: Buffer[];
   size: number;
-  settle(result: LaneResult | Error): void;
+  /** The last bytes before the newest chunk, where a status line split across chunks begins. */
+  tail: Buffer;
+  settle(result: ShellResult | Error): void;
 }
 
 class Lane {
   private stream: Duplex | undefined;
   private opening: Promise<Duplex> | undefined;
-  private pending: Buffer = Buffer.alloc(0);
   private waiter: Waiter | undefined;
   private count = 0;
   private nudging = false;
@@ -102,7 +89,8 @@ class Lane {
     if (this.stream) return Promise.resolve(this.stream);
     this.opening ??= openDeviceConnection(this.client, this.serial, 'shell,v2,raw:', signal).then((conn) => {
       const stream = conn.parser.raw();
-      stream.on('data', (chunk: Buffer) => this.receive(chunk));
+      const packets = new V2Reader((id, data) => this.receive(id, data));
+      stream.on('data', (chunk: Buffer) => packets.push(chunk));
       stream.once('close', () => this.close());
       stream.on('error', () => undefined);
       this.stream = stream;
@@ -111,11 +99,11 @@ class Lane {
     return this.opening;
   }
 
-  run(command: string, opts: LaneOptions, clock: Clock): Promise<LaneResult> {
+  run(command: string, opts: LaneOptions, clock: Clock): Promise<ShellResult> {
     const marker = `__toolgate_lane_${this.nonce}_${++this.count}=`;
     const deadline = startDeadline(clock, opts.timeoutMs, this.serial, `\`${command.split(/\s/, 1)[0]}\``, opts.signal);
-    return new Promise<LaneResult>((resolve, reject) => {
-      const settle = (result: LaneResult | Error) => {
+    return new Promise<ShellResult>((resolve, reject) => {
+      const settle = (result: ShellResult | Error) => {
         if (this.waiter !== waiter) return;
         this.waiter = undefined;
         deadline.dispose();
@@ -123,7 +111,7 @@ class Lane {
         if (result instanceof Error) reject(result);
         else resolve(result);
       };
-      const waiter: Waiter = { marker, maxBytes: opts.maxBytes, chunks: [], size: 0, settle };
+      const waiter: Waiter = { marker, maxBytes: opts.maxBytes, chunks: [], size: 0, tail: Buffer.alloc(0), settle };
       const onAbort = () => {
         settle(abortError(deadline.signal, this.serial, 'the command'));
         this.close();
@@ -133,25 +121,17 @@ class Lane {
       deadline.signal.addEventListener('abort', onAbort, { once: true });
       this.open(deadline.signal).then(
         (stream) => {
-          if (this.waiter === waiter) stream.write(packet(STDIN, Buffer.from(laneLine(command, marker), 'utf8')));
+          if (this.waiter === waiter) stream.write(v2Packet(V2.stdin, laneLine(command, marker)));
         },
         (e: unknown) => settle(e instanceof Error ? e : new Error(String(e))),
       );
     });
   }
 
-  /** Splits shell v2 packets; stdout and stderr go to the waiting command. */
-  private receive(chunk: Buffer): void {
-    this.pending = this.pending.length > 0 ? Buffer.concat([this.pending, chunk]) : chunk;
-    while (this.pending.length >= 5) {
-      const length = this.pending.readUInt32LE(1);
-      if (this.pending.length < 5 + length) return;
-      const id = this.pending.readUInt8(0);
-      const data = this.pending.subarray(5, 5 + length);
-      this.pending = this.pending.subarray(5 + length);
-      if (id === STDOUT || id === STDERR) this.output(data);
-      else if (id === EXIT) this.close();
-    }
+  /** A shell v2 packet from the lane: stdout and stderr go to the waiting command. */
+  private receive(id: number, data: Buffer): void {
+    if (id === V2.stdout || id === V2.stderr) this.output(data);
+    else if (id === V2.exit) this.close();
   }
 
   private output(data: Buffer): void {
@@ -163,23 +143,26 @@ class Lane {
     }
     w.chunks.push(data);
     w.size += data.length;
-    if (w.size > w.maxBytes + w.marker.length + 8) {
+    if (w.size > w.maxBytes + w.marker.length + STATUS_DIGITS) {
       const all = Buffer.concat(w.chunks, w.size);
       w.settle({ output: all.subarray(0, w.maxBytes).toString('utf8'), exitCode: null, truncated: true });
       this.close();
       return;
     }
-    // The status line is the last thing the command's shell writes; look for it near the end.
-    const all = w.chunks.length === 1 ? data : Buffer.concat(w.chunks, w.size);
-    w.chunks = [all];
-    const from = Math.max(0, all.length - data.length - w.marker.length - 8);
-    const at = all.indexOf(w.marker, from, 'latin1');
-    const status = at < 0 ? null : /^(\d+)\n/.exec(all.subarray(at + w.marker.length).toString('latin1'));
-    if (!status) return this.nudge();
-    const end = at + w.marker.length + status[0].length;
-    w.settle({ output: all.subarray(0, at).toString('utf8'), exitCode: Number(status[1]), truncated: false });
+    // The status line is the last thing the command's shell writes: look for it in this chunk and
+    // the end of what came before (it may be split between them).
+    const window = w.tail.length > 0 ? Buffer.concat([w.tail, data]) : data;
+    const at = window.indexOf(w.marker, 0, 'latin1');
+    const status = at < 0 ? null : /^(\d+)\n/.exec(window.subarray(at + w.marker.length).toString('latin1'));
+    if (!status) {
+      w.tail = window.subarray(Math.max(0, window.length - w.marker.length - STATUS_DIGITS));
+      return this.nudge();
+    }
+    const start = w.size - window.length + at;
+    const output = Buffer.concat(w.chunks, w.size).subarray(0, start).toString('utf8');
+    w.settle({ output, exitCode: Number(status[1]), truncated: false });
     // Bytes after the status line come from something the command left running: start clean.
-    if (end < all.length) this.close();
+    if (at + w.marker.length + status[0].length < window.length) this.close();
   }
 
   /**
@@ -194,7 +177,7 @@ class Lane {
     this.nudging = true;
     setImmediate(() => {
       this.nudging = false;
-      if (this.waiter && this.stream && !this.closed) this.stream.write(packet(STDIN, Buffer.alloc(0)));
+      if (this.waiter && this.stream && !this.closed) this.stream.write(v2Packet(V2.stdin, Buffer.alloc(0)));
     });
   }
 
@@ -224,7 +207,7 @@ export class ShellLanes {
    * phone refused a lane), so the caller opens a stream of its own. Rejects only as a fresh stream
    * would: a deadline or a cancel.
    */
-  async run(serial: string, command: string, opts: LaneOptions): Promise<LaneResult | undefined> {
+  async run(serial: string, command: string, opts: LaneOptions): Promise<ShellResult | undefined> {
     const retryAt = this.refused.get(serial);
     if (retryAt !== undefined && this.clock.now() < retryAt) return undefined;
     let lane = this.lanes.get(serial);

@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import { ToolCallError } from '../../core/result';
 import type { DeviceService } from '../../devices';
 import { openDeviceConnection } from '../../devices/manager/adb-channel';
-import { V2, V2Reader, v2Packet, windowSizePacket } from './shell-v2';
+import { V2, V2Reader, v2Packet, windowSizePacket } from '../../devices/manager/shell-v2';
 import type { ProcessExit, SpawnRequest, TerminalProcess } from './types';
 
 export const PTY_SERVICE = 'shell,v2,TERM=xterm-256color,pty:';
