@@ -1,6 +1,11 @@
 /**
  * One ADB stream on the device side (OPEN → OKAY … CLSE). Writes are split to the negotiated
  * payload size and sent one WRTE at a time: the next WRTE waits for the peer's OKAY, as adbd does.
+ * What a command writes while a WRTE waits for its OKAY goes out together in the next one, up to
+ * the payload size: adbd reads the command's pipe once per packet, and a read returns everything
+ * written since the last (AOSP packages/modules/adb daemon/shell_service.cpp, Subprocess's
+ * PassOutput: one read() of up to the payload size, one packet). A command that prints a line at a
+ * time therefore costs a packet per OKAY, not per line.
  * `end()` sends CLSE only after every queued byte has gone out.
  */
 import { A_CLSE, A_OKAY, A_WRTE } from './protocol';
@@ -82,9 +87,23 @@ export class DeviceStream implements ServiceStream {
     this.controller.abort();
   }
 
+  /** The queued bytes the next WRTE carries: whole writes while they fit in one payload (write() split larger ones). */
+  private takeUpToPayload(): Buffer | undefined {
+    const first = this.queue.shift();
+    if (!first || this.queue.length === 0 || first.length + this.queue[0]!.length > this.maxPayload) return first;
+    const parts = [first];
+    let size = first.length;
+    while (this.queue.length > 0 && size + this.queue[0]!.length <= this.maxPayload) {
+      const part = this.queue.shift()!;
+      parts.push(part);
+      size += part.length;
+    }
+    return Buffer.concat(parts, size);
+  }
+
   private pump(): void {
     if (this.closed || this.awaitingOkay) return;
-    const next = this.queue.shift();
+    const next = this.takeUpToPayload();
     if (next) {
       this.awaitingOkay = true;
       this.send(A_WRTE, this.localId, this.remoteId, next);
