@@ -196,8 +196,13 @@ export function collect(stream: Duplex, deadline: Deadline, serial: string, opts
     if (deadline.signal.aborted) return onAbort();
     deadline.signal.addEventListener('abort', onAbort, { once: true });
     stream.on('data', onData);
-    stream.once('end', () => finish({ data: Buffer.concat(chunks, size), truncated: false }));
-    stream.once('close', () => finish({ data: Buffer.concat(chunks, size), truncated: false }));
+    // 'close' follows 'end': the output is joined once, by whichever comes first (a join is a copy
+    // of all of it, 10 MB for a raw screen frame).
+    const ended = () => {
+      if (!settled) finish({ data: Buffer.concat(chunks, size), truncated: false });
+    };
+    stream.once('end', ended);
+    stream.once('close', ended);
     stream.once('error', (err: Error) => finish(classifyAdbError(err, serial)));
   });
 }
