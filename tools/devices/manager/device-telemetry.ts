@@ -157,8 +157,11 @@ export class DeviceTelemetry {
    */
   refreshSoon(serial: string, timeoutMs: number): void {
     const action = this.actions.get(serial) ?? 0;
-    const read: Promise<void> = this.manager
-      .shell(serial, STATE_COMMAND, { timeoutMs })
+    // The read starts in the event loop's next turn, once the answer that called this has been
+    // written out: begun at once, the phone and this process would work on it while the answer is
+    // on its way. The gate waits for it from now on all the same.
+    const read: Promise<void> = new Promise((resolve) => setImmediate(resolve))
+      .then(() => this.manager.shell(serial, STATE_COMMAND, { timeoutMs }))
       .then((result) => {
         if (result.exitCode !== null && (this.actions.get(serial) ?? 0) === action) this.record(serial, result.output);
       })
