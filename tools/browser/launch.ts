@@ -3,7 +3,7 @@
  * to a browser that is already running (a CDP endpoint, or a Playwright browser server, e.g. on a
  * lab machine). Launch failures become structured errors.
  */
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import type { SelfGuard } from '../common/self-guard';
 import { ToolCallError, isToolCallError } from '../core/result';
 import { redactUrlText, scrub, secretValues } from '../network/secrets';
@@ -79,7 +79,18 @@ export interface BrowserSession {
   headless?: boolean;
 }
 
+/**
+ * Playwright is loaded by the first browser session, not with the host: it holds ~32 MB of the
+ * host's heap (node -e "require('playwright-core')", heapUsed before and after), and every full
+ * garbage collection walks the heap, so a host that never opens a browser would pay for it on every
+ * one (a screenshot's 10 MB frame brings one on).
+ */
+async function playwrightChromium() {
+  return (await import('playwright-core')).chromium;
+}
+
 export async function startSession(settings: LaunchSettings): Promise<BrowserSession> {
+  const chromium = await playwrightChromium();
   const timeout = settings.launchTimeoutMs ?? 30_000;
   const viewport = settings.viewport ?? { width: 1280, height: 800 };
   try {

@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { ToolCallError, jsonSuccess } from '../core/result';
 import { defineTool } from '../core/tool';
-import { math } from '../utility/math-instance';
 import { structuredDeclaration } from './common';
 
 function invalid(message: string, field: string, hint: string): ToolCallError {
@@ -20,7 +19,10 @@ export const unitConvert = defineTool({
     precision: z.number().int().min(1).max(17).default(12).describe('Significant digits.'),
   }),
   ...structuredDeclaration,
-  run: (args) => {
+  run: async (args) => {
+    // Loaded by the first conversion: mathjs holds ~31 MB of heap, which a host that never converts
+    // a unit should not carry through every garbage collection (math-work.ts loads it the same way).
+    const { math } = await import('../utility/math-instance');
     let source;
     try {
       source = math.unit(args.value, args.from);
