@@ -59,11 +59,30 @@ describe('ui_dump', () => {
       `</node></node></hierarchy>UI hierchary dumped to: /dev/tty\n`;
     const snapshot = parseUiDump('S1', xml, 0);
     expect(snapshot.screen).toEqual({ width: 100, height: 200 });
+    expect(snapshot.elements.map((e) => e.text)).toEqual(['Tom & Jerry', 'Wrap']);
     expect(renderSnapshot(snapshot)).toBe(
       'p.q on S1 (100x200): 2 element(s). Tap one with ui_tap {"ref": "eN"}.\n' +
         'e1 TextView "Tom & Jerry" id=title @50,25\n' +
         'e2 CheckBox "Wrap" id=wrap @50,75 clickable checked disabled',
     );
+  });
+
+  it("decodes XML's references in one pass, as Android's serializer writes them", () => {
+    const node = (text: string, desc: string) =>
+      `<node index="0" text="${text}" resource-id="" class="android.widget.TextView" package="p.q" ` +
+      `content-desc="${desc}" checkable="false" checked="false" clickable="true" enabled="true" ` +
+      'focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" ' +
+      'selected="false" bounds="[0,0][100,50]" />';
+    const xml =
+      `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">` +
+      node('line one&#10;line two&#9;tab', '&quot;quoted&quot; &lt;b&gt; &apos;x&apos;') +
+      node('&amp;#10; stays text', '&#x1F600; &#128512; &nbsp; kept') +
+      '</hierarchy>';
+    const elements = parseUiDump('S1', xml, 0).elements;
+    expect(elements.map((e) => [e.text, e.description])).toEqual([
+      ['line one\nline two\ttab', `"quoted" <b> 'x'`],
+      ['&#10; stays text', '😀 😀 &nbsp; kept'],
+    ]);
   });
 
   it('dumps the live screen with refs, and the raw XML on request', async () => {

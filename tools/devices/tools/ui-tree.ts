@@ -53,10 +53,29 @@ const parser = new XMLParser({
   attributeNamePrefix: '',
   isArray: (name) => name === 'node',
   parseAttributeValue: false,
-  processEntities: true,
-  // Android writes line breaks and tabs in attributes as character references (&#10;).
-  htmlEntities: true,
+  // Entities are decoded by `xmlText`, for the attributes read, in one pass.
+  processEntities: false,
 });
+
+const XML_ENTITY = /&(?:#(\d{1,7})|#x([0-9a-fA-F]{1,6})|(lt|gt|amp|quot|apos));/g;
+const NAMED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/**
+ * An attribute's text with XML's references decoded: the five named ones and character references
+ * (Android's XmlSerializer writes line breaks and tabs as `&#10;`). One pass, so `&amp;#10;` stays
+ * the text "&#10;". What a dump cannot hold (a named HTML entity) is left as written. Written here:
+ * fast-xml-parser's own pass tries each of its HTML entities on every attribute of every node, which
+ * doubled the parse of a dump.
+ */
+function xmlText(value: unknown): string {
+  const text = String(value ?? '');
+  if (!text.includes('&')) return text;
+  return text.replace(XML_ENTITY, (whole, dec?: string, hex?: string, name?: string) => {
+    if (name) return NAMED[name]!;
+    const code = dec !== undefined ? Number(dec) : Number.parseInt(hex!, 16);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
 
 function parseBounds(text: unknown): Bounds | undefined {
   const m = /^\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]$/.exec(String(text ?? ''));
@@ -106,9 +125,9 @@ export function parseUiDump(
   const visit = (n: XmlNode, depth: number) => {
     const bounds = parseBounds(n.bounds);
     if (bounds && window === undefined) window = bounds;
-    const text = String(n.text ?? '');
-    const description = String(n['content-desc'] ?? '');
-    const resourceId = String(n['resource-id'] ?? '');
+    const text = xmlText(n.text);
+    const description = xmlText(n['content-desc']);
+    const resourceId = xmlText(n['resource-id']);
     const states = statesOf(n);
     const meaningful = text !== '' || description !== '' || resourceId !== '' || states.some((s) => s !== 'disabled');
     let childDepth = depth;
@@ -116,11 +135,11 @@ export function parseUiDump(
       elements.push({
         ref: `e${elements.length + 1}`,
         depth,
-        className: String(n.class ?? '').replace(/^.*\./, ''),
+        className: xmlText(n.class).replace(/^.*\./, ''),
         text,
         description,
         id: resourceId.replace(/^.*:id\//, ''),
-        packageName: String(n.package ?? ''),
+        packageName: xmlText(n.package),
         bounds,
         center: { x: Math.round((bounds.left + bounds.right) / 2), y: Math.round((bounds.top + bounds.bottom) / 2) },
         states,
@@ -138,7 +157,7 @@ export function parseUiDump(
     screen: turned ?? fromWindow,
     window,
     rotation,
-    packageName: roots[0] ? String(roots[0].package ?? '') || undefined : undefined,
+    packageName: roots[0] ? xmlText(roots[0].package) || undefined : undefined,
     at,
   };
 }
