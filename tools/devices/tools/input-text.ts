@@ -134,7 +134,7 @@ async function readBack(device: DeviceCall, text: string, signal: AbortSignal, t
           },
         };
   try {
-    read = await readUiDump(device, { budgetMs: 10_000, signal, ...(before ? { before } : {}) });
+    read = await readUiDump(device, { budgetMs: 10_000, signal, treeOnly: true, ...(before ? { before } : {}) });
   } catch (e) {
     if (!typed) throw e;
     return ` Not checked: ${e instanceof ToolCallError ? e.message : 'the screen could not be read'}`;

@@ -36,6 +36,8 @@ type Failure = 'idle-state' | 'null-root' | 'no-tree';
 const COMMAND =
   `wm size; echo ${SEPARATOR}; dumpsys window policy | grep -E 'mIsShowing=|mShowingLockscreen='; ` +
   `echo ${SEPARATOR}; uiautomator dump /dev/tty`;
+/** The tree alone, for a caller that needs neither the display size nor the keyguard. */
+const TREE_COMMAND = 'uiautomator dump /dev/tty';
 
 function failureOf(output: string): Failure | undefined {
   if (/could not get idle state/.test(output)) return 'idle-state';
@@ -68,8 +70,20 @@ export interface BeforeDump {
  */
 export async function readUiDump(
   device: DeviceCall,
-  opts: { budgetMs?: number; signal?: AbortSignal; before?: BeforeDump } = {},
+  opts: {
+    budgetMs?: number;
+    signal?: AbortSignal;
+    before?: BeforeDump;
+    /**
+     * Only the tree: no `wm size` and no keyguard read, for a check of what the screen shows (typed
+     * text arriving, a ref still there). On a real phone each of those is a process of its own
+     * (`wm` starts `cmd window`); the snapshot's screen is then the root window's bounds and its
+     * `locked` unknown.
+     */
+    treeOnly?: boolean;
+  } = {},
 ): Promise<DumpRead> {
+  const command = opts.treeOnly ? TREE_COMMAND : COMMAND;
   const budgetMs = opts.budgetMs ?? 25_000;
   const started = Date.now();
   let pause = 250;
@@ -81,7 +95,7 @@ export async function readUiDump(
     const left = budgetMs - (Date.now() - started);
     // A per-call nonce in the action's status line: nothing the action prints can forge it.
     const nonce = before ? randomBytes(6).toString('hex') : '';
-    const r = await device.run(before ? `${before.command}\necho __toolgate_before_${nonce}=$?\n${COMMAND}` : COMMAND, {
+    const r = await device.run(before ? `${before.command}\necho __toolgate_before_${nonce}=$?\n${command}` : command, {
       timeoutMs: Math.max(5_000, Math.min(left, 20_000)),
       maxBytes: 8 * 1024 * 1024,
     });
@@ -93,7 +107,7 @@ export async function readUiDump(
       before = undefined;
       output = parts.rest;
     }
-    const [wm = '', policy = '', dump = ''] = splitParts(output);
+    const [wm = '', policy = '', dump = ''] = opts.treeOnly ? ['', '', output] : splitParts(output);
     const failure = failureOf(dump);
     if (!failure) {
       const xml = dumpXml(dump) ?? '';

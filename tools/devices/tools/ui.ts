@@ -71,7 +71,7 @@ async function currentElement(
   const element = refs.element(device.serial, ref);
   if (!element) throw noSuchRef(refs, device.serial, ref);
   if (dumpIsCurrent(device, refs)) return { element, checked: false };
-  const fresh = await readUiDump(device, { budgetMs: 15_000, signal });
+  const fresh = await readUiDump(device, { budgetMs: 15_000, signal, treeOnly: true });
   const match = fresh.snapshot.elements.find((e) => sameElement(element, e));
   if (match) return { element: match, checked: true };
   throw new ToolCallError(
