@@ -6,7 +6,8 @@
  */
 import { MULTI_DISPLAY_WARNING, splitCaptureText } from './displays';
 import type { DeviceManager } from './manager/device-manager';
-import { PNG_SIGNATURE, encodeRgbaPng, pngSize } from './png';
+import { ByteChunks } from './byte-chunks';
+import { PNG_SIGNATURE, encodeRgbaPngFrom, pngSize } from './png';
 
 export type CaptureFormat = 'png' | 'raw';
 
@@ -67,11 +68,32 @@ export interface Capture {
  * at which the header's size agrees with what follows.
  */
 export function parseRawFrame(data: Buffer): RawFrame | undefined {
-  const direct = parseRawAt(data);
+  const layout = rawFrameLayout(data, data.length);
+  return layout && { ...layout, pixels: data.subarray(layout.offset) };
+}
+
+/** Bytes of text a raw frame may follow, at most, and then its largest header. */
+export const RAW_HEAD_BYTES = 4096 + 16;
+
+export interface RawLayout {
+  width: number;
+  height: number;
+  /** 1 RGBA_8888, 2 RGBX_8888. */
+  format: number;
+  /** Where the pixels start. */
+  offset: number;
+}
+
+/**
+ * Where a raw frame's pixels start, read from the output's first RAW_HEAD_BYTES (`head`) and its
+ * whole length: a header whose size agrees with what follows, at the start or after a line of text.
+ */
+export function rawFrameLayout(head: Buffer, total: number): RawLayout | undefined {
+  const direct = layoutAt(head, 0, total);
   if (direct) return direct;
-  for (let at = data.indexOf(0x0a); at >= 0 && at < 4096; at = data.indexOf(0x0a, at + 1)) {
-    const frame = parseRawAt(data.subarray(at + 1));
-    if (frame) return frame;
+  for (let at = head.indexOf(0x0a); at >= 0 && at < 4096; at = head.indexOf(0x0a, at + 1)) {
+    const layout = layoutAt(head, at + 1, total);
+    if (layout) return layout;
   }
   return undefined;
 }
@@ -84,17 +106,16 @@ interface RawFrame {
   pixels: Buffer;
 }
 
-function parseRawAt(data: Buffer): RawFrame | undefined {
-  if (data.length < 12) return undefined;
-  const width = data.readUInt32LE(0);
-  const height = data.readUInt32LE(4);
-  const format = data.readUInt32LE(8);
-  const bytes = width * height * 4;
-  const header = data.length - bytes;
+function layoutAt(head: Buffer, start: number, total: number): RawLayout | undefined {
+  if (head.length < start + 12) return undefined;
+  const width = head.readUInt32LE(start);
+  const height = head.readUInt32LE(start + 4);
+  const format = head.readUInt32LE(start + 8);
+  const header = total - start - width * height * 4;
   // Formats 1 (RGBA_8888) and 2 (RGBX_8888) share the layout; others (RGB_565…) are left to `png`.
   if ((format !== 1 && format !== 2) || (header !== 12 && header !== 16) || width === 0 || height === 0)
     return undefined;
-  return { width, height, format, pixels: data.subarray(header) };
+  return { width, height, format, offset: start + header };
 }
 
 /**
@@ -116,14 +137,15 @@ export async function captureScreen(
     const size = pngSize(image);
     return size ? { png: image, ...size, multiDisplay: MULTI_DISPLAY_WARNING.test(text) } : undefined;
   }
-  const { data } = await manager.exec(serial, `screencap${target}`, opts);
-  const raw = parseRawFrame(data);
+  const { chunks, size } = await manager.execChunks(serial, `screencap${target}`, opts);
+  const bytes = new ByteChunks(chunks, size);
+  const head = bytes.head(RAW_HEAD_BYTES);
+  const raw = rawFrameLayout(head, size);
   if (!raw) return undefined;
-  const header = data.length - raw.pixels.length;
   return {
-    png: await encodeRgbaPng(raw.width, raw.height, raw.pixels, raw.format === 2),
+    png: await encodeRgbaPngFrom(raw.width, raw.height, bytes, raw.offset, raw.format === 2),
     width: raw.width,
     height: raw.height,
-    multiDisplay: MULTI_DISPLAY_WARNING.test(data.subarray(0, Math.min(header, 4096)).toString('latin1')),
+    multiDisplay: MULTI_DISPLAY_WARNING.test(head.subarray(0, Math.min(raw.offset, 4096)).toString('latin1')),
   };
 }

@@ -154,6 +154,14 @@ export interface Collected {
   truncated: boolean;
 }
 
+/** A stream's bytes as they arrived, not joined (a large output joined is a copy of all of it). */
+export interface CollectedChunks {
+  chunks: Buffer[];
+  size: number;
+  /** Reading stopped at `maxBytes`; the rest was not read. */
+  truncated: boolean;
+}
+
 export interface CollectOptions {
   maxBytes: number;
   onChunk?: (chunk: Buffer) => void;
@@ -161,14 +169,20 @@ export interface CollectOptions {
 
 /**
  * Reads a service's stream to its end, at most `maxBytes` (then the stream is destroyed and the
- * result marked truncated). The deadline destroys the stream and rejects.
+ * result marked truncated), keeping the chunks as they came. The deadline destroys the stream and
+ * rejects.
  */
-export function collect(stream: Duplex, deadline: Deadline, serial: string, opts: CollectOptions): Promise<Collected> {
-  return new Promise<Collected>((resolve, reject) => {
+export function collectChunks(
+  stream: Duplex,
+  deadline: Deadline,
+  serial: string,
+  opts: CollectOptions,
+): Promise<CollectedChunks> {
+  return new Promise<CollectedChunks>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
-    const finish = (result: Collected | Error) => {
+    const finish = (result: CollectedChunks | Error) => {
       if (settled) return;
       settled = true;
       deadline.signal.removeEventListener('abort', onAbort);
@@ -190,19 +204,15 @@ export function collect(stream: Duplex, deadline: Deadline, serial: string, opts
       }
       if (chunk.length > room) {
         stream.destroy();
-        finish({ data: Buffer.concat(chunks, size), truncated: true });
+        finish({ chunks, size, truncated: true });
       }
     };
     if (deadline.signal.aborted) return onAbort();
     deadline.signal.addEventListener('abort', onAbort, { once: true });
     stream.on('data', onData);
-    // 'close' follows 'end': the output is joined once, by whichever comes first (a join is a copy
-    // of all of it, 10 MB for a raw screen frame).
-    const ended = () => {
-      if (!settled) finish({ data: Buffer.concat(chunks, size), truncated: false });
-    };
-    stream.once('end', ended);
-    stream.once('close', ended);
+    // 'close' follows 'end': whichever comes first settles.
+    stream.once('end', () => finish({ chunks, size, truncated: false }));
+    stream.once('close', () => finish({ chunks, size, truncated: false }));
     stream.once('error', (err: Error) => finish(classifyAdbError(err, serial)));
   });
 }

@@ -13,6 +13,7 @@ import type { ToolMetadataDeclaration } from '../../core/metadata';
 import type { RunPolicyName } from '../../core/run-policy-name';
 import { ToolCallError } from '../../core/result';
 import { type Tool, type ToolContext, type ToolReturn, defineTool } from '../../core/tool';
+import { ByteChunks } from '../byte-chunks';
 import type { DeviceService } from '../device-service';
 import { deviceToolError } from '../manager/device-errors';
 import { DeviceIoError } from '../manager/device-io-error';
@@ -53,6 +54,8 @@ export interface DeviceCall {
   readonly screenBefore: { width: number; height: number } | undefined;
   run(command: string, opts?: RunOptions): Promise<CommandOutput>;
   exec(command: string, opts?: RunOptions): Promise<Buffer>;
+  /** As `exec`, the output as the chunks it came in, not joined (a raw screen frame is 10 MB). */
+  execChunks(command: string, opts?: RunOptions): Promise<ByteChunks>;
   /**
    * The screen state a `readState` command read, while no other command ran after it; null when
    * that read ran out of time (the readings then stay unknown); undefined when none was read.
@@ -134,6 +137,11 @@ export function deviceCall(service: DeviceService, serial: string, ctx: ToolCont
       state = undefined;
       const result = await service.manager.exec(serial, command, { ...opts, signal });
       return result.data;
+    },
+    async execChunks(command, opts = {}) {
+      state = undefined;
+      const result = await service.manager.execChunks(serial, command, { ...opts, signal });
+      return new ByteChunks(result.chunks, result.size);
     },
   };
 }

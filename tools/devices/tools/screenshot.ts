@@ -15,8 +15,9 @@ import type { DeviceService } from '../device-service';
 import { deviceToolError } from '../manager/device-errors';
 import { DeviceIoError } from '../manager/device-io-error';
 import { MULTI_DISPLAY_WARNING, type PhoneDisplay, defaultDisplay, listDisplays, splitCaptureText } from '../displays';
-import { PNG_SIGNATURE, encodeRgbaPng, pngSize } from '../png';
-import { CaptureChoice, parseRawFrame } from '../screen-capture';
+import type { ByteChunks } from '../byte-chunks';
+import { PNG_SIGNATURE, encodeRgbaPngFrom, pngSize } from '../png';
+import { CaptureChoice, RAW_HEAD_BYTES, rawFrameLayout } from '../screen-capture';
 import { type DeviceCall, defineDeviceTool } from './device-tool';
 
 /**
@@ -80,12 +81,12 @@ function whyBlack(state: string): string {
  * Whether nine in ten of the frame's pixels are black (a raw frame: its pixels are at hand). For
  * the phone's PNG the tool judges by size instead: screens with content compress far worse.
  */
-function mostlyBlack(pixels: Buffer): boolean {
+function mostlyBlack(frame: ByteChunks, offset: number): boolean {
   const STEP = 4 * 97;
   let dark = 0;
   let seen = 0;
-  for (let i = 0; i + 2 < pixels.length; i += STEP, seen++)
-    if (pixels[i]! < 16 && pixels[i + 1]! < 16 && pixels[i + 2]! < 16) dark++;
+  for (let i = offset; i + 2 < frame.length; i += STEP, seen++)
+    if (frame.at(i)! < 16 && frame.at(i + 1)! < 16 && frame.at(i + 2)! < 16) dark++;
   return seen > 0 && dark / seen >= 0.9;
 }
 
@@ -154,13 +155,13 @@ export function screenshotTool(service: DeviceService): Tool {
       const target = (display: PhoneDisplay | undefined) => (display ? ` -d ${display.physicalId}` : '');
       /** The raw pixels, encoded here; undefined when the phone's raw frame is not one this host reads. */
       const captureRaw = async (display: PhoneDisplay | undefined) => {
-        const data = await device.exec(`screencap${target(display)}`, opts);
-        const frame = parseRawFrame(data);
+        const bytes = await device.execChunks(`screencap${target(display)}`, opts);
+        const head = bytes.head(RAW_HEAD_BYTES);
+        const frame = rawFrameLayout(head, bytes.length);
         if (!frame) return undefined;
-        const header = data.length - frame.pixels.length;
-        const image = await encodeRgbaPng(frame.width, frame.height, frame.pixels, frame.format === 2);
-        const text = data.subarray(0, Math.min(header, 4096)).toString('latin1');
-        return { text, image, data, dark: mostlyBlack(frame.pixels) };
+        const image = await encodeRgbaPngFrom(frame.width, frame.height, bytes, frame.offset, frame.format === 2);
+        const text = head.subarray(0, Math.min(frame.offset, 4096)).toString('latin1');
+        return { text, image, data: head, dark: mostlyBlack(bytes, frame.offset) };
       };
       const capture = async (display: PhoneDisplay | undefined) => {
         const format = choice.next();
