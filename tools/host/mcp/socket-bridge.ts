@@ -180,9 +180,11 @@ export function relayStdio(
     }
     for (const m of messagesOf(line)) if (isId(m.id) && m.method === undefined) pending.delete(key(m.id));
   });
+  // Each chunk is passed on before it is looked at: the bookkeeping runs in the same turn, so no
+  // answer can arrive before its request is tracked, and it adds nothing to the way through.
   const onAnswer = (chunk: Buffer) => {
-    answers.push(chunk);
     if (!output.write(chunk)) socket.pause();
+    answers.push(chunk);
   };
   output.on('drain', () => socket.resume());
   socket.on('data', onAnswer);
@@ -202,8 +204,8 @@ export function relayStdio(
   socket.resume();
 
   input.on('data', (chunk: Buffer) => {
-    requests.push(chunk);
     if (!hostGone && !socket.write(chunk)) input.pause();
+    requests.push(chunk);
   });
   return {
     async close() {
