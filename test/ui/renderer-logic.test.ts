@@ -272,6 +272,19 @@ describe('span lists', () => {
     expect((await fetching).map((s) => s.spanId)).toEqual(['s5', 's3', 's2']);
   });
 
+  it('refetches a list that holds spans with the cap, so a gap in the live stream leaves no hole', async () => {
+    // The store holds s1…s20; the page held s1…s3 when its stream dropped. The first fetch's limit
+    // is 5: a refetch that asked for 5 would show s16…s20 beside s1…s3 with s4…s15 missing.
+    const store = Array.from({ length: 20 }, (_, i) => span(20 - i));
+    const asked: (number | undefined)[] = [];
+    const fetch = async (limit?: number) => (asked.push(limit), store.slice(0, limit ?? 5));
+    const refetched = await fetchIntoList(fetch, () => [span(3), span(2), span(1)], 10);
+    expect(refetched.map((s) => s.spanId)).toEqual(store.slice(0, 10).map((s) => s.spanId));
+    // A list that holds nothing yet (the page opening) asks for the filter's own number.
+    expect((await fetchIntoList(fetch, () => undefined, 10)).length).toBe(5);
+    expect(asked).toEqual([10, undefined]);
+  });
+
   it('matches a span against every part of the filter', () => {
     const s = span(4, { outcome: 'error', toolId: 'web_fetch' });
     expect(spanMatches({ toolId: 'web_fetch', outcome: 'error', since: s.startedAt }, s)).toBe(true);

@@ -33,7 +33,7 @@ export function useSpans(filter: SpanFilter) {
     // Merged with what the list holds once the answer is here: spans streamed in meanwhile stay.
     queryFn: () =>
       fetchIntoList(
-        () => api.listSpans(filter),
+        (limit) => api.listSpans(limit === undefined ? filter : { ...filter, limit }),
         () => client.getQueryData<Span[]>(key),
       ),
     // Live appends keep the list current; a refetch would only reset the scroll position.

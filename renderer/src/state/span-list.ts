@@ -57,12 +57,17 @@ export function mergeFetchedSpans(held: readonly Span[], fetched: readonly Span[
 /**
  * What a fetch of the list gives: its answer merged with what the list holds once the answer is
  * here, so spans streamed in while the fetch was on its way stay (`held` is read after it).
+ * `fetch(limit)` asks for the newest `limit` spans, or for the filter's own number without one.
+ * A list that already holds spans (a refetch: the live stream came back after a gap) asks for the
+ * newest `cap`: with fewer, spans of a gap longer than that would be missing between the held ones
+ * and the fetched ones, and nothing on the page would say so. With `cap`, a held span older than
+ * every fetched one is cut by the cap before it could stand beside such a hole.
  */
 export async function fetchIntoList(
-  fetch: () => Promise<readonly Span[]>,
+  fetch: (limit?: number) => Promise<readonly Span[]>,
   held: () => readonly Span[] | undefined,
   cap = SPAN_LIST_CAP,
 ): Promise<Span[]> {
-  const fetched = await fetch();
+  const fetched = await ((held()?.length ?? 0) > 0 ? fetch(cap) : fetch());
   return mergeFetchedSpans(held() ?? [], fetched, cap);
 }
