@@ -73,7 +73,7 @@ export function parseRawFrame(data: Buffer): RawFrame | undefined {
 }
 
 /** Bytes of text a raw frame may follow, at most, and then its largest header. */
-export const RAW_HEAD_BYTES = 4096 + 16;
+const RAW_HEAD_BYTES = 4096 + 16;
 
 export interface RawLayout {
   width: number;
@@ -88,7 +88,7 @@ export interface RawLayout {
  * Where a raw frame's pixels start, read from the output's first RAW_HEAD_BYTES (`head`) and its
  * whole length: a header whose size agrees with what follows, at the start or after a line of text.
  */
-export function rawFrameLayout(head: Buffer, total: number): RawLayout | undefined {
+function rawFrameLayout(head: Buffer, total: number): RawLayout | undefined {
   const direct = layoutAt(head, 0, total);
   if (direct) return direct;
   for (let at = head.indexOf(0x0a); at >= 0 && at < 4096; at = head.indexOf(0x0a, at + 1)) {
@@ -138,14 +138,25 @@ export async function captureScreen(
     return size ? { png: image, ...size, multiDisplay: MULTI_DISPLAY_WARNING.test(text) } : undefined;
   }
   const { chunks, size } = await manager.execChunks(serial, `screencap${target}`, opts);
-  const bytes = new ByteChunks(chunks, size);
-  const head = bytes.head(RAW_HEAD_BYTES);
-  const raw = rawFrameLayout(head, size);
+  const raw = await encodeRawCapture(new ByteChunks(chunks, size));
   if (!raw) return undefined;
-  return {
-    png: await encodeRgbaPngFrom(raw.width, raw.height, bytes, raw.offset, raw.format === 2),
-    width: raw.width,
-    height: raw.height,
-    multiDisplay: MULTI_DISPLAY_WARNING.test(head.subarray(0, Math.min(raw.offset, 4096)).toString('latin1')),
-  };
+  return { png: raw.png, width: raw.width, height: raw.height, multiDisplay: MULTI_DISPLAY_WARNING.test(raw.text) };
+}
+
+export interface RawCapture extends RawLayout {
+  png: Buffer;
+  /** What screencap wrote before the frame (a multi-display warning), at most 4 KB. */
+  text: string;
+  /** The output's first bytes, for a message about it. */
+  head: Buffer;
+}
+
+/** A raw `screencap` output as a PNG; undefined when it is not a frame this host reads. */
+export async function encodeRawCapture(bytes: ByteChunks): Promise<RawCapture | undefined> {
+  const head = bytes.head(RAW_HEAD_BYTES);
+  const layout = rawFrameLayout(head, bytes.length);
+  if (!layout) return undefined;
+  const png = await encodeRgbaPngFrom(layout.width, layout.height, bytes, layout.offset, layout.format === 2);
+  const text = head.subarray(0, Math.min(layout.offset, 4096)).toString('latin1');
+  return { ...layout, png, text, head };
 }

@@ -16,8 +16,8 @@ import { deviceToolError } from '../manager/device-errors';
 import { DeviceIoError } from '../manager/device-io-error';
 import { MULTI_DISPLAY_WARNING, type PhoneDisplay, defaultDisplay, listDisplays, splitCaptureText } from '../displays';
 import type { ByteChunks } from '../byte-chunks';
-import { PNG_SIGNATURE, encodeRgbaPngFrom, pngSize } from '../png';
-import { CaptureChoice, RAW_HEAD_BYTES, rawFrameLayout } from '../screen-capture';
+import { PNG_SIGNATURE, pngSize } from '../png';
+import { CaptureChoice, encodeRawCapture } from '../screen-capture';
 import { type DeviceCall, defineDeviceTool } from './device-tool';
 
 /**
@@ -156,12 +156,9 @@ export function screenshotTool(service: DeviceService): Tool {
       /** The raw pixels, encoded here; undefined when the phone's raw frame is not one this host reads. */
       const captureRaw = async (display: PhoneDisplay | undefined) => {
         const bytes = await device.execChunks(`screencap${target(display)}`, opts);
-        const head = bytes.head(RAW_HEAD_BYTES);
-        const frame = rawFrameLayout(head, bytes.length);
-        if (!frame) return undefined;
-        const image = await encodeRgbaPngFrom(frame.width, frame.height, bytes, frame.offset, frame.format === 2);
-        const text = head.subarray(0, Math.min(frame.offset, 4096)).toString('latin1');
-        return { text, image, data: head, dark: mostlyBlack(bytes, frame.offset) };
+        const raw = await encodeRawCapture(bytes);
+        if (!raw) return undefined;
+        return { text: raw.text, image: raw.png, data: raw.head, dark: mostlyBlack(bytes, raw.offset) };
       };
       const capture = async (display: PhoneDisplay | undefined) => {
         const format = choice.next();

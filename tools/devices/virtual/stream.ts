@@ -90,7 +90,7 @@ export class DeviceStream implements ServiceStream {
   /** The queued bytes the next WRTE carries: whole writes while they fit in one payload (write() split larger ones). */
   private takeUpToPayload(): Buffer | undefined {
     const first = this.queue.shift();
-    if (!first || this.queue.length === 0 || first.length + this.queue[0]!.length > this.maxPayload) return first;
+    if (!first) return undefined;
     const parts = [first];
     let size = first.length;
     while (this.queue.length > 0 && size + this.queue[0]!.length <= this.maxPayload) {
@@ -98,7 +98,7 @@ export class DeviceStream implements ServiceStream {
       parts.push(part);
       size += part.length;
     }
-    return Buffer.concat(parts, size);
+    return parts.length === 1 ? first : Buffer.concat(parts, size);
   }
 
   private pump(): void {
