@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolCallError } from '../../tools/core';
 
 import type { ScreenFrame } from '../../tools/devices';
-import { captureScreen, parseRawFrame } from '../../tools/devices/screen-capture';
+import { captureScreen, encodeRawCapture } from '../../tools/devices/screen-capture';
+import { ByteChunks } from '../../tools/devices/byte-chunks';
 import { connectToAdb, waitForAdbState, type VirtualDevice } from '../../tools/devices/virtual';
 import { type DeviceLab, startDeviceLab } from './device-lab';
 import { ManualClock } from '../support/manual-clock';
@@ -146,7 +147,7 @@ describe('capture formats', () => {
     expect(b.data.subarray(below).equals(a.data.subarray(below))).toBe(true);
   });
 
-  it('finds a raw frame behind the text screencap writes before it (the multi-display warning)', () => {
+  it('finds a raw frame behind the text screencap writes before it (the multi-display warning)', async () => {
     const header = Buffer.alloc(16);
     header.writeUInt32LE(2, 0);
     header.writeUInt32LE(2, 4);
@@ -155,22 +156,21 @@ describe('capture formats', () => {
       '[Warning] Multiple displays were found, but no display id was specified! Defaulting to the first display ' +
         'found.\nA display ID can be specified with the [-d display-id] option.\n',
     );
-    expect(parseRawFrame(Buffer.concat([warning, header, Buffer.alloc(16, 7)]))).toMatchObject({
-      width: 2,
-      height: 2,
-      pixels: Buffer.alloc(16, 7),
-    });
+    const raw = await encodeRawCapture(new ByteChunks([warning, header, Buffer.alloc(16, 7)]));
+    expect(raw).toMatchObject({ width: 2, height: 2, text: warning.toString() });
+    expect(PNG.sync.read(raw!.png).data.equals(Buffer.alloc(16, 7))).toBe(true);
   });
 
-  it('refuses raw data that is not a whole RGBA frame', () => {
+  it('refuses raw data that is not a whole RGBA frame', async () => {
     const header = Buffer.alloc(16);
     header.writeUInt32LE(2, 0);
     header.writeUInt32LE(2, 4);
     header.writeUInt32LE(1, 8);
-    expect(parseRawFrame(Buffer.concat([header, Buffer.alloc(16)]))).toMatchObject({ width: 2, height: 2 });
-    expect(parseRawFrame(Buffer.concat([header, Buffer.alloc(15)]))).toBeUndefined();
+    const read = (...parts: Buffer[]) => encodeRawCapture(new ByteChunks([header, ...parts]));
+    expect(await read(Buffer.alloc(16))).toMatchObject({ width: 2, height: 2 });
+    expect(await read(Buffer.alloc(15))).toBeUndefined();
     header.writeUInt32LE(4, 8); // RGB_565
-    expect(parseRawFrame(Buffer.concat([header, Buffer.alloc(16)]))).toBeUndefined();
+    expect(await read(Buffer.alloc(16))).toBeUndefined();
   });
 
   it('settles the stream on the faster way after measuring both', async () => {

@@ -1,12 +1,14 @@
 /**
  * The host's PNG writer for raw screen frames reads the frame as it arrived, in chunks of any size,
  * and deflates it a strip of rows at a time: the image decodes to exactly the pixels sent, whatever
- * the chunking, across strips, and with RGBX frames made opaque.
+ * the chunking, across strips, and with RGBX frames made opaque. A raw screencap output is encoded
+ * while it still arrives, and checked against its whole length once it has.
  */
 import { PNG } from 'pngjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ByteChunks } from '../../tools/devices/byte-chunks';
 import { encodeRgbaPng, encodeRgbaPngFrom, pngSize } from '../../tools/devices/png';
+import { captureRawAsItArrives } from '../../tools/devices/screen-capture';
 
 /** A frame whose every byte differs from its neighbours, so a byte in the wrong place shows. */
 function frame(width: number, height: number): Buffer {
@@ -66,5 +68,78 @@ describe('ByteChunks', () => {
     read(target, 3, 2);
     expect(target.toString()).toBe('bcdef');
     expect(() => read(target, 0, 1)).toThrow(RangeError);
+  });
+});
+
+/** screencap's raw output: width, height, format, (dataspace,) pixels, after `text`. */
+function rawOutput(width: number, height: number, pixels: Buffer, opts: { text?: string; dataspace?: boolean } = {}) {
+  const header = Buffer.alloc(opts.dataspace === false ? 12 : 16);
+  header.writeUInt32LE(width, 0);
+  header.writeUInt32LE(height, 4);
+  header.writeUInt32LE(1, 8);
+  return Buffer.concat([Buffer.from(opts.text ?? '', 'latin1'), header, pixels]);
+}
+
+/** Hands `output` to onChunk in chunks of 65,536 bytes, a turn of the event loop apart, as a socket does. */
+function arrive(output: Buffer, sizes = [65_536]) {
+  return async (onChunk: (chunk: Buffer) => void) => {
+    for (const c of chunked(output, sizes)) {
+      onChunk(c);
+      await new Promise((r) => setImmediate(r));
+    }
+  };
+}
+
+describe('captureRawAsItArrives', () => {
+  it('encodes the rows that have arrived while the rest still comes, and the image is exact', async () => {
+    const pixels = frame(300, 500);
+    const asked: { bytes: number; arrived: number; complete: boolean }[] = [];
+    const ready = ByteChunks.prototype.ready;
+    const spy = vi.spyOn(ByteChunks.prototype, 'ready').mockImplementation(function (this: ByteChunks, n) {
+      asked.push({ bytes: n, arrived: this.length, complete: this.complete });
+      return ready.call(this, n);
+    });
+    try {
+      const { raw } = await captureRawAsItArrives(arrive(rawOutput(300, 500, pixels), [40_000]));
+      expect(raw).toMatchObject({ width: 300, height: 500, format: 1, offset: 16, text: '' });
+      expect(PNG.sync.read(raw!.png).data.equals(pixels)).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+    // The first strip waited for its own rows (218 of 500), not for the whole frame.
+    const firstStrip = asked.find((a) => a.bytes === 16 + 218 * 1200);
+    expect(firstStrip).toMatchObject({ complete: false });
+    expect(firstStrip!.arrived).toBeLessThan(16 + 500 * 1200);
+  });
+
+  it('skips a line of text before the frame, as screencap writes on a phone with two displays', async () => {
+    const pixels = frame(40, 30);
+    const text = '[Warning] Multiple displays were found, but no display id was specified!\n';
+    const { raw } = await captureRawAsItArrives(arrive(rawOutput(40, 30, pixels, { text }), [7, 1000]));
+    expect(raw?.text).toBe(text);
+    expect(PNG.sync.read(raw!.png).data.equals(pixels)).toBe(true);
+  });
+
+  it('encodes an Android 7 frame (a header without dataspace) again from the whole output', async () => {
+    const pixels = frame(64, 48);
+    const { raw } = await captureRawAsItArrives(arrive(rawOutput(64, 48, pixels, { dataspace: false }), [5000]));
+    expect(raw).toMatchObject({ width: 64, height: 48, offset: 12 });
+    expect(PNG.sync.read(raw!.png).data.equals(pixels)).toBe(true);
+  });
+
+  it('gives no image for an output cut short, rather than a frame with missing rows', async () => {
+    const output = rawOutput(300, 500, frame(300, 500));
+    const { raw, bytes } = await captureRawAsItArrives(arrive(output.subarray(0, output.length - 1201)));
+    expect(raw).toBeUndefined();
+    expect(bytes.length).toBe(output.length - 1201);
+  });
+
+  it("fails with the command's own error when the command fails midway", async () => {
+    const output = rawOutput(300, 500, frame(300, 500));
+    const run = async (onChunk: (chunk: Buffer) => void) => {
+      onChunk(output.subarray(0, 100_000));
+      throw new Error('device offline');
+    };
+    await expect(captureRawAsItArrives(run)).rejects.toThrow('device offline');
   });
 });

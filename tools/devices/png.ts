@@ -37,9 +37,10 @@ export function encodeRgbaPng(width: number, height: number, pixels: Buffer, opa
 const STRIP_BYTES = 256 * 1024;
 
 /**
- * Encodes the RGBA pixels that start at `offset` in `source` (a command's output as it arrived) as
- * a PNG: each row gets its filter byte (0, None) as it is copied into one of two small strips, and
- * a strip is deflated on the thread pool while the other is filled. The frame is never joined or
+ * Encodes the RGBA pixels that start at `offset` in `source` (a command's output as it arrived, or
+ * as it arrives: each strip waits for its rows) as a PNG: each row gets its filter byte (0, None)
+ * as it is copied into one of two small strips, and a strip is deflated on the thread pool while
+ * the other is filled. The frame is never joined or
  * copied whole, so a 10 MB frame costs 0.5 MB of buffers here, not 20 MB.
  * `opaque`: the frame is RGBX (its fourth byte is not alpha), so alpha is written as 255.
  */
@@ -73,6 +74,8 @@ export async function encodeRgbaPngFrom(
       await settled(turn);
       const strip = strips[turn]!;
       const rows = Math.min(rowsPerStrip, height - y);
+      const needed = offset + (y + rows) * stride;
+      if (source.length < needed) await source.ready(needed);
       for (let r = 0; r < rows; r++) {
         const at = r * rowBytes;
         strip[at] = 0;

@@ -141,7 +141,7 @@ export function deviceCall(service: DeviceService, serial: string, ctx: ToolCont
     async execChunks(command, opts = {}) {
       state = undefined;
       const result = await service.manager.execChunks(serial, command, { ...opts, signal });
-      return new ByteChunks(result.chunks, result.size);
+      return new ByteChunks(result.chunks);
     },
   };
 }

@@ -17,7 +17,7 @@ import { DeviceIoError } from '../manager/device-io-error';
 import { MULTI_DISPLAY_WARNING, type PhoneDisplay, defaultDisplay, listDisplays, splitCaptureText } from '../displays';
 import type { ByteChunks } from '../byte-chunks';
 import { PNG_SIGNATURE, pngSize } from '../png';
-import { CaptureChoice, encodeRawCapture } from '../screen-capture';
+import { CaptureChoice, captureRawAsItArrives } from '../screen-capture';
 import { type DeviceCall, defineDeviceTool } from './device-tool';
 
 /**
@@ -155,8 +155,9 @@ export function screenshotTool(service: DeviceService): Tool {
       const target = (display: PhoneDisplay | undefined) => (display ? ` -d ${display.physicalId}` : '');
       /** The raw pixels, encoded here; undefined when the phone's raw frame is not one this host reads. */
       const captureRaw = async (display: PhoneDisplay | undefined) => {
-        const bytes = await device.execChunks(`screencap${target(display)}`, opts);
-        const raw = await encodeRawCapture(bytes);
+        const { bytes, raw } = await captureRawAsItArrives((onChunk) =>
+          device.execChunks(`screencap${target(display)}`, { ...opts, onChunk }),
+        );
         if (!raw) return undefined;
         return { text: raw.text, image: raw.png, data: raw.head, dark: mostlyBlack(bytes, raw.offset) };
       };
