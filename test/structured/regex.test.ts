@@ -10,6 +10,12 @@ import { harness } from './harness';
 const h = harness([regexExtract, regexReplace]);
 const evil = `${'a'.repeat(40)}!`;
 
+/** Threads the pool has let go of that have not stopped yet: started, neither running nor exited. */
+function threadsStillStopping(): number {
+  const { started, exited, threads } = cpuPool().stats();
+  return started - exited - threads;
+}
+
 describe('regex_extract and regex_replace refuse', () => {
   it.each([
     ['(a+)+$', evil],
@@ -31,6 +37,8 @@ describe('regex_extract and regex_replace refuse', () => {
     const controller = new AbortController();
     const call = h.call('regex_extract', { pattern: '(a+)+$', text: evil }, controller.signal);
     await expect.poll(() => cpuPool().stats().busy, { timeout: 20_000, interval: 10 }).toBe(1);
+    // Threads that earlier tests stopped count as exited once they have stopped, which can be later.
+    await expect.poll(() => threadsStillStopping(), { timeout: 20_000, interval: 10 }).toBe(0);
     const exited = cpuPool().stats().exited;
     controller.abort();
     const r = await call;
