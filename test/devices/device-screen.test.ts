@@ -9,14 +9,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolCallError } from '../../tools/core';
 
 import type { ScreenFrame } from '../../tools/devices';
-import { captureScreen, encodeRawCapture } from '../../tools/devices/screen-capture';
-import { ByteChunks } from '../../tools/devices/byte-chunks';
+import { captureScreen } from '../../tools/devices/screen-capture';
+import { receiveRawFrame } from '../../tools/devices/raw-frame';
 import { connectToAdb, waitForAdbState, type VirtualDevice } from '../../tools/devices/virtual';
 import { type DeviceLab, startDeviceLab } from './device-lab';
 import { ManualClock } from '../support/manual-clock';
 
 let lab: DeviceLab;
 let device: VirtualDevice;
+
+/** A raw screencap output made of `parts`, as the host receives one. */
+function received(...parts: Buffer[]) {
+  return receiveRawFrame(async (sink) => {
+    for (const p of parts) sink.write(p);
+  });
+}
 
 beforeAll(async () => {
   lab = await startDeviceLab({ commandTimeoutMs: 5_000 });
@@ -156,7 +163,7 @@ describe('capture formats', () => {
       '[Warning] Multiple displays were found, but no display id was specified! Defaulting to the first display ' +
         'found.\nA display ID can be specified with the [-d display-id] option.\n',
     );
-    const raw = await encodeRawCapture(new ByteChunks([warning, header, Buffer.alloc(16, 7)]));
+    const raw = await received(warning, header, Buffer.alloc(16, 7));
     expect(raw).toMatchObject({ width: 2, height: 2, text: warning.toString() });
     expect(PNG.sync.read(raw!.png).data.equals(Buffer.alloc(16, 7))).toBe(true);
   });
@@ -166,7 +173,7 @@ describe('capture formats', () => {
     header.writeUInt32LE(2, 0);
     header.writeUInt32LE(2, 4);
     header.writeUInt32LE(1, 8);
-    const read = (...parts: Buffer[]) => encodeRawCapture(new ByteChunks([header, ...parts]));
+    const read = (...parts: Buffer[]) => received(header, ...parts);
     expect(await read(Buffer.alloc(16))).toMatchObject({ width: 2, height: 2 });
     expect(await read(Buffer.alloc(15))).toBeUndefined();
     header.writeUInt32LE(4, 8); // RGB_565

@@ -22,6 +22,7 @@ import {
   openDeviceConnection,
   startDeadline,
 } from './adb-channel';
+import { type ByteSink, type ExecIntoResult, execInto } from './adb-exec-into';
 import { LOCAL_HOSTS, ensureAdbServer } from './adb-server';
 import { NO_DEVICE_HINT, deviceToolError, listDevices, reconnectHint } from './device-errors';
 import { DeviceIoError, isDeviceIoError } from './device-io-error';
@@ -242,9 +243,28 @@ export class DeviceManager {
     return this.run(serial, `exec:${command}`, opts, command);
   }
 
-  /** As `exec`, with the output as the chunks it came in (a raw screen frame need not be joined). */
-  execChunks(serial: string, command: string, opts: CommandOptions = {}): Promise<CollectedChunks> {
-    return this.runChunks(serial, `exec:${command}`, opts, command);
+  /**
+   * As `exec`, handing the output to `sink` as it arrives, read into one reused buffer
+   * (adb-exec-into.ts: a raw screen frame is 10 MB that need not be allocated).
+   */
+  async execInto(serial: string, command: string, sink: ByteSink, opts: CommandOptions = {}): Promise<ExecIntoResult> {
+    const label = commandLabel(command);
+    const deadline = startDeadline(this.clock, opts.timeoutMs ?? this.commandTimeoutMs, serial, label, opts.signal);
+    const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+    try {
+      try {
+        return await execInto(this.address, serial, command, sink, deadline, maxBytes);
+      } catch (e) {
+        // adbkit's connections start a local adb server that is not running; this one starts it too.
+        if (!isDeviceIoError(e) || e.kind !== 'server-unreachable') throw e;
+        await ensureAdbServer(this.client, this.address, this.clock);
+        return await execInto(this.address, serial, command, sink, deadline, maxBytes);
+      }
+    } catch (e) {
+      throw await this.failure(e, serial, label);
+    } finally {
+      deadline.dispose();
+    }
   }
 
   /**

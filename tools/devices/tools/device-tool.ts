@@ -13,7 +13,7 @@ import type { ToolMetadataDeclaration } from '../../core/metadata';
 import type { RunPolicyName } from '../../core/run-policy-name';
 import { ToolCallError } from '../../core/result';
 import { type Tool, type ToolContext, type ToolReturn, defineTool } from '../../core/tool';
-import { ByteChunks } from '../byte-chunks';
+import type { ByteSink, ExecIntoResult } from '../manager/adb-exec-into';
 import type { DeviceService } from '../device-service';
 import { deviceToolError } from '../manager/device-errors';
 import { DeviceIoError } from '../manager/device-io-error';
@@ -55,7 +55,8 @@ export interface DeviceCall {
   run(command: string, opts?: RunOptions): Promise<CommandOutput>;
   exec(command: string, opts?: RunOptions): Promise<Buffer>;
   /** As `exec`, the output as the chunks it came in, not joined (a raw screen frame is 10 MB). */
-  execChunks(command: string, opts?: RunOptions): Promise<ByteChunks>;
+  /** `exec`, handing the output to `sink` as it arrives (DeviceManager.execInto). */
+  execInto(command: string, sink: ByteSink, opts?: RunOptions): Promise<ExecIntoResult>;
   /**
    * The screen state a `readState` command read, while no other command ran after it; null when
    * that read ran out of time (the readings then stay unknown); undefined when none was read.
@@ -138,10 +139,9 @@ export function deviceCall(service: DeviceService, serial: string, ctx: ToolCont
       const result = await service.manager.exec(serial, command, { ...opts, signal });
       return result.data;
     },
-    async execChunks(command, opts = {}) {
+    async execInto(command, sink, opts = {}) {
       state = undefined;
-      const result = await service.manager.execChunks(serial, command, { ...opts, signal });
-      return new ByteChunks(result.chunks);
+      return service.manager.execInto(serial, command, sink, { ...opts, signal });
     },
   };
 }

@@ -15,9 +15,9 @@ import type { DeviceService } from '../device-service';
 import { deviceToolError } from '../manager/device-errors';
 import { DeviceIoError } from '../manager/device-io-error';
 import { MULTI_DISPLAY_WARNING, type PhoneDisplay, defaultDisplay, listDisplays, splitCaptureText } from '../displays';
-import type { ByteChunks } from '../byte-chunks';
 import { PNG_SIGNATURE, pngSize } from '../png';
-import { CaptureChoice, captureRawAsItArrives } from '../screen-capture';
+import { CaptureChoice } from '../screen-capture';
+import { receiveRawFrame } from '../raw-frame';
 import { type DeviceCall, defineDeviceTool } from './device-tool';
 
 /**
@@ -62,8 +62,8 @@ const SCREEN_OFF =
 /**
  * Why a capture is black, from the phone's own state rather than its pixels: the focused window's
  * FLAG_SECURE (`fl=… SECURE …` in `dumpsys window windows`), or the screen being off. Only asked
- * when the frame is mostly black (mostlyBlack), or the phone's PNG small enough to be mostly one
- * colour: real screens with content compress far worse than a black frame.
+ * when the frame is mostly black (RawCapture.mostlyBlack), or the phone's PNG small enough to be
+ * mostly one colour: real screens with content compress far worse than a black frame.
  */
 function whyBlack(state: string): string {
   if (/mWakefulness=(Asleep|Dozing)/.test(state)) return SCREEN_OFF;
@@ -75,19 +75,6 @@ function whyBlack(state: string): string {
       'Android leaves it black in screenshots. ui_dump can still read it.'
     );
   return '';
-}
-
-/**
- * Whether nine in ten of the frame's pixels are black (a raw frame: its pixels are at hand). For
- * the phone's PNG the tool judges by size instead: screens with content compress far worse.
- */
-function mostlyBlack(frame: ByteChunks, offset: number): boolean {
-  const STEP = 4 * 97;
-  let dark = 0;
-  let seen = 0;
-  for (let i = offset; i + 2 < frame.length; i += STEP, seen++)
-    if (frame.at(i)! < 16 && frame.at(i + 1)! < 16 && frame.at(i + 2)! < 16) dark++;
-  return seen > 0 && dark / seen >= 0.9;
 }
 
 const DISPLAY_ID = z
@@ -155,11 +142,9 @@ export function screenshotTool(service: DeviceService): Tool {
       const target = (display: PhoneDisplay | undefined) => (display ? ` -d ${display.physicalId}` : '');
       /** The raw pixels, encoded here; undefined when the phone's raw frame is not one this host reads. */
       const captureRaw = async (display: PhoneDisplay | undefined) => {
-        const { bytes, raw } = await captureRawAsItArrives((onChunk) =>
-          device.execChunks(`screencap${target(display)}`, { ...opts, onChunk }),
-        );
+        const raw = await receiveRawFrame((sink) => device.execInto(`screencap${target(display)}`, sink, opts));
         if (!raw) return undefined;
-        return { text: raw.text, image: raw.png, data: raw.head, dark: mostlyBlack(bytes, raw.offset) };
+        return { text: raw.text, image: raw.png, data: raw.head, dark: raw.mostlyBlack };
       };
       const capture = async (display: PhoneDisplay | undefined) => {
         const format = choice.next();
