@@ -94,7 +94,7 @@ export class RgbaPngWriter {
     this.z.on('data', (d: Buffer) => this.idat.push(d));
     this.ended = new Promise<void>((resolve, reject) => {
       this.z.once('end', resolve);
-      this.z.once('error', reject);
+      this.z.on('error', reject);
     });
     this.ended.catch(() => undefined);
   }
