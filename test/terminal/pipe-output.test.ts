@@ -7,8 +7,9 @@
  * in the sandbox alike (the sandbox sees only its terminal's folder of pipes, read-only). A
  * background process still holding the pipe after the run has what it writes shown in the terminal.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUN_OUTPUT_LIMIT } from '../../tools/terminal/limits';
 import { type TerminalLab, eventually, startTerminalLab } from './support/terminal-lab';
@@ -43,7 +44,15 @@ async function run(id: string, command: string, output: 'pty' | 'pipe' = 'pipe')
   return { ...(r.data as unknown as Run), text: r.text };
 }
 
-const pipeFolders = () => readdirSync(tmpdir()).filter((n) => n.startsWith('toolgate-run-')).length;
+/** The terminals' folders of pipes on this machine, with their inodes. */
+const pipeFolders = () =>
+  readdirSync(tmpdir())
+    .filter((n) => n.startsWith('toolgate-run-'))
+    .map((n) => join(tmpdir(), n))
+    .flatMap((path) => {
+      const inode = statSync(path, { throwIfNoEntry: false })?.ino;
+      return inode === undefined ? [] : [{ path, inode }];
+    });
 
 describe.each(['host', 'sandbox'] as const)('pipe mode in a %s terminal', (backend) => {
   it('returns the command’s output and errors, and its exit status', async () => {
@@ -120,13 +129,17 @@ describe('pipe mode', () => {
   });
 
   it('gives each terminal its own folder of pipes, removed when it closes', async () => {
-    const before = pipeFolders();
     const extra = (await lab.call('terminal.create', { backend: 'sandbox' })).data.id as string;
-    expect(pipeFolders()).toBe(before + 1);
+    // Other test files make and remove such folders meanwhile: a terminal's own is known by its inode.
+    const inodeIn = async (id: string) => Number((await run(id, 'stat -c %i /run/toolgate-output')).output.trim());
+    const inode = await inodeIn(extra);
+    expect(inode).not.toBe(await inodeIn(ids.sandbox));
+    const own = pipeFolders().filter((f) => f.inode === inode);
+    expect(own).toHaveLength(1);
     expect((await run(extra, 'ls -la /run/toolgate-output; touch /run/toolgate-output/x')).output).toContain(
       'Read-only file system',
     );
     await lab.call('terminal.close', { id: extra });
-    expect(pipeFolders()).toBe(before);
+    expect(existsSync(own[0]!.path)).toBe(false);
   });
 });
