@@ -8,5 +8,7 @@ export default defineConfig({
     // Device and browser tests start real processes; two cores cannot run many at once.
     maxWorkers: 2,
     reporters: ['default'],
+    // A failed UI test leaves what its page showed (test/ui/support/failure-pages.ts).
+    setupFiles: ['test/ui/support/failure-pages.ts'],
   },
 });

@@ -11,6 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { type Host, type HostOptions, startHost } from '../../../tools/host/host';
+import { openPages } from './failure-pages';
 import { ensureRendererBuild } from './renderer-build';
 import { freePort, killAdbServer } from '../../support/private-adb';
 import { CHROMIUM, requireChromium } from '../../support/requirements';
@@ -66,6 +67,7 @@ export async function startUiHarness(
     colorScheme: options.colorScheme ?? 'light',
     acceptDownloads: true,
   });
+  openPages.add(page);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
@@ -98,6 +100,7 @@ export async function startUiHarness(
     async close() {
       if (closed) return;
       closed = true;
+      openPages.delete(page);
       await mcp.close().catch(() => undefined);
       await browser.close().catch(() => undefined);
       await host.close();
