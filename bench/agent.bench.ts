@@ -196,9 +196,13 @@ async function main(): Promise<void> {
     // it pays for it in its own time.
     const own = (action: Action) =>
       (sent[`toolgate.${action}`] ?? []).map(howSent).filter((l) => l.command !== STATE_COMMAND);
+    // An `exec:` output is read into one reused buffer and dropped (execInto), as the screenshot tool
+    // reads its frame: joined, a 10 MB frame brought garbage collections on in this process, which
+    // made the device's own time look longer than it is.
+    const discard = { write: () => true, drained: () => Promise.resolve() };
     const runDevice = async (action: Action) => {
       for (const { via, command } of own(action)) {
-        if (via === 'exec') await direct.exec(serial, command, { maxBytes: 64 * 1024 * 1024 });
+        if (via === 'exec') await direct.execInto(serial, command, discard, { maxBytes: 64 * 1024 * 1024 });
         else await direct.shell(serial, command, via === 'stream' ? { ownStream: true } : {});
       }
     };
