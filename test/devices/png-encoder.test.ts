@@ -7,7 +7,7 @@
  */
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { RgbaPngWriter, encodeRgbaPng, pngSize } from '../../tools/devices/png';
+import { RgbaPngWriter, pngSize } from '../../tools/devices/png';
 import { RawFrameReceiver, receiveRawFrame } from '../../tools/devices/raw-frame';
 
 /** A frame whose every byte differs from its neighbours, so a byte in the wrong place shows. */
@@ -72,7 +72,9 @@ describe('RgbaPngWriter', () => {
 
   it('writes alpha 255 for an RGBX frame, whose fourth byte is not alpha', async () => {
     const pixels = frame(5, 3);
-    const decoded = PNG.sync.read(await encodeRgbaPng(5, 3, pixels, true)).data;
+    const writer = new RgbaPngWriter(5, 3, { opaque: true });
+    writer.write(pixels);
+    const decoded = PNG.sync.read(await writer.end()).data;
     for (let i = 0; i < pixels.length; i++) expect(decoded[i]).toBe(i % 4 === 3 ? 255 : pixels[i]);
   });
 

@@ -83,7 +83,7 @@ export interface BrowserSession {
  * Playwright is loaded by the first browser session, not with the host: it holds ~32 MB of the
  * host's heap (node -e "require('playwright-core')", heapUsed before and after), and every full
  * garbage collection walks the heap, so a host that never opens a browser would pay for it on every
- * one (a screenshot's 10 MB frame brings one on).
+ * one (docs/architecture.md, "Parts and layers").
  */
 async function playwrightChromium() {
   return (await import('playwright-core')).chromium;

@@ -27,15 +27,6 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-/** Encodes 8-bit RGBA pixels (row after row, no padding) as a PNG. */
-export async function encodeRgbaPng(width: number, height: number, pixels: Buffer, opaque = false): Promise<Buffer> {
-  const writer = new RgbaPngWriter(width, height, { opaque });
-  for (let at = 0; at < pixels.length; at += STRIP_BYTES) {
-    if (!writer.write(pixels.subarray(at, at + STRIP_BYTES))) await writer.drained();
-  }
-  return writer.end();
-}
-
 /** Rows are deflated a strip at a time, in two strips of about this size that take turns. */
 const STRIP_BYTES = 256 * 1024;
 

@@ -154,14 +154,6 @@ export interface Collected {
   truncated: boolean;
 }
 
-/** A stream's bytes as they arrived, not joined (a large output joined is a copy of all of it). */
-export interface CollectedChunks {
-  chunks: Buffer[];
-  size: number;
-  /** Reading stopped at `maxBytes`; the rest was not read. */
-  truncated: boolean;
-}
-
 export interface CollectOptions {
   maxBytes: number;
   onChunk?: (chunk: Buffer) => void;
@@ -169,26 +161,23 @@ export interface CollectOptions {
 
 /**
  * Reads a service's stream to its end, at most `maxBytes` (then the stream is destroyed and the
- * result marked truncated), keeping the chunks as they came. The deadline destroys the stream and
- * rejects.
+ * result marked truncated). The deadline destroys the stream and rejects.
  */
-export function collectChunks(
-  stream: Duplex,
-  deadline: Deadline,
-  serial: string,
-  opts: CollectOptions,
-): Promise<CollectedChunks> {
-  return new Promise<CollectedChunks>((resolve, reject) => {
+export function collect(stream: Duplex, deadline: Deadline, serial: string, opts: CollectOptions): Promise<Collected> {
+  return new Promise<Collected>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
-    const finish = (result: CollectedChunks | Error) => {
+    const finish = (result: Collected | Error) => {
       if (settled) return;
       settled = true;
       deadline.signal.removeEventListener('abort', onAbort);
       stream.removeListener('data', onData);
       if (result instanceof Error) reject(result);
       else resolve(result);
+    };
+    const done = (truncated: boolean) => {
+      if (!settled) finish({ data: Buffer.concat(chunks, size), truncated });
     };
     const onAbort = () => {
       stream.destroy();
@@ -204,15 +193,15 @@ export function collectChunks(
       }
       if (chunk.length > room) {
         stream.destroy();
-        finish({ chunks, size, truncated: true });
+        done(true);
       }
     };
     if (deadline.signal.aborted) return onAbort();
     deadline.signal.addEventListener('abort', onAbort, { once: true });
     stream.on('data', onData);
-    // 'close' follows 'end': whichever comes first settles.
-    stream.once('end', () => finish({ chunks, size, truncated: false }));
-    stream.once('close', () => finish({ chunks, size, truncated: false }));
+    // 'close' follows 'end': whichever comes first settles, and the output is joined once.
+    stream.once('end', () => done(false));
+    stream.once('close', () => done(false));
     stream.once('error', (err: Error) => finish(classifyAdbError(err, serial)));
   });
 }

@@ -14,14 +14,7 @@ import Connection from '@devicefarmer/adbkit/dist/src/adb/connection';
 import Sync from '@devicefarmer/adbkit/dist/src/adb/sync';
 import { ToolCallError } from '../../core/result';
 import { type Clock, systemClock } from '../../core/pipeline/clock';
-import {
-  type AdbConnection,
-  type Collected,
-  type CollectedChunks,
-  collectChunks,
-  openDeviceConnection,
-  startDeadline,
-} from './adb-channel';
+import { type AdbConnection, type Collected, collect, openDeviceConnection, startDeadline } from './adb-channel';
 import { type ByteSink, type ExecIntoResult, execInto } from './adb-exec-into';
 import { LOCAL_HOSTS, ensureAdbServer } from './adb-server';
 import { NO_DEVICE_HINT, deviceToolError, listDevices, reconnectHint } from './device-errors';
@@ -331,21 +324,11 @@ export class DeviceManager {
   }
 
   private async run(serial: string, service: string, opts: CommandOptions, what: string): Promise<Collected> {
-    const { chunks, size, truncated } = await this.runChunks(serial, service, opts, what);
-    return { data: Buffer.concat(chunks, size), truncated };
-  }
-
-  private async runChunks(
-    serial: string,
-    service: string,
-    opts: CommandOptions,
-    what: string,
-  ): Promise<CollectedChunks> {
     const label = commandLabel(what);
     const deadline = startDeadline(this.clock, opts.timeoutMs ?? this.commandTimeoutMs, serial, label, opts.signal);
     try {
       const conn = await openDeviceConnection(this.client, serial, service, deadline.signal);
-      return await collectChunks(conn.parser.raw(), deadline, serial, {
+      return await collect(conn.parser.raw(), deadline, serial, {
         maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES,
         ...(opts.onChunk ? { onChunk: opts.onChunk } : {}),
       });

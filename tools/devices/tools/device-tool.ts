@@ -54,7 +54,6 @@ export interface DeviceCall {
   readonly screenBefore: { width: number; height: number } | undefined;
   run(command: string, opts?: RunOptions): Promise<CommandOutput>;
   exec(command: string, opts?: RunOptions): Promise<Buffer>;
-  /** As `exec`, the output as the chunks it came in, not joined (a raw screen frame is 10 MB). */
   /** `exec`, handing the output to `sink` as it arrives (DeviceManager.execInto). */
   execInto(command: string, sink: ByteSink, opts?: RunOptions): Promise<ExecIntoResult>;
   /**
