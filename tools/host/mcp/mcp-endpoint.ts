@@ -1,6 +1,7 @@
 /**
- * The MCP endpoint (official SDK, Streamable HTTP, stateful sessions). Every tools/call goes
- * through the host's executor, so an agent's call is gated, limited, traced like any other.
+ * The MCP endpoint (the SDK's Server; Streamable HTTP through http-session-transport.ts; stateful
+ * sessions). Every tools/call goes through the host's executor, so an agent's call is gated,
+ * limited, traced like any other.
  * Progress notifications are forwarded when the client asked for them (progressToken); a client's
  * cancellation, or the end of the request that carries the call, aborts it through its signal.
  *
@@ -25,7 +26,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Disposable } from '../../core/disposable';
 import type { ToolExecutor } from '../../core/executor';
@@ -36,6 +36,7 @@ import type { ClientIdentity } from '../auth/client-tokens';
 import { type SessionToolsets, parseToolsetList } from '../toolsets/session-toolsets';
 import { serveContent } from './content-handlers';
 import type { McpContentProvider } from './mcp-content';
+import { HttpSessionTransport } from './http-session-transport';
 import { OpenRequests } from './open-requests';
 import { type SessionCaps, capRefusal } from './session-caps';
 import { toMcpResult, toMcpTool } from './tool-listing';
@@ -52,7 +53,7 @@ interface Session {
 }
 
 interface HttpSession extends Session {
-  transport: StreamableHTTPServerTransport;
+  transport: HttpSessionTransport;
 }
 
 export interface McpEndpointOptions {
@@ -306,7 +307,7 @@ export class McpEndpoint {
     const asked = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('toolsets');
     this.options.toolsets.open(label, client, asked === null ? undefined : parseToolsetList(asked));
     const server = this.createServer(label);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: HttpSessionTransport = new HttpSessionTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) =>
         void this.sessions.set(id, {
