@@ -10,13 +10,17 @@
  * - mobile-mcp over stdio, its adb backend (MOBILEMCP_LEGACY_ROBOT=1: an `adb` process per command);
  * - the device command alone: the commands Toolgate's tool sent for the action, replayed as it sent
  *   them (on the phone's shell lane, on a stream of their own, or `exec:`) through the project's
- *   DeviceManager with no tool around them, so our p50 minus this is what Toolgate adds.
+ *   DeviceManager with no tool around them, so our p50 minus this is what Toolgate adds;
+ * - the floor: the SDK's own server with one tool that answers at once, on the SDK's Streamable
+ *   HTTP and stdio transports (agent/floor-server.ts), called in the same rounds: what any MCP
+ *   server's call costs through this client and these processes, with no tool and no device.
  * The phone runs in its own process (pixel profile, answering at once). An action a peer cannot do
  * on this phone is reported with the reason and the commands it sent, and gets no number.
  * The last line: {"bench":"agent","p50Ms":{side:{action:ms}},"overheadP50Ms":worst action,
  * "ratios":{"vs_mobilemcp":…,"vs_mobilemcp_adb":…},"stdio":{"overheadP50Ms":…,"ratios":{…}}} with
  * ratios = their p50 / ours, worst action; the top-level figures are Toolgate's over Streamable
- * HTTP, `stdio` the same over its stdio bridge (mobile-mcp is measured over stdio).
+ * HTTP, `stdio` the same over its stdio bridge (mobile-mcp is measured over stdio); `floorP50Ms`
+ * the floor's call over each, and `beyondFloorP50Ms` the overhead less the floor, worst action.
  *
  * Run: `npm run bench -- agent` (needs `adb`; no network).
  */
@@ -31,7 +35,8 @@ import { runAdb } from '../tools/devices/virtual';
 import { ACTIONS, type Action, type Target, checkResult, mobileMcpCall, toolgateCall } from './agent/actions';
 import { DeviceManager } from '../tools/devices/manager/device-manager';
 import { laneCommand } from '../tools/devices/manager/shell-lane';
-import { type Peer, startMobileMcp, startToolgate, startToolgateStdio } from './agent/peers';
+import { FLOOR_TOOL } from './agent/floor-server';
+import { type Peer, startFloor, startMobileMcp, startToolgate, startToolgateStdio } from './agent/peers';
 import type { PhoneReply, PhoneRequest } from './agent/phone-process';
 
 const ROUNDS = 30;
@@ -152,6 +157,7 @@ async function main(): Promise<void> {
   );
 
   const peers: Peer[] = [];
+  const floors: Peer[] = [];
   let summary: unknown;
   let breakdown: Breakdown | undefined;
   try {
@@ -162,8 +168,9 @@ async function main(): Promise<void> {
       await startMobileMcp(env, 'default'),
       await startMobileMcp(env, 'adb'),
     );
+    floors.push(await startFloor(env, 'http'), await startFloor(env, 'stdio'));
     const bySide = Object.fromEntries(peers.map((p) => [p.name, p])) as Record<PeerSide, Peer>;
-    for (const p of peers) console.log(`${p.name.padEnd(14)} ${p.how}`);
+    for (const p of [...peers, ...floors]) console.log(`${p.name.padEnd(14)} ${p.how}`);
 
     const call = async (side: PeerSide, action: Action) => {
       const spec = side.startsWith('toolgate') ? toolgateCall(action, target) : mobileMcpCall(action, target);
@@ -211,6 +218,7 @@ async function main(): Promise<void> {
       SIDES.map((s) => [s, Object.fromEntries(ACTIONS.map((a) => [a, [] as number[]]))]),
     ) as Record<Side, Record<Action, number[]>>;
     const stateReads: number[] = [];
+    const floorSamples: Record<string, number[]> = Object.fromEntries(floors.map((f) => [f.name, []]));
     // Spans of the measured calls only: the host's clock is comparable with Date.now() (tools/core/pipeline/clock.ts).
     const measuredFrom = Date.now() - 50;
     for (let round = 0; round < ROUNDS; round++) {
@@ -226,6 +234,12 @@ async function main(): Promise<void> {
           samples[side][action].push(took);
           if (THINK_MS > 0) await new Promise((r) => setTimeout(r, THINK_MS));
         }
+        for (const f of floors) {
+          const start = performance.now();
+          await f.client.callTool({ name: FLOOR_TOOL, arguments: {} });
+          floorSamples[f.name]!.push(performance.now() - start);
+          if (THINK_MS > 0) await new Promise((r) => setTimeout(r, THINK_MS));
+        }
       }
       const start = performance.now();
       await direct.shell(serial, STATE_COMMAND);
@@ -235,7 +249,7 @@ async function main(): Promise<void> {
     // The transport alone: an MCP ping on each.
     const pings: Record<string, number[]> = {};
     for (let i = 0; i < PINGS; i++) {
-      for (const p of peers) {
+      for (const p of [...peers, ...floors]) {
         const start = performance.now();
         await p.client.ping();
         (pings[p.name] ??= []).push(performance.now() - start);
@@ -249,7 +263,7 @@ async function main(): Promise<void> {
         `load average ${loads(loadBefore)} before, ${loads(loadavg())} after (${cpus().length} cores)`,
     );
     console.log(
-      `MCP ping p50: ${peers.map((p) => `${p.name} ${ms(median(pings[p.name]!))} ms`).join(', ')}; ` +
+      `MCP ping p50: ${[...peers, ...floors].map((p) => `${p.name} ${ms(median(pings[p.name]!))} ms`).join(', ')}; ` +
         `the screen-state read alone (5 dumpsys, one shell line): ${ms(median(stateReads))} ms`,
     );
     console.log('p50 in ms (p10 in brackets); device = the lines Toolgate sent for the action, replayed over adbkit');
@@ -279,6 +293,18 @@ async function main(): Promise<void> {
       );
     }
     console.log('(+ overhead and xRATIO are HTTP/stdio)');
+    const floor = { http: median(floorSamples.floor_http!), stdio: median(floorSamples.floor_stdio!) };
+    console.log(
+      `\nThe floor, the SDK's own server with a tool that answers at once, in the same rounds: tools/call p50 ` +
+        `${ms(floor.http)} ms over Streamable HTTP [${ms(p10(floorSamples.floor_http!))}], ` +
+        `${ms(floor.stdio)} ms over stdio [${ms(p10(floorSamples.floor_stdio!))}]. ` +
+        "Toolgate's overhead beyond it (HTTP/stdio): " +
+        ACTIONS.map(
+          (a) =>
+            `${a} ${ms(p50('toolgate', a) - p50('device', a) - floor.http)}/` +
+            `${ms(p50('toolgate_stdio', a) - p50('device', a) - floor.stdio)}`,
+        ).join(', '),
+    );
     console.log(
       "\nDevice commands per call (one steady-state call each; Toolgate's state read after a UI action is shown " +
         'where it landed, and not replayed):',
@@ -316,14 +342,21 @@ async function main(): Promise<void> {
       ]),
     );
     const worst = (xs: number[]) => (xs.length > 0 ? round2(Math.min(...xs)) : null);
-    const figures = (t: ReturnType<typeof tally>) => ({
+    const figures = (t: ReturnType<typeof tally>, under: number) => ({
       overheadP50Ms: round2(Math.max(...t.overheads)),
+      beyondFloorP50Ms: round2(Math.max(...t.overheads) - under),
       ratios: { vs_mobilemcp: worst(t.vs_mobilemcp), vs_mobilemcp_adb: worst(t.vs_mobilemcp_adb) },
     });
-    summary = { bench: 'agent', p50Ms: table, ...figures(by.toolgate), stdio: figures(by.toolgate_stdio) };
+    summary = {
+      bench: 'agent',
+      p50Ms: table,
+      floorP50Ms: { http: round2(floor.http), stdio: round2(floor.stdio) },
+      ...figures(by.toolgate, floor.http),
+      stdio: figures(by.toolgate_stdio, floor.stdio),
+    };
     breakdown = { samples, pings: median(pings.toolgate!), since: measuredFrom, dataDir: bySide.toolgate.dataDir! };
   } finally {
-    for (const p of peers) await p.close();
+    for (const p of [...peers, ...floors]) await p.close();
     await direct.close();
     await phone.stop().catch(() => undefined);
     await killAdbServer(adbPort);

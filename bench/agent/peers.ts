@@ -137,6 +137,38 @@ export async function startMobileMcp(env: NodeJS.ProcessEnv, backend: 'default' 
   };
 }
 
+const FLOOR_SERVER = join(__dirname, 'floor-server.ts');
+
+/** The SDK's own server with one tool that answers at once (floor-server.ts), over `via`. */
+export async function startFloor(env: NodeJS.ProcessEnv, via: 'http' | 'stdio'): Promise<Peer> {
+  const how = `the SDK's server and ${via === 'http' ? 'Streamable HTTP' : 'stdio'} transport, one tool answering at once`;
+  if (via === 'stdio') {
+    const { client, errors } = await connectStdio(
+      ['--import', 'tsx', FLOOR_SERVER, 'stdio'],
+      env as Record<string, string>,
+    );
+    return { name: 'floor_stdio', client, how, stderr: errors, close: () => client.close().catch(() => undefined) };
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', FLOOR_SERVER, 'http'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let errors = '';
+  child.stderr!.on('data', (d: Buffer) => void (errors += d.toString()));
+  const ready = await new Promise<{ mcp: string }>((resolve, reject) => {
+    let out = '';
+    child.once('exit', (code) => reject(new Error(`the floor server exited (${code}): ${errors}`)));
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line) as { mcp: string });
+    });
+  });
+  const client = new Client({ name: 'agent-bench', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(ready.mcp)));
+  return { name: 'floor_http', client, how, stderr: () => errors, close: () => stop(client, child) };
+}
+
 /** A node program as a stdio MCP server, and what it writes to stderr. */
 async function connectStdio(args: string[], env: Record<string, string>) {
   const transport = new StdioClientTransport({ command: process.execPath, args, env, stderr: 'pipe' });
