@@ -21,6 +21,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HttpSessionTransport } from '../../tools/host/mcp/http-session-transport';
 
 const sessions = new Map<string, HttpSessionTransport>();
+/** Each session's SDK server, to send what a server sends on its own. */
+const servers = new Map<string, Server>();
 /** Calls of `hold` waiting for the test to let them answer. */
 const held: Array<() => void> = [];
 /** Calls the tools handler began. */
@@ -58,12 +60,16 @@ beforeAll(async () => {
       let transport = typeof id === 'string' ? sessions.get(id) : undefined;
       if (typeof id === 'string' && !transport) return void res.writeHead(404).end();
       if (!transport) {
+        const server = sessionServer();
         const fresh = new HttpSessionTransport({
           sessionIdGenerator: randomUUID,
-          onsessioninitialized: (sid) => void sessions.set(sid, fresh),
+          onsessioninitialized: (sid) => {
+            sessions.set(sid, fresh);
+            servers.set(sid, server);
+          },
           timings: { streamAfterMs: 300, keepAliveMs: 100 },
         });
-        await sessionServer().connect(fresh);
+        await server.connect(fresh);
         transport = fresh;
       }
       await transport.handleRequest(req, res, body);
@@ -165,6 +171,29 @@ describe('a call slow to answer', () => {
     held.shift()!();
     expect((await call).content).toEqual([{ type: 'text', text: 'hold done' }]);
     expect(types.at(-1)).toBe('text/event-stream');
+  });
+});
+
+describe("the session's GET stream", () => {
+  it('stays alive with comment lines and carries what the server sends on its own', async () => {
+    const initialized = await rawPost(undefined, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
+    const id = initialized.headers.get('mcp-session-id')!;
+    await initialized.text();
+    const stream = await fetch(url, { headers: { accept: 'text/event-stream', 'mcp-session-id': id } });
+    expect(stream.headers.get('content-type')).toBe('text/event-stream');
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while ((text.match(/: waiting/g) ?? []).length < 3) text += decoder.decode((await reader.read()).value);
+    await servers.get(id)!.sendToolListChanged();
+    while (!text.includes('list_changed')) text += decoder.decode((await reader.read()).value);
+    expect(text).toContain('data: {"method":"notifications/tools/list_changed","jsonrpc":"2.0"}');
+    await reader.cancel();
   });
 });
 

@@ -18,7 +18,6 @@ import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/
 import {
   type JSONRPCMessage,
   JSONRPCMessageSchema,
-  type MessageExtraInfo,
   type RequestId,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -49,14 +48,14 @@ function accepts(req: IncomingMessage, type: string): boolean {
 
 export class HttpSessionTransport implements Transport {
   sessionId?: string;
-  onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
   onclose?: () => void;
   onerror?: (error: Error) => void;
   private initialized = false;
   private closed = false;
   /** The POST each request still unanswered came on. */
   private readonly replies = new Map<RequestId, PostReply>();
-  /** The GET stream for what the server sends on its own (tools/list_changed). */
+  /** The GET stream for what the server sends on its own (tools/list_changed), kept alive as a slow reply is. */
   private standalone: ServerResponse | undefined;
   private readonly timings: ReplyTimings;
 
@@ -127,7 +126,6 @@ export class HttpSessionTransport implements Transport {
       this.options.onsessioninitialized?.(this.sessionId);
     } else if (!this.sessionValid(req, res)) return;
     if (this.closed) return refuse(res, 404, -32001, 'Session not found; initialize a new session.');
-    const extra: MessageExtraInfo = { requestInfo: { headers: req.headers } };
     const ids = messages.flatMap((m) => ('method' in m && 'id' in m ? [m.id] : []));
     if (ids.length === 0) {
       res.writeHead(202).end();
@@ -138,7 +136,8 @@ export class HttpSessionTransport implements Transport {
       });
       for (const id of ids) this.replies.set(id, reply);
     }
-    for (const m of messages) this.onmessage?.(m, extra);
+    // No request info for the handlers: its headers carry the bearer token, and nothing here reads them.
+    for (const m of messages) this.onmessage?.(m);
   }
 
   private get(req: IncomingMessage, res: ServerResponse): void {
@@ -150,7 +149,10 @@ export class HttpSessionTransport implements Transport {
     res.writeHead(200, { ...SSE_HEADERS, ...(this.sessionId ? { 'mcp-session-id': this.sessionId } : {}) });
     res.flushHeaders();
     this.standalone = res;
+    // A stream with nothing to say for minutes would end at the client's idle timeout, and with it the list changes.
+    const keepAlive = setInterval(() => res.write(': waiting\n\n'), this.timings.keepAliveMs);
     res.once('close', () => {
+      clearInterval(keepAlive);
       if (this.standalone === res) this.standalone = undefined;
     });
   }
