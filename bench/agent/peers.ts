@@ -141,7 +141,8 @@ const FLOOR_SERVER = join(__dirname, 'floor-server.ts');
 
 /** The SDK's own server with one tool that answers at once (floor-server.ts), over `via`. */
 export async function startFloor(env: NodeJS.ProcessEnv, via: 'http' | 'stdio'): Promise<Peer> {
-  const how = `the SDK's server and ${via === 'http' ? 'Streamable HTTP' : 'stdio'} transport, one tool answering at once`;
+  const transport = via === 'http' ? 'Streamable HTTP' : 'stdio';
+  const how = `the SDK's server and ${transport} transport, one tool answering at once`;
   if (via === 'stdio') {
     const { client, errors } = await connectStdio(
       ['--import', 'tsx', FLOOR_SERVER, 'stdio'],
