@@ -6,6 +6,7 @@
  * device are kept for the tap tools, with when the dump was taken: a ref belongs to its dump.
  */
 import { XMLParser } from 'fast-xml-parser';
+import { scanDumpXml } from './dump-scanner';
 
 export interface Bounds {
   left: number;
@@ -117,7 +118,8 @@ export function parseUiDump(
 ): UiSnapshot {
   const xml = dumpXml(raw);
   if (!xml) throw new Error('no <hierarchy> in the dump');
-  const doc = parser.parse(xml) as { hierarchy?: XmlNode };
+  // The quick reader for uiautomator's own shape; anything else, the general parser (dump-scanner.ts).
+  const doc = scanDumpXml(xml) ?? (parser.parse(xml) as { hierarchy?: XmlNode });
   const roots = doc.hierarchy?.node ?? [];
   const rotation = Number(doc.hierarchy?.rotation ?? 0) || 0;
   const elements: UiElement[] = [];
