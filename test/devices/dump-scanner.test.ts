@@ -7,18 +7,12 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { scanDumpXml } from '../../tools/devices/tools/dump-scanner';
-import { parseUiDump } from '../../tools/devices/tools/ui-tree';
+import { DUMP_PARSER_OPTIONS, parseUiDump } from '../../tools/devices/tools/ui-tree';
 import { VirtualPhone } from '../../tools/devices/virtual';
 import { PROFILES } from '../../tools/devices/virtual/profiles';
 
-/** The general parser with ui-tree.ts's options. */
-const general = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  isArray: (name) => name === 'node',
-  parseAttributeValue: false,
-  processEntities: false,
-});
+/** The general parser as ui-tree.ts sets it up. */
+const general = new XMLParser(DUMP_PARSER_OPTIONS);
 
 const HEAD = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>";
 const leaf = (attributes: string) =>

@@ -49,14 +49,17 @@ interface XmlNode {
   [attribute: string]: unknown;
 }
 
-const parser = new XMLParser({
+/** How the general parser reads a dump: attribute values as written, `node` always a list. */
+export const DUMP_PARSER_OPTIONS = {
   ignoreAttributes: false,
   attributeNamePrefix: '',
-  isArray: (name) => name === 'node',
+  isArray: (name: string) => name === 'node',
   parseAttributeValue: false,
   // Entities are decoded by `xmlText`, for the attributes read, in one pass.
   processEntities: false,
-});
+} as const;
+
+const parser = new XMLParser(DUMP_PARSER_OPTIONS);
 
 const XML_ENTITY = /&(?:#(\d{1,7})|#x([0-9a-fA-F]{1,6})|(lt|gt|amp|quot|apos));/g;
 const NAMED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
