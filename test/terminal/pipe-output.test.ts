@@ -5,7 +5,8 @@
  * the exit status, keeps the end of a long output, holds no more memory for a 40 MB output than for
  * a short one, and the screen shows the command with a note where its output went. On the host and
  * in the sandbox alike (the sandbox sees only its terminal's folder of pipes, read-only). A
- * background process still holding the pipe after the run has what it writes shown in the terminal.
+ * background process still holding the pipe after the run has what it writes shown in the terminal,
+ * and so does a line the shell had not yet taken when the run timed out, once it runs.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -126,6 +127,30 @@ describe('pipe mode', () => {
       async () => (await lab.call('terminal.snapshot', { id: ids.host })).data.foreground,
       (fg) => fg !== 'sleep',
     );
+  });
+
+  it('shows in the terminal what a line the shell had not taken by the timeout prints once it runs', async () => {
+    // The shell is busy with a loop of its builtins (in front, not reading its input), as under a slow prompt.
+    const busy = await lab.call('terminal.write', {
+      id: ids.host,
+      data: 'i=0; while [ $i -lt 600000 ]; do i=$((i+1)); done{Enter}',
+    });
+    expect(busy.ok, busy.text).toBe(true);
+    const r = await lab.call('terminal.run', {
+      id: ids.host,
+      command: 'echo typed-while-busy-$((6*7))',
+      output: 'pipe',
+      timeoutMs: 100,
+    });
+    expect(r.data).toMatchObject({ ended: 'timeout', exitCode: null, mode: 'pipe' });
+    expect(r.text).toContain('not started after');
+    expect(r.text).not.toContain('still holds its output pipe');
+    // The output, not the typed line: the line shows `$((6*7))`, only its output shows 42.
+    const seen = await eventually(
+      async () => (await lab.call('terminal.observe', { id: ids.host })).text,
+      (text) => text.includes('typed-while-busy-42'),
+    );
+    expect(seen).toContain('typed-while-busy-42');
   });
 
   it('gives each terminal its own folder of pipes, removed when it closes', async () => {

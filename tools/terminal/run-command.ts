@@ -37,6 +37,8 @@ export interface RunResult {
   peakHeldBytes?: number;
   /** Pipe mode: a process the command started still held the pipe when the run ended. */
   pipeHeld?: boolean;
+  /** The shell had taken the line (its start marker came) before the run ended. */
+  began: boolean;
 }
 
 export interface RunOptions {
@@ -99,9 +101,13 @@ export async function runInTerminal(t: Terminal, command: string, opts: RunOptio
       if (settled) return;
       settled = true;
       const pipeHeld = pipe !== undefined && !pipe.ended;
-      // A command that never began never opened the pipe: it is closed (and its FIFO removed, so
-      // the line, should it still run, cannot block opening a pipe nobody reads).
-      if (pipe && pipeHeld && ended !== 'terminal-exited' && framing.began) t.showPiped(pipe);
+      // The pipe stays, shown in the terminal, while something may still write to it: a process the
+      // command started, or the line itself when the shell had not taken it by the timeout (a slow
+      // prompt hook): it runs later, and what it prints must not land in a file nobody reads. A line
+      // that was cancelled or interrupted before it began was dropped with the Ctrl-C: its pipe is
+      // closed (and its FIFO removed).
+      const mayStillWrite = framing.began || ended === 'timeout';
+      if (pipe && pipeHeld && ended !== 'terminal-exited' && mayStillWrite) t.showPiped(pipe);
       else pipe?.close();
       clearTimeout(timeout);
       clearTimeout(graceTimer);
@@ -117,7 +123,8 @@ export async function runInTerminal(t: Terminal, command: string, opts: RunOptio
         truncated: tail.bytes > output.length,
         bytes: tail.bytes,
         durationMs: Date.now() - started,
-        ...(pipe ? { peakHeldBytes: tail.peakHeld, pipeHeld } : {}),
+        began: framing.began,
+        ...(pipe ? { peakHeldBytes: tail.peakHeld, pipeHeld: pipeHeld && framing.began } : {}),
       });
     };
     const take = (bytes: Buffer) => {

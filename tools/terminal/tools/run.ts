@@ -54,6 +54,12 @@ function note(r: RunResult, timeoutMs: number): string {
     case 'exit-status':
       return `[exit status ${r.exitCode}]`;
     case 'timeout':
+      if (!r.began)
+        return (
+          `[not started after ${Math.round(timeoutMs / 1000)} s: the shell has not taken the line yet (a slow ` +
+          'prompt?); it runs when the shell is free, and what it prints then shows in the terminal: read it with ' +
+          'terminal.observe or terminal.wait]'
+        );
       return (
         `[still running after ${Math.round(timeoutMs / 1000)} s; it keeps running: read on with ` +
         `terminal.observe or terminal.wait, stop it with terminal.signal INT]`
