@@ -71,6 +71,18 @@ describe('the quick reader of uiautomator dumps', () => {
     });
   });
 
+  it('reads the attributes newer dumpers add, and the NAF mark, like any other', () => {
+    // Newer versions of AOSP's AccessibilityNodeInfoDumper add attributes such as `drawing-order`, `hint` and
+    // `display-id`, and every version marks NAF="true" on a node that can be acted on but has no text or name.
+    const xml =
+      `${HEAD}<hierarchy rotation="0">` +
+      leaf('NAF="true" text="" drawing-order="3" hint="Search" display-id="0" clickable="true"') +
+      '</hierarchy>';
+    const scanned = scanDumpXml(xml);
+    expect(scanned?.hierarchy).toEqual(general.parse(xml).hierarchy);
+    expect(scanned?.hierarchy.node?.[0]).toMatchObject({ NAF: 'true', 'drawing-order': '3', 'display-id': '0' });
+  });
+
   it('answers undefined for anything uiautomator does not write, and ui_dump reads it with the general parser', () => {
     const others: Array<[string, string]> = [
       ['text between tags', `${HEAD}<hierarchy rotation="0">hello${leaf('text="a"')}</hierarchy>`],
