@@ -169,8 +169,9 @@ async function main(): Promise<void> {
       await startMobileMcp(env, 'adb'),
     );
     floors.push(await startFloor(env, 'http'), await startFloor(env, 'stdio'));
+    const everyone = [...peers, ...floors];
     const bySide = Object.fromEntries(peers.map((p) => [p.name, p])) as Record<PeerSide, Peer>;
-    for (const p of [...peers, ...floors]) console.log(`${p.name.padEnd(14)} ${p.how}`);
+    for (const p of everyone) console.log(`${p.name.padEnd(14)} ${p.how}`);
 
     const call = async (side: PeerSide, action: Action) => {
       const spec = side.startsWith('toolgate') ? toolgateCall(action, target) : mobileMcpCall(action, target);
@@ -249,7 +250,7 @@ async function main(): Promise<void> {
     // The transport alone: an MCP ping on each.
     const pings: Record<string, number[]> = {};
     for (let i = 0; i < PINGS; i++) {
-      for (const p of [...peers, ...floors]) {
+      for (const p of everyone) {
         const start = performance.now();
         await p.client.ping();
         (pings[p.name] ??= []).push(performance.now() - start);
@@ -263,7 +264,7 @@ async function main(): Promise<void> {
         `load average ${loads(loadBefore)} before, ${loads(loadavg())} after (${cpus().length} cores)`,
     );
     console.log(
-      `MCP ping p50: ${[...peers, ...floors].map((p) => `${p.name} ${ms(median(pings[p.name]!))} ms`).join(', ')}; ` +
+      `MCP ping p50: ${everyone.map((p) => `${p.name} ${ms(median(pings[p.name]!))} ms`).join(', ')}; ` +
         `the screen-state read alone (5 dumpsys, one shell line): ${ms(median(stateReads))} ms`,
     );
     console.log('p50 in ms (p10 in brackets); device = the lines Toolgate sent for the action, replayed over adbkit');

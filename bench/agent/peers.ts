@@ -48,21 +48,11 @@ export async function startToolgate(env: NodeJS.ProcessEnv, launch: 'built' | 't
     launch === 'built'
       ? [join(ROOT, 'bin', 'toolgate.cjs')]
       : ['--import', 'tsx', join(ROOT, 'tools', 'host', 'cli.ts')];
-  const child = spawn(process.execPath, [...program, 'serve', '--port', '0', '--data-dir', dataDir], {
-    env: { ...env, TOOLGATE_QUIET: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let errors = '';
-  child.stderr!.on('data', (d: Buffer) => void (errors += d.toString()));
-  const ready = await new Promise<{ mcp: string; tokenFile: string }>((resolve, reject) => {
-    let out = '';
-    child.once('exit', (code) => reject(new Error(`toolgate serve exited (${code}): ${errors}`)));
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve(JSON.parse(line) as { mcp: string; tokenFile: string });
-    });
-  });
+  const { child, ready, errors } = await startServing<{ mcp: string; tokenFile: string }>(
+    [...program, 'serve', '--port', '0', '--data-dir', dataDir],
+    { ...env, TOOLGATE_QUIET: '1' },
+    'toolgate serve',
+  );
   const token = readFileSync(ready.tokenFile, 'utf8').trim();
   const client = new Client({ name: 'agent-bench', version: '1.0.0' });
   await client.connect(
@@ -77,7 +67,7 @@ export async function startToolgate(env: NodeJS.ProcessEnv, launch: 'built' | 't
     how: `toolgate serve (${
       launch === 'built' ? 'built JS: bin/toolgate.cjs, out/main/cli.js' : 'TypeScript through tsx'
     }), Streamable HTTP`,
-    stderr: () => errors,
+    stderr: errors,
     close: () => stop(client, child),
   };
 }
@@ -150,24 +140,31 @@ export async function startFloor(env: NodeJS.ProcessEnv, via: 'http' | 'stdio'):
     );
     return { name: 'floor_stdio', client, how, stderr: errors, close: () => client.close().catch(() => undefined) };
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', FLOOR_SERVER, 'http'], {
+  const { child, ready, errors } = await startServing<{ mcp: string }>(
+    ['--import', 'tsx', FLOOR_SERVER, 'http'],
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let errors = '';
-  child.stderr!.on('data', (d: Buffer) => void (errors += d.toString()));
-  const ready = await new Promise<{ mcp: string }>((resolve, reject) => {
+    'the floor server',
+  );
+  const client = new Client({ name: 'agent-bench', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(ready.mcp)));
+  return { name: 'floor_http', client, how, stderr: errors, close: () => stop(client, child) };
+}
+
+/** A node program serving HTTP, once it printed its JSON line of where it listens; and what it writes to stderr. */
+async function startServing<Ready>(args: string[], env: NodeJS.ProcessEnv, what: string) {
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let written = '';
+  child.stderr!.on('data', (d: Buffer) => void (written += d.toString()));
+  const ready = await new Promise<Ready>((resolve, reject) => {
     let out = '';
-    child.once('exit', (code) => reject(new Error(`the floor server exited (${code}): ${errors}`)));
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code}): ${written}`)));
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve(JSON.parse(line) as { mcp: string });
+      if (line) resolve(JSON.parse(line) as Ready);
     });
   });
-  const client = new Client({ name: 'agent-bench', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(ready.mcp)));
-  return { name: 'floor_http', client, how, stderr: () => errors, close: () => stop(client, child) };
+  return { child, ready, errors: () => written };
 }
 
 /** A node program as a stdio MCP server, and what it writes to stderr. */

@@ -45,6 +45,20 @@ async function run(id: string, command: string, output: 'pty' | 'pipe' = 'pipe')
   return { ...(r.data as unknown as Run), text: r.text };
 }
 
+/** A pipe-mode run in the host terminal that ends at its timeout, as it must. */
+async function timedOutPipeRun(command: string, timeoutMs: number) {
+  const r = await lab.call('terminal.run', { id: ids.host, command, output: 'pipe', timeoutMs });
+  expect(r.data).toMatchObject({ ended: 'timeout', exitCode: null, mode: 'pipe' });
+  return r;
+}
+
+/** What the host terminal shows new, once it shows `text` (or the last look, when it never does). */
+const shownInHostTerminal = (text: string) =>
+  eventually(
+    async () => (await lab.call('terminal.observe', { id: ids.host })).text,
+    (seen) => seen.includes(text),
+  );
+
 /** The terminals' folders of pipes on this machine, with their inodes. */
 const pipeFolders = () =>
   readdirSync(tmpdir())
@@ -102,27 +116,13 @@ describe('pipe mode', () => {
     // bash tells of the job it started ("[1] 1234") on the group's errors, so in the pipe too.
     expect(r.output.split('\n')[0]).toBe('now');
     expect(r.text).toContain('still holds its output pipe');
-    const seen = await eventually(
-      async () => (await lab.call('terminal.observe', { id: ids.host })).text,
-      (text) => text.includes('later-from-background'),
-    );
-    expect(seen).toContain('later-from-background');
+    expect(await shownInHostTerminal('later-from-background')).toContain('later-from-background');
   });
 
   it('shows in the terminal what a command still running at the timeout writes afterwards', async () => {
-    const r = await lab.call('terminal.run', {
-      id: ids.host,
-      command: 'sleep 1; echo after-the-timeout',
-      output: 'pipe',
-      timeoutMs: 200,
-    });
-    expect(r.data).toMatchObject({ ended: 'timeout', exitCode: null, mode: 'pipe' });
+    const r = await timedOutPipeRun('sleep 1; echo after-the-timeout', 200);
     expect(r.text).toContain('still running after');
-    const seen = await eventually(
-      async () => (await lab.call('terminal.observe', { id: ids.host })).text,
-      (text) => text.includes('after-the-timeout'),
-    );
-    expect(seen).toContain('after-the-timeout');
+    expect(await shownInHostTerminal('after-the-timeout')).toContain('after-the-timeout');
     await eventually(
       async () => (await lab.call('terminal.snapshot', { id: ids.host })).data.foreground,
       (fg) => fg !== 'sleep',
@@ -136,21 +136,11 @@ describe('pipe mode', () => {
       data: 'i=0; while [ $i -lt 600000 ]; do i=$((i+1)); done{Enter}',
     });
     expect(busy.ok, busy.text).toBe(true);
-    const r = await lab.call('terminal.run', {
-      id: ids.host,
-      command: 'echo typed-while-busy-$((6*7))',
-      output: 'pipe',
-      timeoutMs: 100,
-    });
-    expect(r.data).toMatchObject({ ended: 'timeout', exitCode: null, mode: 'pipe' });
+    const r = await timedOutPipeRun('echo typed-while-busy-$((6*7))', 100);
     expect(r.text).toContain('not started after');
     expect(r.text).not.toContain('still holds its output pipe');
     // The output, not the typed line: the line shows `$((6*7))`, only its output shows 42.
-    const seen = await eventually(
-      async () => (await lab.call('terminal.observe', { id: ids.host })).text,
-      (text) => text.includes('typed-while-busy-42'),
-    );
-    expect(seen).toContain('typed-while-busy-42');
+    expect(await shownInHostTerminal('typed-while-busy-42')).toContain('typed-while-busy-42');
   });
 
   it('gives each terminal its own folder of pipes, removed when it closes', async () => {
