@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultDisplay, parseSurfaceFlingerIds, parseViewports } from '../../tools/devices/displays';
-import { parseScreenState } from '../../tools/devices/manager/device-telemetry';
+import { hardwareKeyboards, parseScreenState } from '../../tools/devices/manager/device-telemetry';
 import { parseResolverActivities } from '../../tools/devices/tools/apps';
 import { parseMediaSessions } from '../../tools/devices/tools/media';
 import { locationEnabled, parseNotifications } from '../../tools/devices/tools/readers';
@@ -172,10 +172,34 @@ describe('screen state and size', () => {
     const state = parseScreenState(
       'S',
       'mWakefulness=Awake\n    mResumedActivity: ActivityRecord{1 u0 com.a/.Main t3}\n  mInputShown=false\n    ' +
-        'mShowingLockscreen=true mShowingDream=false\n__hardware_keyboards=1\n',
+        'mShowingLockscreen=true mShowingDream=false\n  Device 7: Keyboard K380\n    KeyboardType: ALPHABETIC\n',
       0,
     );
     expect(state).toMatchObject({ screenOn: true, foreground: 'com.a/.Main', locked: true, hardwareKeyboard: true });
+  });
+
+  // The input devices as the screen-state read's grep leaves them (`^ +Device -?[0-9]+: |^ +KeyboardType: `).
+  // Every phone lists the system's virtual keyboard, Device -1, as alphabetic (AOSP EventHub's
+  // createVirtualKeyboardLocked; source.android.com's "Dumpsys Input Diagnostics" sample): it is no
+  // keyboard a person attached, so a phone with nothing plugged in has none.
+  const devices = (...rest: string[]) =>
+    ['  Device -1: Virtual', '    KeyboardType: 2', '  Device 2: gpio-keys', '    KeyboardType: 1', ...rest].join('\n');
+
+  it('does not count the virtual keyboard every phone lists as a hardware keyboard', () => {
+    expect(hardwareKeyboards(devices('  Device 5: sec_touchscreen', '    KeyboardType: 0'))).toBe(0);
+    expect(parseScreenState('S', devices(), 0).hardwareKeyboard).toBe(false);
+  });
+
+  it('counts a keyboard a person attached, internal or external', () => {
+    expect(hardwareKeyboards(devices('  Device 9: Keyboard K380', '    KeyboardType: 2'))).toBe(1);
+    expect(parseScreenState('S', devices('  Device 9: Keyboard K380', '    KeyboardType: 2'), 0).hardwareKeyboard).toBe(
+      true,
+    );
+  });
+
+  it('leaves the keyboard unknown when the read listed no input device', () => {
+    expect(hardwareKeyboards('mWakefulness=Awake\n')).toBeUndefined();
+    expect(parseScreenState('S', 'mWakefulness=Awake\n', 0).hardwareKeyboard).toBeUndefined();
   });
 
   it('prefers the override size, and turns the display with a rotated dump', () => {

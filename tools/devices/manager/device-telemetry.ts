@@ -4,7 +4,8 @@
  * mWakefulness), foreground (`dumpsys activity activities`: `topResumedActivity=` since Android
  * 12, `mResumedActivity:` before), keyboardShown (`dumpsys input_method` mInputShown), locked (the
  * window policy's KeyguardStateMonitor `mIsShowing=`, `mShowingLockscreen=` on old builds) and
- * hardwareKeyboard (an input device of KeyboardType 2, alphabetic, in `dumpsys input`); beside
+ * hardwareKeyboard (an input device of KeyboardType 2, alphabetic, in `dumpsys input`, other than the
+ * system's own virtual keyboard, Device -1, which every phone lists); beside
  * them the display's size (`wm size`), which a tap or swipe by coordinates checks against. Read with
  * one shell command on demand and after UI-changing tools: in the shell line of their last action
  * when its answer reports on it (a swipe says whether the phone is still locked), otherwise once the
@@ -56,7 +57,8 @@ export const STATE_COMMAND = [
   "dumpsys activity activities | grep -E 'mResumedActivity|topResumedActivity'",
   'dumpsys input_method | grep mInputShown=',
   "dumpsys window policy | grep -E 'mIsShowing=|mShowingLockscreen='",
-  "echo __hardware_keyboards=$(dumpsys input | grep -cE 'KeyboardType: (2|ALPHABETIC)$')",
+  // Each input device's id and keyboard type, paired on the host (hardwareKeyboards).
+  "dumpsys input | grep -E '^ +Device -?[0-9]+: |^ +KeyboardType: '",
   'wm size',
 ].join('; ');
 
@@ -65,6 +67,30 @@ const SCREEN_SIZE_TRUST_MS = 10_000;
 
 const UI_FIELDS: readonly TelemetryField[] = ['screenOn', 'foreground', 'keyboardShown', 'locked', 'hardwareKeyboard'];
 
+/**
+ * How many alphabetic keyboards are attached, from InputReader's `Device ID: NAME` and
+ * `KeyboardType: T` lines (AOSP InputDevice::dump; T is 2, ALPHABETIC, for a full keyboard); undefined
+ * when no device was listed (the read failed). The device of id -1 is not counted: it is the
+ * system's own virtual keyboard, on every phone, which Android itself leaves out when it decides
+ * whether a keyboard is present (InputDevice.isVirtual(): a negative id).
+ */
+export function hardwareKeyboards(output: string): number | undefined {
+  let id: number | undefined;
+  let listed = false;
+  let count = 0;
+  for (const line of output.split('\n')) {
+    const device = /^\s+Device (-?\d+): /.exec(line);
+    if (device) {
+      id = Number(device[1]);
+      listed = true;
+      continue;
+    }
+    const type = /^\s+KeyboardType: (\S+)\s*$/.exec(line)?.[1];
+    if (type !== undefined && id !== undefined && id >= 0 && (type === '2' || type === 'ALPHABETIC')) count++;
+  }
+  return listed ? count : undefined;
+}
+
 export function parseScreenState(serial: string, output: string, at: number): DeviceScreenState {
   const wake = /mWakefulness=(\w+)/.exec(output)?.[1];
   const resumed = /(?:mResumedActivity|topResumedActivity)[:=]\s*ActivityRecord\{\S+ u\d+ ([\w.]+\/[\w.$]+)/.exec(
@@ -72,14 +98,14 @@ export function parseScreenState(serial: string, output: string, at: number): De
   )?.[1];
   const shown = /mInputShown=(true|false)/.exec(output)?.[1];
   const keyguard = /(?:mIsShowing|mShowingLockscreen)=(true|false)/.exec(output)?.[1];
-  const keyboards = /__hardware_keyboards=(\d+)/.exec(output)?.[1];
+  const keyboards = hardwareKeyboards(output);
   return {
     serial,
     screenOn: wake === undefined ? undefined : wake === 'Awake',
     foreground: resumed,
     keyboardShown: shown === undefined ? undefined : shown === 'true',
     locked: keyguard === undefined ? undefined : keyguard === 'true',
-    hardwareKeyboard: keyboards === undefined ? undefined : Number(keyboards) > 0,
+    hardwareKeyboard: keyboards === undefined ? undefined : keyboards > 0,
     at,
   };
 }

@@ -67,20 +67,29 @@ export function inputMethod(phone: VirtualPhone): string {
   ].join('\n');
 }
 
-/** InputReader's devices (`dumpsys input`): KeyboardType 2 is an alphabetic (hardware) keyboard. */
+/**
+ * InputReader's devices (`dumpsys input`): KeyboardType 2 is an alphabetic keyboard. Every phone has
+ * one of those without any keyboard attached: the system's own virtual keyboard, which EventHub
+ * creates at its first scan (`EventHub::createVirtualKeyboardLocked`: id -1, name "Virtual", classes
+ * KEYBOARD | ALPHAKEY | DPAD | VIRTUAL) and InputReader lists under that reserved id
+ * (`ReservedInputDeviceId::VIRTUAL_KEYBOARD_ID`), as "Device -1: Virtual" with KeyboardType 2
+ * (AOSP native services/inputflinger/reader/EventHub.cpp, InputReader.cpp; source.android.com's
+ * "Dumpsys Input Diagnostics" sample shows it on a phone).
+ */
 export function input(phone: VirtualPhone): string {
-  const devices: [string, boolean, number, string][] = [
-    ['gpio-keys', false, 1, 'KEYBOARD'],
-    ['touchscreen', false, 0, 'TOUCHSCREEN'],
+  const devices: [number, string, boolean, number, string][] = [
+    [-1, 'Virtual', false, 2, 'KEYBOARD | DPAD'],
+    [2, 'gpio-keys', false, 1, 'KEYBOARD'],
+    [3, 'touchscreen', false, 0, 'TOUCHSCREEN'],
     ...(phone.conditions.hardwareKeyboard
-      ? [['Keyboard K380', true, 2, 'KEYBOARD | DPAD'] as [string, boolean, number, string]]
+      ? [[4, 'Keyboard K380', true, 2, 'KEYBOARD | DPAD'] as [number, string, boolean, number, string]]
       : []),
   ];
   const lines = ['INPUT MANAGER (dumpsys input)', '', 'Input Reader State:'];
-  devices.forEach(([name, external, type, sources], i) => {
+  devices.forEach(([id, name, external, type, sources], i) => {
     lines.push(
-      `  Device ${i + 2}: ${name}`,
-      `    EventHub Devices: [ ${i + 2} ] `,
+      `  Device ${id}: ${name}`,
+      `    EventHub Devices: [ ${id} ] `,
       `    Generation: ${24 + i}`,
       `    IsExternal: ${external}`,
       '    AssociatedDisplayPort: <none>',
