@@ -129,6 +129,8 @@ export function appInstallTool(service: DeviceService, workspaceRoot: string): T
       });
       try {
         ctx.progress({ progress: info.size, total: info.size, message: 'installing' });
+        // Some skins show an install prompt; replacing the app on screen restarts it.
+        service.telemetry.invalidate(device.serial);
         const flags =
           `${args.replace ? ' -r' : ''}${args.grantPermissions ? ' -g' : ''}` +
           `${args.allowLowTargetSdk ? ' --bypass-low-target-sdk-block' : ''}`;

@@ -167,6 +167,8 @@ export function appUninstallTool(service: DeviceService): Tool {
     },
     async run(args, device) {
       await requireInstalled(device, args.packageName);
+      // The app may be the one on screen: an earlier ui_dump is checked again.
+      service.telemetry.invalidate(device.serial);
       const r = await device.run(
         args.keepData ? sh`pm uninstall -k ${args.packageName}` : sh`pm uninstall ${args.packageName}`,
       );

@@ -103,6 +103,8 @@ export function controlMediaTool(service: DeviceService): Tool {
             'so there is nothing to control.',
           { hint: 'Open a media app and start something (app_launch, then its play button), then retry.' },
         );
+      // A media key may change what the player's screen shows: an earlier ui_dump is checked again.
+      service.telemetry.invalidate(device.serial);
       const via = await dispatch(device, args.action);
       let after = before;
       // Apps update their session a moment after the key: look again briefly when nothing moved yet.

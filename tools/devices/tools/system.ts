@@ -142,6 +142,8 @@ export function getSetSettingsTool(service: DeviceService, approveChange?: Comma
           ? `settings delete ${namespace} ${key}`
           : `settings put ${namespace} ${key} ${args.value ?? ''}`,
       );
+      // A setting can change what the screen shows (font scale, dark theme): an earlier ui_dump is checked again.
+      service.telemetry.invalidate(device.serial);
       if (action === 'delete') {
         const out = requireSuccess(await device.run(sh`settings delete ${namespace} ${key}`), '`settings delete`');
         return success(`Deleted ${namespace} ${key} (${out.trim() || 'done'}).`);

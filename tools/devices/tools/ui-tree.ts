@@ -2,8 +2,9 @@
  * uiautomator's XML as a compact text a model reads in few tokens: one line per meaningful
  * element with a ref (`e7`) that ui_tap and ui_swipe accept, the class short name, text and
  * description, the resource-id tail, the centre of its bounds and its states. Layout nodes with
- * nothing to show or do are skipped (their children move up). The refs of the latest dump per
- * device are kept for the tap tools, with when the dump was taken: a ref belongs to its dump.
+ * nothing to show or do are skipped (their children move up). The dumps of each device are kept for
+ * the tap tools (UiRefStore), with when each was taken: a ref belongs to its dump, and is never
+ * given to another element of the device later.
  */
 import { XMLParser } from 'fast-xml-parser';
 import { scanDumpXml } from './dump-scanner';
@@ -199,29 +200,73 @@ export function renderSnapshot(s: UiSnapshot): string {
 
 /**
  * Whether `candidate` (from a fresh dump) is verifiably the element `old` (from an earlier one):
- * the same class, resource id and bounds, and the same text or, when it has one, description.
+ * the same class, resource id and bounds, and the same text or, when it has one, description. An
+ * element known by neither (no text, no description) must keep both empty: a changed description is
+ * a changed element even when neither had text.
  */
 export function sameElement(old: UiElement, candidate: UiElement): boolean {
   const b = old.bounds;
   const c = candidate.bounds;
   if (old.className !== candidate.className || old.id !== candidate.id) return false;
   if (b.left !== c.left || b.top !== c.top || b.right !== c.right || b.bottom !== c.bottom) return false;
-  return old.text === candidate.text || (old.description !== '' && old.description === candidate.description);
+  if (old.description !== '' && old.description === candidate.description) return true;
+  return old.text === candidate.text && (old.text !== '' || old.description === candidate.description);
 }
 
-/** The latest dump per device, so refs from it can be tapped while they still mean what they meant. */
+/** How many dumps per device are kept after the latest, so a ref from one of them can still be checked. */
+export const KEPT_DUMPS = 8;
+
+const boundsKey = (b: Bounds) => `${b.left},${b.top},${b.right},${b.bottom}`;
+
+/** What a ref names: the element as its dump showed it, and whether that dump is the device's latest. */
+export interface RefLookup {
+  element: UiElement;
+  latest: boolean;
+}
+
+/**
+ * The dumps of each device, so a ref means one element for good. An element verifiably the same as
+ * one in the device's previous dump (sameElement) keeps that one's ref; every other element gets a
+ * ref this device never had, so a ref from an older dump can never name something else on a newer
+ * one (e3 of a dump before the screen changed is not the e3 of the dump after it). Refs of the last
+ * KEPT_DUMPS dumps before the latest are kept, for the tap tools to check against a fresh dump.
+ */
 export class UiRefStore {
-  private readonly latest = new Map<string, UiSnapshot>();
+  private readonly devices = new Map<string, { dumps: UiSnapshot[]; next: number }>();
 
-  set(snapshot: UiSnapshot): void {
-    this.latest.set(snapshot.serial, snapshot);
+  /** Keeps a dump and returns it with its refs (parseUiDump numbers a dump's elements on their own). */
+  set(snapshot: UiSnapshot): UiSnapshot {
+    const known = this.devices.get(snapshot.serial) ?? { dumps: [], next: 1 };
+    const previous = new Map<string, UiElement[]>();
+    for (const e of known.dumps[0]?.elements ?? []) {
+      const key = boundsKey(e.bounds);
+      previous.set(key, [...(previous.get(key) ?? []), e]);
+    }
+    const taken = new Set<string>();
+    const elements = snapshot.elements.map((e) => {
+      const same = previous.get(boundsKey(e.bounds))?.find((p) => !taken.has(p.ref) && sameElement(p, e));
+      const ref = same?.ref ?? `e${known.next++}`;
+      taken.add(ref);
+      return { ...e, ref };
+    });
+    const stored = { ...snapshot, elements };
+    known.dumps = [stored, ...known.dumps].slice(0, KEPT_DUMPS + 1);
+    this.devices.set(snapshot.serial, known);
+    return stored;
   }
 
+  /** The device's latest dump. */
   snapshot(serial: string): UiSnapshot | undefined {
-    return this.latest.get(serial);
+    return this.devices.get(serial)?.dumps[0];
   }
 
-  element(serial: string, ref: string): UiElement | undefined {
-    return this.latest.get(serial)?.elements.find((e) => e.ref === ref);
+  /** The element a ref names, from the newest kept dump that has it. */
+  lookup(serial: string, ref: string): RefLookup | undefined {
+    const dumps = this.devices.get(serial)?.dumps ?? [];
+    for (const [i, dump] of dumps.entries()) {
+      const element = dump.elements.find((e) => e.ref === ref);
+      if (element) return { element, latest: i === 0 };
+    }
+    return undefined;
   }
 }

@@ -47,20 +47,29 @@ async function screenSize(device: DeviceCall, refs: UiRefStore): Promise<{ width
   return size;
 }
 
+/** A dump's refs as a short list: `e1, e2, e7` or `e1, e2, … e40 (40)`. */
+function refList(refs: string[]): string {
+  if (refs.length === 0) return 'no elements';
+  if (refs.length <= 6) return refs.join(', ');
+  return `${refs.slice(0, 3).join(', ')}, … ${refs.at(-1)} (${refs.length})`;
+}
+
 function noSuchRef(refs: UiRefStore, serial: string, ref: string): ToolCallError {
   const known = refs.snapshot(serial);
   return new ToolCallError(
     'NOT_FOUND',
     known
-      ? `No element ${ref} in the latest ui_dump of ${serial} (it has e1-e${known.elements.length}).`
+      ? `No element ${ref} in the recent ui_dumps of ${serial}: the ref was never given, or its dump is too old ` +
+          `(the latest has ${refList(known.elements.map((e) => e.ref))}).`
       : `No ui_dump has been taken of ${serial} yet, so ${ref} means nothing.`,
     { hint: 'Call ui_dump and use a ref from its output.', data: { fields: ['ref'] } },
   );
 }
 
 /**
- * The element a ref names, checked against the screen: trusted as dumped when nothing acted on the
- * device since the dump and it is recent, else looked up in a fresh dump.
+ * The element a ref names, checked against the screen: trusted as dumped when the ref is from the
+ * latest dump, nothing acted on the device since and the dump is recent; otherwise (an older dump's
+ * ref, or a screen that may have changed) looked up in a fresh dump.
  */
 async function currentElement(
   device: DeviceCall,
@@ -68,9 +77,10 @@ async function currentElement(
   ref: string,
   signal: AbortSignal,
 ): Promise<{ element: UiElement; checked: boolean }> {
-  const element = refs.element(device.serial, ref);
-  if (!element) throw noSuchRef(refs, device.serial, ref);
-  if (dumpIsCurrent(device, refs)) return { element, checked: false };
+  const found = refs.lookup(device.serial, ref);
+  if (!found) throw noSuchRef(refs, device.serial, ref);
+  const { element } = found;
+  if (found.latest && dumpIsCurrent(device, refs)) return { element, checked: false };
   const fresh = await readUiDump(device, { budgetMs: 15_000, signal, treeOnly: true });
   const match = fresh.snapshot.elements.find((e) => sameElement(element, e));
   if (match) return { element: match, checked: true };
@@ -123,8 +133,8 @@ export function uiDumpTool(service: DeviceService, refs: UiRefStore): Tool {
     async run(args, device, ctx) {
       const read = await readUiDump(device, { signal: ctx.signal });
       const snapshot = { ...read.snapshot, at: service.telemetry.now() };
-      refs.set(snapshot);
-      const text = renderSnapshot(snapshot);
+      const stored = refs.set(snapshot);
+      const text = renderSnapshot(stored);
       return success(args.raw ? `${text}\n\n${read.xml}` : text, {
         serial: device.serial,
         elements: snapshot.elements.length,
