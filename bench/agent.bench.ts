@@ -20,7 +20,9 @@
  * "ratios":{"vs_mobilemcp":…,"vs_mobilemcp_adb":…},"stdio":{"overheadP50Ms":…,"ratios":{…}}} with
  * ratios = their p50 / ours, worst action; the top-level figures are Toolgate's over Streamable
  * HTTP, `stdio` the same over its stdio bridge (mobile-mcp is measured over stdio); `floorP50Ms`
- * the floor's call over each, and `beyondFloorP50Ms` the overhead less the floor, worst action.
+ * the floor's call over each, and `beyondFloorP50Ms` the overhead less the floor, worst action;
+ * `ceilingRatios` the ratios a server with no overhead at all would reach (their p50 over the floor's
+ * call plus the device's), worst action: a ratio goal above its ceiling no server can meet here.
  *
  * Run: `npm run bench -- agent` (needs `adb`; no network).
  */
@@ -268,7 +270,6 @@ async function main(): Promise<void> {
         `the screen-state read alone (5 dumpsys, one shell line): ${ms(median(stateReads))} ms`,
     );
     console.log('p50 in ms (p10 in brackets); device = the lines Toolgate sent for the action, replayed over adbkit');
-    type Theirs = 'mobilemcp' | 'mobilemcp_adb';
     const tally = () => ({ overheads: [] as number[], vs_mobilemcp: [] as number[], vs_mobilemcp_adb: [] as number[] });
     const by = { toolgate: tally(), toolgate_stdio: tally() };
     for (const action of ACTIONS) {
@@ -306,6 +307,37 @@ async function main(): Promise<void> {
             `${ms(p50('toolgate_stdio', a) - p50('device', a) - floor.stdio)}`,
         ).join(', '),
     );
+    // The best any MCP server could show in this run: the floor's call plus the action's own device
+    // commands, with nothing else. Their p50 over that is the highest ratio a server can reach
+    // through this client and these processes; a goal above it cannot be met by removing overhead.
+    const ceilings = { toolgate: [] as Ceiling[], toolgate_stdio: [] as Ceiling[] };
+    for (const action of ACTIONS) {
+      for (const [ours, under] of [
+        ['toolgate', floor.http],
+        ['toolgate_stdio', floor.stdio],
+      ] as const) {
+        const best = under + p50('device', action);
+        const reach = (side: Theirs) => p50(side, action) / best;
+        ceilings[ours].push({
+          action,
+          best,
+          vs_mobilemcp: reach('mobilemcp'),
+          vs_mobilemcp_adb: reach('mobilemcp_adb'),
+        });
+      }
+    }
+    console.log(
+      '\nThe ceiling: a server with no overhead at all (the floor + the device) would take, and reach against ' +
+        'mobile-mcp (default/adb), HTTP | stdio:',
+    );
+    for (const action of ACTIONS) {
+      const at = (ours: 'toolgate' | 'toolgate_stdio') => {
+        const c = ceilings[ours].find((x) => x.action === action)!;
+        const x = (r: number) => (Number.isFinite(r) ? `x${r.toFixed(1)}` : '—');
+        return `${ms(c.best)} ms ${x(c.vs_mobilemcp)}/${x(c.vs_mobilemcp_adb)}`;
+      };
+      console.log(`  ${action.padEnd(11)} ${at('toolgate')} | ${at('toolgate_stdio')}`);
+    }
     console.log(
       "\nDevice commands per call (one steady-state call each; Toolgate's state read after a UI action is shown " +
         'where it landed, and not replayed):',
@@ -343,17 +375,22 @@ async function main(): Promise<void> {
       ]),
     );
     const worst = (xs: number[]) => (xs.length > 0 ? round2(Math.min(...xs)) : null);
-    const figures = (t: ReturnType<typeof tally>, under: number) => ({
+    const finite = (xs: number[]) => xs.filter(Number.isFinite);
+    const figures = (t: ReturnType<typeof tally>, under: number, reach: Ceiling[]) => ({
       overheadP50Ms: round2(Math.max(...t.overheads)),
       beyondFloorP50Ms: round2(Math.max(...t.overheads) - under),
       ratios: { vs_mobilemcp: worst(t.vs_mobilemcp), vs_mobilemcp_adb: worst(t.vs_mobilemcp_adb) },
+      ceilingRatios: {
+        vs_mobilemcp: worst(finite(reach.map((c) => c.vs_mobilemcp))),
+        vs_mobilemcp_adb: worst(finite(reach.map((c) => c.vs_mobilemcp_adb))),
+      },
     });
     summary = {
       bench: 'agent',
       p50Ms: table,
       floorP50Ms: { http: round2(floor.http), stdio: round2(floor.stdio) },
-      ...figures(by.toolgate, floor.http),
-      stdio: figures(by.toolgate_stdio, floor.stdio),
+      ...figures(by.toolgate, floor.http, ceilings.toolgate),
+      stdio: figures(by.toolgate_stdio, floor.stdio, ceilings.toolgate_stdio),
     };
     breakdown = { samples, pings: median(pings.toolgate!), since: measuredFrom, dataDir: bySide.toolgate.dataDir! };
   } finally {
@@ -365,6 +402,16 @@ async function main(): Promise<void> {
   }
   if (breakdown) printBreakdown(breakdown);
   console.log(JSON.stringify(summary));
+}
+
+type Theirs = 'mobilemcp' | 'mobilemcp_adb';
+
+/** What a server with no overhead would take for an action (the floor + the device), and its ratios to mobile-mcp. */
+interface Ceiling {
+  action: Action;
+  best: number;
+  vs_mobilemcp: number;
+  vs_mobilemcp_adb: number;
 }
 
 interface Breakdown {
