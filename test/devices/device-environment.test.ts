@@ -5,6 +5,7 @@
  * the keyboard is hidden, touches while the screen is off, any device tool while the device is
  * known offline — each with a fix; missing or stale telemetry lets the call through (fail-open).
  */
+import { GEOMETRY_COMMAND } from '../../tools/devices/screen/display-geometry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolResult } from '../../tools/core';
 import { createDeviceService, telemetryKey } from '../../tools/devices';
@@ -207,7 +208,8 @@ describe('the screen state read after the action', () => {
     lab.service.telemetry.invalidate(device.serial);
     const from = device.commandLog.length;
     expect((await run('ui_tap', { x: 30, y: 30 })).ok).toBe(true);
-    expect(device.commandLog.slice(from).map(sentCommand).slice(0, 2)).toEqual(['wm size', 'input tap 30 30']);
+    // The size and the rotation that turns it (display-geometry.ts), then the tap.
+    expect(device.commandLog.slice(from).map(sentCommand).slice(0, 2)).toEqual([GEOMETRY_COMMAND, 'input tap 30 30']);
   });
 
   it('decides the next call on the read after the last action, never on the state from before it', async () => {

@@ -7,7 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultDisplay, parseSurfaceFlingerIds, parseViewports } from '../../tools/devices/displays';
-import { hardwareKeyboards, parseScreenState } from '../../tools/devices/manager/device-telemetry';
+import { TelemetryStore } from '../../tools/core/pipeline/environment-gate';
+import { ManualClock } from '../support/manual-clock';
+import type { DeviceManager } from '../../tools/devices/manager/device-manager';
+import { DeviceTelemetry, hardwareKeyboards, parseScreenState } from '../../tools/devices/manager/device-telemetry';
 import { parseResolverActivities } from '../../tools/devices/tools/apps';
 import { parseMediaSessions } from '../../tools/devices/tools/media';
 import { locationEnabled, parseNotifications } from '../../tools/devices/tools/readers';
@@ -200,6 +203,23 @@ describe('screen state and size', () => {
   it('leaves the keyboard unknown when the read listed no input device', () => {
     expect(hardwareKeyboards('mWakefulness=Awake\n')).toBeUndefined();
     expect(parseScreenState('S', 'mWakefulness=Awake\n', 0).hardwareKeyboard).toBeUndefined();
+  });
+
+  it('keeps the screen size a phone in landscape is tapped in, from the state read', () => {
+    const telemetry = new DeviceTelemetry(new TelemetryStore(), {} as DeviceManager, new ManualClock(1000));
+    // Android 12's state read: `wm size` is the natural (portrait) size, the viewport says it is turned.
+    telemetry.record(
+      'S',
+      'mWakefulness=Awake\n  Device 3: sec_touchscreen\n    KeyboardType: 0\n    Viewport INTERNAL: displayId=0, ' +
+        'uniqueId=local:4619827259835644672, port=129, orientation=1, logicalFrame=[0, 0, 2400, 1080], ' +
+        'physicalFrame=[0, 0, 2400, 1080], deviceSize=[2400, 1080], isActive=[1]\nPhysical size: 1080x2400\n',
+    );
+    expect(telemetry.screenSize('S')).toEqual({ width: 2400, height: 1080 });
+    // Android 9 says it per touch device.
+    telemetry.record('S', '      SurfaceOrientation: 3\nPhysical size: 720x1440\n');
+    expect(telemetry.screenSize('S')).toEqual({ width: 1440, height: 720 });
+    telemetry.record('S', 'Physical size: 720x1440\n');
+    expect(telemetry.screenSize('S')).toEqual({ width: 720, height: 1440 });
   });
 
   it('prefers the override size, and turns the display with a rotated dump', () => {

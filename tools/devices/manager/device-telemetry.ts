@@ -6,7 +6,8 @@
  * window policy's KeyguardStateMonitor `mIsShowing=`, `mShowingLockscreen=` on old builds) and
  * hardwareKeyboard (an input device of KeyboardType 2, alphabetic, in `dumpsys input`, other than the
  * system's own virtual keyboard, Device -1, which every phone lists); beside
- * them the display's size (`wm size`), which a tap or swipe by coordinates checks against. Read with
+ * them the display's size (`wm size` turned by the rotation `dumpsys input` reports: a phone held in
+ * landscape is addressed as 2400x1080), which a tap or swipe by coordinates checks against. Read with
  * one shell command on demand and after UI-changing tools: in the shell line of their last action
  * when its answer reports on it (a swipe says whether the phone is still locked), otherwise once the
  * action has answered (`refreshSoon`), while the agent reads the answer; the environment gate waits
@@ -20,7 +21,7 @@ import type { TelemetryStore } from '../../core/pipeline/environment-gate';
 import type { DeviceManager } from './device-manager';
 import { deviceToolError } from './device-errors';
 import type { TrackedDevice } from './device-tracker';
-import { parseWmSize } from '../wm-size';
+import { parseGeometry } from '../screen/display-geometry';
 
 export type TelemetryField = 'online' | 'screenOn' | 'foreground' | 'keyboardShown' | 'locked' | 'hardwareKeyboard';
 
@@ -57,8 +58,9 @@ export const STATE_COMMAND = [
   "dumpsys activity activities | grep -E 'mResumedActivity|topResumedActivity'",
   'dumpsys input_method | grep mInputShown=',
   "dumpsys window policy | grep -E 'mIsShowing=|mShowingLockscreen='",
-  // Each input device's id and keyboard type, paired on the host (hardwareKeyboards).
-  "dumpsys input | grep -E '^ +Device -?[0-9]+: |^ +KeyboardType: '",
+  // Each input device's id and keyboard type, paired on the host (hardwareKeyboards), and the
+  // display's rotation, which turns `wm size` into the size taps address (display-geometry.ts).
+  "dumpsys input | grep -E '^ +Device -?[0-9]+: |^ +KeyboardType: |Viewport INTERNAL|SurfaceOrientation'",
   'wm size',
 ].join('; ');
 
@@ -216,7 +218,7 @@ export class DeviceTelemetry {
   record(serial: string, output: string): DeviceScreenState {
     const at = this.clock.now();
     const state = parseScreenState(serial, output, at);
-    const size = parseWmSize(output);
+    const size = parseGeometry(output);
     if (size) this.screens.set(serial, { ...size, at, action: this.actions.get(serial) ?? 0 });
     else this.screens.delete(serial);
     this.write(serial, 'screenOn', state.screenOn, at);

@@ -13,7 +13,7 @@ import { sh } from '../shell-words';
 import { type DeviceCall, defineDeviceTool } from './device-tool';
 import { firstLines } from './arguments';
 import { requireInput } from './refusals';
-import { parseWmSize } from '../wm-size';
+import { GEOMETRY_COMMAND, parseGeometry } from '../screen/display-geometry';
 import { readUiDump } from './ui-dump-reader';
 import { type UiElement, type UiRefStore, elementLine, renderSnapshot, sameElement } from './ui-tree';
 
@@ -37,14 +37,15 @@ async function screenSize(device: DeviceCall, refs: UiRefStore): Promise<{ width
   if (known) return known;
   // The state read after the last action (which this call's environment gate waited for) read it.
   if (device.screenBefore) return device.screenBefore;
-  const out = (await device.run('wm size')).output;
-  const size = parseWmSize(out);
+  // `wm size` is the natural orientation's: turned by the rotation, as taps address the screen.
+  const out = (await device.run(GEOMETRY_COMMAND)).output;
+  const size = parseGeometry(out);
   if (!size)
     throw new ToolCallError(
       'EXECUTION_FAILED',
       `Could not read the screen size of ${device.serial}: ${firstLines(out)}`,
     );
-  return size;
+  return { width: size.width, height: size.height };
 }
 
 /** A dump's refs as a short list: `e1, e2, e7` or `e1, e2, … e40 (40)`. */
