@@ -4,7 +4,9 @@
  * types while it is the selected input method — `am broadcast` says "completed" whether or not
  * anything arrived. So the tool checks `settings get secure default_input_method`, selects
  * ADBKeyboard with `ime set` when it is installed (and switches back afterwards, saying so), and
- * reads the focused field back from a fresh UI dump to check that the text arrived. Long text goes
+ * reads the focused field back from a fresh UI dump to check that the text arrived. The switch back
+ * runs whatever ended the typing — a failure, a cancel, the call's timeout — on a deadline of its
+ * own, and is reported as done only when the phone said so. Long text goes
  * in chunks, each its own command within the call's time; the last `input text` and the dump that
  * checks it share one shell line (one round trip to the phone).
  */
@@ -13,12 +15,12 @@ import { ToolCallError, success } from '../../core/result';
 import type { Tool } from '../../core/tool';
 import type { DeviceService } from '../device-service';
 import { sh } from '../shell-words';
-import { SEPARATOR, firstLines, splitParts } from './arguments';
+import { firstLines } from './arguments';
 import { type DeviceCall, defineDeviceTool } from './device-tool';
+import { keyboards, planSwitch, restoreKeyboard, selectAdbKeyboard, withRestoreNote } from './adb-keyboard';
 import { requireInput } from './refusals';
 import { type BeforeDump, readUiDump } from './ui-dump-reader';
 
-export const ADB_KEYBOARD = 'com.android.adbkeyboard/.AdbIME';
 const ASCII_CHUNK = 200;
 const BROADCAST_CHUNK = 500;
 
@@ -33,73 +35,6 @@ function chunks(text: string, size: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < chars.length; i += size) out.push(chars.slice(i, i + size).join(''));
   return out;
-}
-
-interface Keyboards {
-  selected: string;
-  installed: string[];
-  enabled: string[];
-}
-
-async function keyboards(device: DeviceCall): Promise<Keyboards> {
-  const r = await device.run(
-    `settings get secure default_input_method; echo ${SEPARATOR}; ime list -a -s; echo ${SEPARATOR}; ime list -s`,
-  );
-  const [selected = '', installed = '', enabled = ''] = splitParts(r.output);
-  const ids = (text: string) =>
-    text
-      .split('\n')
-      .map((l) => l.trim())
-      .filter((l) => /^[\w.]+\/[\w.$]+$/.test(l));
-  return { selected: selected.trim(), installed: ids(installed), enabled: ids(enabled) };
-}
-
-const INSTALL_HINT =
-  'Install ADBKeyboard (https://github.com/senzhk/ADBKeyBoard: `adb install ADBKeyboard.apk`), then retry; ' +
-  'input_text selects it for the typing and switches back. Plain ASCII text needs no keyboard.';
-
-/** Selects ADBKeyboard if needed; returns how to undo it (undefined when it was already selected). */
-async function selectAdbKeyboard(
-  device: DeviceCall,
-  kb: Keyboards,
-  allowSwitch: boolean,
-): Promise<{ previous: string; enabledByUs: boolean } | undefined> {
-  if (kb.selected === ADB_KEYBOARD) return undefined;
-  if (!kb.installed.includes(ADB_KEYBOARD))
-    throw new ToolCallError(
-      'UNSUPPORTED',
-      'Typing text that `input text` cannot type (non-ASCII characters, newlines or "%s") needs the ' +
-        `ADBKeyboard input method, and it is not installed on ${device.serial}.`,
-      { hint: INSTALL_HINT, data: { keyboard: kb.selected || null, adbKeyboard: 'absent' } },
-    );
-  if (!allowSwitch)
-    throw new ToolCallError(
-      'UNSUPPORTED',
-      `ADBKeyboard is installed on ${device.serial} but ${kb.selected || 'another keyboard'} is the selected ` +
-        'input method, so its broadcasts would type nothing.',
-      {
-        hint:
-          'Retry with switchKeyboard=true (the default), or select it on the phone: ' +
-          `\`ime enable ${ADB_KEYBOARD}\` and \`ime set ${ADB_KEYBOARD}\`.`,
-        data: { keyboard: kb.selected || null, adbKeyboard: 'not-selected' },
-      },
-    );
-  const enabledByUs = !kb.enabled.includes(ADB_KEYBOARD);
-  if (enabledByUs) await imeCommand(device, sh`ime enable ${ADB_KEYBOARD}`);
-  await imeCommand(device, sh`ime set ${ADB_KEYBOARD}`);
-  // The IME service registers ADBKeyboard's receiver when it starts: wait until it is current.
-  for (let i = 0; i < 10; i++) {
-    const current = (await device.run("dumpsys input_method | grep -E 'mCurMethodId='")).output;
-    if (current.includes(`mCurMethodId=${ADB_KEYBOARD}`)) break;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  return { previous: kb.selected, enabledByUs };
-}
-
-async function imeCommand(device: DeviceCall, command: string): Promise<void> {
-  const r = await device.run(command);
-  if (r.exitCode !== 0 || /Unknown input method/.test(r.output))
-    throw new ToolCallError('EXECUTION_FAILED', `\`${command}\` failed on ${device.serial}: ${firstLines(r.output)}`);
 }
 
 /** Types through ADBKeyboard's base64 broadcast, chunk by chunk. */
@@ -188,6 +123,8 @@ export function inputTextTool(service: DeviceService): Tool {
     changesUi: true,
     async run(args, device, ctx) {
       let how = '';
+      /** What the switch back could not undo, for the answer. */
+      let notRestored = '';
       /** The last typing command, when the read-back dump runs it in its own line. */
       let typingInDump: string | undefined;
       if (typableByInputText(args.text)) {
@@ -204,22 +141,24 @@ export function inputTextTool(service: DeviceService): Tool {
         }
       } else {
         const kb = await keyboards(device);
-        const switched = await selectAdbKeyboard(device, kb, args.switchKeyboard);
+        const plan = planSwitch(device, kb, args.switchKeyboard);
+        // From the first `ime` command on, the switch back runs however the typing ends.
         try {
+          if (plan) await selectAdbKeyboard(device, plan);
           await broadcast(device, args.text);
-        } finally {
-          if (switched) {
-            await device.run(sh`ime set ${switched.previous}`).catch(() => undefined);
-            if (switched.enabledByUs) await device.run(sh`ime disable ${ADB_KEYBOARD}`).catch(() => undefined);
-          }
+        } catch (e) {
+          throw plan ? withRestoreNote(e, await restoreKeyboard(device, plan)) : e;
         }
+        const restored = plan ? await restoreKeyboard(device, plan) : undefined;
         // Say every setting the tool changed on the person's phone, even the ones it put back.
-        const enabled = switched?.enabledByUs ? 'enabled ADBKeyboard and ' : '';
-        const disabled = switched?.enabledByUs ? ', then disabled ADBKeyboard again' : '';
-        how = switched
-          ? ` via ADBKeyboard (${enabled}switched the keyboard from ${switched.previous} to ADBKeyboard ` +
-            `for the typing, and back${disabled})`
-          : ' via ADBKeyboard';
+        const enabled = plan?.enabledByUs ? 'enabled ADBKeyboard and ' : '';
+        const disabled = restored?.disabled ? ', then disabled ADBKeyboard again' : '';
+        how =
+          plan && restored
+            ? ` via ADBKeyboard (${enabled}switched the keyboard from ${plan.previous} to ADBKeyboard ` +
+              `for the typing${restored.back ? `, and back${disabled}` : ''})`
+            : ' via ADBKeyboard';
+        notRestored = restored?.note ?? '';
       }
       const checked = args.verify ? await readBack(device, args.text, ctx.signal, typingInDump) : '';
       if (args.pressEnter) {
@@ -228,7 +167,7 @@ export function inputTextTool(service: DeviceService): Tool {
       }
       return success(
         `Typed ${[...args.text].length} character(s)${how}${args.pressEnter ? ' and pressed Enter' : ''} ` +
-          `on ${device.serial}.${checked}`,
+          `on ${device.serial}.${notRestored}${checked}`,
       );
     },
   });

@@ -28,7 +28,7 @@ export class DeviceShell {
     private readonly executed: string[][],
     /** Share of a real phone's command times to spend (0: none). */
     private readonly timeScale = 0,
-    /** The device's fault settings, read as each command starts (hangCommands). */
+    /** The device's fault settings, read as each command starts (hangCommands, beforeCommand). */
     private readonly faults: () => FaultSettings = () => ({}),
   ) {
     this.commands = commandsFor(phone.profile);
@@ -68,6 +68,7 @@ export class DeviceShell {
         const name = (argv[0] ?? '').replace(BIN_DIRS, '');
         const handler = Object.hasOwn(this.commands, name) ? this.commands[name] : undefined;
         if (!handler) return null;
+        this.faults().beforeCommand?.(argv);
         if (this.faults().hangCommands?.includes(name)) return waitForAbort(io.signal).then(() => 130);
         const ctx: CommandContext = {
           ...io,

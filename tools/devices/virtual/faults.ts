@@ -27,6 +27,12 @@ export interface FaultSettings {
   refuseConnections?: boolean;
   /** Delay, in ms, before the device handles each incoming transport message (order is kept). */
   latencyMs?: number;
+  /**
+   * Called with each simple command's argv as it starts, before it runs: a test changes the phone
+   * at that moment (the person's keyboard disabled while ADBKeyboard types, a command that hangs
+   * from then on). The phone then answers as its commands answer for the changed state.
+   */
+  beforeCommand?: (argv: readonly string[]) => void;
 }
 
 /** Returns the pending one-shot refusal reason and clears it. */
