@@ -4,12 +4,16 @@
  * a dialog), whether the keyguard shows, and `uiautomator dump`. uiautomator fails now and then
  * without a failing status — "ERROR: could not get idle state." while the screen animates, "ERROR:
  * null root node returned by UiTestAutomationBridge." between windows — so a failed dump is retried
- * with growing pauses while the call's time lasts. An action whose result the dump checks (typed
- * text arriving) may run first in the same line, `before`: one round trip to the phone, not two.
+ * with growing pauses while the call's time lasts. Before the idle-state failure the phone waits up
+ * to 10 s for the screen to settle (AOSP cmds/uiautomator DumpCommand: `waitForIdle(1000, 1000 * 10)`),
+ * so a retry is started only when it can end within the time left, and when the time runs out the
+ * phone's own failure is reported, not a timeout of a try that was cut short. An action whose result
+ * the dump checks (typed text arriving) may run first in the same line, `before`: one round trip to
+ * the phone, not two.
  */
 import { parseWmSize } from '../wm-size';
 import { randomBytes } from 'node:crypto';
-import { ToolCallError } from '../../core/result';
+import { ToolCallError, isToolCallError } from '../../core/result';
 import { firstLines, SEPARATOR, splitParts } from './arguments';
 import type { CommandOutput, DeviceCall } from './device-tool';
 import { type UiSnapshot, dumpXml, parseUiDump } from './ui-tree';
@@ -32,6 +36,12 @@ function splitBefore(output: string, marker: RegExp): { before: CommandOutput; r
 }
 
 type Failure = 'idle-state' | 'null-root' | 'no-tree';
+
+/**
+ * Room kept beyond the slowest try when deciding on another: the phone's idle wait is its own, the
+ * command's start and the tree's transfer vary.
+ */
+const RETRY_SLACK_MS = 1_000;
 
 const COMMAND =
   `wm size; echo ${SEPARATOR}; dumpsys window policy | grep -E 'mIsShowing=|mShowingLockscreen='; ` +
@@ -66,7 +76,9 @@ export interface BeforeDump {
 
 /**
  * Dumps the screen, retrying idle-state and null-root failures (pauses of 250 ms, doubling, up to
- * 2 s) until `budgetMs` is spent; then the failure as a ToolCallError that says what happened.
+ * 2 s) while one more try can end within `budgetMs`; then the failure as a ToolCallError that says
+ * what the phone answered. A try may last as long as the slowest one so far: on a screen that keeps
+ * animating each lasts the phone's whole idle wait.
  */
 export async function readUiDump(
   device: DeviceCall,
@@ -89,16 +101,31 @@ export async function readUiDump(
   let pause = 250;
   let attempts = 0;
   let last: { failure: Failure; output: string } | undefined;
+  /** The longest try so far, in ms: how long one more may take. */
+  let slowest = 0;
+  /** The last try got no answer within its deadline (after the phone had answered an earlier one). */
+  let cut = false;
   let before = opts.before;
   for (;;) {
     attempts++;
-    const left = budgetMs - (Date.now() - started);
+    const tryStarted = Date.now();
+    const left = budgetMs - (tryStarted - started);
     // A per-call nonce in the action's status line: nothing the action prints can forge it.
     const nonce = before ? randomBytes(6).toString('hex') : '';
-    const r = await device.run(before ? `${before.command}\necho __toolgate_before_${nonce}=$?\n${command}` : command, {
-      timeoutMs: Math.max(5_000, Math.min(left, 20_000)),
-      maxBytes: 8 * 1024 * 1024,
-    });
+    let r: CommandOutput;
+    try {
+      r = await device.run(before ? `${before.command}\necho __toolgate_before_${nonce}=$?\n${command}` : command, {
+        timeoutMs: Math.max(5_000, Math.min(left, 20_000)),
+        maxBytes: 8 * 1024 * 1024,
+      });
+    } catch (e) {
+      // A retry that outlasted the time left (a longer idle wait than seen so far): what the phone
+      // answered before is the failure to report, not the cut.
+      if (!last || !isToolCallError(e) || e.toolErrorCode !== 'TIMEOUT') throw e;
+      cut = true;
+      break;
+    }
+    slowest = Math.max(slowest, Date.now() - tryStarted);
     let output = r.output;
     if (before) {
       const parts = splitBefore(output, new RegExp(`__toolgate_before_${nonce}=(\\d+)\\r?\\n`));
@@ -118,12 +145,14 @@ export async function readUiDump(
     }
     last = { failure, output: dump };
     const elapsed = Date.now() - started;
-    if (failure === 'no-tree' || opts.signal?.aborted || elapsed + pause >= budgetMs) break;
+    // Only a try that can end within the budget: one cut by its deadline would say nothing.
+    const nextEnds = elapsed + pause + slowest + RETRY_SLACK_MS;
+    if (failure === 'no-tree' || opts.signal?.aborted || nextEnds > budgetMs) break;
     await sleep(pause, opts.signal);
     pause = Math.min(pause * 2, 2_000);
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const tried = `${attempts} attempt(s) over ${seconds} s`;
+  const tried = `${attempts} attempt(s) over ${seconds} s${cut ? ', the last one cut off by the time left' : ''}`;
   if (last.failure === 'idle-state')
     throw new ToolCallError(
       'EXECUTION_FAILED',
@@ -132,7 +161,9 @@ export async function readUiDump(
       {
         hint:
           'Something on screen keeps animating (a video, a spinner, a live wallpaper). Pause it or wait until ' +
-          'it stops, then retry ui_dump; screenshot works meanwhile.',
+          'it stops, then retry ui_dump; screenshot works meanwhile. Where window animations keep it busy, turn ' +
+          'them off (Developer options > animation scales, or `settings put global window_animation_scale 0`, ' +
+          'the same for transition_animation_scale and animator_duration_scale).',
         data: { failure: 'idle-state', attempts },
       },
     );
