@@ -8,7 +8,7 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { RgbaPngWriter, pngSize } from '../../tools/devices/png';
-import { RawFrameReceiver, receiveRawFrame } from '../../tools/devices/raw-frame';
+import { receiveRawFrame } from '../../tools/devices/raw-frame';
 
 /** A frame whose every byte differs from its neighbours, so a byte in the wrong place shows. */
 function frame(width: number, height: number): Buffer {
