@@ -69,7 +69,8 @@ async function readBack(device: DeviceCall, text: string, signal: AbortSignal, t
           },
         };
   try {
-    read = await readUiDump(device, { budgetMs: 10_000, signal, treeOnly: true, ...(before ? { before } : {}) });
+    // Room for one whole try on a real phone: uiautomator's start and up to 10 s of waiting for idle.
+    read = await readUiDump(device, { budgetMs: 15_000, signal, treeOnly: true, ...(before ? { before } : {}) });
   } catch (e) {
     if (!typed) throw e;
     return ` Not checked: ${e instanceof ToolCallError ? e.message : 'the screen could not be read'}`;
