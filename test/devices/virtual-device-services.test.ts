@@ -27,7 +27,7 @@ describe('logcat', () => {
     await shell(await vd.tapOn('content-desc="Add Coffee beans to cart"'));
     await shell('am start -n com.example.shop/.CartActivity; am force-stop com.example.shop');
     expect(await shell('logcat -d -s ShopApp -v brief')).toMatch(
-      /\nI\/ShopApp\( *\d+\): added Coffee beans to cart \(1 items\)\n/,
+      /\nI\/ShopApp \( *\d+\): added Coffee beans to cart \(1 items\)\n/, // the tag padded to 8 (%-8.*s)
     );
     const warnings = await shell('logcat -d *:W');
     expect(warnings).not.toContain(' I ');

@@ -104,7 +104,9 @@ export function appLaunchTool(service: DeviceService): Tool {
         }
       } else {
         const r = await device.run(sh`monkey -p ${args.packageName} -c android.intent.category.LAUNCHER 1`);
-        if (r.exitCode !== 0 || /No activities found|aborted/i.test(r.output)) {
+        // Monkey's own abort line (Logger.out, status −4), matched whole: the output also echoes every
+        // argument ("  bash arg: PKG", ` arg: "PKG"`), so a word of the package name is no sign.
+        if (r.exitCode !== 0 || /^\*\* No activities found to run, monkey aborted\./m.test(r.output)) {
           throw new ToolCallError(
             'NOT_FOUND',
             `${args.packageName} is not installed or has no launcher activity on ${device.serial}.`,

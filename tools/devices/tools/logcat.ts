@@ -1,16 +1,23 @@
 /**
  * logcat: the device log, bounded — the last N lines, optionally of one tag, at or above a
  * level, of one process (by pid or package), matching a regex, or from the last N seconds.
+ *
+ * `logcat -t N` counts the last N entries before the tag, level and -e filters (logd serves a reader
+ * only the tail, the buffers and the pid; logcat filters what it gets: AOSP system/logging
+ * `logd/LogReader.cpp`, `logcat/logcat.cpp`), so "the last N lines of a tag" can take a wider
+ * window: the tool widens it until N lines match or the whole buffer was read.
  */
 import { z } from 'zod';
 import { ToolCallError, success } from '../../core/result';
 import type { Tool } from '../../core/tool';
 import type { DeviceService } from '../device-service';
 import { ShellWords, sh } from '../shell-words';
-import { defineDeviceTool } from './device-tool';
+import { type CommandOutput, defineDeviceTool } from './device-tool';
 import { PACKAGE_NAME, requireSuccess } from './arguments';
 
 const MAX_BYTES = 256 * 1024;
+/** Windows after a first one of N entries came back short: 10N, then 100N, then the whole buffer. */
+const WIDENING = [10, 100];
 const STAMP = /^(\d\d-\d\d \d\d:\d\d:\d\d\.\d{3})/;
 
 /** `MM-DD HH:MM:SS.mmm` of a device-local wall-clock time given as "YYYY-MM-DD HH:MM:SS" minus `seconds`. */
@@ -22,6 +29,12 @@ export function logStampBefore(deviceLocal: string, seconds: number): string | u
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
   const time = `${p(t.getUTCHours())}:${p(t.getUTCMinutes())}:${p(t.getUTCSeconds())}.000`;
   return `${p(t.getUTCMonth() + 1)}-${p(t.getUTCDate())} ${time}`;
+}
+
+/** The log lines of a logcat answer: not the "beginning of" dividers, nor the clock line before them. */
+function entryLines(out: string, withClock: boolean): string[] {
+  const lines = out.split('\n').filter((l) => l !== '' && !l.startsWith('--------- beginning of'));
+  return withClock ? lines.slice(1) : lines;
 }
 
 export function logcatTool(service: DeviceService): Tool {
@@ -64,21 +77,38 @@ export function logcatTool(service: DeviceService): Tool {
         }
         pid = Number(found);
       }
-      const words: (string | number)[] = ['-d', '-v', 'threadtime', '-t', args.lines];
-      if (pid !== undefined) words.push(`--pid=${pid}`);
-      if (args.grep) words.push('-e', args.grep);
-      if (args.tag) words.push('-s', `${args.tag}:${args.level}`);
-      else words.push(`*:${args.level}`);
+      const filters: string[] = [];
+      if (pid !== undefined) filters.push(`--pid=${pid}`);
+      if (args.grep) filters.push('-e', args.grep);
+      if (args.tag) filters.push('-s', `${args.tag}:${args.level}`);
+      else filters.push(`*:${args.level}`);
+      // Only the pid is applied before -t counts; a tag, a level above V or a regex may leave fewer lines.
+      const filtered = args.tag !== undefined || args.level !== 'V' || args.grep !== undefined;
+      const wider = WIDENING.map((factor) => args.lines * factor);
+      const windows: (number | undefined)[] = filtered ? [args.lines, ...wider, undefined] : [args.lines];
       const clock = args.sinceSeconds ? "date '+%Y-%m-%d %H:%M:%S'; " : '';
-      const r = await device.run(`${clock}${sh`logcat ${ShellWords.of(words)}`}`, { maxBytes: MAX_BYTES });
-      const out = r.truncated
-        ? r.output
-        : requireSuccess(r, '`logcat`', 'Check the filter (an invalid regular expression in grep fails), then retry.');
+      let r: CommandOutput | undefined;
+      let out = '';
+      for (const window of windows) {
+        const words = ['-d', '-v', 'threadtime', ...(window === undefined ? [] : ['-t', window]), ...filters];
+        r = await device.run(`${clock}${sh`logcat ${ShellWords.of(words)}`}`, { maxBytes: MAX_BYTES });
+        out = r.truncated
+          ? r.output
+          : requireSuccess(
+              r,
+              '`logcat`',
+              'Check the filter (an invalid regular expression in grep fails), then retry.',
+            );
+        if (r.truncated || entryLines(out, clock !== '').length >= args.lines) break;
+      }
+      if (!r) throw new Error('no logcat window was read');
       let lines = out.split('\n').filter((l) => l !== '' && !l.startsWith('--------- beginning of'));
       if (args.sinceSeconds) {
         const cutoff = logStampBefore(lines.shift() ?? '', args.sinceSeconds);
         if (cutoff) lines = lines.filter((l) => (STAMP.exec(l)?.[1] ?? '') >= cutoff);
       }
+      // A wider window can hold more than N matching lines: the last N are the answer.
+      if (!r.truncated) lines = lines.slice(-args.lines);
       const cut = r.truncated ? ` (cut at ${MAX_BYTES / 1024} KB; ask for fewer lines)` : '';
       const head = `${lines.length} log line(s) from ${device.serial}${cut}:`;
       return success(lines.length > 0 ? `${head}\n${lines.join('\n')}` : `${head} none matched.`, {

@@ -69,7 +69,7 @@ export class VirtualPhone {
   keyboardShown = false;
   focus: Focus | null = null;
   /** The installed packages (installs and removals: phone/package-ops.ts). */
-  readonly packages = new PackageRegistry();
+  readonly packages: PackageRegistry;
   private tasks: Task[] = [];
   private readonly appState = new AppState();
   private readonly pids = new Map<string, number>();
@@ -77,6 +77,7 @@ export class VirtualPhone {
 
   constructor(options: PhoneOptions) {
     this.profile = profileOf(options.profile);
+    this.packages = new PackageRegistry(this.profile.sdk, this.profile.users);
     this.now = options.now ?? Date.now;
     this.bootTime = this.now() - 3_600_000;
     this.fs = new VirtualFs(() => Math.floor(this.now() / 1000));

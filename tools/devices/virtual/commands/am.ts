@@ -12,6 +12,7 @@ import { pressKey, setFocusedText, typeText } from '../phone/input';
 import { ADB_KEYBOARD_IME } from '../profiles';
 import { parseComponent, shortComponent } from '../phone/packages';
 import { keyName } from './keycodes';
+import { ShellArgs, ShellArgumentError, printArgumentError } from './shell-args';
 import type { CommandContext, CommandHandler } from './types';
 
 interface Intent {
@@ -23,6 +24,11 @@ interface Intent {
   wait: boolean;
   stopFirst: boolean;
 }
+
+/** ActivityManagerShellCommand.NO_CLASS_ERROR_CODE. */
+const NO_CLASS_ERROR_CODE = 'Error type 3';
+/** Intent.FLAG_ACTIVITY_NEW_TASK, added by runStartActivity after it prints "Starting:". */
+const FLAG_ACTIVITY_NEW_TASK = '0x10000000';
 
 const EXTRA_FLAGS = new Set(['--es', '-e', '--ei', '--ez', '--el', '--ef', '--eu', '--ecn', '--eia', '--ela', '--esa']);
 
@@ -62,23 +68,50 @@ function describe(intent: Intent, flags?: string): string {
   return `Intent { ${parts.join(' ')} }`;
 }
 
+/** The package `-S` stops: the component's, or the one activity the intent resolves to (null: none or several). */
+function packageToStop(intent: Intent): string | null {
+  if (intent.component) return parseComponent(intent.component)?.[0] ?? null;
+  if (intent.action === 'android.settings.SETTINGS') return 'com.android.settings';
+  return null;
+}
+
+/**
+ * `am start`: AOSP `ActivityManagerShellCommand.runStartActivity`. `-S` prints "Stopping: PKG" and
+ * force-stops it first; "Starting: " + the intent as given; the result's lines go to standard output
+ * with -W and to the error stream without (`PrintWriter out = mWaitOption ? pw : getErrPrintWriter()`);
+ * START_CLASS_NOT_FOUND prints NO_CLASS_ERROR_CODE ("Error type 3") and "Error: Activity class {…} does
+ * not exist.", START_INTENT_NOT_RESOLVED "Error: Activity not started, unable to resolve " + the intent,
+ * which by then carries FLAG_ACTIVITY_NEW_TASK (`intent.addFlags(...)` after "Starting:"), so `flg=0x10000000`.
+ * The status after an error is 1 on every profile (see FORMATS.md for why that is not pinned per release).
+ */
 function start(ctx: CommandContext, intent: Intent): number {
+  if (intent.stopFirst) {
+    const pkg = packageToStop(intent);
+    if (!pkg) {
+      ctx.err(`Error: Intent does not match any activities: ${describe(intent)}\n`);
+      return 1;
+    }
+    ctx.out(`Stopping: ${pkg}\n`);
+    ctx.phone.forceStop(pkg);
+  }
   ctx.out(`Starting: ${describe(intent)}\n`);
+  const out = (text: string): void => (intent.wait ? ctx.out(text) : ctx.err(text));
   const component = intent.component ? parseComponent(intent.component) : null;
-  let error: string | null;
+  let error: string | null = null;
   if (component) {
-    if (intent.stopFirst) ctx.phone.forceStop(component[0]);
     error = ctx.phone.startActivity(component[0], component[1]);
+    // Both a missing activity and a missing package are START_CLASS_NOT_FOUND for an explicit component.
+    if (error) error = `${NO_CLASS_ERROR_CODE}\nError: ${error}`;
   } else if (intent.categories.includes('android.intent.category.HOME')) {
     ctx.phone.goHome();
-    error = null;
   } else if (intent.action === 'android.settings.SETTINGS') {
     error = ctx.phone.startActivity('com.android.settings');
+    if (error) error = `${NO_CLASS_ERROR_CODE}\nError: ${error}`;
   } else {
-    error = `Activity not started, unable to resolve ${describe(intent)}`;
+    error = `Error: Activity not started, unable to resolve ${describe(intent, FLAG_ACTIVITY_NEW_TASK)}`;
   }
   if (error) {
-    ctx.err(`Error type 3\nError: ${error}\n`);
+    out(`${error}\n`);
     return 1;
   }
   if (intent.wait) {
@@ -119,6 +152,34 @@ function broadcast(ctx: CommandContext, intent: Intent): number {
   return 0;
 }
 
+/**
+ * `am force-stop|kill [--user U] PKG`: `runForceStop` / `runKill` read options with getNextOption,
+ * then `forceStopPackage(getNextArgRequired(), userId)`: the first operand only, the rest ignored;
+ * none throws getNextArgRequired's IllegalArgumentException ("Argument expected after \"force-stop\"");
+ * an unknown option is "Error: Unknown option: X" on standard output, status -1 (255).
+ */
+function stopPackage(ctx: CommandContext, sub: string, rest: string[]): number {
+  const args = new ShellArgs([sub, ...rest]);
+  try {
+    for (let opt = args.getNextOption(); opt !== null; opt = args.getNextOption()) {
+      if (opt === '--user') args.getNextArgRequired();
+      else {
+        ctx.out(`Error: Unknown option: ${opt}\n`);
+        return 255;
+      }
+    }
+    ctx.phone.forceStop(args.getNextArgRequired());
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ShellArgumentError)) throw error;
+    const method = sub === 'kill' ? 'runKill' : 'runForceStop';
+    return printArgumentError(ctx, sub, error, [
+      `com.android.server.am.ActivityManagerShellCommand.${method}(ActivityManagerShellCommand.java:1420)`,
+      'com.android.server.am.ActivityManagerShellCommand.onCommand(ActivityManagerShellCommand.java:262)',
+    ]);
+  }
+}
+
 export const am: CommandHandler = (ctx) => {
   const [sub, ...rest] = ctx.argv.slice(1);
   switch (sub) {
@@ -129,8 +190,7 @@ export const am: CommandHandler = (ctx) => {
       return broadcast(ctx, parseIntent(rest));
     case 'force-stop':
     case 'kill':
-      for (const name of rest.filter((a) => !a.startsWith('-') && !/^\d+$/.test(a))) ctx.phone.forceStop(name);
-      return 0;
+      return stopPackage(ctx, sub, rest);
     case 'get-current-user':
       ctx.out('0\n');
       return 0;
@@ -140,12 +200,33 @@ export const am: CommandHandler = (ctx) => {
   }
 };
 
+/** Monkey's short options that take data (`nextOptionData`): -p, -c, -s (seed). */
+const MONKEY_DATA_OPTIONS = new Set(['-p', '-c', '-s']);
+
+/**
+ * `monkey -p PKG -c CATEGORY COUNT`, as AOSP platform/development `cmds/monkey` prints it:
+ * `monkey` (the script) echoes each argument as `  bash arg: A` on standard output (`echo "  bash
+ * arg:" $a`, unquoted, so white space collapses); `Monkey.main` prints `args: [a, b, …]`
+ * (Arrays.toString), `run` ` arg: "A"` for each, `nextOptionData` `data="D"` for each option's data,
+ * all on Logger.err (the error stream). `getMainApps` finding no launcher activity prints "** No
+ * activities found to run, monkey aborted." on Logger.out (standard output) and `run` returns -4
+ * (status 252); otherwise "Events injected: 1" and MonkeyNetworkMonitor's line (the time is invented).
+ * Only -p, -c, -s and -v are modelled.
+ */
 export const monkey: CommandHandler = (ctx) => {
   const args = ctx.argv.slice(1);
-  const p = args.indexOf('-p');
-  const name = p >= 0 ? args[p + 1] : undefined;
+  for (const a of args) ctx.out(`${['  bash arg:', ...a.split(/\s+/).filter(Boolean)].join(' ')}\n`);
+  ctx.err(`args: [${args.join(', ')}]\n${args.map((a) => ` arg: "${a}"\n`).join('')}`);
+  let name: string | undefined;
+  for (let i = 0; i < args.length && args[i]?.startsWith('-'); i++) {
+    const opt = args[i] ?? '';
+    if (!MONKEY_DATA_OPTIONS.has(opt) || i + 1 >= args.length) continue;
+    const data = args[++i] ?? '';
+    ctx.err(`data="${data}"\n`);
+    if (opt === '-p') name ??= data;
+  }
   if (!name || !ctx.phone.launchApp(name)) {
-    ctx.err('** No activities found to run, monkey aborted.\n');
+    ctx.out('** No activities found to run, monkey aborted.\n');
     return 252;
   }
   ctx.out('Events injected: 1\n## Network stats: elapsed time=12ms (0ms mobile, 0ms wifi, 12ms not connected)\n');

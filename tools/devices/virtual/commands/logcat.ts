@@ -1,8 +1,13 @@
 /**
  * `logcat`: text output from the phone's ring buffer, or binary with -B (logger_entry v4 records,
- * what adbkit's openLogcat parses). Without -d it keeps the stream open and follows new entries.
+ * what adbkit's openLogcat parses). Without -d (or -t) it keeps the stream open and follows new entries.
  * Supported: -d, -c, -t N, -T N, -s, -v brief|threadtime|time|tag|process|raw, --pid=P / --pid P,
- * -e REGEX, -m N, -b BUFFER (ignored), and filter specs TAG:LEVEL / *:LEVEL.
+ * -e REGEX, -m N, -b BUFFER (ignored), and filter specs TAG:LEVEL / TAG / *:LEVEL / *.
+ *
+ * Where each step happens follows AOSP system/logging: logd serves a reader only the tail count,
+ * the buffers and the pid it asked for (`logd/LogReader.cpp`), and logcat applies the tag/level
+ * specs and -e to what it receives (`logcat/logcat.cpp` `ProcessBuffer`). So `-t N TAG:L` prints the
+ * lines of TAG among the last N entries, which can be fewer than N.
  */
 import { waitForAbort } from '../faults';
 import { LOG_LEVELS, type LogEntry, type LogLevel } from '../phone/logbuffer';
@@ -11,25 +16,49 @@ import type { CommandHandler } from './types';
 
 const LEVEL_ORDER = [...LOG_LEVELS, 'S'];
 
+/** What logd selects for a reader (`LogReader.cpp`: pid and tail) and what logcat filters after. */
 interface Filter {
   specs: Map<string, string>;
   pid?: number;
   regex?: RegExp;
 }
 
-function passes(entry: LogEntry, f: Filter): boolean {
-  if (f.pid !== undefined && entry.pid !== f.pid) return false;
+/** logd's side: only the pid (the buffers are one here). */
+function served(entry: LogEntry, f: Filter): boolean {
+  return f.pid === undefined || entry.pid === f.pid;
+}
+
+/** logcat's side: the filter specs (`android_log_shouldPrintLine`), then -e. */
+function shown(entry: LogEntry, f: Filter): boolean {
   if (f.regex && !f.regex.test(entry.message)) return false;
   const min = f.specs.get(entry.tag) ?? f.specs.get('*') ?? 'V';
   return LEVEL_ORDER.indexOf(entry.level) >= LEVEL_ORDER.indexOf(min.toUpperCase());
+}
+
+/**
+ * One filter spec, as liblog `logprint.cpp` `android_log_addFilterRule` reads it: `TAG:L`, or a
+ * bare TAG (verbose); a bare `*` is the global rule at DEBUG ("the default level for this is DEBUG
+ * if the priority is unspecified").
+ */
+function addSpec(specs: Map<string, string>, spec: string): void {
+  const colon = spec.indexOf(':');
+  const tag = colon > 0 ? spec.slice(0, colon) : spec;
+  const level = colon > 0 ? spec.slice(colon + 1, colon + 2) : tag === '*' ? 'D' : 'V';
+  specs.set(tag, level);
 }
 
 function stamp(entry: LogEntry): string {
   return `${strftime('%m-%d %H:%M:%S', entry.time)}.${String(entry.time % 1000).padStart(3, '0')}`;
 }
 
+/**
+ * One line in a `-v` format: liblog `logprint.cpp` `android_log_formatLogLine` — brief
+ * `"%c/%-8.*s(%s%5d): "`, time `"%s %c/%-8.*s(%s%5d): "`, tag `"%c/%-8.*s: "`, process
+ * `"%c(%s%5d) "` … `"  (%.*s)"`, threadtime `"%s %s%5d %5d %c %-8.*s: "` (the tag at least 8 wide).
+ */
 export function formatEntry(entry: LogEntry, format: string): string {
-  const { level, tag, pid, tid, message } = entry;
+  const { level, pid, tid, message } = entry;
+  const tag = entry.tag.padEnd(8);
   switch (format) {
     case 'brief':
       return `${level}/${tag}(${String(pid).padStart(5)}): ${message}\n`;
@@ -38,14 +67,11 @@ export function formatEntry(entry: LogEntry, format: string): string {
     case 'tag':
       return `${level}/${tag}: ${message}\n`;
     case 'process':
-      return `${level}(${String(pid).padStart(5)}) ${message}  (${tag})\n`;
+      return `${level}(${String(pid).padStart(5)}) ${message}  (${entry.tag})\n`;
     case 'raw':
       return `${message}\n`;
     default:
-      return (
-        `${stamp(entry)} ${String(pid).padStart(5)} ${String(tid).padStart(5)} ${level} ` +
-        `${tag.padEnd(8)}: ${message}\n`
-      );
+      return `${stamp(entry)} ${String(pid).padStart(5)} ${String(tid).padStart(5)} ${level} ` + `${tag}: ${message}\n`;
   }
 }
 
@@ -87,30 +113,45 @@ export const logcat: CommandHandler = async (ctx) => {
     } else if (arg === '-B' || arg === '--binary') binary = true;
     else if (arg === '-s') filter.specs.set('*', 'S');
     else if (arg === '-v') format = next();
-    else if (arg === '-t' || arg === '-T') tail = Number(next());
+    // logcat.cpp: "-t <count> Print only the most recent <count> lines (implies -d)",
+    // "-T <count> Print only the most recent <count> lines (does not imply -d)".
+    else if (arg === '-t') {
+      tail = Number(next());
+      dump = true;
+    } else if (arg === '-T') tail = Number(next());
     else if (arg === '-m') max = Number(next());
     else if (arg === '-b') next();
     else if (arg === '-e') filter.regex = new RegExp(next());
     else if (arg === '--pid') filter.pid = Number(next());
     else if (arg.startsWith('--pid=')) filter.pid = Number(arg.slice(6));
-    else if (/^-t\d+$/.test(arg)) tail = Number(arg.slice(2));
-    else if (!arg.startsWith('-')) {
-      const colon = arg.lastIndexOf(':');
-      filter.specs.set(colon > 0 ? arg.slice(0, colon) : arg, colon > 0 ? arg.slice(colon + 1) : 'V');
-    }
+    else if (/^-t\d+$/.test(arg)) {
+      tail = Number(arg.slice(2));
+      dump = true;
+    } else if (/^-T\d+$/.test(arg)) tail = Number(arg.slice(2));
+    // android_log_addFilterString: one argument may hold several specs separated by white space.
+    else if (!arg.startsWith('-')) for (const spec of arg.split(/\s+/).filter(Boolean)) addSpec(filter.specs, spec);
   }
-  if (tail !== undefined) dump = true;
-  const write = (entry: LogEntry): void => ctx.stdout.write(binary ? binaryEntry(entry) : formatEntry(entry, format));
-  let entries = ctx.phone.log.all().filter((e) => passes(e, filter));
-  if (tail !== undefined) entries = entries.slice(-tail);
-  if (max !== undefined) entries = entries.slice(0, max);
-  if (!binary && entries.length > 0) ctx.out('--------- beginning of main\n');
-  for (const entry of entries) write(entry);
-  if (dump || (max !== undefined && entries.length >= max)) return 0;
+  let printed = 0;
+  const write = (entry: LogEntry): void => {
+    if (!binary && printed === 0) ctx.out('--------- beginning of main\n');
+    printed++;
+    ctx.stdout.write(binary ? binaryEntry(entry) : formatEntry(entry, format));
+  };
+  const done = (): boolean => max !== undefined && printed >= max;
+  let window = ctx.phone.log.all().filter((e) => served(e, filter));
+  if (tail !== undefined) window = window.slice(-tail);
+  for (const entry of window) {
+    if (done()) break;
+    if (shown(entry, filter)) write(entry);
+  }
+  if (dump || done()) return 0;
+  const finished = new AbortController();
   const unsubscribe = ctx.phone.log.subscribe((entry) => {
-    if (passes(entry, filter)) write(entry);
+    if (done() || !served(entry, filter) || !shown(entry, filter)) return;
+    write(entry);
+    if (done()) finished.abort();
   });
-  await waitForAbort(ctx.signal);
+  await waitForAbort(AbortSignal.any([ctx.signal, finished.signal]));
   unsubscribe();
   return 0;
 };

@@ -6,6 +6,7 @@
 import { clearData, installApk, uninstall } from '../phone/package-ops';
 import { readExactly } from '../sh/io';
 import { queryActivities } from './query-activities';
+import { ShellArgs, ShellArgumentError, printArgumentError } from './shell-args';
 import { parseFlags, type CommandContext, type CommandHandler } from './types';
 
 const FEATURES = [
@@ -23,10 +24,54 @@ const FEATURES = [
   'android.software.webview',
 ];
 
-function listPackages(ctx: CommandContext, args: string[]): number {
-  const { flags, operands } = parseFlags(args, ['--user']);
-  const filter = operands[0] ?? '';
-  for (const record of ctx.phone.listPackages()) {
+/** runListPackages' flag options (Android 15), and the two that take a value. */
+const LIST_FLAGS = new Set([
+  '-d',
+  '-e',
+  '-a',
+  '-f',
+  '-i',
+  '-l',
+  '-s',
+  '-U',
+  '-u',
+  '-3',
+  '--show-versioncode',
+  '--apex-only',
+  '--factory-only',
+]);
+const LIST_VALUE_OPTIONS = new Set(['--user', '--uid']);
+
+/**
+ * `pm list packages [OPTIONS] [FILTER]`: AOSP `PackageManagerShellCommand.runListPackages` — options
+ * read with getNextOption (so `-3f` is refused: "No argument expected after"), an unknown one
+ * "Error: Unknown option: -X" on standard output with status -1 (255); then one FILTER. Each line is
+ * "package:", with -f the APK path and "=", the name, " versionCode:N", "  installer=NAME", " uid:N".
+ */
+function listPackages(ctx: CommandContext, argv: string[]): number {
+  const args = new ShellArgs(argv);
+  const flags = new Set<string>();
+  let filter: string;
+  try {
+    args.getNextArg(); // "packages"
+    for (let opt = args.getNextOption(); opt !== null; opt = args.getNextOption()) {
+      if (LIST_VALUE_OPTIONS.has(opt)) args.getNextArgRequired();
+      else if (LIST_FLAGS.has(opt)) flags.add(opt);
+      else {
+        ctx.out(`Error: Unknown option: ${opt}\n`);
+        return 255;
+      }
+    }
+    filter = args.getNextArg() ?? '';
+  } catch (error) {
+    if (!(error instanceof ShellArgumentError)) throw error;
+    return printArgumentError(ctx, 'list', error, [
+      'com.android.server.pm.PackageManagerShellCommand.runListPackages(PackageManagerShellCommand.java:884)',
+      'com.android.server.pm.PackageManagerShellCommand.runList(PackageManagerShellCommand.java:790)',
+      'com.android.server.pm.PackageManagerShellCommand.onCommand(PackageManagerShellCommand.java:240)',
+    ]);
+  }
+  for (const record of ctx.phone.packages.list({ uninstalled: flags.has('-u') })) {
     const { packageName, system } = record.info;
     if (flags.has('-3') && system) continue;
     if (flags.has('-s') && !system) continue;
@@ -35,6 +80,7 @@ function listPackages(ctx: CommandContext, args: string[]): number {
     let line = 'package:';
     if (flags.has('-f')) line += `${record.codePath}/base.apk=`;
     line += packageName;
+    if (flags.has('--show-versioncode')) line += ` versionCode:${record.info.versionCode}`;
     if (flags.has('-i')) line += `  installer=${record.installer ?? 'null'}`;
     if (flags.has('-U')) line += ` uid:${record.uid}`;
     ctx.out(`${line}\n`);
@@ -91,7 +137,7 @@ export const pm: CommandHandler = async (ctx) => {
   const second = rest[0];
   switch (sub) {
     case 'list':
-      if (second === 'packages') return listPackages(ctx, rest.slice(1));
+      if (second === 'packages') return listPackages(ctx, [sub, ...rest]);
       if (second === 'features') {
         for (const f of FEATURES) ctx.out(`feature:${f}\n`);
         return 0;
@@ -109,10 +155,15 @@ export const pm: CommandHandler = async (ctx) => {
     case 'query-activities':
       return queryActivities(ctx, rest);
     case 'uninstall': {
-      const name = rest.filter((a) => !a.startsWith('-') && !/^\d+$/.test(a)).pop() ?? '';
-      const ok = uninstall(ctx.phone, name);
-      ctx.out(ok ? 'Success\n' : 'Failure [DELETE_FAILED_INTERNAL_ERROR]\n');
-      return ok ? 0 : 1;
+      // runUninstall: -k, --user N, --versionCode N, then the package (-k keeps nothing here).
+      const { flags, operands } = parseFlags(rest, ['--user', '--versionCode']);
+      // UserHandle.parseUserArg: "all" is USER_ALL (as without --user), "current"/"cur" the current user 0.
+      const arg = flags.get('--user');
+      const user =
+        arg === undefined || arg === 'all' ? undefined : arg === 'current' || arg === 'cur' ? 0 : Number(arg);
+      const result = uninstall(ctx.phone, operands[0] ?? '', user);
+      ctx.out(`${result}\n`);
+      return result === 'Success' ? 0 : 1;
     }
     case 'clear': {
       const name = rest.filter((a) => !a.startsWith('-') && !/^\d+$/.test(a)).pop() ?? '';

@@ -36,14 +36,27 @@ export function installApk(
   return 'Success';
 }
 
-/** `pm uninstall`: system apps and unknown packages cannot be removed. */
-export function uninstall(phone: VirtualPhone, name: string): boolean {
-  const record = phone.packages.get(name);
-  if (!record || record.info.system) return false;
+/**
+ * `pm uninstall [--user N]`: the line pm prints. AOSP `PackageManagerShellCommand.runUninstall`:
+ * without `--user` (USER_ALL, DELETE_ALL_USERS) a system app or an unknown package fails
+ * (DeletePackageHelper "Not removing non-existent package", DELETE_FAILED_INTERNAL_ERROR); with it,
+ * `getPackageInfo(pkg, …, user) == null` prints "Failure [not installed for N]", and a system app is
+ * removed for that user only (DELETE_SYSTEM_APP: "Success", the app stays for the others).
+ */
+export function uninstall(phone: VirtualPhone, name: string, user?: number): string {
+  const record = phone.packages.find(name);
+  if (user !== undefined) {
+    if (!record?.users.has(user)) return `Failure [not installed for ${user}]`;
+    if (user === 0) clearData(phone, name);
+    phone.packages.removeForUser(name, user);
+    phone.log.add('I', 'PackageManager', `Package ${name} removed for user ${user}`, SYSTEM_PID);
+    return 'Success';
+  }
+  if (!record || record.info.system) return 'Failure [DELETE_FAILED_INTERNAL_ERROR]';
   clearData(phone, name);
   phone.packages.remove(name);
   phone.log.add('I', 'PackageManager', `Package ${name} removed`, SYSTEM_PID);
-  return true;
+  return 'Success';
 }
 
 /** `pm clear`: stops the app and forgets its data. */

@@ -12,12 +12,16 @@
  */
 import { posix } from 'node:path';
 import type { AppInfo, VirtualApp } from './apps/app';
+import { appCodePath } from './code-path';
 
 export interface PackageRecord {
   info: AppInfo;
   app: VirtualApp;
   uid: number;
+  /** The directory of the APK; the APK is `${codePath}/base.apk` (phone/code-path.ts). */
   codePath: string;
+  /** The users it is installed for; `pm uninstall --user N` takes one away. */
+  users: Set<number>;
   /** Milliseconds since the epoch. */
   firstInstallTime: number;
   lastUpdateTime: number;
@@ -74,16 +78,36 @@ export function parseComponent(component: string): [string, string] | null {
   return [pkg, act.startsWith('.') ? `${pkg}${act}` : act];
 }
 
-/** The installed packages and their install records. Process and UI effects stay with the phone. */
+/**
+ * The installed packages and their install records. Process and UI effects stay with the phone.
+ * `get` and `list` answer for user 0, the user every shell command here acts for (pm's default
+ * `UserHandle.USER_SYSTEM`); a package removed for user 0 alone stays in `find`.
+ */
 export class PackageRegistry {
   private readonly records = new Map<string, PackageRecord>();
   private nextUid = 10120;
+  /** Installs so far: each gives a new code directory (phone/code-path.ts). */
+  private installs = 0;
 
-  list(): PackageRecord[] {
-    return [...this.records.values()].sort((a, b) => a.info.packageName.localeCompare(b.info.packageName));
+  constructor(
+    private readonly sdk = 35,
+    private readonly users: readonly number[] = [0],
+  ) {}
+
+  /** Installed for user 0; with `uninstalled`, also those kept for other users (`pm list packages -u`). */
+  list(opts: { uninstalled?: boolean } = {}): PackageRecord[] {
+    return [...this.records.values()]
+      .filter((r) => opts.uninstalled || r.users.has(0))
+      .sort((a, b) => a.info.packageName.localeCompare(b.info.packageName));
   }
 
   get(name: string): PackageRecord | undefined {
+    const record = this.records.get(name);
+    return record?.users.has(0) ? record : undefined;
+  }
+
+  /** The record whichever users have it. */
+  find(name: string): PackageRecord | undefined {
     return this.records.get(name);
   }
 
@@ -93,7 +117,8 @@ export class PackageRegistry {
       info: app.info,
       app,
       uid: app.info.system ? 1000 : this.nextUid++,
-      codePath: `${codeRoot}/${name}-1`,
+      codePath: app.info.system ? `${codeRoot}/${name}-1` : appCodePath(codeRoot, name, this.sdk, ++this.installs),
+      users: new Set(this.users),
       firstInstallTime: installedAt,
       lastUpdateTime: installedAt,
       installer,
@@ -102,6 +127,14 @@ export class PackageRegistry {
 
   remove(name: string): void {
     this.records.delete(name);
+  }
+
+  /** `pm uninstall --user N`: false when N does not have it; the record goes with its last user unless a system app. */
+  removeForUser(name: string, user: number): boolean {
+    const record = this.records.get(name);
+    if (!record?.users.delete(user)) return false;
+    if (record.users.size === 0 && !record.info.system) this.records.delete(name);
+    return true;
   }
 
   /**
@@ -132,6 +165,9 @@ export class PackageRegistry {
     existing.info = app.info;
     existing.app = app;
     existing.lastUpdateTime = now;
+    // An update is written to a new code directory (PackageManagerService getNextCodePath) for every user.
+    existing.codePath = appCodePath('/data/app', app.info.packageName, this.sdk, ++this.installs);
+    for (const user of this.users) existing.users.add(user);
   }
 
   launchable(): AppInfo[] {
