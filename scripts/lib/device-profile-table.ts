@@ -233,9 +233,13 @@ export function firstSentence(text: string): string {
   return m ? m[0] : flat;
 }
 
-/** Text with this run's serial replaced, so that the document does not change with the port. */
+/**
+ * Text with this run's serial replaced, so that the document does not change with the port, and an
+ * element's ref as `eN` (a ref is new to the device unless the element was in its previous dump, so
+ * its number depends on how many screens the run dumped before).
+ */
 function portable(text: string, serial: string): string {
-  return text.split(serial).join('SERIAL');
+  return text.split(serial).join('SERIAL').replace(/^Tapped e\d+ /, 'Tapped eN ');
 }
 
 /**
