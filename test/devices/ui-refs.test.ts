@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type UiElement, sameElement } from '../../tools/devices/tools/ui-tree';
 import type { VirtualDevice } from '../../tools/devices/virtual';
 import { type DeviceLab, startDeviceLab, textOf } from './device-lab';
+import { pointOf, refOf } from './profile-lab';
 
 const NOTES = 'com.example.notes';
 
@@ -27,19 +28,6 @@ afterAll(async () => {
 beforeEach(async () => {
   await lab.call('app_launch', { packageName: NOTES, activity: '.MainActivity' });
 });
-
-/** The ref ui_dump gave the element whose line contains `needle`. */
-function refOf(dump: string, needle: string): string {
-  const line = dump.split('\n').find((l) => l.includes(needle));
-  if (!line) throw new Error(`no element with ${needle} in:\n${dump}`);
-  return /\b(e\d+)\b/.exec(line)![1]!;
-}
-
-function pointOf(dump: string, needle: string): { x: number; y: number } {
-  const m = /@(\d+),(\d+)/.exec(dump.split('\n').find((l) => l.includes(needle)) ?? '');
-  if (!m) throw new Error(`no element with ${needle} in:\n${dump}`);
-  return { x: Number(m[1]), y: Number(m[2]) };
-}
 
 const refsIn = (dump: string) => [...dump.matchAll(/^\s*(e\d+) /gm)].map((m) => m[1]!);
 const dumpsTaken = () => device.executedCommands.filter((argv) => argv[0] === 'uiautomator').length;
