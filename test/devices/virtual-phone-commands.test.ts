@@ -1,5 +1,6 @@
 /**
- * Rule: logcat, monkey, am start, am force-stop and pm answer as the AOSP sources FORMATS.md names
+ * Rule: logcat, monkey, am start, am force-stop, pm and dumpsys input (its devices and the
+ * touchscreen's display) answer as the AOSP sources FORMATS.md names
  * print, on the stream a phone uses and with its exit status (adb CLI, shell v2) — "Packages,
  * activities, the log and the clock". Each expectation names the source line it follows.
  */
@@ -152,6 +153,19 @@ describe('on Android 15 (pixel)', () => {
     });
   });
 
+  describe('dumpsys input', () => {
+    it("lists the system's virtual keyboard and the touchscreen's viewport with its orientation", async () => {
+      const { stdout } = await streams(vd, 'dumpsys input');
+      // EventHub's virtual keyboard (id -1), alphabetic, on every phone; InputDevice::dump.
+      expect(stdout).toMatch(/^ {2}Device -1: Virtual\n(?: {4}.*\n)*? {4}KeyboardType: 2\n/m);
+      // TouchInputMapper::dumpDisplay prints DisplayViewport::toString (Android 10+).
+      const { width, height } = vd.device.phone.screen;
+      expect(stdout).toMatch(
+        new RegExp(`Viewport INTERNAL: displayId=0, .*orientation=0, logicalFrame=\\[0, 0, ${width}, ${height}\\]`),
+      );
+    });
+  });
+
   describe('pm', () => {
     it('refuses an unknown option of list packages on standard output, status 255', async () => {
       expect(await streams(vd, 'pm list packages -Z')).toEqual({
@@ -200,6 +214,12 @@ describe('on Android 9 (legacy)', () => {
     expect((await streams(vd, 'pm list packages -f com.example.notes')).stdout).toMatch(
       /^package:\/data\/app\/com\.example\.notes-[\w-]{22}==\/base\.apk=com\.example\.notes\n$/,
     );
+  });
+
+  it("says the touchscreen's orientation as Android 9's TouchInputMapper::dumpSurface did", async () => {
+    const { stdout } = await streams(vd, 'dumpsys input');
+    expect(stdout).toMatch(/^ {6}SurfaceOrientation: 0$/m);
+    expect(stdout).not.toContain('Viewport INTERNAL');
   });
 
   it('reports a missing force-stop package as ShellCommand did before Android 11', async () => {

@@ -87,6 +87,7 @@ export function input(phone: VirtualPhone): string {
   ];
   const lines = ['INPUT MANAGER (dumpsys input)', '', 'Input Reader State:'];
   devices.forEach(([id, name, external, type, sources], i) => {
+    const touch = sources === 'TOUCHSCREEN' ? touchDisplay(phone) : [];
     lines.push(
       `  Device ${id}: ${name}`,
       `    EventHub Devices: [ ${id} ] `,
@@ -97,9 +98,34 @@ export function input(phone: VirtualPhone): string {
       `    Sources: ${sources}`,
       `    KeyboardType: ${type}`,
       '    ControllerNum: 0',
+      ...touch,
     );
   });
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The touchscreen's display in its mapper's dump: since Android 10 its viewport
+ * (TouchInputMapper::dumpDisplay, DisplayViewport::toString: `Viewport INTERNAL: displayId=…,
+ * orientation=N, logicalFrame=[…]`), before that the surface (`SurfaceOrientation: N`, Android 9's
+ * TouchInputMapper::dumpSurface). The phone never turns: orientation 0.
+ */
+function touchDisplay(phone: VirtualPhone): string[] {
+  const d = phone.hardware.display;
+  const head = '    Touch Input Mapper (mode - DIRECT):';
+  if (phone.profile.android.dumps === 'legacy')
+    return [
+      head,
+      `      SurfaceWidth: ${d.width}px`,
+      `      SurfaceHeight: ${d.height}px`,
+      '      SurfaceOrientation: 0',
+    ];
+  const frame = `[0, 0, ${d.width}, ${d.height}]`;
+  return [
+    head,
+    `      Viewport INTERNAL: displayId=0, uniqueId=local:${d.physicalId}, port=${d.port}, orientation=0, ` +
+      `logicalFrame=${frame}, physicalFrame=${frame}, deviceSize=[${d.width}, ${d.height}], isActive=[1]`,
+  ];
 }
 
 function viewport(phone: VirtualPhone, d: DisplaySpec, i: number): string {
