@@ -239,7 +239,10 @@ export function firstSentence(text: string): string {
  * its number depends on how many screens the run dumped before).
  */
 function portable(text: string, serial: string): string {
-  return text.split(serial).join('SERIAL').replace(/^Tapped e\d+ /, 'Tapped eN ');
+  return text
+    .split(serial)
+    .join('SERIAL')
+    .replace(/^Tapped e\d+ /, 'Tapped eN ');
 }
 
 /**
