@@ -95,7 +95,7 @@ describe('with a keyring, the token is sealed by the OS keychain', () => {
     const status = await app.invoke('setGithubToken', { token: TOKEN });
     expect(status).toMatchObject({ tokenSet: true, source: 'stored', registered: true });
     expect(JSON.stringify(status)).not.toContain(TOKEN);
-    await expect.poll(() => listChanged).toBeGreaterThan(0);
+    await expect.poll(() => listChanged, { timeout: 10_000 }).toBeGreaterThan(0);
     // Registered, but no client has the github toolset until a person gives it.
     expect(await githubTools(client)).toEqual([]);
     await grantGithub(app, client);

@@ -32,7 +32,10 @@ let url: string;
 const clients: Client[] = [];
 
 function sessionServer(): Server {
-  const server = new Server({ name: 'transport-test', version: '1' }, { capabilities: { tools: {} } });
+  const server = new Server(
+    { name: 'transport-test', version: '1' },
+    { capabilities: { tools: { listChanged: true }, prompts: { listChanged: true } } },
+  );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
@@ -193,6 +196,35 @@ describe("the session's GET stream", () => {
     await servers.get(id)!.sendToolListChanged();
     while (!text.includes('list_changed')) text += decoder.decode((await reader.read()).value);
     expect(text).toContain('data: {"method":"notifications/tools/list_changed","jsonrpc":"2.0"}');
+    await reader.cancel();
+  });
+});
+
+describe('a list change before the GET stream opens', () => {
+  it('is held, once per kind, and sent when the client opens its stream', async () => {
+    const initialized = await rawPost(undefined, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
+    const id = initialized.headers.get('mcp-session-id')!;
+    await initialized.text();
+    // The server changes its tools twice and its prompts once before the client's GET stream exists.
+    await servers.get(id)!.sendToolListChanged();
+    await servers.get(id)!.sendToolListChanged();
+    await servers.get(id)!.sendPromptListChanged();
+    const stream = await fetch(url, { headers: { accept: 'text/event-stream', 'mcp-session-id': id } });
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes('prompts/list_changed')) text += decoder.decode((await reader.read()).value);
+    while (!text.includes(': waiting')) text += decoder.decode((await reader.read()).value);
+    const events = text.split('\n').filter((l) => l.startsWith('data: '));
+    expect(events).toEqual([
+      'data: {"method":"notifications/tools/list_changed","jsonrpc":"2.0"}',
+      'data: {"method":"notifications/prompts/list_changed","jsonrpc":"2.0"}',
+    ]);
     await reader.cancel();
   });
 });

@@ -57,6 +57,13 @@ export class HttpSessionTransport implements Transport {
   private readonly replies = new Map<RequestId, PostReply>();
   /** The GET stream for what the server sends on its own (tools/list_changed), kept alive as a slow reply is. */
   private standalone: ServerResponse | undefined;
+  /**
+   * List changes sent while the client held no GET stream (it opens it after initialize, and again
+   * after it dropped), by method: sent when the stream opens. A list change says "the list is not
+   * what you read": one of each kind tells all of them, and a client that connected a moment before
+   * a change (its tools turned on, a GitHub token set) still hears it.
+   */
+  private readonly heldChanges = new Map<string, JSONRPCMessage>();
   private readonly timings: ReplyTimings;
 
   constructor(private readonly options: HttpSessionOptions) {
@@ -71,8 +78,11 @@ export class HttpSessionTransport implements Transport {
       this.replies.get(related)?.send(message);
       return;
     }
-    // Sent on the server's own account: only a client holding the GET stream hears it (as in the SDK).
+    // Sent on the server's own account: only a client holding the GET stream hears it, and a list
+    // change waits for the stream; anything else without one is dropped, as in the SDK.
     if (this.standalone && !this.standalone.writableEnded) this.standalone.write(sseEvent(message));
+    else if ('method' in message && !('id' in message) && message.method.endsWith('/list_changed'))
+      this.heldChanges.set(message.method, message);
   }
 
   async close(): Promise<void> {
@@ -149,6 +159,8 @@ export class HttpSessionTransport implements Transport {
     res.writeHead(200, { ...SSE_HEADERS, ...(this.sessionId ? { 'mcp-session-id': this.sessionId } : {}) });
     res.flushHeaders();
     this.standalone = res;
+    for (const change of this.heldChanges.values()) res.write(sseEvent(change));
+    this.heldChanges.clear();
     // A stream with nothing to say for minutes would end at the client's idle timeout, and with it the list changes.
     const keepAlive = setInterval(() => res.write(': waiting\n\n'), this.timings.keepAliveMs);
     res.once('close', () => {
