@@ -3,7 +3,8 @@
  * while it is verifiably the same element, and every other element gets a ref the device never had,
  * so a ref from an older dump can never name something else on a newer one. A ref from an older
  * dump, or from a dump the screen may have changed since (a UI action, a media key, a setting, an
- * install), is tapped only when a fresh dump shows its element still there; otherwise NOT_FOUND.
+ * install, or a focused window that is not the dump's), is tapped only when a fresh dump shows its
+ * element still there; otherwise NOT_FOUND.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type UiElement, sameElement } from '../../tools/devices/tools/ui-tree';
@@ -107,6 +108,30 @@ describe('ui_tap by a ref of an older dump', () => {
     expect(textOf(again)).toMatch(new RegExp(`^Tapped ${refOf(editor, 'id=all_notes_button')} Button "All notes"`));
     expect(dumpsTaken()).toBe(before + 1);
     expect(activity()).toBe(`${NOTES}.NoteListActivity`);
+  });
+});
+
+describe('a screen that moved on without Toolgate', () => {
+  const focusReads = () =>
+    device.executedCommands.filter((argv) => argv[0] === 'dumpsys' && argv[1] === 'window' && argv[2] === 'windows')
+      .length;
+
+  it('is noticed by its focused window before a tap by ref, and the stale ref is refused', async () => {
+    const editor = textOf(await lab.call('ui_dump'));
+    // Another program on the adb server (or the app itself) opens the list: no tool of Toolgate's ran.
+    await lab.service.manager.shell(device.serial, `am start -n ${NOTES}/.NoteListActivity`);
+    const stale = await lab.call('ui_tap', { ref: refOf(editor, 'id=save_button') });
+    expect(!stale.ok && stale.error.code).toBe('NOT_FOUND');
+    expect(!stale.ok && stale.error.message).toMatch(/no longer on the screen/);
+    expect(activity()).toBe(`${NOTES}.NoteListActivity`);
+  });
+
+  it('costs one read of the focused window, and no new dump, while the window is the same', async () => {
+    const editor = textOf(await lab.call('ui_dump'));
+    const [dumps, reads] = [dumpsTaken(), focusReads()];
+    expect((await lab.call('ui_tap', { ref: refOf(editor, 'id=note_input') })).ok).toBe(true);
+    expect(dumpsTaken()).toBe(dumps);
+    expect(focusReads()).toBe(reads + 1);
   });
 });
 

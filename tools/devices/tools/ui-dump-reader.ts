@@ -17,6 +17,7 @@ import { ToolCallError, isToolCallError } from '../../core/result';
 import { firstLines, SEPARATOR, splitParts } from './arguments';
 import type { CommandOutput, DeviceCall } from './device-tool';
 import { type UiSnapshot, dumpXml, parseUiDump } from './ui-tree';
+import { FOCUS_COMMAND, parseFocus } from './window-focus';
 
 export interface DumpRead {
   snapshot: UiSnapshot;
@@ -45,7 +46,7 @@ const RETRY_SLACK_MS = 1_000;
 
 const COMMAND =
   `wm size; echo ${SEPARATOR}; dumpsys window policy | grep -E 'mIsShowing=|mShowingLockscreen='; ` +
-  `echo ${SEPARATOR}; uiautomator dump /dev/tty`;
+  `${FOCUS_COMMAND}; echo ${SEPARATOR}; uiautomator dump /dev/tty`;
 /** The tree alone, for a caller that needs neither the display size nor the keyguard. */
 const TREE_COMMAND = 'uiautomator dump /dev/tty';
 
@@ -141,6 +142,8 @@ export async function readUiDump(
       const snapshot = parseUiDump(device.serial, dump, Date.now(), parseWmSize(wm));
       const locked = /(mIsShowing|mShowingLockscreen)=true/.test(policy);
       if (/(mIsShowing|mShowingLockscreen)=/.test(policy)) snapshot.locked = locked;
+      const focus = parseFocus(policy);
+      if (focus !== undefined) snapshot.focus = focus;
       return { snapshot, xml, attempts };
     }
     last = { failure, output: dump };

@@ -42,6 +42,8 @@ export interface UiSnapshot {
   packageName: string | undefined;
   /** The keyguard shows (the phone is locked); undefined when not read. */
   locked?: boolean;
+  /** The focused window when the dump was taken (window-focus.ts); undefined when not read. */
+  focus?: string;
   at: number;
 }
 

@@ -14,6 +14,7 @@ import { type DeviceCall, defineDeviceTool } from './device-tool';
 import { firstLines } from './arguments';
 import { requireInput } from './refusals';
 import { GEOMETRY_COMMAND, parseGeometry } from '../screen/display-geometry';
+import { FOCUS_COMMAND, parseFocus } from './window-focus';
 import { readUiDump } from './ui-dump-reader';
 import { type UiElement, type UiRefStore, elementLine, renderSnapshot, sameElement } from './ui-tree';
 
@@ -68,9 +69,20 @@ function noSuchRef(refs: UiRefStore, serial: string, ref: string): ToolCallError
 }
 
 /**
+ * Whether the window the latest dump saw still has the focus: one cheap read that tells a screen the
+ * app or a person moved on (another activity, a dialog, the lock screen) without any tool of
+ * Toolgate's. True when the dump did not record its window (nothing to compare).
+ */
+async function sameWindow(device: DeviceCall, refs: UiRefStore): Promise<boolean> {
+  const dumped = refs.snapshot(device.serial)?.focus;
+  if (dumped === undefined) return true;
+  return parseFocus((await device.run(FOCUS_COMMAND)).output) === dumped;
+}
+
+/**
  * The element a ref names, checked against the screen: trusted as dumped when the ref is from the
- * latest dump, nothing acted on the device since and the dump is recent; otherwise (an older dump's
- * ref, or a screen that may have changed) looked up in a fresh dump.
+ * latest dump, nothing acted on the device since, the dump is recent and its window still has the
+ * focus; otherwise (an older dump's ref, or a screen that may have changed) looked up in a fresh dump.
  */
 async function currentElement(
   device: DeviceCall,
@@ -81,7 +93,8 @@ async function currentElement(
   const found = refs.lookup(device.serial, ref);
   if (!found) throw noSuchRef(refs, device.serial, ref);
   const { element } = found;
-  if (found.latest && dumpIsCurrent(device, refs)) return { element, checked: false };
+  if (found.latest && dumpIsCurrent(device, refs) && (await sameWindow(device, refs)))
+    return { element, checked: false };
   const fresh = await readUiDump(device, { budgetMs: 15_000, signal, treeOnly: true });
   const match = fresh.snapshot.elements.find((e) => sameElement(element, e));
   if (match) return { element: match, checked: true };
