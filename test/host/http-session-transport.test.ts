@@ -119,6 +119,34 @@ function rawPost(sessionId: string | undefined, body: unknown, extra: Record<str
 
 const callBody = (name: string, id = 7) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name } });
 
+/** A session a raw client initialized; its id. */
+async function rawSession(): Promise<string> {
+  const initialized = await rawPost(undefined, {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  });
+  await initialized.text();
+  return initialized.headers.get('mcp-session-id')!;
+}
+
+/** The session's GET stream, read until what arrived so far satisfies `done`. */
+async function openStream(sessionId: string) {
+  const response = await fetch(url, { headers: { accept: 'text/event-stream', 'mcp-session-id': sessionId } });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  return {
+    contentType: response.headers.get('content-type'),
+    async readUntil(done: (text: string) => boolean): Promise<string> {
+      while (!done(text)) text += decoder.decode((await reader.read()).value);
+      return text;
+    },
+    close: () => reader.cancel(),
+  };
+}
+
 describe('a quick answer', () => {
   it('is one JSON body with its length, and the client reads it', async () => {
     const { client, types } = await connect();
@@ -179,53 +207,32 @@ describe('a call slow to answer', () => {
 
 describe("the session's GET stream", () => {
   it('stays alive with comment lines and carries what the server sends on its own', async () => {
-    const initialized = await rawPost(undefined, {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-    });
-    const id = initialized.headers.get('mcp-session-id')!;
-    await initialized.text();
-    const stream = await fetch(url, { headers: { accept: 'text/event-stream', 'mcp-session-id': id } });
-    expect(stream.headers.get('content-type')).toBe('text/event-stream');
-    const reader = stream.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    while ((text.match(/: waiting/g) ?? []).length < 3) text += decoder.decode((await reader.read()).value);
+    const id = await rawSession();
+    const stream = await openStream(id);
+    expect(stream.contentType).toBe('text/event-stream');
+    await stream.readUntil((text) => (text.match(/: waiting/g) ?? []).length >= 3);
     await servers.get(id)!.sendToolListChanged();
-    while (!text.includes('list_changed')) text += decoder.decode((await reader.read()).value);
+    const text = await stream.readUntil((t) => t.includes('list_changed'));
     expect(text).toContain('data: {"method":"notifications/tools/list_changed","jsonrpc":"2.0"}');
-    await reader.cancel();
+    await stream.close();
   });
 });
 
 describe('a list change before the GET stream opens', () => {
   it('is held, once per kind, and sent when the client opens its stream', async () => {
-    const initialized = await rawPost(undefined, {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-    });
-    const id = initialized.headers.get('mcp-session-id')!;
-    await initialized.text();
+    const id = await rawSession();
     // The server changes its tools twice and its prompts once before the client's GET stream exists.
     await servers.get(id)!.sendToolListChanged();
     await servers.get(id)!.sendToolListChanged();
     await servers.get(id)!.sendPromptListChanged();
-    const stream = await fetch(url, { headers: { accept: 'text/event-stream', 'mcp-session-id': id } });
-    const reader = stream.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    while (!text.includes('prompts/list_changed')) text += decoder.decode((await reader.read()).value);
-    while (!text.includes(': waiting')) text += decoder.decode((await reader.read()).value);
+    const stream = await openStream(id);
+    const text = await stream.readUntil((t) => t.includes('prompts/list_changed') && t.includes(': waiting'));
     const events = text.split('\n').filter((l) => l.startsWith('data: '));
     expect(events).toEqual([
       'data: {"method":"notifications/tools/list_changed","jsonrpc":"2.0"}',
       'data: {"method":"notifications/prompts/list_changed","jsonrpc":"2.0"}',
     ]);
-    await reader.cancel();
+    await stream.close();
   });
 });
 
