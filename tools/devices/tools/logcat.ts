@@ -31,10 +31,9 @@ export function logStampBefore(deviceLocal: string, seconds: number): string | u
   return `${p(t.getUTCMonth() + 1)}-${p(t.getUTCDate())} ${time}`;
 }
 
-/** The log lines of a logcat answer: not the "beginning of" dividers, nor the clock line before them. */
-function entryLines(out: string, withClock: boolean): string[] {
-  const lines = out.split('\n').filter((l) => l !== '' && !l.startsWith('--------- beginning of'));
-  return withClock ? lines.slice(1) : lines;
+/** The lines of a logcat answer but its "beginning of" dividers (with the clock line, when one was asked for). */
+function logLines(out: string): string[] {
+  return out.split('\n').filter((l) => l !== '' && !l.startsWith('--------- beginning of'));
 }
 
 export function logcatTool(service: DeviceService): Tool {
@@ -99,10 +98,10 @@ export function logcatTool(service: DeviceService): Tool {
               '`logcat`',
               'Check the filter (an invalid regular expression in grep fails), then retry.',
             );
-        if (r.truncated || entryLines(out, clock !== '').length >= args.lines) break;
+        if (r.truncated || logLines(out).length - (clock ? 1 : 0) >= args.lines) break;
       }
       if (!r) throw new Error('no logcat window was read');
-      let lines = out.split('\n').filter((l) => l !== '' && !l.startsWith('--------- beginning of'));
+      let lines = logLines(out);
       if (args.sinceSeconds) {
         const cutoff = logStampBefore(lines.shift() ?? '', args.sinceSeconds);
         if (cutoff) lines = lines.filter((l) => (STAMP.exec(l)?.[1] ?? '') >= cutoff);

@@ -71,7 +71,7 @@ export function formatEntry(entry: LogEntry, format: string): string {
     case 'raw':
       return `${message}\n`;
     default:
-      return `${stamp(entry)} ${String(pid).padStart(5)} ${String(tid).padStart(5)} ${level} ` + `${tag}: ${message}\n`;
+      return `${stamp(entry)} ${String(pid).padStart(5)} ${String(tid).padStart(5)} ${level} ${tag}: ${message}\n`;
   }
 }
 
